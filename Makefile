@@ -1,0 +1,46 @@
+# carousel: build, run, test and install.
+#   make run      build and run on the built-in deck
+#   make test     run every test (unit, golden screens, end-to-end in tmux)
+#   make build    release binary at .build/release/carousel
+#   make install  install into $(PREFIX)/bin (default /usr/local)
+#   make bench    benchmarks (release build; see README)
+
+PREFIX ?= /usr/local
+SWIFT  ?= swift
+# Debian packages the build and the tests need: ncursesw headers, tmux for the end-to-end tests.
+DEBIAN_PACKAGES := libncurses-dev tmux
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build run test install uninstall bench clean
+
+all: build
+
+# Installs what a fresh Debian machine lacks; does nothing when everything is there.
+deps:
+	@missing=""; \
+	dpkg -s libncurses-dev >/dev/null 2>&1 || missing="$$missing libncurses-dev"; \
+	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product carousel --static-swift-stdlib
+
+run: build
+	.build/release/carousel $(ARGS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 .build/release/carousel "$(DESTDIR)$(PREFIX)/bin/carousel"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/carousel"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,57 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Data flows one way: input -> state (CarouselCore) -> placements -> canvas (CarouselRender)
+// -> diff -> terminal (CarouselTerminal over CNCursesShim). CarouselApp wires them together
+// for both the interactive loop and the headless `--render` path.
+let package = Package(
+    name: "carousel",
+    products: [
+        .executable(name: "carousel", targets: ["carousel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    ],
+    targets: [
+        // Pure layout engine: no Foundation, no Glibc.
+        .target(name: "CarouselCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // Pure renderer: cells, canvas, effects, compositor, chrome, diff.
+        .target(name: "CarouselRender", dependencies: ["CarouselCore"]),
+        // The only code that includes curses.h.
+        .target(
+            name: "CNCursesShim",
+            cSettings: [.define("_XOPEN_SOURCE", to: "600"), .define("_DEFAULT_SOURCE")],
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
+        .target(name: "CarouselTerminal", dependencies: ["CNCursesShim", "CarouselRender"]),
+        .target(
+            name: "CarouselDecks",
+            dependencies: ["CarouselCore"],
+            plugins: [.plugin(name: "EmbedDeck")]
+        ),
+        .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselRender", "CarouselDecks", "CarouselTerminal"]),
+        .executableTarget(
+            name: "carousel",
+            dependencies: ["CarouselApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Build-time tool: turns Assets/deck into Swift source so the built-in deck lives in the binary.
+        .executableTarget(name: "embed-deck"),
+        .plugin(name: "EmbedDeck", capability: .buildTool(), dependencies: ["embed-deck"]),
+
+        .testTarget(
+            name: "CarouselCoreTests",
+            dependencies: ["CarouselCore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(name: "CarouselRenderTests", dependencies: ["CarouselRender", "CarouselCore"]),
+        .testTarget(name: "CarouselDecksTests", dependencies: ["CarouselDecks"]),
+        .testTarget(
+            name: "CarouselAppTests",
+            dependencies: ["CarouselApp", "CarouselDecks", "CarouselRender", "CarouselCore"],
+            exclude: ["Goldens"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["CarouselApp"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,76 @@
+#ifndef CNCURSES_SHIM_H
+#define CNCURSES_SHIM_H
+
+// The only interface between Swift and ncursesw. Swift never sees curses.h: every macro and
+// global it cannot import (attributes, getmaxyx, stdscr, COLORS) is a plain function here.
+
+#include <stdint.h>
+
+enum {
+    CS_ATTR_BOLD = 1, CS_ATTR_DIM = 2, CS_ATTR_REVERSE = 4, CS_ATTR_UNDERLINE = 8,
+};
+
+enum {
+    CS_EVENT_NONE = 0, CS_EVENT_KEY = 1, CS_EVENT_CHAR = 2, CS_EVENT_RESIZE = 3, CS_EVENT_MOUSE = 4,
+};
+
+enum {
+    CS_KEY_LEFT = 1, CS_KEY_RIGHT, CS_KEY_UP, CS_KEY_DOWN, CS_KEY_HOME, CS_KEY_END,
+    CS_KEY_PPAGE, CS_KEY_NPAGE, CS_KEY_BTAB, CS_KEY_ENTER, CS_KEY_BACKSPACE, CS_KEY_OTHER,
+};
+
+typedef struct {
+    int kind;        // CS_EVENT_*
+    int key;         // CS_KEY_* for CS_EVENT_KEY
+    uint32_t ch;     // the character for CS_EVENT_CHAR (a Unicode scalar; controls included)
+} cs_event;
+
+/// setlocale(LC_ALL, ""); returns 1 when the character encoding is UTF-8.
+int cs_setup_locale(void);
+
+/// Installs handlers: SIGINT, SIGTERM, SIGHUP and SIGQUIT set a flag that interrupts cs_wait;
+/// crashes restore the terminal and then go on to the previous handler. Call before cs_start.
+void cs_install_signal_handlers(void);
+
+/// The signal that asked the program to end, or 0.
+int cs_pending_signal(void);
+
+/// Re-raises `sig` with its default action (after the terminal is restored).
+void cs_die_by_signal(int sig);
+
+/// Starts curses on the terminal (newterm on stdout/stdin). Returns 0, or -1 when the terminal
+/// type is unknown or the output is not a terminal.
+int cs_start(void);
+
+/// Gives the terminal back as it was (idempotent; also run at exit and on a crash).
+void cs_stop(void);
+
+void cs_size(int *columns, int *rows);
+
+/// Number of colours (0 when the terminal has none) and of colour pairs.
+int cs_color_count(void);
+int cs_pair_count(void);
+int cs_init_pair(int pair, int foreground, int background);
+
+/// Waits up to `timeout_ms` (-1: for ever) for input. 1: input ready, 0: timeout, -1: a signal came.
+int cs_wait(int timeout_ms);
+
+/// Reads one pending event without waiting. Returns 0 when there is none.
+int cs_read(cs_event *event);
+
+/// Puts one cell: `scalars` are a spacing character and any combining marks after it.
+void cs_put(int y, int x, const uint32_t *scalars, int count, int attributes, int pair);
+
+/// Where the cursor rests after the next flush (visible), or hidden when y < 0.
+void cs_cursor(int y, int x);
+
+/// Sends what changed to the terminal.
+void cs_flush(void);
+
+/// Forces the next flush to repaint the whole screen (after a suspend or a resize).
+void cs_invalidate(void);
+
+/// Ctrl-Z: give the terminal back, stop, and on `fg` take it again.
+void cs_suspend(void);
+
+#endif

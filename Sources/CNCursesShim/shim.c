@@ -1,0 +1,204 @@
+#include "CNCursesShim.h"
+
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <ncursesw/curses.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+static SCREEN *screen = NULL;
+static volatile sig_atomic_t pending_signal = 0;
+static int cursor_y = -1, cursor_x = 0;
+
+int cs_setup_locale(void) {
+    setlocale(LC_ALL, "");
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+static void on_quit_signal(int sig) { pending_signal = sig; }
+
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+static struct sigaction previous_crash_actions[sizeof crash_signals / sizeof crash_signals[0]];
+
+static void on_crash(int sig) {
+    // Restore the terminal first, so whatever prints the crash prints it on a sane terminal.
+    if (screen && !isendwin()) endwin();
+    for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
+        if (crash_signals[i] == sig) sigaction(sig, &previous_crash_actions[i], NULL);
+    }
+    raise(sig);
+}
+
+static void restore_at_exit(void) { cs_stop(); }
+
+void cs_install_signal_handlers(void) {
+    struct sigaction quit;
+    memset(&quit, 0, sizeof quit);
+    quit.sa_handler = on_quit_signal;
+    sigemptyset(&quit.sa_mask);
+    quit.sa_flags = 0;  // no SA_RESTART: a signal must interrupt the wait for input
+    sigaction(SIGINT, &quit, NULL);
+    sigaction(SIGTERM, &quit, NULL);
+    sigaction(SIGHUP, &quit, NULL);
+    sigaction(SIGQUIT, &quit, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    struct sigaction crash;
+    memset(&crash, 0, sizeof crash);
+    crash.sa_handler = on_crash;
+    sigemptyset(&crash.sa_mask);
+    crash.sa_flags = 0;
+    for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
+        sigaction(crash_signals[i], &crash, &previous_crash_actions[i]);
+    }
+    atexit(restore_at_exit);
+}
+
+int cs_pending_signal(void) { return pending_signal; }
+
+void cs_die_by_signal(int sig) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+int cs_start(void) {
+    if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) return -1;
+    set_escdelay(25);
+    screen = newterm(NULL, stdout, stdin);
+    if (!screen) return -1;
+    set_term(screen);
+    raw();        // Ctrl-C and Ctrl-Z arrive as keys; the program handles them itself
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    nodelay(stdscr, TRUE);
+    leaveok(stdscr, FALSE);
+    curs_set(0);
+    if (has_colors()) {
+        start_color();
+        use_default_colors();
+    }
+    return 0;
+}
+
+void cs_stop(void) {
+    if (screen && !isendwin()) {
+        curs_set(1);
+        endwin();
+    }
+}
+
+void cs_size(int *columns, int *rows) {
+    int y = 0, x = 0;
+    getmaxyx(stdscr, y, x);
+    *columns = x;
+    *rows = y;
+}
+
+int cs_color_count(void) { return has_colors() ? COLORS : 0; }
+int cs_pair_count(void) { return has_colors() ? COLOR_PAIRS : 0; }
+
+int cs_init_pair(int pair, int foreground, int background) {
+    return init_extended_pair(pair, foreground, background) == OK ? 0 : -1;
+}
+
+int cs_wait(int timeout_ms) {
+    if (pending_signal) return -1;
+    struct pollfd fd = {.fd = STDIN_FILENO, .events = POLLIN};
+    int r = poll(&fd, 1, timeout_ms);
+    if (r < 0) return errno == EINTR ? -1 : 1;
+    return r > 0 ? 1 : 0;
+}
+
+static int translate_key(int key) {
+    switch (key) {
+    case KEY_LEFT: return CS_KEY_LEFT;
+    case KEY_RIGHT: return CS_KEY_RIGHT;
+    case KEY_UP: return CS_KEY_UP;
+    case KEY_DOWN: return CS_KEY_DOWN;
+    case KEY_HOME: return CS_KEY_HOME;
+    case KEY_END: return CS_KEY_END;
+    case KEY_PPAGE: return CS_KEY_PPAGE;
+    case KEY_NPAGE: return CS_KEY_NPAGE;
+    case KEY_BTAB: return CS_KEY_BTAB;
+    case KEY_ENTER: return CS_KEY_ENTER;
+    case KEY_BACKSPACE: return CS_KEY_BACKSPACE;
+    default: return CS_KEY_OTHER;
+    }
+}
+
+int cs_read(cs_event *event) {
+    wint_t ch = 0;
+    int r = wget_wch(stdscr, &ch);
+    memset(event, 0, sizeof *event);
+    if (r == ERR) return 0;
+    if (r == KEY_CODE_YES) {
+        if (ch == KEY_RESIZE) {
+            event->kind = CS_EVENT_RESIZE;
+        } else {
+            event->kind = CS_EVENT_KEY;
+            event->key = translate_key((int)ch);
+        }
+        return 1;
+    }
+    event->kind = CS_EVENT_CHAR;
+    event->ch = (uint32_t)ch;
+    return 1;
+}
+
+void cs_put(int y, int x, const uint32_t *scalars, int count, int attributes, int pair) {
+    wchar_t text[CCHARW_MAX + 1];
+    int n = count < CCHARW_MAX ? count : CCHARW_MAX;
+    for (int i = 0; i < n; i++) text[i] = (wchar_t)scalars[i];
+    text[n] = 0;
+    attr_t attrs = A_NORMAL;
+    if (attributes & CS_ATTR_BOLD) attrs |= A_BOLD;
+    if (attributes & CS_ATTR_DIM) attrs |= A_DIM;
+    if (attributes & CS_ATTR_REVERSE) attrs |= A_REVERSE;
+    if (attributes & CS_ATTR_UNDERLINE) attrs |= A_UNDERLINE;
+    cchar_t cell;
+    int extended_pair = pair;
+    if (setcchar(&cell, text, attrs, 0, &extended_pair) != OK) return;
+    mvwadd_wch(stdscr, y, x, &cell);
+}
+
+void cs_cursor(int y, int x) {
+    cursor_y = y;
+    cursor_x = x;
+}
+
+void cs_flush(void) {
+    if (cursor_y >= 0) {
+        wmove(stdscr, cursor_y, cursor_x);
+        curs_set(1);
+    } else {
+        curs_set(0);
+    }
+    wnoutrefresh(stdscr);
+    doupdate();
+}
+
+void cs_invalidate(void) { clearok(curscr, TRUE); }
+
+void cs_suspend(void) {
+    def_prog_mode();
+    endwin();
+    // Stop with the default action (not ncurses' own handler, which would leave curses again).
+    struct sigaction stop, previous;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGTSTP, &stop, &previous);
+    raise(SIGTSTP);
+    sigaction(SIGTSTP, &previous, NULL);
+    // Continued: take the terminal again and repaint everything.
+    reset_prog_mode();
+    clearok(curscr, TRUE);
+    doupdate();
+}

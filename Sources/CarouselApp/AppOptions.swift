@@ -1,0 +1,30 @@
+import CarouselCore
+
+/// How the user asked for colour.
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, never, eight = "8", sixteen = "16", palette256 = "256", truecolor
+}
+
+/// Everything the command line can set, independent of how it was parsed.
+public struct AppOptions: Sendable {
+    public var paths: [String] = []
+    public var style: StyleKind = .arc
+    public var mode: Mode = .normal
+    public var loop = false
+    /// 1-based card to start on; nil for the style's default.
+    public var start: Int?
+    public var ascii = false
+    public var color: ColorChoice = .auto
+    public var fps = 60.0
+    public var reduceMotion = false
+
+    public init() {}
+
+    /// The initial state for a deck of `count` cards.
+    public func initialState(count: Int) -> CarouselState {
+        let index = (start ?? 1) - 1
+        return CarouselState(
+            count: count, start: clamp(index, 0...(count - 1)), mode: mode, style: style,
+            loop: loop, reduceMotion: reduceMotion)
+    }
+}

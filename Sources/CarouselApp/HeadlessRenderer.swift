@@ -1,0 +1,65 @@
+import CarouselCore
+import CarouselRender
+
+/// `--render`: the same path as the terminal (state -> layout -> canvas), stopped at the canvas
+/// and printed as text, on a virtual clock so the same inputs always give the same screen.
+public enum HeadlessRenderer {
+    /// Longest a motion may take on the virtual clock before the screen is printed anyway.
+    static let settleLimit = 120.0
+
+    /// Parses `COLSxROWS`.
+    public static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 10_000, h <= 10_000 else {
+            return nil
+        }
+        return (w, h)
+    }
+
+    /// Parses `right,right,tab`; returns the first name it cannot read as the error.
+    public static func parseKeys(_ text: String) -> Result<[Key], KeyNameError> {
+        var keys: [Key] = []
+        // A lone "," stands for the comma key: split on commas that separate names.
+        for name in text.split(separator: ",", omittingEmptySubsequences: true) {
+            guard let key = Key(name: String(name)) else { return .failure(KeyNameError(name: String(name))) }
+            keys.append(key)
+        }
+        return .success(keys)
+    }
+
+    public struct KeyNameError: Error, Equatable { public var name: String }
+
+    /// Renders the screen after `keys`, once the motion has settled or `time` seconds after the
+    /// last key.
+    public static func render(
+        deck: some CardProvider, options: AppOptions, width: Int, height: Int,
+        keys: [Key], time: Double?, glyphs: Glyphs
+    ) -> [String] {
+        var state = options.initialState(count: deck.count)
+        var scene = Scene(theme: Theme(glyphs: glyphs, usesColor: false))
+        var canvas = Canvas(width: width, height: height)
+        state.pageSize = scene.render(state, deck: deck, into: &canvas).cardsPerScreen
+        for key in keys {
+            guard let action = Keymap.action(for: key, in: state, at: 0) else { continue }
+            state.send(action)
+            if state.wantsQuit { break }
+        }
+        let step = 1 / max(1, options.fps)
+        if let time {
+            var elapsed = 0.0
+            while elapsed < time {
+                let dt = min(step, time - elapsed)
+                state.send(.tick(dt))
+                elapsed += dt
+            }
+        } else {
+            var elapsed = 0.0
+            while state.isAnimating && elapsed < settleLimit {
+                state.send(.tick(step))
+                elapsed += step
+            }
+        }
+        _ = scene.render(state, deck: deck, into: &canvas)
+        return canvas.lines()
+    }
+}

@@ -1,0 +1,21 @@
+/// Everything that can change the carousel's state. Input, time and resizes all arrive as actions.
+public enum Action: Sendable, Hashable {
+    /// Move the target by this many cards (arrow keys; negative is backward).
+    case move(Int)
+    case first
+    case last
+    /// Move by this many screenfuls.
+    case page(Int)
+    /// A typed digit, with the time it was typed (digits typed in quick succession form one number).
+    case digit(Int, at: Double)
+    /// Bring this card (0-based) to the centre.
+    case jump(to: Int)
+    case toggleMode
+    case setMode(Mode)
+    case nextStyle
+    case toggleLoop
+    case toggleHelp
+    case quit
+    /// Time passes: advance every motion by this many seconds.
+    case tick(Double)
+}

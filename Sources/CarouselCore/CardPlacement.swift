@@ -1,0 +1,136 @@
+/// Where and how one card is drawn in a frame. Produced by a style, consumed by the renderer.
+public struct CardPlacement: Sendable, Hashable {
+    /// The card's index in the deck (0..<count).
+    public var index: Int
+    /// The card's box in cells, after scaling (fractional; the renderer rounds).
+    public var frame: Rect
+    /// The drawn scale relative to the style's base card size (1 = base size).
+    public var scale: Double
+    /// Blur radius in demo points (0 = sharp, 10 = the lyrics demo's strongest).
+    public var blur: Double
+    /// 0 (invisible) ... 1 (opaque).
+    public var opacity: Double
+    /// Painter's order: higher is drawn later, on top.
+    public var z: Double
+    /// The card's signed progress `d` (card slots from the centre).
+    public var progress: Double
+
+    public init(index: Int, frame: Rect, scale: Double, blur: Double, opacity: Double, z: Double, progress: Double) {
+        self.index = index
+        self.frame = frame
+        self.scale = scale
+        self.blur = blur
+        self.opacity = opacity
+        self.z = z
+        self.progress = progress
+    }
+}
+
+/// A filled ellipse drawn behind the cards (the Scaled mode's background circle).
+public struct Backdrop: Sendable, Hashable {
+    public var center: Point
+    /// Vertical radius in rows; the horizontal radius is `radiusY * cellAspect` columns, so it looks round.
+    public var radiusY: Double
+    public var radiusX: Double
+    public var opacity: Double
+
+    public init(center: Point, radiusY: Double, cellAspect: Double = Layout.cellAspect, opacity: Double) {
+        self.center = center
+        self.radiusY = radiusY
+        radiusX = radiusY * cellAspect
+        self.opacity = opacity
+    }
+}
+
+/// One frame's layout: the placements (in painter's order after `sortByZ`) and the backdrop.
+/// Reused from frame to frame so that a running animation allocates nothing.
+public struct Layout: Sendable {
+    /// Terminal cells are about twice as tall as wide.
+    public static let cellAspect = 2.0
+
+    public var placements: [CardPlacement] = []
+    public var backdrop: Backdrop?
+    /// The style's base (1x) card size in cells for this viewport.
+    public var baseCardSize = Size(width: 0, height: 0)
+    /// How many cards fit across the viewport (for PgUp/PgDn).
+    public var cardsPerScreen = 1
+
+    public init() { placements.reserveCapacity(32) }
+
+    public mutating func reset() {
+        placements.removeAll(keepingCapacity: true)
+        backdrop = nil
+    }
+
+    /// Sorts into painter's order: lowest z first; ties broken by index so the order is stable.
+    public mutating func sortByZ() {
+        placements.sort { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index }
+    }
+}
+
+/// What a style needs to lay out a frame.
+public struct LayoutInput: Sendable {
+    public var viewport: Rect
+    public var position: Double
+    public var count: Int
+    public var loop: Bool
+    /// 0 = Normal, 1 = Scaled, in between while switching.
+    public var emphasis: Double
+
+    public init(viewport: Rect, position: Double, count: Int, loop: Bool, emphasis: Double) {
+        self.viewport = viewport
+        self.position = position
+        self.count = count
+        self.loop = loop
+        self.emphasis = emphasis
+    }
+
+    public init(state: CarouselState, viewport: Rect) {
+        self.init(
+            viewport: viewport, position: state.position, count: state.count,
+            loop: state.loop, emphasis: state.emphasis.value)
+    }
+
+    /// Calls `body(index, d)` for every card whose progress `d` lies within `radius` slots of the
+    /// centre, in loop mode once per card even when the deck is shorter than the window.
+    /// The work is proportional to the window, never to the deck.
+    @inlinable
+    public func forEachCard(within radius: Double, _ body: (Int, Double) -> Void) {
+        let n = count
+        var low = Int((position - radius).rounded(.up))
+        var high = Int((position + radius).rounded(.down))
+        if loop {
+            // Keep d within (-n/2, n/2] so each card appears once.
+            let half = Double(n) / 2
+            low = max(low, Int((position - half).rounded(.down)) + 1)
+            high = min(high, Int((position + half).rounded(.down)))
+            if low > high { return }
+            for k in low...high {
+                let d = Double(k) - position
+                guard d > -half, d <= half else { continue }
+                var index = k % n
+                if index < 0 { index += n }
+                body(index, d)
+            }
+        } else {
+            low = max(low, 0)
+            high = min(high, n - 1)
+            if low > high { return }
+            for k in low...high { body(k, Double(k) - position) }
+        }
+    }
+}
+
+/// A look of the carousel: turns the scroll position into card placements for one frame.
+public protocol CarouselStyle: Sendable {
+    func layout(_ input: LayoutInput, into layout: inout Layout)
+}
+
+extension StyleKind {
+    /// The engine for this style.
+    public var engine: any CarouselStyle {
+        switch self {
+        case .arc: ArcStyle()
+        }
+    }
+}

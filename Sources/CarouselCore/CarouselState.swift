@@ -1,0 +1,155 @@
+/// The whole state of a carousel, changed only through `send(_:)`.
+///
+/// The scroll position is continuous, in card units (`2.0` means card 2 is centred). In loop mode
+/// it is unbounded and taken modulo the deck size, so wrapping never jumps.
+public struct CarouselState: Sendable, Hashable {
+    public let count: Int
+    public private(set) var mode: Mode
+    public var style: StyleKind
+    public private(set) var loop: Bool
+    public var reduceMotion: Bool
+    public private(set) var showHelp = false
+    public private(set) var wantsQuit = false
+    public var spring: Spring
+    /// How many cards a PgUp/PgDn moves; the app sets it from the layout.
+    public var pageSize = 3
+    /// The scroll position and its motion.
+    public private(set) var scroll: Motion
+    /// 0 in Normal mode, 1 in Scaled mode, animated between the two.
+    public private(set) var emphasis: Motion
+    /// Digits typed in quick succession form one number: the number so far and when its last digit came.
+    private var pendingNumber: Int?
+    private var pendingNumberTime = 0.0
+
+    /// Digits further apart than this start a new number.
+    public static let digitChainInterval = 0.8
+
+    public init(
+        count: Int, start: Int = 0, mode: Mode = .normal, style: StyleKind = .arc,
+        loop: Bool = false, reduceMotion: Bool = false, spring: Spring = .standard
+    ) {
+        precondition(count > 0, "a carousel needs at least one card")
+        self.count = count
+        self.mode = mode
+        self.style = style
+        self.loop = loop
+        self.reduceMotion = reduceMotion
+        self.spring = spring
+        scroll = Motion(at: Double(clamp(start, 0...(count - 1))))
+        emphasis = Motion(at: mode == .scaled ? 1 : 0)
+    }
+
+    /// The continuous scroll position.
+    public var position: Double { scroll.value }
+
+    /// The card nearest the centre, in 0..<count.
+    public var activeIndex: Int { wrap(Int((scroll.value).rounded())) }
+
+    /// The card the motion is heading to, in 0..<count.
+    public var targetIndex: Int { wrap(Int(scroll.target.rounded())) }
+
+    /// True while anything moves: frames are needed only then.
+    public var isAnimating: Bool { !(scroll.isAtRest && scroll.value == scroll.target && emphasis.value == emphasis.target) }
+
+    /// Maps any card number onto 0..<count.
+    public func wrap(_ index: Int) -> Int {
+        let r = index % count
+        return r < 0 ? r + count : r
+    }
+
+    /// Signed distance of card `index` from the position, in card slots. In loop mode it is taken
+    /// modulo the deck size into (-count/2, count/2].
+    public func progress(of index: Int) -> Double {
+        progress(of: index, at: scroll.value)
+    }
+
+    public func progress(of index: Int, at position: Double) -> Double {
+        var d = Double(index) - position
+        if loop {
+            let n = Double(count)
+            d = d - n * (d / n).rounded(.down)          // 0 ..< n
+            if d > n / 2 { d -= n }                      // (-n/2, n/2]
+        }
+        return d
+    }
+
+    public mutating func send(_ action: Action) {
+        switch action {
+        case .move(let delta):
+            moveTarget(to: scroll.target.rounded() + Double(delta))
+        case .first:
+            moveTarget(toCard: 0)
+        case .last:
+            moveTarget(toCard: count - 1)
+        case .page(let pages):
+            moveTarget(to: scroll.target.rounded() + Double(pages * max(1, pageSize)))
+        case .digit(let digit, let time):
+            var number = digit
+            if let pending = pendingNumber, time - pendingNumberTime <= CarouselState.digitChainInterval,
+               pending * 10 + digit <= count, pending * 10 + digit > 0 {
+                number = pending * 10 + digit
+            }
+            pendingNumber = number
+            pendingNumberTime = time
+            // "1" is the first card; a lone "0" is the tenth, as on a keyboard's number row.
+            let card = number == 0 ? 10 : number
+            if card <= count { moveTarget(toCard: card - 1) }
+        case .jump(let index):
+            moveTarget(toCard: wrap(index))
+        case .toggleMode:
+            setMode(mode.toggled)
+        case .setMode(let newMode):
+            setMode(newMode)
+        case .nextStyle:
+            style = style.next
+        case .toggleLoop:
+            loop.toggle()
+            if !loop {
+                // Leaving loop mode: bring the unbounded position back into the deck without a visible jump.
+                let base = Double(count) * (scroll.target.rounded() / Double(count)).rounded(.down)
+                scroll.value -= base
+                scroll.target -= base
+                moveTarget(to: scroll.target)
+            }
+        case .toggleHelp:
+            showHelp.toggle()
+        case .quit:
+            wantsQuit = true
+        case .tick(let dt):
+            scroll.step(spring, dt: dt)
+            emphasis.step(spring, dt: dt)
+        }
+        if !action.keepsPendingNumber { pendingNumber = nil }
+    }
+
+    private mutating func setMode(_ newMode: Mode) {
+        mode = newMode
+        emphasis.target = newMode == .scaled ? 1 : 0
+        if reduceMotion { emphasis.settle() }
+    }
+
+    /// Moves the target to card `index` (0..<count) by the shortest way round in loop mode.
+    private mutating func moveTarget(toCard index: Int) {
+        if loop {
+            let current = scroll.target.rounded()
+            moveTarget(to: current + progress(of: index, at: current))
+        } else {
+            moveTarget(to: Double(index))
+        }
+    }
+
+    private mutating func moveTarget(to target: Double) {
+        scroll.target = loop ? target.rounded() : clamp(target.rounded(), 0...Double(count - 1))
+        if reduceMotion { scroll.settle() }
+    }
+}
+
+extension Action {
+    /// Digits and the passing of time keep a number being typed; anything else ends it.
+    fileprivate var keepsPendingNumber: Bool {
+        switch self {
+        case .digit, .tick: true
+        default: false
+        }
+    }
+}

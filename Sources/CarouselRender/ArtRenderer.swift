@@ -1,0 +1,151 @@
+import CarouselCore
+
+/// A card's art as a grid of cells, resampled to a target size and optionally blurred.
+///
+/// Shrinking keeps, for each target cell, the densest glyph of the source cells it covers, so thin
+/// outlines survive; growing picks the nearest source cell. Blur treats the art as a density field,
+/// spreads it, and maps it back onto the density ramp, so detail fades into soft shapes.
+public struct ArtGrid: Sendable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    /// Row-major glyphs; wide glyphs are followed by a `nil` continuation.
+    public private(set) var glyphs: [Character?]
+
+    /// Splits art lines into cells (wide glyphs take two).
+    public init(lines: [String]) {
+        var rows: [[Character?]] = []
+        var w = 0
+        for line in lines {
+            var row: [Character?] = []
+            for c in line {
+                switch CharacterWidth.of(c) {
+                case 0: continue
+                case 2: row.append(c); row.append(nil)
+                default: row.append(c)
+                }
+            }
+            // Trailing blanks carry no ink; keep the grid tight.
+            while let last = row.last, last == " " { row.removeLast() }
+            w = max(w, row.count)
+            rows.append(row)
+        }
+        while let last = rows.last, last.isEmpty { rows.removeLast() }
+        while let first = rows.first, first.isEmpty { rows.removeFirst() }
+        width = w
+        height = rows.count
+        glyphs = []
+        glyphs.reserveCapacity(w * rows.count)
+        for row in rows {
+            glyphs.append(contentsOf: row)
+            glyphs.append(contentsOf: repeatElement(" ", count: w - row.count))
+        }
+    }
+
+    init(width: Int, height: Int, glyphs: [Character?]) {
+        self.width = width
+        self.height = height
+        self.glyphs = glyphs
+    }
+
+    public subscript(x: Int, y: Int) -> Character? { glyphs[y * width + x] }
+
+    /// The size that fits inside `box` keeping the art's proportions (at least 1x1 when there is room).
+    public func fittedSize(in box: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        guard width > 0, height > 0, box.width > 0, box.height > 0 else { return (0, 0) }
+        let s = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
+        return (max(1, min(box.width, Int((Double(width) * s).rounded()))),
+                max(1, min(box.height, Int((Double(height) * s).rounded()))))
+    }
+
+    /// Resamples to exactly `w` x `h` cells.
+    public func resampled(width w: Int, height h: Int) -> ArtGrid {
+        guard w > 0, h > 0, width > 0, height > 0 else { return ArtGrid(width: 0, height: 0, glyphs: []) }
+        if w == width && h == height { return self }
+        var out = [Character?](repeating: " ", count: w * h)
+        let sx = Double(width) / Double(w), sy = Double(height) / Double(h)
+        for ty in 0..<h {
+            let y0 = Int(Double(ty) * sy), y1 = max(y0 + 1, Int((Double(ty + 1) * sy).rounded(.up)))
+            var tx = 0
+            while tx < w {
+                let x0 = Int(Double(tx) * sx), x1 = max(x0 + 1, Int((Double(tx + 1) * sx).rounded(.up)))
+                var best: Character = " "
+                var bestInk = -1.0
+                var bestDistance = Double.infinity
+                let cx = (Double(tx) + 0.5) * sx, cy = (Double(ty) + 0.5) * sy
+                for y in y0..<min(y1, height) {
+                    for x in x0..<min(x1, width) {
+                        guard let g = glyphs[y * width + x] else { continue }
+                        let ink = Ink.of(g)
+                        let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                        let distance = dx * dx + dy * dy
+                        if ink > bestInk + 0.05 || (abs(ink - bestInk) <= 0.05 && distance < bestDistance) {
+                            best = g; bestInk = ink; bestDistance = distance
+                        }
+                    }
+                }
+                if CharacterWidth.of(best) == 2 {
+                    if tx + 1 < w {
+                        out[ty * w + tx] = best
+                        out[ty * w + tx + 1] = nil
+                        tx += 2
+                        continue
+                    }
+                    best = Ink.of(best) > 0 ? "#" : " "
+                }
+                out[ty * w + tx] = best
+                tx += 1
+            }
+        }
+        return ArtGrid(width: w, height: h, glyphs: out)
+    }
+
+    /// Blurs by `amount` (0 = sharp, 1 = the strongest blur, where only soft shapes remain).
+    public func blurred(_ amount: Double, ramp: [Character]) -> ArtGrid {
+        let t = clamp(amount, 0...1)
+        guard t > 0.02, width > 0, height > 0 else { return self }
+        var density = [Double](repeating: 0, count: width * height)
+        for i in glyphs.indices { density[i] = glyphs[i].map(Ink.of) ?? density[max(0, i - 1)] }
+        // Radius in rows; columns get twice as much because cells are twice as tall as wide.
+        let ry = t * 1.5, rx = ry * 2
+        density = Self.boxBlur(density, width: width, height: height, rx: rx, ry: ry)
+        var out = [Character?](repeating: " ", count: width * height)
+        let top = Double(ramp.count - 1)
+        for i in density.indices {
+            // Blur also spreads ink thinner; keep the field's shape but lower its peak a little.
+            let level = Int((clamp(density[i] * (1 - 0.25 * t), 0...1) * top).rounded())
+            out[i] = ramp[level]
+        }
+        // Sharp glyphs fade out as blur grows: below a third of full blur keep the art where it has ink.
+        if t < 0.34 {
+            for i in glyphs.indices {
+                if let g = glyphs[i], Ink.of(g) > 0, CharacterWidth.of(g) == 1 { out[i] = g }
+            }
+        }
+        return ArtGrid(width: width, height: height, glyphs: out)
+    }
+
+    private static func boxBlur(_ field: [Double], width: Int, height: Int, rx: Double, ry: Double) -> [Double] {
+        func pass(_ input: [Double], horizontal: Bool, radius: Double) -> [Double] {
+            guard radius > 0.01 else { return input }
+            let r = Int(radius.rounded(.up))
+            var output = input
+            for y in 0..<height {
+                for x in 0..<width {
+                    var sum = 0.0, weight = 0.0
+                    for k in -r...r {
+                        let sx = horizontal ? x + k : x, sy = horizontal ? y : y + k
+                        // Edge taps are weighted by how much of the radius covers them.
+                        let w = abs(Double(k)) <= radius ? 1.0 : max(0, 1 - (abs(Double(k)) - radius))
+                        guard w > 0 else { continue }
+                        let v = (sx >= 0 && sx < width && sy >= 0 && sy < height) ? input[sy * width + sx] : 0
+                        sum += v * w
+                        weight += w
+                    }
+                    output[y * width + x] = sum / weight
+                }
+            }
+            return output
+        }
+        return pass(pass(field, horizontal: true, radius: rx), horizontal: false, radius: ry)
+    }
+}

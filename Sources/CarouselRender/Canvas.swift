@@ -1,0 +1,122 @@
+import CarouselCore
+
+/// A rectangle of whole cells.
+public struct CellRect: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
+    }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    public func intersection(_ other: CellRect) -> CellRect {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        return CellRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+}
+
+/// The cell buffer: the one meeting point of rendering and the terminal. Painters write cells;
+/// the terminal sends the difference between two canvases. Wide glyphs are never split: writing
+/// over half of one blanks the other half.
+public struct Canvas: Sendable, Equatable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public var bounds: CellRect { CellRect(x: 0, y: 0, width: width, height: height) }
+
+    /// Resizes (content is cleared) or just clears, keeping the storage.
+    public mutating func reset(width: Int, height: Int) {
+        if width == self.width && height == self.height {
+            for i in cells.indices { cells[i] = .blank }
+        } else {
+            self = Canvas(width: width, height: height)
+        }
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+    }
+
+    /// Writes one glyph at (x, y) if it fits inside `clip` (and the canvas). Returns the columns used.
+    @discardableResult
+    public mutating func put(_ glyph: Character, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil) -> Int {
+        let w = CharacterWidth.of(glyph)
+        let region = clip.map { $0.intersection(bounds) } ?? bounds
+        guard w > 0, region.contains(x: x, y: y) else { return w == 0 ? 0 : w }
+        if w == 2 && !region.contains(x: x + 1, y: y) {
+            // No room for the second half: never split a wide glyph.
+            set(Cell(" ", style: style), x: x, y: y)
+            return 1
+        }
+        set(Cell(glyph, style: style, width: UInt8(w)), x: x, y: y)
+        if w == 2 { set(Cell(" ", style: style, width: 0), x: x + 1, y: y) }
+        return w
+    }
+
+    /// Writes a string from (x, y) rightward, clipped. Returns the columns advanced.
+    @discardableResult
+    public mutating func text(_ string: some StringProtocol, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil) -> Int {
+        var cx = x
+        for c in string {
+            cx += put(c, x: cx, y: y, style: style, clip: clip)
+        }
+        return cx - x
+    }
+
+    /// Fills a rectangle with one glyph.
+    public mutating func fill(_ rect: CellRect, glyph: Character = " ", style: CellStyle = .plain) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX { put(glyph, x: x, y: y, style: style, clip: r) }
+        }
+    }
+
+    /// Changes the style of existing cells (for overlays such as dimming or a cursor highlight).
+    public mutating func restyle(x: Int, y: Int, _ change: (inout CellStyle) -> Void) {
+        guard bounds.contains(x: x, y: y) else { return }
+        change(&cells[y * width + x].style)
+    }
+
+    private mutating func set(_ cell: Cell, x: Int, y: Int) {
+        let i = y * width + x
+        let old = cells[i]
+        // Overwriting half of a wide glyph blanks its other half.
+        if old.width == 2 && cell.width != 2 && x + 1 < width { cells[i + 1] = Cell(" ", style: old.style) }
+        if old.width == 0 && x > 0 && cells[i - 1].width == 2 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
+        if cell.width == 2 && x + 1 < width && cells[i + 1].width == 2 && x + 2 < width {
+            cells[i + 2] = Cell(" ", style: cells[i + 1].style)
+        }
+        cells[i] = cell
+    }
+
+    /// The screen as plain text: exactly `height` lines, each `width` columns wide.
+    public func lines() -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(height)
+        for y in 0..<height {
+            var line = ""
+            line.reserveCapacity(width)
+            for x in 0..<width {
+                let cell = cells[y * width + x]
+                if !cell.isContinuation { line.append(cell.glyph) }
+            }
+            result.append(line)
+        }
+        return result
+    }
+}

@@ -1,0 +1,162 @@
+import CarouselCore
+
+/// Everything around the cards: the segmented control, the page dots, the status line, the help
+/// overlay and the too-small notice.
+public enum Chrome {
+    /// Shortens `text` to at most `width` columns, ending with an ellipsis when cut.
+    public static func truncate(_ text: String, to width: Int, glyphs: Glyphs) -> String {
+        guard width > 0 else { return "" }
+        if CharacterWidth.of(text) <= width { return text }
+        let mark = glyphs.ellipsis
+        let markWidth = CharacterWidth.of(mark)
+        guard width > markWidth else { return String(repeating: ".", count: width) }
+        var out = ""
+        var used = 0
+        for c in text {
+            let w = CharacterWidth.of(c)
+            if used + w > width - markWidth { break }
+            out.append(c)
+            used += w
+        }
+        return out + mark
+    }
+
+    /// The segmented control's text and where the active segment is, e.g. `[Normal]│ Scaled `.
+    public static func segmentedControl(_ mode: Mode, glyphs: Glyphs) -> (text: String, active: Range<Int>, segments: [(Mode, Range<Int>)]) {
+        var text = ""
+        var active = 0..<0
+        var segments: [(Mode, Range<Int>)] = []
+        for (i, m) in Mode.allCases.enumerated() {
+            if i > 0 { text.append(glyphs.separator) }
+            let start = CharacterWidth.of(text)
+            text += m == mode ? "[" + m.title + "]" : " " + m.title + " "
+            let range = start..<CharacterWidth.of(text)
+            segments.append((m, range))
+            if m == mode { active = range }
+        }
+        return (text, active, segments)
+    }
+
+    static func drawTopBar(_ state: CarouselState, theme: Theme, on canvas: inout Canvas) {
+        let control = segmentedControl(state.mode, glyphs: theme.glyphs)
+        let controlWidth = CharacterWidth.of(control.text)
+        let x = max(0, (canvas.width - controlWidth) / 2)
+        canvas.text(control.text, x: x, y: 0)
+        for cx in control.active { canvas.restyle(x: x + cx, y: 0) { $0.attributes.formUnion([.reverse, .bold]) } }
+
+        var label = state.style.rawValue
+        if state.loop { label += " " + (theme.glyphs.isASCII ? "*" : "·") + " loop" }
+        let labelWidth = CharacterWidth.of(label)
+        if x + controlWidth + 2 + labelWidth + 1 <= canvas.width {
+            canvas.text(label, x: canvas.width - labelWidth - 1, y: 0, style: CellStyle(attributes: .bold))
+        }
+        let name = "carousel"
+        if 1 + name.count + 2 <= x {
+            canvas.text(name, x: 1, y: 0, style: CellStyle(attributes: .dim))
+        }
+    }
+
+    /// The page dots: one per card, the active one distinct; big decks show a window with ellipses.
+    public static func dots(count: Int, active: Int, width: Int, glyphs: Glyphs) -> String {
+        let markWidth = CharacterWidth.of(glyphs.ellipsis)
+        let fit = max(1, min(31, (width + 1) / 2))
+        var first = 0, last = count - 1
+        if count > fit {
+            let window = max(1, (width - 2 * (markWidth + 1) + 1) / 2)
+            first = clamp(active - window / 2, 0...(count - window))
+            last = first + window - 1
+        }
+        var text = first > 0 ? glyphs.ellipsis + " " : ""
+        for i in first...last {
+            if i > first { text += " " }
+            text.append(i == active ? glyphs.dotActive : glyphs.dotInactive)
+        }
+        if last < count - 1 { text += " " + glyphs.ellipsis }
+        return text
+    }
+
+    static func drawBottom(_ state: CarouselState, card: Card, theme: Theme, on canvas: inout Canvas) {
+        let g = theme.glyphs
+        let dotsRow = canvas.height - 2, statusRow = canvas.height - 1
+        let dots = dots(count: state.count, active: state.activeIndex, width: canvas.width - 2, glyphs: g)
+        let dotsX = max(0, (canvas.width - CharacterWidth.of(dots)) / 2)
+        let accent: Color = theme.usesColor ? (card.accent.map(Color.rgb) ?? .default) : .default
+        var x = dotsX
+        for c in dots {
+            let style = c == g.dotActive ? CellStyle(foreground: accent, attributes: .bold) : CellStyle(attributes: .dim)
+            x += canvas.put(c, x: x, y: dotsRow, style: style)
+        }
+
+        let position = "\(state.activeIndex + 1)/\(state.count)"
+        var hint = g.isASCII ? "<- -> move  Tab mode  ? help  q quit" : "←→ move  Tab mode  ? help  q quit"
+        var title = card.title
+        if !card.subtitle.isEmpty { title += (g.isASCII ? " - " : " · ") + card.subtitle }
+        let fixed = 1 + CharacterWidth.of(position) + 2
+        if fixed + CharacterWidth.of(title) + 3 + CharacterWidth.of(hint) + 1 > canvas.width { hint = "" }
+        let titleRoom = canvas.width - fixed - (hint.isEmpty ? 1 : CharacterWidth.of(hint) + 3)
+        canvas.text(position, x: 1, y: statusRow, style: CellStyle(attributes: .bold))
+        canvas.text(truncate(title, to: titleRoom, glyphs: g), x: fixed, y: statusRow,
+                    style: CellStyle(foreground: accent))
+        if !hint.isEmpty {
+            canvas.text(hint, x: canvas.width - CharacterWidth.of(hint) - 1, y: statusRow, style: CellStyle(attributes: .dim))
+        }
+    }
+
+    /// The keys, as shown by `?`.
+    public static func helpLines(glyphs: Glyphs) -> [(String, String)] {
+        let arrows = glyphs.isASCII ? "Left/Right h l" : "← → h l"
+        return [
+            (arrows, "previous / next card"),
+            ("Home End g G", "first / last card"),
+            ("PgUp PgDn", "a screenful back / on"),
+            ("1-9 0", "jump to a card (type 12 for card 12)"),
+            ("Tab", "Normal / Scaled"),
+            ("o", "loop around the deck on / off"),
+            ("?", "show / hide this help"),
+            ("q Esc Ctrl-C", "quit"),
+        ]
+    }
+
+    static func drawHelp(theme: Theme, on canvas: inout Canvas) {
+        let g = theme.glyphs
+        let lines = helpLines(glyphs: g)
+        let keyWidth = lines.map { CharacterWidth.of($0.0) }.max() ?? 0
+        let textWidth = lines.map { CharacterWidth.of($0.1) }.max() ?? 0
+        let w = min(canvas.width, keyWidth + textWidth + 7)
+        let h = min(canvas.height, lines.count + 4)
+        let box = CellRect(x: (canvas.width - w) / 2, y: (canvas.height - h) / 2, width: w, height: h)
+        canvas.fill(box)
+        let frame = CellStyle(attributes: .bold)
+        for x in box.x..<box.maxX {
+            canvas.put(g.horizontal, x: x, y: box.y, style: frame)
+            canvas.put(g.horizontal, x: x, y: box.maxY - 1, style: frame)
+        }
+        for y in box.y..<box.maxY {
+            canvas.put(g.vertical, x: box.x, y: y, style: frame)
+            canvas.put(g.vertical, x: box.maxX - 1, y: y, style: frame)
+        }
+        canvas.put(g.topLeft, x: box.x, y: box.y, style: frame)
+        canvas.put(g.topRight, x: box.maxX - 1, y: box.y, style: frame)
+        canvas.put(g.bottomLeft, x: box.x, y: box.maxY - 1, style: frame)
+        canvas.put(g.bottomRight, x: box.maxX - 1, y: box.maxY - 1, style: frame)
+        let inner = CellRect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
+        canvas.text(" Keys ", x: box.x + 2, y: box.y, style: frame, clip: CellRect(x: box.x + 1, y: box.y, width: box.width - 2, height: 1))
+        for (i, line) in lines.enumerated() {
+            let y = box.y + 2 + i
+            canvas.text(line.0, x: box.x + 3, y: y, style: CellStyle(attributes: .bold), clip: inner)
+            canvas.text(line.1, x: box.x + 3 + keyWidth + 2, y: y, clip: inner)
+        }
+    }
+
+    /// One line saying the screen is too small, shortened to whatever room there is.
+    public static func drawTooSmall(need: (width: Int, height: Int), on canvas: inout Canvas) {
+        guard canvas.width > 0, canvas.height > 0 else { return }
+        let options = [
+            "Terminal too small: need \(need.width)x\(need.height)",
+            "Too small: need \(need.width)x\(need.height)",
+            "Too small", "Small", "!",
+        ]
+        let text = options.first { $0.count <= canvas.width } ?? "!"
+        canvas.text(text, x: (canvas.width - text.count) / 2, y: canvas.height / 2, style: CellStyle(attributes: .bold))
+    }
+}

@@ -1,0 +1,54 @@
+/// The characters the renderer draws its own shapes with: Unicode box drawing and shades in a
+/// UTF-8 locale, 7-bit ASCII otherwise (`--ascii`).
+public struct Glyphs: Sendable, Hashable {
+    public var topLeft: Character
+    public var topRight: Character
+    public var bottomLeft: Character
+    public var bottomRight: Character
+    public var horizontal: Character
+    public var vertical: Character
+    public var separator: Character
+    public var dotActive: Character
+    public var dotInactive: Character
+    public var ellipsis: String
+    public var shadow: Character
+    public var backdrop: Character
+    /// Density ramp from empty to full ink, used when blurring art and thinning faded cards.
+    public var ramp: [Character]
+    public var isASCII: Bool
+
+    public static let unicode = Glyphs(
+        topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│",
+        separator: "│", dotActive: "●", dotInactive: "○", ellipsis: "…", shadow: "░", backdrop: "░",
+        ramp: Array(" .:-=+*#%@"), isASCII: false)
+
+    public static let ascii = Glyphs(
+        topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|",
+        separator: "|", dotActive: "@", dotInactive: ".", ellipsis: "...", shadow: ":", backdrop: ".",
+        ramp: Array(" .:-=+*#%@"), isASCII: true)
+
+    /// In the ASCII look, anything outside 7-bit ASCII is shown as `?` (one per column it would take).
+    public func displayable(_ c: Character) -> Character {
+        guard isASCII else { return c }
+        return c.isASCII ? c : "?"
+    }
+}
+
+/// How the screen is drawn: glyphs and whether colour is used.
+public struct Theme: Sendable, Hashable {
+    public var glyphs: Glyphs
+    public var usesColor: Bool
+    /// What faded colours blend toward (an assumption about the terminal's background: dark).
+    public var background: RGB
+    /// The colour of plain text (art) when it must be blended.
+    public var foreground: RGB
+
+    public init(glyphs: Glyphs = .unicode, usesColor: Bool = true) {
+        self.glyphs = glyphs
+        self.usesColor = usesColor
+        background = RGB(16, 16, 20)
+        foreground = RGB(220, 220, 220)
+    }
+}
+
+import CarouselCore

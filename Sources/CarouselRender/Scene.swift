@@ -1,0 +1,75 @@
+import CarouselCore
+
+/// What a rendered frame tells the caller besides its cells.
+public struct FrameInfo: Sendable, Equatable {
+    /// Where the terminal cursor should rest (the active card's title), for screen readers.
+    public var cursor: (x: Int, y: Int)?
+    /// How many cards fit across the screen (the app feeds it back as the PgUp/PgDn step).
+    public var cardsPerScreen: Int
+
+    public static func == (a: FrameInfo, b: FrameInfo) -> Bool {
+        a.cursor?.x == b.cursor?.x && a.cursor?.y == b.cursor?.y && a.cardsPerScreen == b.cardsPerScreen
+    }
+}
+
+/// Turns the carousel's state into a full screen of cells: layout, backdrop, cards in z-order,
+/// chrome. The same code serves the terminal and `--render`, so tests see what users see.
+public struct Scene: Sendable {
+    public var theme: Theme
+    private var layout = Layout()
+    private var artCache: [Int: ArtGrid] = [:]
+
+    /// Smallest screen on which cards are drawn.
+    public static let minimumSize = (width: 20, height: 10)
+
+    public init(theme: Theme) { self.theme = theme }
+
+    /// The area the cards live in: below the control bar, above the dots and status line.
+    public static func viewport(width: Int, height: Int) -> Rect {
+        Rect(x: 0, y: 2, width: Double(width), height: Double(max(0, height - 5)))
+    }
+
+    public mutating func render(_ state: CarouselState, deck: some CardProvider, into canvas: inout Canvas) -> FrameInfo {
+        canvas.reset(width: canvas.width, height: canvas.height)
+        guard canvas.width >= Scene.minimumSize.width, canvas.height >= Scene.minimumSize.height else {
+            Chrome.drawTooSmall(need: Scene.minimumSize, on: &canvas)
+            return FrameInfo(cursor: nil, cardsPerScreen: 1)
+        }
+        let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
+        state.style.engine.layout(LayoutInput(state: state, viewport: viewport), into: &layout)
+        let painter = CardPainter(theme: theme)
+        let activeCard = deck.card(at: state.activeIndex)
+
+        if let backdrop = layout.backdrop {
+            painter.paint(backdrop, accent: activeCard.accent, on: &canvas)
+        }
+        var cursor: (x: Int, y: Int)?
+        for placement in layout.placements {
+            let card = deck.card(at: placement.index)
+            let active = placement.index == state.activeIndex
+            let titleAt = painter.paint(card, art: art(for: placement.index, card), at: placement, active: active, on: &canvas)
+            if active { cursor = titleAt }
+        }
+        // Cards must not cover the chrome: clear the rows they may have reached, then draw the chrome.
+        for y in [0, 1, canvas.height - 3, canvas.height - 2, canvas.height - 1] {
+            canvas.fill(CellRect(x: 0, y: y, width: canvas.width, height: 1))
+        }
+        Chrome.drawTopBar(state, theme: theme, on: &canvas)
+        Chrome.drawBottom(state, card: activeCard, theme: theme, on: &canvas)
+        if state.showHelp {
+            Chrome.drawHelp(theme: theme, on: &canvas)
+            cursor = nil
+        }
+        if let c = cursor, !(2..<(canvas.height - 3)).contains(c.y) { cursor = nil }
+        return FrameInfo(cursor: cursor, cardsPerScreen: layout.cardsPerScreen)
+    }
+
+    /// Parsed art, kept for the cards seen recently (bounded, so huge decks stay small).
+    private mutating func art(for index: Int, _ card: Card) -> ArtGrid {
+        if let grid = artCache[index] { return grid }
+        if artCache.count > 256 { artCache.removeAll(keepingCapacity: true) }
+        let grid = ArtGrid(lines: card.art)
+        artCache[index] = grid
+        return grid
+    }
+}

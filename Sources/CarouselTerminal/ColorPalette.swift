@@ -1,0 +1,67 @@
+import CarouselCore
+
+/// How many colours the terminal can show.
+public enum ColorDepth: String, Sendable, CaseIterable {
+    case none, eight = "8", sixteen = "16", palette256 = "256", truecolor
+
+    /// Detects the depth from `NO_COLOR`, `COLORTERM` and the terminfo colour count.
+    public static func detect(environment: [String: String], terminfoColors: Int) -> ColorDepth {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        if terminfoColors <= 0 { return .none }
+        if terminfoColors >= 256 { return .palette256 }
+        if terminfoColors >= 16 { return .sixteen }
+        return .eight
+    }
+}
+
+/// Maps 24-bit colours onto the terminal's palette: the xterm 256-colour cube and grey ramp, or
+/// the 16 / 8 ANSI colours by nearest match.
+public enum ColorPalette {
+    /// The standard xterm values of the 16 ANSI colours.
+    static let ansi: [RGB] = [
+        RGB(0, 0, 0), RGB(205, 0, 0), RGB(0, 205, 0), RGB(205, 205, 0),
+        RGB(0, 0, 238), RGB(205, 0, 205), RGB(0, 205, 205), RGB(229, 229, 229),
+        RGB(127, 127, 127), RGB(255, 0, 0), RGB(0, 255, 0), RGB(255, 255, 0),
+        RGB(92, 92, 255), RGB(255, 0, 255), RGB(0, 255, 255), RGB(255, 255, 255),
+    ]
+
+    static func distance(_ a: RGB, _ b: RGB) -> Int {
+        let dr = Int(a.r) - Int(b.r), dg = Int(a.g) - Int(b.g), db = Int(a.b) - Int(b.b)
+        // Weighted toward green, as the eye is.
+        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
+    }
+
+    static func nearest(_ color: RGB, among count: Int) -> Int {
+        var best = 0, bestDistance = Int.max
+        for i in 0..<count {
+            let d = distance(color, ansi[i])
+            if d < bestDistance { best = i; bestDistance = d }
+        }
+        return best
+    }
+
+    /// The palette index for `color` at `depth` (nil for `.none`; the colour value itself for truecolor).
+    public static func index(for color: RGB, depth: ColorDepth) -> Int? {
+        switch depth {
+        case .none: return nil
+        case .eight: return nearest(color, among: 8)
+        case .sixteen: return nearest(color, among: 16)
+        case .truecolor: return Int(color.r) << 16 | Int(color.g) << 8 | Int(color.b)
+        case .palette256:
+            let levels = [0, 95, 135, 175, 215, 255]
+            func level(_ v: UInt8) -> Int {
+                var best = 0
+                for i in 1..<6 where abs(levels[i] - Int(v)) < abs(levels[best] - Int(v)) { best = i }
+                return best
+            }
+            let r = level(color.r), g = level(color.g), b = level(color.b)
+            let cube = RGB(UInt8(levels[r]), UInt8(levels[g]), UInt8(levels[b]))
+            let cubeIndex = 16 + 36 * r + 6 * g + b
+            let average = (Int(color.r) + Int(color.g) + Int(color.b)) / 3
+            let greyStep = clamp((average - 8 + 5) / 10, 0...23)
+            let greyValue = UInt8(8 + 10 * greyStep)
+            let grey = RGB(greyValue, greyValue, greyValue)
+            return distance(color, grey) < distance(color, cube) ? 232 + greyStep : cubeIndex
+        }
+    }
+}

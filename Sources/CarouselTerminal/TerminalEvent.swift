@@ -1,0 +1,50 @@
+import CarouselCore
+import CNCursesShim
+
+/// What the terminal reports: a key, a resize, or a request to end from a signal.
+public enum TerminalEvent: Sendable, Equatable {
+    case key(Key)
+    case suspend
+    case resize
+    case signal(Int32)
+}
+
+extension TerminalEvent {
+    /// Decodes one shim event; nil for keys the carousel has no use for.
+    static func decode(_ event: cs_event) -> TerminalEvent? {
+        switch Int(event.kind) {
+        case Int(CS_EVENT_RESIZE):
+            return .resize
+        case Int(CS_EVENT_KEY):
+            switch Int(event.key) {
+            case Int(CS_KEY_LEFT): return .key(.left)
+            case Int(CS_KEY_RIGHT): return .key(.right)
+            case Int(CS_KEY_UP): return .key(.up)
+            case Int(CS_KEY_DOWN): return .key(.down)
+            case Int(CS_KEY_HOME): return .key(.home)
+            case Int(CS_KEY_END): return .key(.end)
+            case Int(CS_KEY_PPAGE): return .key(.pageUp)
+            case Int(CS_KEY_NPAGE): return .key(.pageDown)
+            case Int(CS_KEY_BTAB): return .key(.backTab)
+            case Int(CS_KEY_ENTER): return .key(.enter)
+            case Int(CS_KEY_BACKSPACE): return .key(.backspace)
+            default: return nil
+            }
+        case Int(CS_EVENT_CHAR):
+            switch event.ch {
+            case 0x03: return .key(.controlC)
+            case 0x1A: return .suspend
+            case 0x09: return .key(.tab)
+            case 0x0D, 0x0A: return .key(.enter)
+            case 0x1B: return .key(.escape)
+            case 0x7F, 0x08: return .key(.backspace)
+            case 0..<0x20: return nil
+            default:
+                guard let scalar = Unicode.Scalar(event.ch) else { return nil }
+                return .key(.character(Character(scalar)))
+            }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import CarouselCore
+import CarouselRender
+import CNCursesShim
+
+/// The real terminal, through ncursesw: start and always give back, read events, and draw the
+/// difference between the last frame and the new one.
+public final class TerminalScreen {
+    public private(set) var depth: ColorDepth = .none
+    private var previous: Canvas?
+    private var runs: [CellRun] = []
+    private var pairs: [PairKey: Int32] = [:]
+    private var pairLimit = 0
+    private var scalars: [UInt32] = []
+    private var lastCursor: (x: Int, y: Int)? = nil
+    private var started = false
+
+    private struct PairKey: Hashable {
+        var foreground: Int
+        var background: Int
+    }
+
+    public enum StartError: Error, CustomStringConvertible {
+        case notATerminal
+        public var description: String {
+            "carousel: not an interactive terminal (use --render COLSxROWS to print a screen as text)"
+        }
+    }
+
+    /// Sets the locale; returns whether it is UTF-8 (otherwise the ASCII look is used).
+    public static func setUpLocale() -> Bool { cs_setup_locale() != 0 }
+
+    public init() {}
+
+    /// Takes over the terminal. `colorOverride` forces a depth; nil detects it.
+    public func start(colorOverride: ColorDepth?, environment: [String: String]) throws {
+        cs_install_signal_handlers()
+        guard cs_start() == 0 else { throw StartError.notATerminal }
+        started = true
+        let terminfoColors = Int(cs_color_count())
+        depth = colorOverride ?? ColorDepth.detect(environment: environment, terminfoColors: terminfoColors)
+        if terminfoColors == 0 { depth = .none }
+        // A palette larger than the terminal's own cannot be shown: step down to what it has.
+        if depth == .truecolor && terminfoColors < 1 << 24 { depth = terminfoColors >= 256 ? .palette256 : .sixteen }
+        if depth == .palette256 && terminfoColors < 256 { depth = terminfoColors >= 16 ? .sixteen : .eight }
+        if depth == .sixteen && terminfoColors < 16 { depth = .eight }
+        pairLimit = Int(cs_pair_count())
+    }
+
+    /// Gives the terminal back. Safe to call more than once.
+    public func stop() {
+        guard started else { return }
+        started = false
+        cs_stop()
+    }
+
+    public var size: (width: Int, height: Int) {
+        var columns: Int32 = 0, rows: Int32 = 0
+        cs_size(&columns, &rows)
+        return (Int(columns), Int(rows))
+    }
+
+    /// Waits for input up to `timeout` seconds (nil: until something happens) and returns every
+    /// event that is pending, so held-down keys never build a backlog of frames.
+    public func events(timeout: Double?) -> [TerminalEvent] {
+        let ms: Int32 = timeout.map { Int32(clamp(($0 * 1000).rounded(.up), 0...1_000_000)) } ?? -1
+        let waited = cs_wait(ms)
+        var result: [TerminalEvent] = []
+        let signal = cs_pending_signal()
+        if signal != 0 { return [.signal(signal)] }
+        if waited == 0 { return result }
+        var event = cs_event()
+        while cs_read(&event) != 0 {
+            if let decoded = TerminalEvent.decode(event) { result.append(decoded) }
+        }
+        let late = cs_pending_signal()
+        if late != 0 { result.append(.signal(late)) }
+        return result
+    }
+
+    /// After a resize or a suspend: forget what is on the screen and repaint everything next time.
+    public func invalidate() {
+        previous = nil
+        cs_invalidate()
+    }
+
+    public func suspend() {
+        cs_suspend()
+        invalidate()
+    }
+
+    /// Sends the cells that changed since the last frame. Returns the number of cells sent.
+    @discardableResult
+    public func draw(_ canvas: Canvas, cursor: (x: Int, y: Int)?) -> Int {
+        CanvasDiff.runs(from: previous, to: canvas, into: &runs)
+        var sent = 0
+        for run in runs {
+            for x in run.x..<(run.x + run.count) {
+                let cell = canvas[x, run.y]
+                if cell.isContinuation { continue }
+                put(cell, x: x, y: run.y)
+                sent += 1
+            }
+        }
+        let cursorChanged = cursor?.x != lastCursor?.x || cursor?.y != lastCursor?.y
+        if sent > 0 || cursorChanged {
+            cs_cursor(Int32(cursor?.y ?? -1), Int32(cursor?.x ?? 0))
+            cs_flush()
+        }
+        lastCursor = cursor
+        previous = canvas
+        return sent
+    }
+
+    private func put(_ cell: Cell, x: Int, y: Int) {
+        scalars.removeAll(keepingCapacity: true)
+        for s in cell.glyph.unicodeScalars { scalars.append(s.value) }
+        var attributes: Int32 = 0
+        let a = cell.style.attributes
+        if a.contains(.bold) { attributes |= Int32(CS_ATTR_BOLD) }
+        if a.contains(.dim) { attributes |= Int32(CS_ATTR_DIM) }
+        if a.contains(.reverse) { attributes |= Int32(CS_ATTR_REVERSE) }
+        if a.contains(.underline) { attributes |= Int32(CS_ATTR_UNDERLINE) }
+        let pair = pairNumber(cell.style)
+        scalars.withUnsafeBufferPointer { buffer in
+            cs_put(Int32(y), Int32(x), buffer.baseAddress, Int32(buffer.count), attributes, pair)
+        }
+    }
+
+    private func colorIndex(_ color: CarouselRender.Color) -> Int {
+        switch color {
+        case .default: -1
+        case .rgb(let rgb): ColorPalette.index(for: rgb, depth: depth) ?? -1
+        }
+    }
+
+    /// Colour pairs are allocated as they are first needed and kept.
+    private func pairNumber(_ style: CellStyle) -> Int32 {
+        guard depth != .none else { return 0 }
+        let key = PairKey(foreground: colorIndex(style.foreground), background: colorIndex(style.background))
+        if key.foreground == -1 && key.background == -1 { return 0 }
+        if let pair = pairs[key] { return pair }
+        guard pairs.count + 1 < pairLimit else { return 0 }
+        let pair = Int32(pairs.count + 1)
+        guard cs_init_pair(pair, Int32(key.foreground), Int32(key.background)) == 0 else { return 0 }
+        pairs[key] = pair
+        return pair
+    }
+}
+
+extension TerminalScreen {
+    /// Ends the process the way `signal` would have, once the terminal is given back, so the
+    /// parent sees how it ended.
+    public static func exit(bySignal signal: Int32) -> Never {
+        cs_die_by_signal(signal)
+        fatalError("signal \(signal) did not end the process")
+    }
+}

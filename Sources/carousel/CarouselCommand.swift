@@ -1,0 +1,129 @@
+import ArgumentParser
+import CarouselApp
+import CarouselCore
+import CarouselDecks
+import CarouselRender
+import CarouselTerminal
+import Foundation
+
+extension StyleKind: ExpressibleByArgument {}
+extension Mode: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
+
+@main
+struct CarouselCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "carousel",
+        abstract: "A deck of cards that scrolls and snaps in your terminal.",
+        discussion: """
+            With no PATH, shows the built-in deck. A PATH is a directory of *.txt cards (with an optional \
+            deck.json manifest), a deck.json manifest, or card files.
+
+            Keys: Left/Right or h/l move, Home/End first/last, PgUp/PgDn a screenful, digits jump to a card, \
+            Tab switches Normal/Scaled, o loops, ? shows the keys, q/Esc/Ctrl-C quit.
+            """,
+        version: "carousel 0.1.0"
+    )
+
+    @Argument(help: "Deck directories, deck.json manifests or card files.")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Print the screen as text at this size instead of running interactively.", valueName: "COLSxROWS"))
+    var render: String?
+
+    @Option(help: ArgumentHelp("With --render: keys to press first, e.g. right,right,tab.", valueName: "KEYS"))
+    var keys: String?
+
+    @Option(help: ArgumentHelp("With --render: print the screen this long after the last key (virtual clock) instead of after the motion settles.", valueName: "SECONDS"))
+    var time: Double?
+
+    @Option(help: "Layout style: \(StyleKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var style: StyleKind = .arc
+
+    @Option(help: "Start in normal or scaled mode.")
+    var mode: Mode = .normal
+
+    @Flag(help: "Wrap around the deck in both directions.")
+    var loop = false
+
+    @Option(help: ArgumentHelp("Card to start on (1 is the first).", valueName: "N"))
+    var start: Int?
+
+    @Flag(help: "Draw with 7-bit ASCII only.")
+    var ascii = false
+
+    @Option(help: "Colours: auto, never, 8, 16, 256 or truecolor.")
+    var color: ColorChoice = .auto
+
+    @Option(help: "Frames per second while moving.")
+    var fps: Double = 60
+
+    @Flag(help: "Jump without animation (also CAROUSEL_REDUCE_MOTION=1).")
+    var reduceMotion = false
+
+    func validate() throws {
+        if let render, HeadlessRenderer.parseSize(render) == nil {
+            throw ValidationError("--render takes COLSxROWS, e.g. 100x30 (got '\(Sanitizer.line(render))')")
+        }
+        if render == nil && (keys != nil || time != nil) {
+            throw ValidationError("--keys and --time go with --render")
+        }
+        if let time, !(time >= 0 && time.isFinite) { throw ValidationError("--time must be zero or more seconds") }
+        if !(fps >= 1 && fps <= 240) { throw ValidationError("--fps must be between 1 and 240") }
+        if let start, start < 1 { throw ValidationError("--start counts from 1") }
+        if let keys, case .failure(let error) = HeadlessRenderer.parseKeys(keys) {
+            throw ValidationError("unknown key name '\(Sanitizer.line(error.name))' in --keys")
+        }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let utf8 = TerminalScreen.setUpLocale()
+        var options = AppOptions()
+        options.paths = paths
+        options.style = style
+        options.mode = mode
+        options.loop = loop
+        options.start = start
+        options.ascii = ascii
+        options.color = color
+        options.fps = fps
+        options.reduceMotion = reduceMotion || environment["CAROUSEL_REDUCE_MOTION"].map { !$0.isEmpty && $0 != "0" } ?? false
+
+        let deck: Deck
+        do {
+            deck = try DeckLoader.load(paths: paths)
+        } catch let error as DeckError {
+            FileHandle.standardError.write(Data("carousel: \(error.description)\n".utf8))
+            throw ExitCode(1)
+        }
+        for problem in deck.problems {
+            FileHandle.standardError.write(Data("carousel: skipped \(problem)\n".utf8))
+        }
+        let cards = CardList(deck.cards)
+        let glyphs: Glyphs = (ascii || !utf8) ? .ascii : .unicode
+
+        if let render, let size = HeadlessRenderer.parseSize(render) {
+            let keyList = (try? HeadlessRenderer.parseKeys(keys ?? "").get()) ?? []
+            let lines = HeadlessRenderer.render(
+                deck: cards, options: options, width: size.width, height: size.height,
+                keys: keyList, time: time, glyphs: glyphs)
+            print(lines.joined(separator: "\n"))
+            return
+        }
+
+        guard isatty(STDOUT_FILENO) != 0, isatty(STDIN_FILENO) != 0 else {
+            FileHandle.standardError.write(Data("carousel: not an interactive terminal (use --render COLSxROWS to print a screen as text)\n".utf8))
+            throw ExitCode(2)
+        }
+        let app = InteractiveApp(deck: cards, options: options, glyphs: glyphs)
+        let signal: Int32?
+        do {
+            signal = try app.run(environment: environment)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        if let signal { TerminalScreen.exit(bySignal: signal) }
+    }
+}
