@@ -51,7 +51,7 @@ let package = Package(
             dependencies: ["CarouselApp", "CarouselDecks", "CarouselRender", "CarouselCore"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["CarouselApp"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -62,8 +62,8 @@ public struct ArcStyle: CarouselStyle {
                 radiusY: scaled * 0.55, opacity: emphasis)
         }
 
-        // Widest a card can be is 1.5x; anything further than this is off screen.
-        let radius = (input.viewport.width / 2 + base.width * 0.75) / slot + 1
+        // Widest a card can be is 1.5x; a card further than this from the centre is off screen.
+        let radius = (input.viewport.width / 2 + base.width * 0.75) / slot
         input.forEachCard(within: radius) { index, d in
             let scale = ArcStyle.drawnScale(progress: d, emphasis: emphasis)
             let size = Size(width: base.width * scale, height: base.height * scale)

@@ -1,0 +1,130 @@
+import CarouselCore
+import PropertyBased
+import Testing
+
+@Suite struct CarouselStateTests {
+    func settle(_ state: inout CarouselState, fps: Double = 60) {
+        var frames = 0
+        while state.isAnimating && frames < 10_000 {
+            state.send(.tick(1 / fps))
+            frames += 1
+        }
+    }
+
+    @Test func eachPressMovesTheTargetOneCardAlsoDuringMotion() {
+        var state = CarouselState(count: 10)
+        state.send(.move(1))
+        state.send(.tick(0.05))
+        #expect(state.isAnimating)
+        state.send(.move(1))
+        state.send(.tick(0.05))
+        state.send(.move(1))
+        #expect(state.scroll.target == 3)
+        settle(&state)
+        #expect(state.position == 3 && state.activeIndex == 3)
+    }
+
+    @Test func retargetingKeepsTheVelocity() {
+        var state = CarouselState(count: 10)
+        state.send(.move(1))
+        state.send(.tick(0.1))
+        let velocity = state.scroll.velocity
+        state.send(.move(1))
+        #expect(state.scroll.velocity == velocity)
+        #expect(velocity > 0)
+    }
+
+    @Test func targetsStopAtTheEndsWithoutLoop() {
+        var state = CarouselState(count: 4)
+        state.send(.move(-1))
+        #expect(state.scroll.target == 0)
+        state.send(.last)
+        state.send(.move(1))
+        #expect(state.scroll.target == 3)
+        state.send(.first)
+        #expect(state.scroll.target == 0)
+    }
+
+    @Test func loopModeGoesFromTheFirstCardBackToTheLastByOneStep() {
+        var state = CarouselState(count: 5, loop: true)
+        state.send(.move(-1))
+        #expect(state.scroll.target == -1, "one card back, never a rewind across the deck")
+        settle(&state)
+        #expect(state.activeIndex == 4)
+        #expect(state.progress(of: 0) == 1)
+    }
+
+    @Test func digitsJumpAndQuickDigitsFormOneNumber() {
+        var state = CarouselState(count: 20)
+        state.send(.digit(3, at: 10))
+        #expect(state.targetIndex == 2)
+        state.send(.digit(1, at: 20))
+        state.send(.digit(2, at: 20.3))
+        #expect(state.targetIndex == 11, "1 then 2 quickly is card 12")
+        state.send(.digit(5, at: 30))
+        state.send(.digit(5, at: 30.1))
+        #expect(state.targetIndex == 4, "55 is past the deck: 5 stands")
+        state.send(.digit(0, at: 40))
+        #expect(state.targetIndex == 9, "a lone 0 is the tenth card")
+    }
+
+    @Test func jumpsInLoopModeTakeTheShortestWayRound() {
+        var state = CarouselState(count: 10, loop: true)
+        state.send(.jump(to: 9))
+        #expect(state.scroll.target == -1)
+        state.send(.jump(to: 4))
+        #expect(state.scroll.target == 4)
+    }
+
+    @Test func pagesMoveAScreenful() {
+        var state = CarouselState(count: 30)
+        state.pageSize = 4
+        state.send(.page(1))
+        #expect(state.scroll.target == 4)
+        state.send(.page(-3))
+        #expect(state.scroll.target == 0)
+    }
+
+    @Test func tabAnimatesTheEmphasisAndReducedMotionJumps() {
+        var state = CarouselState(count: 5)
+        state.send(.toggleMode)
+        #expect(state.mode == .scaled && state.emphasis.value == 0 && state.isAnimating)
+        settle(&state)
+        #expect(state.emphasis.value == 1)
+
+        var reduced = CarouselState(count: 5, reduceMotion: true)
+        reduced.send(.toggleMode)
+        reduced.send(.move(2))
+        #expect(reduced.emphasis.value == 1 && reduced.position == 2 && !reduced.isAnimating)
+    }
+
+    @Test func progressWrapsIntoHalfOpenRangeInLoopMode() {
+        let state = CarouselState(count: 6, loop: true)
+        #expect(state.progress(of: 3) == 3, "exactly opposite lands on +n/2")
+        #expect(state.progress(of: 4) == -2)
+        #expect(state.progress(of: 5, at: -0.5) == -0.5)
+    }
+
+    @Test func anySequenceOfPressesEndsExactlyOnACard() async {
+        let presses = Gen.int(in: -3...3).array(of: 1...25)
+        let gaps = Gen.double(in: 0...0.3).array(of: 25)
+        await propertyCheck(count: 200, input: presses, gaps, Gen.bool) { moves, pauses, loop in
+            var state = CarouselState(count: 7, loop: loop)
+            for (i, move) in moves.enumerated() {
+                state.send(.move(move))
+                // Presses arrive at any time, also mid-motion, and frames come at uneven intervals.
+                var left = pauses[i]
+                while left > 0 {
+                    let dt = min(left, 1.0 / 45)
+                    state.send(.tick(dt))
+                    left -= dt
+                }
+            }
+            settle(&state)
+            #expect(state.position == state.position.rounded())
+            #expect(state.position == state.scroll.target)
+            #expect((0..<7).contains(state.activeIndex))
+            #expect(!state.isAnimating)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+@testable import CarouselRender
+import Testing
+
+@Suite struct CanvasTests {
+    @Test func textIsClippedAndLinesAreExactlyTheCanvasSize() {
+        var canvas = Canvas(width: 5, height: 2)
+        canvas.text("abcdefgh", x: 2, y: 1)
+        #expect(canvas.lines() == ["     ", "  abc"])
+    }
+
+    @Test func wideGlyphsTakeTwoCellsAndAreNeverSplit() {
+        var canvas = Canvas(width: 6, height: 1)
+        canvas.text("日本", x: 0, y: 0)
+        #expect(canvas.lines() == ["日本  "])
+        #expect(canvas[1, 0].isContinuation)
+        // No room for the second half at the right edge: a blank instead of half a glyph.
+        canvas.put("語", x: 5, y: 0)
+        #expect(canvas.lines() == ["日本  "])
+        // Overwriting the right half of a wide glyph blanks its left half.
+        canvas.put("x", x: 1, y: 0)
+        #expect(canvas.lines() == [" x本  "])
+        // Overwriting the left half blanks the right half.
+        canvas.put("y", x: 2, y: 0)
+        #expect(canvas.lines() == [" xy   "])
+    }
+
+    @Test func clipRegionsHoldWideGlyphsWhole() {
+        var canvas = Canvas(width: 8, height: 1)
+        canvas.text("漢字漢字", x: 0, y: 0, clip: CellRect(x: 0, y: 0, width: 3, height: 1))
+        #expect(canvas.lines() == ["漢      "])
+    }
+
+    @Test func characterWidths() {
+        #expect(CharacterWidth.of("a") == 1)
+        #expect(CharacterWidth.of("é") == 1)
+        #expect(CharacterWidth.of("e\u{301}") == 1, "a combining accent adds no width")
+        #expect(CharacterWidth.of("界") == 2)
+        #expect(CharacterWidth.of("🙂") == 2)
+        #expect(CharacterWidth.of("\u{200B}") == 0)
+        #expect(CharacterWidth.of("ｈｉ") == 4)
+    }
+
+    @Test func diffFindsOnlyChangedRuns() {
+        var a = Canvas(width: 10, height: 3)
+        a.text("hello", x: 0, y: 1)
+        var b = a
+        b.text("J", x: 0, y: 1)
+        b.text("!", x: 9, y: 2)
+        var runs: [CellRun] = []
+        CanvasDiff.runs(from: a, to: b, into: &runs)
+        #expect(runs == [CellRun(x: 0, y: 1, count: 1), CellRun(x: 9, y: 2, count: 1)])
+        CanvasDiff.runs(from: b, to: b, into: &runs)
+        #expect(runs.isEmpty)
+        CanvasDiff.runs(from: nil, to: b, into: &runs)
+        #expect(runs.count == 3 && runs.allSatisfy { $0.count == 10 })
+    }
+
+    @Test func diffRunsNeverStartInsideAWideGlyph() {
+        var a = Canvas(width: 6, height: 1)
+        a.text("ab", x: 0, y: 0)
+        var b = Canvas(width: 6, height: 1)
+        b.text("a界", x: 0, y: 0)
+        var runs: [CellRun] = []
+        CanvasDiff.runs(from: a, to: b, into: &runs)
+        #expect(runs == [CellRun(x: 1, y: 0, count: 2)])
+    }
+}
+
+@Suite struct ArtGridTests {
+    let face = ArtGrid(lines: [
+        "  .----.  ",
+        " / o  o \\ ",
+        "|   <    |",
+        " \\ '--' / ",
+        "  '----'  ",
+    ])
+
+    @Test func resamplingGivesExactlyTheAskedSize() {
+        for (w, h) in [(5, 3), (10, 5), (20, 10), (3, 1), (1, 1)] {
+            let grid = face.resampled(width: w, height: h)
+            #expect(grid.width == w && grid.height == h)
+        }
+    }
+
+    @Test func shrinkingKeepsTheOutline() {
+        let half = face.resampled(width: 5, height: 3)
+        let rows = (0..<3).map { y in String((0..<5).map { half[$0, y] ?? " " }) }
+        // Every row still has ink at both edges of the face: outlines survive.
+        for row in rows { #expect(row.trimmingCharacters(in: " ").count >= 2, "row '\(row)' lost its outline") }
+    }
+
+    @Test func fittingKeepsTheProportions() {
+        let size = face.fittedSize(in: (20, 20))
+        #expect(size.width == 20 && size.height == 10)
+        let narrow = face.fittedSize(in: (5, 20))
+        #expect(narrow.width == 5 && narrow.height == 3)
+    }
+
+    @Test func blurLosesDetailAsItGrows() {
+        let ramp = Glyphs.unicode.ramp
+        let sharp = face.blurred(0, ramp: ramp)
+        let full = face.blurred(1, ramp: ramp)
+        func distinct(_ g: ArtGrid) -> Int { Set(g.glyphs.compactMap { $0 }).count }
+        #expect(String(sharp.glyphs.compactMap { $0 }) == String(face.glyphs.compactMap { $0 }))
+        // At full blur only density-ramp glyphs remain.
+        #expect(full.glyphs.compactMap { $0 }.allSatisfy { ramp.contains($0) })
+        #expect(distinct(full) <= ramp.count)
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+}

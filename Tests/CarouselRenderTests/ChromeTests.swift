@@ -1,0 +1,37 @@
+import CarouselCore
+@testable import CarouselRender
+import Testing
+
+@Suite struct ChromeTests {
+    @Test func segmentedControlMarksTheActiveSegment() {
+        #expect(Chrome.segmentedControl(.normal, glyphs: .unicode).text == "[Normal]│ Scaled ")
+        #expect(Chrome.segmentedControl(.scaled, glyphs: .ascii).text == " Normal |[Scaled]")
+        #expect(Chrome.segmentedControl(.scaled, glyphs: .ascii).active == 9..<17)
+    }
+
+    @Test func dotsShowOnePerCardAndElideBigDecks() {
+        #expect(Chrome.dots(count: 4, active: 1, width: 40, glyphs: .unicode) == "○ ● ○ ○")
+        let big = Chrome.dots(count: 500, active: 250, width: 40, glyphs: .unicode)
+        #expect(CharacterWidth.of(big) <= 40)
+        #expect(big.hasPrefix("…") && big.hasSuffix("…") && big.contains("●"))
+        let start = Chrome.dots(count: 500, active: 0, width: 40, glyphs: .ascii)
+        #expect(start.hasPrefix("@") && start.hasSuffix("..."))
+    }
+
+    @Test func truncationCountsColumns() {
+        #expect(Chrome.truncate("Portraits", to: 5, glyphs: .unicode) == "Port…")
+        #expect(Chrome.truncate("日本語です", to: 5, glyphs: .unicode) == "日本…")
+        #expect(Chrome.truncate("ok", to: 5, glyphs: .ascii) == "ok")
+    }
+
+    @Test func tooSmallScreensSaySoInTheRoomThereIs() {
+        for (w, h) in [(1, 1), (5, 2), (12, 3), (40, 6)] {
+            var canvas = Canvas(width: w, height: h)
+            var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: false))
+            _ = scene.render(CarouselState(count: 3), deck: CardList([Card(title: "a", art: ["x"])]), into: &canvas)
+            let text = canvas.lines().joined()
+            #expect(canvas.lines().count == h)
+            #expect(text.contains("Too small") || text.contains("too small") || text.contains("Small") || text.contains("!"))
+        }
+    }
+}

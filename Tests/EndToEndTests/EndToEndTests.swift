@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// The real binary in a real pseudo-terminal (tmux).
+@Suite(.serialized, .enabled(if: TmuxSession.available, "needs tmux and the built carousel binary"))
+struct EndToEndTests {
+    func statusLine(_ lines: [String], rows: Int = 30) -> String { lines.count >= rows ? lines[rows - 1] : "" }
+
+    @Test func rightAndTabChangeTheScreenAndQuitRestoresTheTerminal() throws {
+        let session = try TmuxSession()
+        var lines = try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        #expect(lines[0].contains("[Normal]│ Scaled "))
+        #expect(statusLine(lines).contains("1/20"))
+        #expect(lines.joined().contains("╭"), "rounded corners in a UTF-8 locale")
+
+        try session.send("Right")
+        lines = try session.waitForScreen { self.statusLine($0).contains("2/20") }
+        #expect(statusLine(lines).contains("2/20  Tomas"))
+
+        try session.send("Tab")
+        lines = try session.waitForScreen { $0.first?.contains("[Scaled]") == true && $0.joined().contains("░") }
+        #expect(lines[0].contains(" Normal │[Scaled]"))
+        #expect(lines.joined().contains("░"), "Scaled mode draws the circle behind the centre card")
+
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
+    @Test func controlCAndEscapeQuit() throws {
+        for key in ["C-c", "Escape"] {
+            let session = try TmuxSession()
+            try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+            try session.send(key)
+            #expect(session.waitForExit() == 0, "\(key) quits")
+            #expect(session.modesRestored)
+        }
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    func signalsEndItWithTheTerminalRestored(signal: Int32) throws {
+        let session = try TmuxSession()
+        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        let pid = try #require(session.pid)
+        kill(pid, signal)
+        let status = session.waitForExit()
+        #expect(status == 128 + Int(signal), "ended by the signal, as a shell sees it")
+        #expect(session.modesRestored)
+    }
+
+    @Test func aResizeRedrawsAtTheNewSize() throws {
+        let session = try TmuxSession()
+        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.tmux("resize-window", "-t", session.name, "-x", "70", "-y", "20")
+        let lines = try session.waitForScreen { $0.count >= 20 && $0[19].contains("1/20") }
+        #expect(lines[19].contains("1/20"), "status line on the new last row")
+        #expect(lines[0].contains("[Normal]"))
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func asciiLookWithoutAUTF8Locale() throws {
+        let session = try TmuxSession(environment: "LANG=C LC_ALL=C")
+        let lines = try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        #expect(lines[0].contains("[Normal]| Scaled "))
+        #expect(lines.joined().unicodeScalars.allSatisfy { $0.isASCII })
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func renderPrintsExactlyTheRowsAsked() throws {
+        let out = try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "60x15", "--keys", "right,tab"])
+        let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 15)
+        #expect(!out.contains("\u{1B}"), "plain text, no escape codes")
+        #expect(lines.last?.contains("2/20") == true)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Drives the real `carousel` binary inside a detached tmux session (a real pseudo-terminal) on a
+/// private tmux server, the way a user would: send keys, read the screen, send signals.
+final class TmuxSession {
+    let socket = "carousel-e2e-" + UUID().uuidString.prefix(8)
+    let directory: URL
+    let name = "e2e"
+
+    /// The binary built next to the test runner.
+    static var binary: String {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return exe.deletingLastPathComponent().appendingPathComponent("carousel").path
+    }
+
+    /// Starts `carousel ARGS` in a `width` x `height` pane. A wrapper shell records the terminal
+    /// modes before and after, the exit status, and the program's pid.
+    init(width: Int = 100, height: Int = 30, arguments: String = "", environment: String = "LANG=C.UTF-8") throws {
+        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("carousel-e2e-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let d = directory.path
+        // The inner shell records its own pid and becomes the program (exec), so signals reach it.
+        try "echo $$ > \(d)/pid; exec env \(environment) \(TmuxSession.binary) \(arguments)\n"
+            .write(to: directory.appendingPathComponent("program.sh"), atomically: true, encoding: .utf8)
+        let script = """
+            stty -g > \(d)/before
+            sh \(d)/program.sh 2> \(d)/stderr
+            echo $? > \(d)/status
+            stty -g > \(d)/after
+            sleep 600
+            """
+        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        // The tmux server started here must not inherit a pipe we wait on: no output captured.
+        try TmuxSession.run(["tmux", "-L", socket, "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", "sh \(d)/run.sh"], capture: false)
+    }
+
+    deinit {
+        _ = try? TmuxSession.run(["tmux", "-L", socket, "kill-server"], capture: false)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @discardableResult
+    func tmux(_ arguments: String...) throws -> String {
+        try TmuxSession.run(["tmux", "-L", socket] + arguments)
+    }
+
+    /// Runs a command and waits for it with waitpid (Foundation's Process can miss the exit of a
+    /// tmux client whose server lives on). Output goes through a file, never a pipe a daemon could hold.
+    @discardableResult
+    static func run(_ arguments: [String], capture: Bool = true) throws -> String {
+        let output = capture ? NSTemporaryDirectory() + "carousel-e2e-out-" + UUID().uuidString : "/dev/null"
+        defer { if capture { try? FileManager.default.removeItem(atPath: output) } }
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard capture else { return "" }
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    func screen() throws -> [String] {
+        try tmux("capture-pane", "-p", "-t", name).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    func send(_ keys: String...) throws {
+        try TmuxSession.run(["tmux", "-L", socket, "send-keys", "-t", name] + keys, capture: false)
+    }
+
+    /// Waits until the screen satisfies `condition` (or `timeout` passes) and returns it.
+    @discardableResult
+    func waitForScreen(timeout: Double = 10, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var lines = try screen()
+        while !condition(lines) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            lines = try screen()
+        }
+        return lines
+    }
+
+    func file(_ name: String) -> String? {
+        (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits for the program to end; returns its exit status as the shell saw it.
+    func waitForExit(timeout: Double = 10) -> Int? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let status = file("status"), !status.isEmpty, file("after") != nil { return Int(status) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return nil
+    }
+
+    var pid: Int32? { file("pid").flatMap { Int32($0) } }
+
+    /// The terminal modes after the program ended equal those before it started.
+    var modesRestored: Bool {
+        guard let before = file("before"), let after = file("after") else { return false }
+        return !before.isEmpty && before == after
+    }
+
+    static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") && FileManager.default.isExecutableFile(atPath: binary)
+    }
+}
