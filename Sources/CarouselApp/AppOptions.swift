@@ -22,7 +22,8 @@ public struct AppOptions: Sendable {
 
     /// The initial state for a deck of `count` cards.
     public func initialState(count: Int) -> CarouselState {
-        let index = (start ?? 1) - 1
+        // The stack demo starts on its second card.
+        let index = (start ?? (style == .stack ? 2 : 1)) - 1
         return CarouselState(
             count: count, start: clamp(index, 0...(count - 1)), mode: mode, style: style,
             loop: loop, reduceMotion: reduceMotion)

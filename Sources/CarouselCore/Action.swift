@@ -13,6 +13,7 @@ public enum Action: Sendable, Hashable {
     case toggleMode
     case setMode(Mode)
     case nextStyle
+    case setStyle(StyleKind)
     case toggleLoop
     case toggleHelp
     case quit

@@ -14,8 +14,10 @@ public struct CardPlacement: Sendable, Hashable {
     public var z: Double
     /// The card's signed progress `d` (card slots from the centre).
     public var progress: Double
+    /// How the card is drawn.
+    public var look: CardLook
 
-    public init(index: Int, frame: Rect, scale: Double, blur: Double, opacity: Double, z: Double, progress: Double) {
+    public init(index: Int, frame: Rect, scale: Double, blur: Double, opacity: Double, z: Double, progress: Double, look: CardLook = .framed) {
         self.index = index
         self.frame = frame
         self.scale = scale
@@ -23,7 +25,18 @@ public struct CardPlacement: Sendable, Hashable {
         self.opacity = opacity
         self.z = z
         self.progress = progress
+        self.look = look
     }
+}
+
+/// The ways a card can be drawn.
+public enum CardLook: Sendable, Hashable {
+    /// A box with the art inside and the title on its bottom edge.
+    case framed
+    /// A box with a shadow and the title laid over the art at the bottom-leading corner.
+    case layered
+    /// A wide, short row: a small picture, then the title and subtitle as a line of text.
+    case line
 }
 
 /// A filled ellipse drawn behind the cards (the Scaled mode's background circle).
@@ -91,32 +104,43 @@ public struct LayoutInput: Sendable {
             loop: state.loop, emphasis: state.emphasis.value)
     }
 
-    /// Calls `body(index, d)` for every card whose progress `d` lies within `radius` slots of the
-    /// centre, in loop mode once per card even when the deck is shorter than the window.
-    /// The work is proportional to the window, never to the deck.
+    /// Calls `body(index, d)` for every card slot whose progress `d` lies within `radius` slots of
+    /// the centre. In loop mode the deck repeats end to end, so a deck shorter than the window shows
+    /// a card more than once (as the loopy demo does with copies) and nothing ever jumps across the
+    /// screen. The work is proportional to the window, never to the deck.
     @inlinable
     public func forEachCard(within radius: Double, _ body: (Int, Double) -> Void) {
         let n = count
         var low = Int((position - radius).rounded(.up))
         var high = Int((position + radius).rounded(.down))
-        if loop {
-            // Keep d within (-n/2, n/2] so each card appears once.
-            let half = Double(n) / 2
-            low = max(low, Int((position - half).rounded(.down)) + 1)
-            high = min(high, Int((position + half).rounded(.down)))
-            if low > high { return }
-            for k in low...high {
-                let d = Double(k) - position
-                guard d > -half, d <= half else { continue }
-                var index = k % n
-                if index < 0 { index += n }
-                body(index, d)
-            }
-        } else {
+        if !loop {
             low = max(low, 0)
             high = min(high, n - 1)
-            if low > high { return }
-            for k in low...high { body(k, Double(k) - position) }
+        }
+        if low > high { return }
+        for k in low...high {
+            var index = k % n
+            if index < 0 { index += n }
+            body(index, Double(k) - position)
+        }
+    }
+
+    /// Like `forEachCard`, but each card once, with `d` taken round the deck into (-n/2, n/2]
+    /// (for layouts that are circles themselves).
+    @inlinable
+    public func forEachCardOnce(within radius: Double, _ body: (Int, Double) -> Void) {
+        let n = count
+        let half = Double(n) / 2
+        var low = Int((position - min(radius, half)).rounded(.down))
+        let high = Int((position + min(radius, half)).rounded(.down))
+        if !loop { low = max(low, 0) }
+        if low > high { return }
+        for k in low...min(high, loop ? high : n - 1) {
+            let d = Double(k) - position
+            guard d > -half, d <= half, abs(d) <= radius else { continue }
+            var index = k % n
+            if index < 0 { index += n }
+            body(index, d)
         }
     }
 }
@@ -131,6 +155,21 @@ extension StyleKind {
     public var engine: any CarouselStyle {
         switch self {
         case .arc: ArcStyle()
+        case .stack: StackStyle()
+        case .ring: RingStyle()
+        case .lyrics: LyricsStyle()
         }
+    }
+}
+
+/// The Normal | Scaled emphasis for styles whose cards already fill the space: in Scaled mode the
+/// centre card keeps its size and the others shrink to 1/1.5, so the centre is 1.5x its neighbours,
+/// as in the arc style, without outgrowing the screen.
+public enum Emphasis {
+    /// 1 at the centre, 0 from the neighbours outward.
+    public static func curve(_ d: Double) -> Double { 1 - abs(clamp(d, -1...1)) }
+
+    public static func relativeScale(progress d: Double, emphasis: Double) -> Double {
+        (1 + emphasis * curve(d) / 2) / (1 + emphasis / 2)
     }
 }

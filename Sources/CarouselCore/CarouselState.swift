@@ -5,7 +5,11 @@
 public struct CarouselState: Sendable, Hashable {
     public let count: Int
     public private(set) var mode: Mode
-    public var style: StyleKind
+    public private(set) var style: StyleKind
+    /// The style being left while a style switch animates (nil when none is).
+    public private(set) var previousStyle: StyleKind?
+    /// 0 -> 1 while moving from `previousStyle` to `style`.
+    public private(set) var styleBlend = Motion(at: 1)
     public private(set) var loop: Bool
     public var reduceMotion: Bool
     public private(set) var showHelp = false
@@ -49,7 +53,10 @@ public struct CarouselState: Sendable, Hashable {
     public var targetIndex: Int { wrap(Int(scroll.target.rounded())) }
 
     /// True while anything moves: frames are needed only then.
-    public var isAnimating: Bool { !(scroll.isAtRest && scroll.value == scroll.target && emphasis.value == emphasis.target) }
+    public var isAnimating: Bool {
+        !(scroll.value == scroll.target && scroll.velocity == 0 && emphasis.value == emphasis.target
+            && emphasis.velocity == 0 && previousStyle == nil)
+    }
 
     /// Maps any card number onto 0..<count.
     public func wrap(_ index: Int) -> Int {
@@ -101,7 +108,9 @@ public struct CarouselState: Sendable, Hashable {
         case .setMode(let newMode):
             setMode(newMode)
         case .nextStyle:
-            style = style.next
+            setStyle(style.next)
+        case .setStyle(let newStyle):
+            setStyle(newStyle)
         case .toggleLoop:
             loop.toggle()
             if !loop {
@@ -118,8 +127,22 @@ public struct CarouselState: Sendable, Hashable {
         case .tick(let dt):
             scroll.step(spring, dt: dt)
             emphasis.step(spring, dt: dt)
+            if previousStyle != nil {
+                styleBlend.step(spring, dt: dt)
+                if styleBlend.value == styleBlend.target { previousStyle = nil }
+            }
         }
         if !action.keepsPendingNumber { pendingNumber = nil }
+    }
+
+    private mutating func setStyle(_ newStyle: StyleKind) {
+        guard newStyle != style else { return }
+        if !reduceMotion {
+            previousStyle = style
+            styleBlend = Motion(at: 0)
+            styleBlend.target = 1
+        }
+        style = newStyle
     }
 
     private mutating func setMode(_ newMode: Mode) {

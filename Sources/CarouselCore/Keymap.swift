@@ -11,8 +11,8 @@ public enum Keymap {
         switch key {
         case .left, .character("h"): return .move(-1)
         case .right, .character("l"): return .move(1)
-        case .up, .character("k"): return state.style.isVertical ? .move(-1) : nil
-        case .down, .character("j"): return state.style.isVertical ? .move(1) : nil
+        case .up, .character("k"): return .move(-1)
+        case .down, .character("j"): return .move(1)
         case .home, .character("g"): return .first
         case .end, .character("G"): return .last
         case .pageUp: return .page(-1)
@@ -32,5 +32,5 @@ public enum Keymap {
 
 extension StyleKind {
     /// Whether the style scrolls vertically (Up/Down move it).
-    public var isVertical: Bool { false }
+    public var isVertical: Bool { self == .lyrics }
 }

@@ -29,63 +29,130 @@ public struct CardPainter: Sendable {
     public func paint(_ card: Card, art: ArtGrid, at placement: CardPlacement, active: Bool, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         let rect = CardPainter.cellRect(for: placement.frame)
         guard rect.width >= 2, rect.height >= 2, !rect.intersection(canvas.bounds).isEmpty else { return nil }
-        let g = theme.glyphs
         let opacity = clamp(placement.opacity, 0...1)
+        guard opacity > 0.02 else { return nil }
         var dimmed: Attributes = []
         if !theme.usesColor && opacity < 0.6 { dimmed.insert(.dim) }
         let border = CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: dimmed)
         let text = CellStyle(foreground: faded(nil, opacity: opacity), attributes: dimmed)
+        var title = CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: dimmed)
+        if active { title.attributes.insert(.bold) }
 
-        // Opaque interior: whatever is behind the card is hidden.
-        canvas.fill(rect, glyph: " ", style: text)
+        if placement.look == .layered { paintShadow(of: rect, opacity: opacity, on: &canvas) }
+        canvas.fill(rect, glyph: " ", style: text)  // opaque: whatever is behind the card is hidden
+        paintBox(rect, style: border, on: &canvas)
+        let interior = CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+        let blur = placement.blur / 10
 
-        // The box.
+        switch placement.look {
+        case .framed:
+            paintArt(art, in: interior, blur: blur, style: text, on: &canvas)
+            return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, padded: true,
+                              style: title, pad: border, on: &canvas)
+        case .layered:
+            paintArt(art, in: interior, blur: blur, style: text, on: &canvas)
+            guard interior.height >= 1 else { return nil }
+            return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
+                              style: title, pad: text, on: &canvas)
+        case .line:
+            guard !interior.isEmpty else { return nil }
+            let thumbWidth = min(interior.width / 3, Int((Double(interior.height) * 2.2).rounded()))
+            let thumb = CellRect(x: interior.x + 1, y: interior.y, width: max(0, thumbWidth), height: interior.height)
+            paintArt(art, in: thumb, blur: blur, style: text, on: &canvas)
+            let textX = thumb.maxX + 2
+            let room = interior.maxX - 1 - textX
+            guard room > 0 else { return nil }
+            let titleY = interior.y + (interior.height - 1) / 2
+            var subtitle = text
+            subtitle.attributes.insert(.dim)
+            if interior.height >= 2 && !card.subtitle.isEmpty {
+                paintText(card.subtitle, x: textX, y: titleY + 1, room: room, blur: blur, style: subtitle, on: &canvas)
+            }
+            return paintText(card.title, x: textX, y: titleY, room: room, blur: blur, style: title, on: &canvas)
+        }
+    }
+
+    private func paintBox(_ rect: CellRect, style: CellStyle, on canvas: inout Canvas) {
+        let g = theme.glyphs
         let right = rect.maxX - 1, bottom = rect.maxY - 1
-        canvas.put(g.topLeft, x: rect.x, y: rect.y, style: border)
-        canvas.put(g.topRight, x: right, y: rect.y, style: border)
-        canvas.put(g.bottomLeft, x: rect.x, y: bottom, style: border)
-        canvas.put(g.bottomRight, x: right, y: bottom, style: border)
+        canvas.put(g.topLeft, x: rect.x, y: rect.y, style: style)
+        canvas.put(g.topRight, x: right, y: rect.y, style: style)
+        canvas.put(g.bottomLeft, x: rect.x, y: bottom, style: style)
+        canvas.put(g.bottomRight, x: right, y: bottom, style: style)
         if rect.width > 2 {
             for x in (rect.x + 1)..<right {
-                canvas.put(g.horizontal, x: x, y: rect.y, style: border)
-                canvas.put(g.horizontal, x: x, y: bottom, style: border)
+                canvas.put(g.horizontal, x: x, y: rect.y, style: style)
+                canvas.put(g.horizontal, x: x, y: bottom, style: style)
             }
         }
         if rect.height > 2 {
             for y in (rect.y + 1)..<bottom {
-                canvas.put(g.vertical, x: rect.x, y: y, style: border)
-                canvas.put(g.vertical, x: right, y: y, style: border)
+                canvas.put(g.vertical, x: rect.x, y: y, style: style)
+                canvas.put(g.vertical, x: right, y: y, style: style)
             }
         }
+    }
 
-        // The art, resampled to the interior keeping its proportions, centred.
-        let interior = CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
-        if !interior.isEmpty {
-            let size = art.fittedSize(in: (interior.width, interior.height))
-            var grid = art.resampled(width: size.width, height: size.height)
-            if placement.blur > 0 { grid = grid.blurred(placement.blur / 10, ramp: g.ramp) }
-            let ox = interior.x + (interior.width - grid.width) / 2
-            let oy = interior.y + (interior.height - grid.height) / 2
-            for y in 0..<grid.height {
-                for x in 0..<grid.width {
-                    guard let glyph = grid[x, y], glyph != " " else { continue }
-                    canvas.put(g.displayable(glyph), x: ox + x, y: oy + y, style: text, clip: interior)
-                }
+    /// A shadow below and to the right of the card: it falls on whatever was painted before (lower z).
+    private func paintShadow(of rect: CellRect, opacity: Double, on canvas: inout Canvas) {
+        let color: Color = theme.usesColor ? .rgb(RGB(0, 0, 0).mixed(with: theme.background, 0.5 + 0.5 * (1 - opacity))) : .default
+        let style = CellStyle(foreground: color, attributes: theme.usesColor ? [] : [.dim])
+        let shadow = CellRect(x: rect.x + 2, y: rect.y + 1, width: rect.width, height: rect.height)
+        for y in shadow.y..<shadow.maxY {
+            for x in shadow.x..<shadow.maxX where !rect.contains(x: x, y: y) {
+                canvas.put(theme.glyphs.shadow, x: x, y: y, style: style)
             }
         }
+    }
 
-        // The title, over the bottom edge at the leading corner.
-        let room = rect.width - 4
-        guard room >= 1 else { return nil }
-        var title = CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: dimmed)
-        if active { title.attributes.insert(.bold) }
-        let label = Chrome.truncate(card.title, to: room - 2, glyphs: g)
+    /// The art resampled into `box` keeping its proportions, centred, blurred by `blur` (0...1).
+    private func paintArt(_ art: ArtGrid, in box: CellRect, blur: Double, style: CellStyle, on canvas: inout Canvas) {
+        guard !box.isEmpty else { return }
+        let size = art.fittedSize(in: (box.width, box.height))
+        var grid = art.resampled(width: size.width, height: size.height)
+        if blur > 0 { grid = grid.blurred(blur, ramp: theme.glyphs.ramp) }
+        let ox = box.x + (box.width - grid.width) / 2
+        let oy = box.y + (box.height - grid.height) / 2
+        for y in 0..<grid.height {
+            for x in 0..<grid.width {
+                guard let glyph = grid[x, y], glyph != " " else { continue }
+                canvas.put(theme.glyphs.displayable(glyph), x: ox + x, y: oy + y, style: style, clip: box)
+            }
+        }
+    }
+
+    /// A title with a blank on each side (so it reads over a border or art); returns where it starts.
+    private func paintTitle(_ text: String, x: Int, y: Int, room: Int, padded: Bool, style: CellStyle, pad: CellStyle, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+        guard room >= 3 else { return nil }
+        let label = Chrome.truncate(text, to: room - 2, glyphs: theme.glyphs)
         guard !label.isEmpty else { return nil }
-        let tx = rect.x + 2
-        canvas.put(" ", x: tx - 1 + 0, y: bottom, style: border)
-        canvas.text(label, x: tx, y: bottom, style: title, clip: CellRect(x: rect.x + 1, y: bottom, width: rect.width - 2, height: 1))
-        canvas.put(" ", x: tx + CharacterWidth.of(label), y: bottom, style: border, clip: CellRect(x: rect.x + 1, y: bottom, width: rect.width - 2, height: 1))
-        return (tx, bottom)
+        let clip = CellRect(x: x - 1, y: y, width: room + 2, height: 1)
+        canvas.put(" ", x: x - 1, y: y, style: pad, clip: clip)
+        let width = canvas.text(displayable(label), x: x, y: y, style: style, clip: clip)
+        canvas.put(" ", x: x + width, y: y, style: pad, clip: clip)
+        return (x, y)
+    }
+
+    /// A line of text that blurs like art: past half blur it becomes density glyphs (below that it
+    /// stays legible and only fades, as a few points of blur on text do).
+    @discardableResult
+    private func paintText(_ text: String, x: Int, y: Int, room: Int, blur: Double, style: CellStyle, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+        let label = displayable(Chrome.truncate(text, to: room, glyphs: theme.glyphs))
+        guard !label.isEmpty else { return nil }
+        if blur < 0.5 {
+            canvas.text(label, x: x, y: y, style: style, clip: CellRect(x: x, y: y, width: room, height: 1))
+        } else {
+            let grid = ArtGrid(lines: [label]).blurred(blur, ramp: theme.glyphs.ramp)
+            for i in 0..<grid.width {
+                if let g = grid[i, 0], g != " " { canvas.put(g, x: x + i, y: y, style: style) }
+            }
+        }
+        return (x, y)
+    }
+
+    private func displayable(_ text: String) -> String {
+        guard theme.glyphs.isASCII else { return text }
+        return String(text.map { theme.glyphs.displayable($0) })
     }
 
     /// The Scaled mode's filled circle, behind the cards.

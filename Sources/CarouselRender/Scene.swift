@@ -16,7 +16,7 @@ public struct FrameInfo: Sendable, Equatable {
 /// chrome. The same code serves the terminal and `--render`, so tests see what users see.
 public struct Scene: Sendable {
     public var theme: Theme
-    private var layout = Layout()
+    private var engine = LayoutEngine()
     private var artCache: [Int: ArtGrid] = [:]
 
     /// Smallest screen on which cards are drawn.
@@ -36,7 +36,8 @@ public struct Scene: Sendable {
             return FrameInfo(cursor: nil, cardsPerScreen: 1)
         }
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
-        state.style.engine.layout(LayoutInput(state: state, viewport: viewport), into: &layout)
+        engine.update(for: state, viewport: viewport)
+        let layout = engine.layout
         let painter = CardPainter(theme: theme)
         let activeCard = deck.card(at: state.activeIndex)
 

@@ -78,11 +78,18 @@ import Testing
         #expect(layout.placements.map(\.index).sorted() == [0, 1, 2])
     }
 
-    @Test func loopModeWrapsAndShowsEachCardOnce() {
+    @Test func loopModeWrapsAroundTheEnds() {
         let layout = placements(position: 0, emphasis: 0, count: 15, loop: true)
-        #expect(Set(layout.placements.map(\.index)) == [13, 14, 0, 1, 2])
+        #expect(layout.placements.map(\.index).sorted() == [0, 1, 2, 13, 14])
+        #expect(layout.placements.first { $0.index == 14 }?.progress == -1)
+    }
+
+    @Test func aLoopedDeckShorterThanTheScreenRepeatsLikeTheDemosCopies() {
+        // Two cards, five slots on screen: the deck repeats end to end, so no card has to jump
+        // from one side of the screen to the other as the position moves.
         let tiny = placements(position: 0.5, emphasis: 0, count: 2, loop: true)
-        #expect(tiny.placements.map(\.index).sorted() == [0, 1])
+        #expect(tiny.placements.map(\.progress).sorted() == [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5])
+        #expect(tiny.placements.map(\.index).sorted() == [0, 0, 0, 1, 1, 1])
     }
 
     @Test func baseCardSizeIsWholeCellsAndFitsTheScaledCard() {

@@ -1,0 +1,51 @@
+/// The "layered 3D carousel": big cards overlapping their neighbours, the active one on top.
+///
+/// From the demo: card size `max(min(max(W - 100pt, 0.7 W), H), 1)` of the available W x H, spacing
+/// -24 pt, neighbours squashed to 0.7 of their height (interpolated with the phase), z-order
+/// `10 - |index - active|`, the title over the bottom-leading corner, a shadow.
+public struct StackStyle: CarouselStyle {
+    /// A demo point in columns (the demo's cards are a few hundred points wide).
+    static let point = 0.25
+    static let spacing = -24.0
+    static let squash = 0.7
+
+    public init() {}
+
+    /// The demo's size rule in cells: W in columns, H aspect-corrected (rows x 2, leaving two rows
+    /// above and below for the shadow and some air). Returns the width in columns; the card is as
+    /// tall as it is wide, visually.
+    public static func cardSide(for viewport: Rect) -> Double {
+        let w = viewport.width
+        let h = max(1, viewport.height - 4) * Layout.cellAspect
+        let side = max(min(max(w - 100 * point, 0.7 * w), h), 1)
+        return max(4, side.rounded(.down))
+    }
+
+    /// Height factor for a card at phase v: 1 at the centre, 0.7 from the neighbours outward.
+    public static func heightFactor(progress d: Double) -> Double {
+        1 - (1 - squash) * abs(clamp(d, -1...1))
+    }
+
+    /// `10 - |index - active|`, with the index distance taken from the (wrapped) progress.
+    public static func z(progress d: Double) -> Double { 10 - abs(d.rounded()) }
+
+    public func layout(_ input: LayoutInput, into layout: inout Layout) {
+        layout.reset()
+        let side = StackStyle.cardSide(for: input.viewport)
+        let height = max(3, (side / Layout.cellAspect).rounded(.down))
+        layout.baseCardSize = Size(width: side, height: height)
+        let slot = max(2, side + StackStyle.spacing * StackStyle.point)
+        layout.cardsPerScreen = max(1, Int((input.viewport.width / slot).rounded()))
+        let emphasis = clamp(input.emphasis, 0...1)
+        let radius = (input.viewport.width / 2 + side / 2) / slot
+        input.forEachCard(within: radius) { index, d in
+            let scale = Emphasis.relativeScale(progress: d, emphasis: emphasis)
+            let size = Size(width: side * scale, height: height * scale * StackStyle.heightFactor(progress: d))
+            let center = Point(x: input.viewport.midX + d * slot, y: input.viewport.midY - 0.5)
+            layout.placements.append(CardPlacement(
+                index: index, frame: Rect(center: center, size: size), scale: scale,
+                blur: 0, opacity: 1, z: StackStyle.z(progress: d), progress: d, look: .layered))
+        }
+        layout.sortByZ()
+    }
+}
