@@ -68,6 +68,33 @@ struct EndToEndTests {
         #expect(session.waitForExit() == 0)
     }
 
+    @Test func sCyclesStylesLoopWrapsAndDigitsJump() throws {
+        let session = try TmuxSession()
+        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        for style in ["stack", "ring", "lyrics", "arc"] {
+            try session.send("s")
+            let lines = try session.waitForScreen { $0.first?.hasSuffix(style) == true || $0.first?.contains(" \(style) ") == true }
+            #expect(lines[0].contains(style), "s switches to \(style)")
+        }
+        // Loop mode on: Left from the first card goes one card back, to the last.
+        try session.send("o")
+        try session.waitForScreen { $0.first?.contains("loop") == true }
+        try session.send("Left")
+        var lines = try session.waitForScreen { self.statusLine($0).contains("20/20") }
+        #expect(statusLine(lines).contains("20/20  Dario"))
+        // Right wraps forward again.
+        try session.send("Right")
+        lines = try session.waitForScreen { self.statusLine($0).contains(" 1/20") }
+        #expect(statusLine(lines).contains("1/20  Mira"))
+        // Digits jump: 1 then 2 typed quickly is card 12.
+        try session.send("1", "2")
+        lines = try session.waitForScreen { self.statusLine($0).contains("12/20") }
+        #expect(statusLine(lines).contains("12/20"))
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
     @Test func renderPrintsExactlyTheRowsAsked() throws {
         let out = try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "60x15", "--keys", "right,tab"])
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

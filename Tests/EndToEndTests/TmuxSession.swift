@@ -26,8 +26,9 @@ final class TmuxSession {
         let script = """
             stty -g > \(d)/before
             sh \(d)/program.sh 2> \(d)/stderr
-            echo $? > \(d)/status
-            stty -g > \(d)/after
+            rc=$?
+            stty -g > \(d)/after.tmp && mv \(d)/after.tmp \(d)/after
+            echo $rc > \(d)/status.tmp && mv \(d)/status.tmp \(d)/status
             sleep 600
             """
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
