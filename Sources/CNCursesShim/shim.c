@@ -14,6 +14,17 @@
 static SCREEN *screen = NULL;
 static volatile sig_atomic_t pending_signal = 0;
 static int cursor_y = -1, cursor_x = 0;
+static volatile sig_atomic_t motion_tracking = 0;
+
+// Button-motion tracking (xterm mode 1002) is ours to switch off: ncurses only knows its own mode.
+static void set_motion_tracking(int on) {
+    static const char enable[] = "\033[?1002h", disable[] = "\033[?1002l";
+    if (on) {
+        if (write(STDOUT_FILENO, enable, sizeof enable - 1) < 0) return;
+    } else {
+        if (write(STDOUT_FILENO, disable, sizeof disable - 1) < 0) return;
+    }
+}
 
 int cs_setup_locale(void) {
     setlocale(LC_ALL, "");
@@ -28,6 +39,7 @@ static struct sigaction previous_crash_actions[sizeof crash_signals / sizeof cra
 
 static void on_crash(int sig) {
     // Restore the terminal first, so whatever prints the crash prints it on a sane terminal.
+    if (motion_tracking) set_motion_tracking(0);
     if (screen && !isendwin()) endwin();
     for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
         if (crash_signals[i] == sig) sigaction(sig, &previous_crash_actions[i], NULL);
@@ -87,7 +99,20 @@ int cs_start(void) {
     return 0;
 }
 
+void cs_enable_mouse(void) {
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED | REPORT_MOUSE_POSITION, NULL);
+    mouseinterval(0);  // report presses and releases as they happen, no click synthesis
+    wnoutrefresh(stdscr);
+    doupdate();        // let ncurses send its own mouse mode first
+    motion_tracking = 1;
+    set_motion_tracking(1);
+}
+
 void cs_stop(void) {
+    if (motion_tracking) {
+        set_motion_tracking(0);
+        motion_tracking = 0;
+    }
     if (screen && !isendwin()) {
         curs_set(1);
         endwin();
@@ -139,6 +164,20 @@ int cs_read(cs_event *event) {
     memset(event, 0, sizeof *event);
     if (r == ERR) return 0;
     if (r == KEY_CODE_YES) {
+        if (ch == KEY_MOUSE) {
+            MEVENT m;
+            if (getmouse(&m) != OK) return 0;
+            event->kind = CS_EVENT_MOUSE;
+            event->x = m.x;
+            event->y = m.y;
+            if (m.bstate & BUTTON4_PRESSED) event->mouse = CS_MOUSE_WHEEL_UP;
+            else if (m.bstate & BUTTON5_PRESSED) event->mouse = CS_MOUSE_WHEEL_DOWN;
+            else if (m.bstate & BUTTON1_PRESSED) event->mouse = CS_MOUSE_PRESS;
+            else if (m.bstate & BUTTON1_RELEASED) event->mouse = CS_MOUSE_RELEASE;
+            else if (m.bstate & REPORT_MOUSE_POSITION) event->mouse = CS_MOUSE_DRAG;
+            else return 0;
+            return 1;
+        }
         if (ch == KEY_RESIZE) {
             event->kind = CS_EVENT_RESIZE;
         } else {
@@ -187,6 +226,8 @@ void cs_flush(void) {
 void cs_invalidate(void) { clearok(curscr, TRUE); }
 
 void cs_suspend(void) {
+    int tracking = motion_tracking;
+    if (tracking) set_motion_tracking(0);
     def_prog_mode();
     endwin();
     // Stop with the default action (not ncurses' own handler, which would leave curses again).
@@ -201,4 +242,5 @@ void cs_suspend(void) {
     reset_prog_mode();
     clearok(curscr, TRUE);
     doupdate();
+    if (tracking) set_motion_tracking(1);
 }

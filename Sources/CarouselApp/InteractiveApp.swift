@@ -13,6 +13,7 @@ public final class InteractiveApp {
     private var canvas = Canvas(width: 0, height: 0)
     private let clock = ContinuousClock()
     private let startInstant: ContinuousClock.Instant
+    private var pointer = PointerGesture()
 
     public init(deck: some CardProvider, options: AppOptions, glyphs: Glyphs) {
         self.deck = deck
@@ -49,6 +50,8 @@ public final class InteractiveApp {
                     screen.suspend()
                 case .key(let key):
                     if let action = Keymap.action(for: key, in: state, at: now) { state.send(action) }
+                case .mouse(let mouse):
+                    handle(mouse)
                 }
                 if state.wantsQuit { return nil }
             }
@@ -61,6 +64,39 @@ public final class InteractiveApp {
             redraw()
         }
         return nil
+    }
+
+    private func handle(_ mouse: MouseEvent) {
+        if state.showHelp {
+            if mouse.kind == .press { state.send(.toggleHelp) }
+            return
+        }
+        switch mouse.kind {
+        case .wheelUp:
+            state.send(.move(-1))
+        case .wheelDown:
+            state.send(.move(1))
+        case .press:
+            pointer.press(x: mouse.x, y: mouse.y, time: now, position: state.position)
+        case .drag:
+            let layout = scene.layout
+            if let action = pointer.move(x: mouse.x, y: mouse.y, time: now, cellsPerCard: layout.cellsPerCard, vertical: layout.isVertical) {
+                state.send(action)
+            }
+        case .release:
+            switch pointer.release(x: mouse.x, y: mouse.y, time: now) {
+            case .click(let x, let y):
+                switch scene.hitTest(x: x, y: y) {
+                case .card(_, let slots): state.send(.bringForward(by: slots))
+                case .segment(let mode): state.send(.setMode(mode))
+                case nil: break
+                }
+            case .action(let action):
+                state.send(action)
+            case nil:
+                break
+            }
+        }
     }
 
     private func redraw() {

@@ -50,6 +50,8 @@ public struct ArcStyle: CarouselStyle {
         layout.baseCardSize = base
         let slot = base.width + ArcStyle.gap
         layout.cardsPerScreen = max(1, Int((input.viewport.width / slot).rounded(.down)))
+        layout.cellsPerCard = slot
+        layout.isVertical = false
         let point = base.height * ArcStyle.pointInCardHeights
         let centerX = input.viewport.midX
         let centerY = input.viewport.midY - 0.1 * base.height

@@ -67,6 +67,10 @@ public struct Layout: Sendable {
     public var baseCardSize = Size(width: 0, height: 0)
     /// How many cards fit across the viewport (for PgUp/PgDn).
     public var cardsPerScreen = 1
+    /// How many cells the strip moves for one card of scrolling (to follow a dragging pointer).
+    public var cellsPerCard = 1.0
+    /// Whether the strip scrolls vertically (drags follow the pointer's rows, not its columns).
+    public var isVertical = false
 
     public init() { placements.reserveCapacity(32) }
 

@@ -25,6 +25,9 @@ public struct CarouselState: Sendable, Hashable {
     private var pendingNumber: Int?
     private var pendingNumberTime = 0.0
 
+    /// How far a fling coasts: its speed times this (a UIScrollView-like deceleration of 0.998 per ms).
+    public static let coastTime = 0.5
+
     /// Digits further apart than this start a new number.
     public static let digitChainInterval = 0.8
 
@@ -103,6 +106,18 @@ public struct CarouselState: Sendable, Hashable {
             if card <= count { moveTarget(toCard: card - 1) }
         case .jump(let index):
             moveTarget(toCard: wrap(index))
+        case .bringForward(let slots):
+            moveTarget(to: scroll.target.rounded() + Double(slots))
+        case .drag(let position):
+            let bounded = loop ? position : clamp(position, -0.35...(Double(count - 1) + 0.35))
+            scroll.value = bounded
+            scroll.target = bounded
+            scroll.velocity = 0
+        case .release(let velocity):
+            // Like a view-aligned scroll view: the card nearest to where the motion would coast to.
+            let projected = scroll.value + velocity * CarouselState.coastTime
+            scroll.velocity = velocity
+            moveTarget(to: projected)
         case .toggleMode:
             setMode(mode.toggled)
         case .setMode(let newMode):

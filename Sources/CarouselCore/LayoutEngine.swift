@@ -7,6 +7,9 @@ public struct LayoutEngine: Sendable {
 
     public init() {}
 
+    /// Forgets the last layout (when nothing can be drawn).
+    public mutating func clear() { layout.reset() }
+
     public mutating func update(for state: CarouselState, viewport: Rect) {
         let input = LayoutInput(state: state, viewport: viewport)
         state.style.engine.layout(input, into: &layout)

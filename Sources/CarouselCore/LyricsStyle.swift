@@ -26,6 +26,8 @@ public struct LyricsStyle: CarouselStyle {
         layout.baseCardSize = Size(width: max(4, width), height: rowHeight)
         let slot = rowHeight + 1
         layout.cardsPerScreen = max(1, Int((input.viewport.height / slot).rounded(.down)))
+        layout.cellsPerCard = slot
+        layout.isVertical = true
         // Half the list's height, in lines: the phase reaches +-1 where the list leaves the screen.
         let halfSpan = (input.viewport.height / 2 + rowHeight / 2) / slot
         let emphasis = clamp(input.emphasis, 0...1)

@@ -43,6 +43,9 @@ public struct RingStyle: CarouselStyle {
         let ry = max(0, (input.viewport.height - base.height) / 2)
         let rx = max(0, min((input.viewport.width - base.width) / 2 - 1, ry * Layout.cellAspect * 2.5))
         let center = Point(x: input.viewport.midX, y: input.viewport.midY)
+        // At the front a slot of the ring is this long.
+        layout.cellsPerCard = max(1, rx * 2 * Double.pi / Double(max(slots, 1)))
+        layout.isVertical = false
         let bigDeck = input.count > RingStyle.maximumSlots
         // A small deck is a whole ring, whatever the loop setting: each card once, d taken round the ring.
         var ringInput = input

@@ -36,6 +36,8 @@ public struct StackStyle: CarouselStyle {
         layout.baseCardSize = Size(width: side, height: height)
         let slot = max(2, side + StackStyle.spacing * StackStyle.point)
         layout.cardsPerScreen = max(1, Int((input.viewport.width / slot).rounded()))
+        layout.cellsPerCard = slot
+        layout.isVertical = false
         let emphasis = clamp(input.emphasis, 0...1)
         let radius = (input.viewport.width / 2 + side / 2) / slot
         input.forEachCard(within: radius) { index, d in

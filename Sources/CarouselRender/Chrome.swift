@@ -37,7 +37,9 @@ public enum Chrome {
         return (text, active, segments)
     }
 
-    static func drawTopBar(_ state: CarouselState, theme: Theme, on canvas: inout Canvas) {
+    /// Draws the top bar; returns where each segment of the control is (columns on row 0).
+    @discardableResult
+    static func drawTopBar(_ state: CarouselState, theme: Theme, on canvas: inout Canvas) -> [(Mode, Range<Int>)] {
         let control = segmentedControl(state.mode, glyphs: theme.glyphs)
         let controlWidth = CharacterWidth.of(control.text)
         let x = max(0, (canvas.width - controlWidth) / 2)
@@ -54,6 +56,7 @@ public enum Chrome {
         if 1 + name.count + 2 <= x {
             canvas.text(name, x: 1, y: 0, style: CellStyle(attributes: .dim))
         }
+        return control.segments.map { ($0.0, ($0.1.lowerBound + x)..<($0.1.upperBound + x)) }
     }
 
     /// The page dots: one per card, the active one distinct; big decks show a window with ellipses.

@@ -18,6 +18,14 @@ public struct Scene: Sendable {
     public var theme: Theme
     private var engine = LayoutEngine()
     private var artCache: [Int: ArtGrid] = [:]
+    private var segments: [(Mode, Range<Int>)] = []
+
+    /// What is under a cell of the last rendered frame.
+    public enum Hit: Sendable, Equatable {
+        /// A card, `slots` places from the centre (negative: before it).
+        case card(index: Int, slots: Int)
+        case segment(Mode)
+    }
 
     /// Smallest screen on which cards are drawn.
     public static let minimumSize = (width: 20, height: 10)
@@ -33,6 +41,8 @@ public struct Scene: Sendable {
         canvas.reset(width: canvas.width, height: canvas.height)
         guard canvas.width >= Scene.minimumSize.width, canvas.height >= Scene.minimumSize.height else {
             Chrome.drawTooSmall(need: Scene.minimumSize, on: &canvas)
+            segments = []
+            engine.clear()
             return FrameInfo(cursor: nil, cardsPerScreen: 1)
         }
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
@@ -55,7 +65,7 @@ public struct Scene: Sendable {
         for y in [0, 1, canvas.height - 3, canvas.height - 2, canvas.height - 1] {
             canvas.fill(CellRect(x: 0, y: y, width: canvas.width, height: 1))
         }
-        Chrome.drawTopBar(state, theme: theme, on: &canvas)
+        segments = Chrome.drawTopBar(state, theme: theme, on: &canvas)
         Chrome.drawBottom(state, card: activeCard, theme: theme, on: &canvas)
         if state.showHelp {
             Chrome.drawHelp(theme: theme, on: &canvas)
@@ -64,6 +74,20 @@ public struct Scene: Sendable {
         if let c = cursor, !(2..<(canvas.height - 3)).contains(c.y) { cursor = nil }
         return FrameInfo(cursor: cursor, cardsPerScreen: layout.cardsPerScreen)
     }
+
+    /// The card or control segment at (x, y) in the last frame: the topmost card there that can be seen.
+    public func hitTest(x: Int, y: Int) -> Hit? {
+        if y == 0, let segment = segments.first(where: { $0.1.contains(x) }) { return .segment(segment.0) }
+        for placement in engine.layout.placements.reversed() where placement.opacity > 0.1 {
+            if CardPainter.cellRect(for: placement.frame).contains(x: x, y: y) {
+                return .card(index: placement.index, slots: Int(placement.progress.rounded()))
+            }
+        }
+        return nil
+    }
+
+    /// The last frame's layout (how far a card of scrolling moves, and which way).
+    public var layout: Layout { engine.layout }
 
     /// Parsed art, kept for the cards seen recently (bounded, so huge decks stay small).
     private mutating func art(for index: Int, _ card: Card) -> ArtGrid {

@@ -4,9 +4,19 @@ import CNCursesShim
 /// What the terminal reports: a key, a resize, or a request to end from a signal.
 public enum TerminalEvent: Sendable, Equatable {
     case key(Key)
+    case mouse(MouseEvent)
     case suspend
     case resize
     case signal(Int32)
+}
+
+/// A mouse report: what happened, at which cell.
+public struct MouseEvent: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable { case press, release, drag, wheelUp, wheelDown }
+    public var kind: Kind
+    public var x: Int
+    public var y: Int
+    public init(kind: Kind, x: Int, y: Int) { self.kind = kind; self.x = x; self.y = y }
 }
 
 extension TerminalEvent {
@@ -15,6 +25,17 @@ extension TerminalEvent {
         switch Int(event.kind) {
         case Int(CS_EVENT_RESIZE):
             return .resize
+        case Int(CS_EVENT_MOUSE):
+            let kind: MouseEvent.Kind
+            switch Int(event.mouse) {
+            case Int(CS_MOUSE_PRESS): kind = .press
+            case Int(CS_MOUSE_RELEASE): kind = .release
+            case Int(CS_MOUSE_DRAG): kind = .drag
+            case Int(CS_MOUSE_WHEEL_UP): kind = .wheelUp
+            case Int(CS_MOUSE_WHEEL_DOWN): kind = .wheelDown
+            default: return nil
+            }
+            return .mouse(MouseEvent(kind: kind, x: Int(event.x), y: Int(event.y)))
         case Int(CS_EVENT_KEY):
             switch Int(event.key) {
             case Int(CS_KEY_LEFT): return .key(.left)

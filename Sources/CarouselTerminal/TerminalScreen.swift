@@ -36,6 +36,7 @@ public final class TerminalScreen {
         cs_install_signal_handlers()
         guard cs_start() == 0 else { throw StartError.notATerminal }
         started = true
+        cs_enable_mouse()
         let terminfoColors = Int(cs_color_count())
         depth = colorOverride ?? ColorDepth.detect(environment: environment, terminfoColors: terminfoColors)
         if terminfoColors == 0 { depth = .none }

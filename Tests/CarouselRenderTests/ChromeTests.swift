@@ -35,3 +35,19 @@ import Testing
         }
     }
 }
+
+@Suite struct HitTestTests {
+    @Test func clicksFindTheTopmostCardAndTheSegments() {
+        let deck = CardList((0..<9).map { Card(title: "c\($0)", art: ["#"]) })
+        var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: false))
+        var canvas = Canvas(width: 100, height: 30)
+        _ = scene.render(CarouselState(count: 9, start: 4), deck: deck, into: &canvas)
+        #expect(scene.hitTest(x: 50, y: 15) == .card(index: 4, slots: 0))
+        #expect(scene.hitTest(x: 50 + 23, y: 17) == .card(index: 5, slots: 1))
+        #expect(scene.hitTest(x: 50 - 46, y: 19) == .card(index: 2, slots: -2))
+        let line = canvas.lines()[0]
+        let scaledColumn = CharacterWidth.of(String(line[..<line.firstRange(of: "Scaled")!.lowerBound]))
+        #expect(scene.hitTest(x: scaledColumn, y: 0) == .segment(.scaled))
+        #expect(scene.hitTest(x: 0, y: 29) == nil)
+    }
+}

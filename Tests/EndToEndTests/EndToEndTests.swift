@@ -95,6 +95,60 @@ struct EndToEndTests {
         #expect(session.modesRestored)
     }
 
+    /// Mouse reports as an xterm sends them (SGR encoding, 1-based cells).
+    @Test func clicksWheelAndSegmentsWorkAndMouseModesAreSwitchedOffAfter() throws {
+        let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=xterm-256color")
+        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        #expect(try session.tmux("display-message", "-p", "-t", session.name, "#{mouse_button_flag}#{mouse_sgr_flag}").hasPrefix("11"),
+                "button-motion tracking and SGR reports are on while running")
+        func mouse(_ button: Int, _ x: Int, _ y: Int, release: Bool = false) throws {
+            try session.send("-l", "\u{1B}[<\(button);\(x + 1);\(y + 1)" + (release ? "m" : "M"))
+        }
+        // Click the third card (two slots right of the centre) to bring it to the centre.
+        try mouse(0, 50 + 2 * 23, 16)
+        try mouse(0, 50 + 2 * 23, 16, release: true)
+        var lines = try session.waitForScreen { self.statusLine($0).contains("3/20") }
+        #expect(statusLine(lines).contains("3/20  Yuki"))
+        // The wheel moves one card per notch.
+        try mouse(65, 50, 15)
+        lines = try session.waitForScreen { self.statusLine($0).contains("4/20") }
+        #expect(statusLine(lines).contains("4/20"))
+        try mouse(64, 50, 15)
+        lines = try session.waitForScreen { self.statusLine($0).contains("3/20") }
+        #expect(statusLine(lines).contains("3/20"))
+        // Clicking a segment of the control selects it.
+        let scaledColumn = lines[0].distance(from: lines[0].startIndex, to: lines[0].range(of: "Scaled")!.lowerBound)
+        try mouse(0, scaledColumn, 0)
+        try mouse(0, scaledColumn, 0, release: true)
+        lines = try session.waitForScreen { $0.first?.contains("[Scaled]") == true }
+        #expect(lines[0].contains("[Scaled]"))
+        // A drag of one card's width, held still before letting go: it follows the pointer and snaps.
+        try mouse(0, 60, 15)
+        for x in stride(from: 57, through: 37, by: -4) { try mouse(32, x, 15) }
+        try mouse(32, 37, 15)
+        Thread.sleep(forTimeInterval: 0.3)
+        try mouse(0, 37, 15, release: true)
+        lines = try session.waitForScreen { self.statusLine($0).contains("4/20") }
+        #expect(statusLine(lines).contains("4/20"))
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+        #expect(try session.tmux("display-message", "-p", "-t", session.name, "#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}").hasPrefix("0000"),
+                "every mouse mode is off after quitting")
+    }
+
+    @Test func heldDownKeysDoNotBuildABacklog() throws {
+        let session = try TmuxSession()
+        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        // Forty presses at once, as a key held down delivers them: they add up to one motion
+        // that ends on the last card, and the program stops drawing soon after.
+        try session.send(keys: Array(repeating: "Right", count: 40))
+        let lines = try session.waitForScreen(timeout: 5) { self.statusLine($0).contains("20/20") }
+        #expect(statusLine(lines).contains("20/20"))
+        try session.send("q")
+        #expect(session.waitForExit(timeout: 3) == 0, "quits at once: no queue of frames to work through")
+    }
+
     @Test func renderPrintsExactlyTheRowsAsked() throws {
         let out = try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "60x15", "--keys", "right,tab"])
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -73,7 +73,9 @@ final class TmuxSession {
         try tmux("capture-pane", "-p", "-t", name).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    func send(_ keys: String...) throws {
+    func send(_ keys: String...) throws { try send(keys: keys) }
+
+    func send(keys: [String]) throws {
         try TmuxSession.run(["tmux", "-L", socket, "send-keys", "-t", name] + keys, capture: false)
     }
 

@@ -19,11 +19,20 @@ enum {
     CS_KEY_PPAGE, CS_KEY_NPAGE, CS_KEY_BTAB, CS_KEY_ENTER, CS_KEY_BACKSPACE, CS_KEY_OTHER,
 };
 
+enum {
+    CS_MOUSE_PRESS = 1, CS_MOUSE_RELEASE, CS_MOUSE_DRAG, CS_MOUSE_WHEEL_UP, CS_MOUSE_WHEEL_DOWN,
+};
+
 typedef struct {
     int kind;        // CS_EVENT_*
     int key;         // CS_KEY_* for CS_EVENT_KEY
     uint32_t ch;     // the character for CS_EVENT_CHAR (a Unicode scalar; controls included)
+    int mouse;       // CS_MOUSE_* for CS_EVENT_MOUSE
+    int x, y;        // the cell of a mouse event
 } cs_event;
+
+/// Reports clicks, the wheel, and motion while a button is held (for dragging). Call after cs_start.
+void cs_enable_mouse(void);
 
 /// setlocale(LC_ALL, ""); returns 1 when the character encoding is UTF-8.
 int cs_setup_locale(void);
