@@ -1,6 +1,16 @@
 import Foundation
 import Testing
 
+/// User plus system CPU time of a process, in clock ticks (fields 14 and 15 of /proc/PID/stat).
+func cpuTicks(_ pid: Int32) -> Int? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // After the command name: state is field 3, so utime (14) and stime (15) are at 11 and 12.
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+    return user + system
+}
+
 /// The real binary in a real pseudo-terminal (tmux).
 @Suite(.serialized, .enabled(if: TmuxSession.available, "needs tmux and the built carousel binary"))
 struct EndToEndTests {
@@ -147,6 +157,28 @@ struct EndToEndTests {
         #expect(statusLine(lines).contains("20/20"))
         try session.send("q")
         #expect(session.waitForExit(timeout: 3) == 0, "quits at once: no queue of frames to work through")
+    }
+
+    @Test func nothingIsWrittenAtRest() throws {
+        let session = try TmuxSession()
+        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        let log = session.directory.appendingPathComponent("output").path
+        // Everything the program writes to its terminal from now on goes to the log too.
+        try session.tmux("pipe-pane", "-o", "-t", session.name, "cat >> \(log)")
+        try session.send("Right")
+        try session.waitForScreen { self.statusLine($0).contains("2/20") }
+        Thread.sleep(forTimeInterval: 1.0)  // the motion ends well within a second
+        let afterMotion = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+        #expect(afterMotion > 0, "the motion itself was drawn")
+        let pid = try #require(session.pid)
+        let cpuBefore = try #require(cpuTicks(pid))
+        Thread.sleep(forTimeInterval: 2.0)
+        let later = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+        #expect(later == afterMotion, "no output at rest (\(later - afterMotion) bytes in 2 s)")
+        let cpuAfter = try #require(cpuTicks(pid))
+        #expect(cpuAfter - cpuBefore <= 1, "no CPU at rest: it sleeps on input (\(cpuAfter - cpuBefore) ticks in 2 s)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
     }
 
     @Test func renderPrintsExactlyTheRowsAsked() throws {
