@@ -236,7 +236,7 @@ void cs_suspend(void) {
     stop.sa_handler = SIG_DFL;
     sigemptyset(&stop.sa_mask);
     sigaction(SIGTSTP, &stop, &previous);
-    raise(SIGTSTP);
+    kill(0, SIGTSTP);  // the whole process group, as the terminal's own Ctrl-Z would
     sigaction(SIGTSTP, &previous, NULL);
     // Continued: take the terminal again and repaint everything.
     reset_prog_mode();

@@ -181,6 +181,89 @@ struct EndToEndTests {
         #expect(session.waitForExit() == 0)
     }
 
+    @Test func aBurstOfResizesEndsIdenticalToAFreshStartAtTheFinalSize() throws {
+        let session = try TmuxSession()
+        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.send("Right")
+        try session.waitForScreen { self.statusLine($0).contains("2/20") }
+        for (w, h) in [(60, 20), (120, 40), (30, 8), (15, 5), (90, 28), (80, 24)] {
+            try session.tmux("resize-window", "-t", session.name, "-x", "\(w)", "-y", "\(h)")
+        }
+        let fresh = try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "80x24", "--keys", "right"])
+        let expected = fresh.split(separator: "\n", omittingEmptySubsequences: false).prefix(24).map { String($0).replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
+        let lines = try session.waitForScreen { Array($0.prefix(24)) == expected }
+        #expect(Array(lines.prefix(24)) == expected)
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func tooSmallSaysSoAndRecovers() throws {
+        let session = try TmuxSession(width: 12, height: 4)
+        var lines = try session.waitForScreen { $0.joined().contains("Too small") }
+        #expect(lines.joined().contains("Too small"))
+        try session.tmux("resize-window", "-t", session.name, "-x", "100", "-y", "30")
+        lines = try session.waitForScreen { self.statusLine($0).contains("1/20") }
+        #expect(statusLine(lines).contains("1/20"))
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func controlZSuspendsAndFgBringsItBackRedrawn() throws {
+        let session = try TmuxSession(shell: true)
+        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.send("C-z")
+        var lines = try session.waitForScreen { $0.joined().contains("Stopped") }
+        #expect(lines.joined().contains("Stopped"), "the shell took the terminal back")
+        #expect(!lines.joined().contains("[Normal]"), "the carousel left the screen as it was")
+        try session.send("fg", "Enter")
+        lines = try session.waitForScreen { $0.first?.contains("[Normal]") == true && self.statusLine($0).contains("1/20") }
+        #expect(lines[0].contains("[Normal]"), "redrawn after fg")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
+    @Test func aCrashRestoresTheTerminal() throws {
+        let session = try TmuxSession(environment: "LANG=C.UTF-8 SWIFT_BACKTRACE=enable=no")
+        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        kill(try #require(session.pid), SIGSEGV)
+        #expect(session.waitForExit() == 128 + Int(SIGSEGV))
+        #expect(session.modesRestored)
+    }
+
+    @Test func theCursorRestsOnTheActiveCardsTitle() throws {
+        let session = try TmuxSession()
+        let lines = try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        let cursor = try session.tmux("display-message", "-p", "-t", session.name, "#{cursor_x} #{cursor_y} #{cursor_flag}")
+            .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        try #require(cursor.count == 3)
+        #expect(cursor[2] == 1, "visible, for screen readers")
+        let row = Array(lines[cursor[1]])
+        #expect(String(row[cursor[0]...].prefix(4)) == "Mira")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func helpShowsEveryKey() throws {
+        let session = try TmuxSession()
+        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.send("?")
+        let lines = try session.waitForScreen { $0.joined().contains("Keys") }
+        for key in ["h l", "Home End", "PgUp PgDn", "1-9 0", "Tab", "s ", "o ", "q Esc Ctrl-C"] {
+            #expect(lines.joined().contains(key), "help lists \(key)")
+        }
+        try session.send("Escape")
+        try session.waitForScreen { !$0.joined().contains("Keys") }
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func withoutATerminalItSaysSoAndFails() throws {
+        let out = try TmuxSession.run(["sh", "-c", "\(TmuxSession.binary) < /dev/null > /dev/null 2>&1; echo $?; \(TmuxSession.binary) 2>&1 < /dev/null | cat"])
+        #expect(out.hasPrefix("2\n"))
+        #expect(out.contains("not an interactive terminal"))
+    }
+
     @Test func renderPrintsExactlyTheRowsAsked() throws {
         let out = try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "60x15", "--keys", "right,tab"])
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

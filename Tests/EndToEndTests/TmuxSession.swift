@@ -16,7 +16,8 @@ final class TmuxSession {
 
     /// Starts `carousel ARGS` in a `width` x `height` pane. A wrapper shell records the terminal
     /// modes before and after, the exit status, and the program's pid.
-    init(width: Int = 100, height: Int = 30, arguments: String = "", environment: String = "LANG=C.UTF-8") throws {
+    /// With `shell`, the program runs under an interactive shell with job control (for Ctrl-Z).
+    init(width: Int = 100, height: Int = 30, arguments: String = "", environment: String = "LANG=C.UTF-8", shell: Bool = false) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("carousel-e2e-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let d = directory.path
@@ -29,11 +30,12 @@ final class TmuxSession {
             rc=$?
             stty -g > \(d)/after.tmp && mv \(d)/after.tmp \(d)/after
             echo $rc > \(d)/status.tmp && mv \(d)/status.tmp \(d)/status
-            sleep 600
             """
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
         // The tmux server started here must not inherit a pipe we wait on: no output captured.
-        try TmuxSession.run(["tmux", "-L", socket, "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", "sh \(d)/run.sh"], capture: false)
+        let command = shell ? "env PS1='$ ' bash --norc -i" : "sh \(d)/run.sh; sleep 600"
+        try TmuxSession.run(["tmux", "-L", socket, "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command], capture: false)
+        if shell { try send("sh \(d)/run.sh", "Enter") }
     }
 
     deinit {
