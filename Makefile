@@ -7,8 +7,8 @@
 
 PREFIX ?= /usr/local
 SWIFT  ?= swift
-# Debian packages the build and the tests need: ncursesw headers, tmux for the end-to-end tests.
-DEBIAN_PACKAGES := libncurses-dev tmux
+# Debian packages the build and the tests need: ncursesw headers, the "-direct" terminfo entries
+# for 24-bit colour (ncurses-term), tmux for the end-to-end tests.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build run test install uninstall bench clean
@@ -19,6 +19,7 @@ all: build
 deps:
 	@missing=""; \
 	dpkg -s libncurses-dev >/dev/null 2>&1 || missing="$$missing libncurses-dev"; \
+	dpkg -s ncurses-term >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \

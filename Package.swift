@@ -46,6 +46,7 @@ let package = Package(
         ),
         .testTarget(name: "CarouselRenderTests", dependencies: ["CarouselRender", "CarouselCore"]),
         .testTarget(name: "CarouselDecksTests", dependencies: ["CarouselDecks"]),
+        .testTarget(name: "CarouselTerminalTests", dependencies: ["CarouselTerminal"]),
         .testTarget(
             name: "CarouselAppTests",
             dependencies: ["CarouselApp", "CarouselDecks", "CarouselRender", "CarouselCore"],

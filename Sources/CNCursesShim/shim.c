@@ -4,6 +4,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -79,10 +80,26 @@ void cs_die_by_signal(int sig) {
     raise(sig);
 }
 
-int cs_start(void) {
+// "xterm-256color" -> "xterm-direct": the entry that speaks 24-bit colour, if the system has it.
+static SCREEN *new_direct_color_term(void) {
+    const char *term = getenv("TERM");
+    if (!term || !*term) return NULL;
+    char name[128];
+    size_t base = strcspn(term, "-");
+    if (base + sizeof "-direct" > sizeof name) return NULL;
+    memcpy(name, term, base);
+    strcpy(name + base, "-direct");
+    int status = 0;
+    if (setupterm(name, STDOUT_FILENO, &status) != OK) return NULL;
+    del_curterm(cur_term);
+    return newterm(name, stdout, stdin);
+}
+
+int cs_start(int direct_color) {
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) return -1;
     set_escdelay(25);
-    screen = newterm(NULL, stdout, stdin);
+    screen = direct_color ? new_direct_color_term() : NULL;
+    if (!screen) screen = newterm(NULL, stdout, stdin);
     if (!screen) return -1;
     set_term(screen);
     raw();        // Ctrl-C and Ctrl-Z arrive as keys; the program handles them itself
@@ -119,11 +136,12 @@ void cs_stop(void) {
     }
 }
 
-void cs_size(int *columns, int *rows) {
+// (Parameter names avoid term.h's capability macros such as `columns` and `lines`.)
+void cs_size(int *width, int *height) {
     int y = 0, x = 0;
     getmaxyx(stdscr, y, x);
-    *columns = x;
-    *rows = y;
+    *width = x;
+    *height = y;
 }
 
 int cs_color_count(void) { return has_colors() ? COLORS : 0; }

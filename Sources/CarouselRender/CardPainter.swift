@@ -19,9 +19,26 @@ public struct CardPainter: Sendable {
     /// the background. Fully opaque default text stays the terminal's own colour.
     func faded(_ color: RGB?, opacity: Double) -> Color {
         guard theme.usesColor else { return .default }
-        if color == nil && opacity >= 0.999 { return .default }
+        let level = CardPainter.quantized(opacity)
+        if color == nil && level >= 1 { return .default }
         let base = color ?? theme.foreground
-        return .rgb(base.mixed(with: theme.background, 1 - opacity))
+        return .rgb(base.mixed(with: theme.background, 1 - level))
+    }
+
+    /// Opacity in sixteenths: a fade shows no difference finer than that, and it keeps the set of
+    /// colours (and terminal colour pairs) small however long the program runs.
+    static func quantized(_ opacity: Double) -> Double {
+        (clamp(opacity, 0...1) * 16).rounded() / 16
+    }
+
+    /// Without colour, a faded card's art gets thinner: each glyph is replaced by a lighter one from
+    /// the density ramp, in proportion to the opacity.
+    func thinned(_ glyph: Character, opacity: Double) -> Character {
+        guard !theme.usesColor, opacity < 0.95 else { return glyph }
+        let ink = Ink.of(glyph) * opacity
+        let ramp = theme.glyphs.ramp
+        let level = Int((ink * Double(ramp.count - 1)).rounded())
+        return level >= ramp.count - 1 ? glyph : ramp[max(0, level)]
     }
 
     /// Draws the card and returns where its title starts (for the cursor), if it was drawn.
@@ -46,11 +63,11 @@ public struct CardPainter: Sendable {
 
         switch placement.look {
         case .framed:
-            paintArt(art, in: interior, blur: blur, style: text, on: &canvas)
+            paintArt(art, in: interior, blur: blur, opacity: opacity, style: text, on: &canvas)
             return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, padded: true,
                               style: title, pad: border, on: &canvas)
         case .layered:
-            paintArt(art, in: interior, blur: blur, style: text, on: &canvas)
+            paintArt(art, in: interior, blur: blur, opacity: opacity, style: text, on: &canvas)
             guard interior.height >= 1 else { return nil }
             return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
                               style: title, pad: text, on: &canvas)
@@ -58,7 +75,7 @@ public struct CardPainter: Sendable {
             guard !interior.isEmpty else { return nil }
             let thumbWidth = min(interior.width / 3, Int((Double(interior.height) * 2.2).rounded()))
             let thumb = CellRect(x: interior.x + 1, y: interior.y, width: max(0, thumbWidth), height: interior.height)
-            paintArt(art, in: thumb, blur: blur, style: text, on: &canvas)
+            paintArt(art, in: thumb, blur: blur, opacity: opacity, style: text, on: &canvas)
             let textX = thumb.maxX + 2
             let room = interior.maxX - 1 - textX
             guard room > 0 else { return nil }
@@ -106,7 +123,7 @@ public struct CardPainter: Sendable {
     }
 
     /// The art resampled into `box` keeping its proportions, centred, blurred by `blur` (0...1).
-    private func paintArt(_ art: ArtGrid, in box: CellRect, blur: Double, style: CellStyle, on canvas: inout Canvas) {
+    private func paintArt(_ art: ArtGrid, in box: CellRect, blur: Double, opacity: Double, style: CellStyle, on canvas: inout Canvas) {
         guard !box.isEmpty else { return }
         let size = art.fittedSize(in: (box.width, box.height))
         var grid = art.resampled(width: size.width, height: size.height)
@@ -116,7 +133,8 @@ public struct CardPainter: Sendable {
         for y in 0..<grid.height {
             for x in 0..<grid.width {
                 guard let glyph = grid[x, y], glyph != " " else { continue }
-                canvas.put(theme.glyphs.displayable(glyph), x: ox + x, y: oy + y, style: style, clip: box)
+                let shown = thinned(theme.glyphs.displayable(glyph), opacity: opacity)
+                if shown != " " { canvas.put(shown, x: ox + x, y: oy + y, style: style, clip: box) }
             }
         }
     }

@@ -4,10 +4,17 @@ import CarouselCore
 public enum ColorDepth: String, Sendable, CaseIterable {
     case none, eight = "8", sixteen = "16", palette256 = "256", truecolor
 
+    /// Whether the environment says the terminal shows 24-bit colour (`COLORTERM=truecolor` or `24bit`).
+    public static func wantsTruecolor(_ environment: [String: String]) -> Bool {
+        guard let value = environment["COLORTERM"]?.lowercased() else { return false }
+        return value == "truecolor" || value == "24bit"
+    }
+
     /// Detects the depth from `NO_COLOR`, `COLORTERM` and the terminfo colour count.
     public static func detect(environment: [String: String], terminfoColors: Int) -> ColorDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         if terminfoColors <= 0 { return .none }
+        if terminfoColors >= 1 << 24 || (terminfoColors >= 256 && wantsTruecolor(environment)) { return .truecolor }
         if terminfoColors >= 256 { return .palette256 }
         if terminfoColors >= 16 { return .sixteen }
         return .eight
@@ -31,13 +38,35 @@ public enum ColorPalette {
         return 2 * dr * dr + 4 * dg * dg + 3 * db * db
     }
 
+    /// The ANSI colour an accent reads as. Saturated colours keep their hue (a soft red stays red,
+    /// where plain RGB distance would call it magenta); greys go by lightness. With 16 colours,
+    /// light colours take the bright variant.
     static func nearest(_ color: RGB, among count: Int) -> Int {
-        var best = 0, bestDistance = Int.max
-        for i in 0..<count {
-            let d = distance(color, ansi[i])
-            if d < bestDistance { best = i; bestDistance = d }
+        let r = Double(color.r), g = Double(color.g), b = Double(color.b)
+        let high = max(r, g, b), low = min(r, g, b)
+        let lightness = (high + low) / 2 / 255
+        if high == 0 || (high - low) / high < 0.25 || high < 48 {
+            if count < 16 { return lightness > 0.55 ? 7 : 0 }
+            switch lightness {
+            case ..<0.2: return 0
+            case ..<0.45: return 8
+            case ..<0.8: return 7
+            default: return 15
+            }
         }
-        return best
+        var hue: Double
+        if high == r {
+            hue = 60 * ((g - b) / (high - low))
+        } else if high == g {
+            hue = 60 * ((b - r) / (high - low)) + 120
+        } else {
+            hue = 60 * ((r - g) / (high - low)) + 240
+        }
+        if hue < 0 { hue += 360 }
+        // ANSI hues: red 0, yellow 60, green 120, cyan 180, blue 240, magenta 300.
+        let sector = Int(((hue + 30) / 60).rounded(.down)) % 6
+        let base = [1, 3, 2, 6, 4, 5][sector]
+        return count >= 16 && lightness > 0.6 ? base + 8 : base
     }
 
     /// The palette index for `color` at `depth` (nil for `.none`; the colour value itself for truecolor).

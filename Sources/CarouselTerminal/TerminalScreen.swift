@@ -34,7 +34,9 @@ public final class TerminalScreen {
     /// Takes over the terminal. `colorOverride` forces a depth; nil detects it.
     public func start(colorOverride: ColorDepth?, environment: [String: String]) throws {
         cs_install_signal_handlers()
-        guard cs_start() == 0 else { throw StartError.notATerminal }
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let direct = colorOverride == .truecolor || (colorOverride == nil && !noColor && ColorDepth.wantsTruecolor(environment))
+        guard cs_start(direct ? 1 : 0) == 0 else { throw StartError.notATerminal }
         started = true
         cs_enable_mouse()
         let terminfoColors = Int(cs_color_count())

@@ -264,6 +264,51 @@ struct EndToEndTests {
         #expect(out.contains("not an interactive terminal"))
     }
 
+    /// Colours as the terminal received them (tmux re-encodes what it shows: `capture-pane -e`).
+    func coloredScreen(_ environment: String, arguments: String = "") throws -> String {
+        let session = try TmuxSession(arguments: arguments, environment: environment)
+        // The whole first frame, down to the status line, must have reached tmux.
+        try session.waitForScreen { $0.first?.contains("[Normal]") == true && self.statusLine($0).contains("1/20") }
+        Thread.sleep(forTimeInterval: 0.2)
+        let screen = try session.tmux("capture-pane", "-e", "-p", "-t", session.name)
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        return screen
+    }
+
+    @Test func colourDepths() throws {
+        // Mira's accent #E06C75, exactly, with 24-bit colour.
+        #expect(try coloredScreen("LANG=C.UTF-8 COLORTERM=truecolor").contains("38;2;224;108;117"))
+        // The 256-colour palette otherwise.
+        let palette = try coloredScreen("LANG=C.UTF-8 COLORTERM=")
+        #expect(palette.contains("38;5;"))
+        #expect(!palette.contains("38;2;"))
+        // Forced to 8 colours: only the basic foregrounds 30-37.
+        let eight = try coloredScreen("LANG=C.UTF-8", arguments: "--color 8")
+        #expect(eight.contains("\u{1B}[31m"), "the soft red accent is red")
+        #expect(!eight.contains("38;5;") && !eight.contains("38;2;"))
+        // NO_COLOR: no colour at all, but still the attributes (the active segment in reverse).
+        let none = try coloredScreen("LANG=C.UTF-8 NO_COLOR=1 COLORTERM=truecolor")
+        #expect(!none.contains("38;5;") && !none.contains("38;2;"), "no colour")
+        #expect(!(0...7).contains { none.contains("\u{1B}[3\($0)m") }, "no basic colour either")
+        #expect(none.contains("7m[Normal]"), "reverse video still marks the active segment")
+    }
+
+    @Test func asciiModeWritesOnlySevenBitBytes() throws {
+        let session = try TmuxSession(arguments: "--ascii")
+        let log = session.directory.appendingPathComponent("output").path
+        try session.tmux("pipe-pane", "-o", "-t", session.name, "cat >> \(log)")
+        try session.send("Tab")
+        try session.waitForScreen { $0.first?.contains("[Scaled]") == true }
+        try session.send("s", "Right", "s", "?")
+        try session.waitForScreen { $0.joined().contains("Keys") }
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        let bytes = try #require(FileManager.default.contents(atPath: log))
+        #expect(bytes.count > 1000)
+        #expect(bytes.allSatisfy { $0 < 0x80 }, "every byte written is 7-bit ASCII")
+    }
+
     @Test func renderPrintsExactlyTheRowsAsked() throws {
         let out = try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "60x15", "--keys", "right,tab"])
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -22,7 +22,9 @@ final class TmuxSession {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let d = directory.path
         // The inner shell records its own pid and becomes the program (exec), so signals reach it.
-        try "echo $$ > \(d)/pid; exec env \(environment) \(TmuxSession.binary) \(arguments)\n"
+        // Variables that change how the program looks are cleared first (`swift test` itself sets
+        // NO_COLOR, and the tmux server hands it on); each test then sets what it wants.
+        try "echo $$ > \(d)/pid; exec env -u NO_COLOR -u COLORTERM -u LC_ALL -u CAROUSEL_REDUCE_MOTION \(environment) \(TmuxSession.binary) \(arguments)\n"
             .write(to: directory.appendingPathComponent("program.sh"), atomically: true, encoding: .utf8)
         let script = """
             stty -g > \(d)/before

@@ -47,9 +47,10 @@ int cs_pending_signal(void);
 /// Re-raises `sig` with its default action (after the terminal is restored).
 void cs_die_by_signal(int sig);
 
-/// Starts curses on the terminal (newterm on stdout/stdin). Returns 0, or -1 when the terminal
-/// type is unknown or the output is not a terminal.
-int cs_start(void);
+/// Starts curses on the terminal (newterm on stdout/stdin). With `direct_color`, first tries the
+/// terminal's "-direct" terminfo entry (24-bit colour: xterm-256color -> xterm-direct). Returns 0,
+/// or -1 when the terminal type is unknown or the output is not a terminal.
+int cs_start(int direct_color);
 
 /// Gives the terminal back as it was (idempotent; also run at exit and on a crash).
 void cs_stop(void);

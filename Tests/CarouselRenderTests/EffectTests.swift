@@ -1,0 +1,93 @@
+import CarouselCore
+@testable import CarouselRender
+import Testing
+
+@Suite struct EffectTests {
+    let face = Card(title: "Face", art: [
+        "    .-\"\"\"-.    ",
+        "   /  _ _  \\   ",
+        "  |  (o)(o) |  ",
+        "  |    <    |  ",
+        "   \\ '---' /   ",
+        "    '-----'    ",
+    ], accent: RGB(200, 80, 80))
+
+    func paint(_ placement: CardPlacement, color: Bool) -> Canvas {
+        var canvas = Canvas(width: 30, height: 12)
+        CardPainter(theme: Theme(glyphs: .unicode, usesColor: color))
+            .paint(face, art: ArtGrid(lines: face.art), at: placement, active: true, on: &canvas)
+        return canvas
+    }
+
+    func placement(opacity: Double, blur: Double = 0) -> CardPlacement {
+        CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: 20, height: 10), scale: 1, blur: blur, opacity: opacity, z: 0, progress: 0)
+    }
+
+    func ink(_ canvas: Canvas) -> Double {
+        var total = 0.0
+        for y in 1..<9 { for x in 1..<19 { total += Ink.of(canvas[x, y].glyph) } }
+        return total
+    }
+
+    @Test func withoutColourFadedArtIsThinnerAndDim() {
+        let opaque = paint(placement(opacity: 1), color: false)
+        let faint = paint(placement(opacity: 0.4), color: false)
+        #expect(ink(faint) < ink(opaque) * 0.7)
+        #expect(faint[0, 0].style.attributes.contains(.dim))
+        #expect(!opaque[0, 0].style.attributes.contains(.dim))
+    }
+
+    @Test func withColourFadedCardsBlendTowardTheBackground() {
+        let opaque = paint(placement(opacity: 1), color: true)
+        let faint = paint(placement(opacity: 0.4), color: true)
+        #expect(opaque[0, 0].style.foreground == .rgb(RGB(200, 80, 80)))
+        guard case .rgb(let c) = faint[0, 0].style.foreground else { Issue.record("expected a colour"); return }
+        #expect(c.luminance < RGB(200, 80, 80).luminance)
+        #expect(ink(faint) == ink(opaque), "with colour the glyphs stay; the colour fades")
+    }
+
+    @Test func fadedColoursComeFromASmallSet() {
+        var colours = Set<Color>()
+        for step in 50...1000 {
+            let canvas = paint(placement(opacity: Double(step) / 1000), color: true)
+            colours.insert(canvas[0, 0].style.foreground)
+        }
+        #expect(colours.count <= 17)
+    }
+
+    @Test func blurRemovesDetailProgressively() {
+        let levels = [0.0, 2.5, 5, 7.5, 10].map { paint(placement(opacity: 1, blur: $0), color: false) }
+        func distinctGlyphs(_ c: Canvas) -> Int { Set((1..<9).flatMap { y in (1..<19).map { c[$0, y].glyph } }).count }
+        #expect(distinctGlyphs(levels[4]) <= distinctGlyphs(levels[0]))
+        let sharpText = levels[0].lines().joined()
+        #expect(sharpText.contains("(o)") || sharpText.contains("o)"), "sharp art keeps its eyes")
+        #expect(!levels[4].lines().joined().contains("(o"), "fully blurred art keeps only soft shapes")
+    }
+
+    /// Wide glyphs (CJK, emoji) in art and titles, overlapped by other cards in every style, are
+    /// never split: every row is exactly the screen's width and no continuation cell is orphaned.
+    @Test(arguments: StyleKind.allCases)
+    func wideGlyphsAreNeverSplit(style: StyleKind) {
+        let cards = (0..<7).map { i in
+            Card(title: "漢字カード\(i)🙂", subtitle: "幅広い", art: ["山川🙂木林森", "日本語の絵 \(i)", "🙂🙂🙂🙂🙂🙂🙂"], accent: nil)
+        }
+        var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: false))
+        for position in stride(from: 0.0, through: 6, by: 0.37) {
+            for width in [41, 60, 77] {
+                var state = CarouselState(count: 7, style: style, loop: true)
+                state.send(.jump(to: Int(position)))
+                for _ in 0..<Int(position * 7) { state.send(.tick(0.013)) }
+                var canvas = Canvas(width: width, height: 20)
+                _ = scene.render(state, deck: CardList(cards), into: &canvas)
+                for (y, line) in canvas.lines().enumerated() {
+                    #expect(CharacterWidth.of(line) == width, "row \(y) at width \(width)")
+                }
+                for y in 0..<canvas.height {
+                    for x in 0..<canvas.width where canvas[x, y].isContinuation {
+                        #expect(x > 0 && canvas[x - 1, y].width == 2, "orphaned half of a wide glyph at \(x),\(y)")
+                    }
+                }
+            }
+        }
+    }
+}

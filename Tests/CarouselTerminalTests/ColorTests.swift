@@ -1,0 +1,50 @@
+import CarouselCore
+@testable import CarouselTerminal
+import Testing
+
+@Suite struct ColorDepthTests {
+    @Test func noColorWinsWhenSetAndNotEmpty() {
+        #expect(ColorDepth.detect(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"], terminfoColors: 256) == ColorDepth.none)
+        #expect(ColorDepth.detect(environment: ["NO_COLOR": ""], terminfoColors: 256) == .palette256)
+    }
+
+    @Test func truecolorFromCOLORTERMOrADirectColourTerminal() {
+        #expect(ColorDepth.detect(environment: ["COLORTERM": "truecolor"], terminfoColors: 256) == .truecolor)
+        #expect(ColorDepth.detect(environment: ["COLORTERM": "24bit"], terminfoColors: 256) == .truecolor)
+        #expect(ColorDepth.detect(environment: [:], terminfoColors: 1 << 24) == .truecolor)
+        #expect(ColorDepth.detect(environment: ["COLORTERM": "truecolor"], terminfoColors: 8) == .eight, "a terminal with 8 colours cannot show more")
+    }
+
+    @Test func theTerminfoCountOtherwise() {
+        #expect(ColorDepth.detect(environment: [:], terminfoColors: 256) == .palette256)
+        #expect(ColorDepth.detect(environment: [:], terminfoColors: 88) == .sixteen)
+        #expect(ColorDepth.detect(environment: [:], terminfoColors: 16) == .sixteen)
+        #expect(ColorDepth.detect(environment: [:], terminfoColors: 8) == .eight)
+        #expect(ColorDepth.detect(environment: [:], terminfoColors: 0) == ColorDepth.none)
+    }
+}
+
+@Suite struct ColorPaletteTests {
+    @Test func the256ColourCubeAndGreyRamp() {
+        #expect(ColorPalette.index(for: RGB(255, 0, 0), depth: .palette256) == 196)
+        #expect(ColorPalette.index(for: RGB(0, 0, 0), depth: .palette256) == 16)
+        #expect(ColorPalette.index(for: RGB(95, 135, 175), depth: .palette256) == 16 + 36 * 1 + 6 * 2 + 3)
+        #expect(ColorPalette.index(for: RGB(128, 128, 128), depth: .palette256) == 244, "greys use the grey ramp")
+    }
+
+    @Test func sixteenAndEightColoursPickTheNearestAnsiColour() {
+        #expect(ColorPalette.index(for: RGB(224, 108, 117), depth: .eight) == 1, "a soft red is red")
+        #expect(ColorPalette.index(for: RGB(250, 250, 250), depth: .sixteen) == 15)
+        #expect(ColorPalette.index(for: RGB(250, 250, 250), depth: .eight) == 7)
+        #expect(ColorPalette.index(for: RGB(20, 20, 200), depth: .eight) == 4)
+        #expect(ColorPalette.index(for: RGB(100, 100, 100), depth: .sixteen) == 8, "a mid grey is bright black")
+        #expect(ColorPalette.index(for: RGB(110, 230, 120), depth: .sixteen) == 10, "a light green is bright green")
+        #expect(ColorPalette.index(for: RGB(230, 200, 60), depth: .eight) == 3)
+        #expect(ColorPalette.index(for: RGB(200, 100, 220), depth: .eight) == 5)
+    }
+
+    @Test func truecolorIsTheColourItself() {
+        #expect(ColorPalette.index(for: RGB(0xE0, 0x6C, 0x75), depth: .truecolor) == 0xE06C75)
+        #expect(ColorPalette.index(for: RGB(1, 2, 3), depth: ColorDepth.none) == nil)
+    }
+}
