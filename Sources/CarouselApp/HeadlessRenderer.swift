@@ -30,13 +30,14 @@ public enum HeadlessRenderer {
     public struct KeyNameError: Error, Equatable { public var name: String }
 
     /// Renders the screen after `keys`, once the motion has settled or `time` seconds after the
-    /// last key.
+    /// last key. `usesColor` says whether the interactive program would have colour: without it,
+    /// faded cards are drawn with thinner glyphs, and the text shows that.
     public static func render(
         deck: some CardProvider, options: AppOptions, width: Int, height: Int,
-        keys: [Key], time: Double?, glyphs: Glyphs
+        keys: [Key], time: Double?, glyphs: Glyphs, usesColor: Bool = true
     ) -> [String] {
         var state = options.initialState(count: deck.count)
-        var scene = Scene(theme: Theme(glyphs: glyphs, usesColor: false))
+        var scene = Scene(theme: Theme(glyphs: glyphs, usesColor: usesColor))
         var canvas = Canvas(width: width, height: height)
         state.pageSize = scene.render(state, deck: deck, into: &canvas).cardsPerScreen
         for key in keys {

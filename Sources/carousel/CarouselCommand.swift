@@ -107,7 +107,8 @@ struct CarouselCommand: ParsableCommand {
             let keyList = (try? HeadlessRenderer.parseKeys(keys ?? "").get()) ?? []
             let lines = HeadlessRenderer.render(
                 deck: cards, options: options, width: size.width, height: size.height,
-                keys: keyList, time: time, glyphs: glyphs)
+                keys: keyList, time: time, glyphs: glyphs,
+                usesColor: color != .never && (environment["NO_COLOR"] ?? "").isEmpty)
             print(lines.joined(separator: "\n"))
             return
         }

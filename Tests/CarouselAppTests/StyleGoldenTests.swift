@@ -32,6 +32,15 @@ import Testing
         #expect(settled[29].contains("20/20"))
     }
 
+    @Test func ringWithoutColourThinsTheFaintCards() {
+        var options = AppOptions()
+        options.style = .ring
+        options.loop = true
+        let lines = HeadlessRenderer.render(deck: deck, options: options, width: 100, height: 30, keys: [], time: nil, glyphs: .unicode, usesColor: false)
+        assertGolden(lines, named: "ring-no-colour")
+        #expect(lines != screen(.ring, keys: "", loop: true), "faint cards look fainter without colour")
+    }
+
     @Test func midStyleSwitch() { assertGolden(screen(.arc, keys: "right,s", time: 0.12), named: "arc-to-stack-mid-switch") }
 
     @Test func stackStartsOnTheSecondCard() {
