@@ -86,6 +86,24 @@ public struct Canvas: Sendable, Equatable {
         }
     }
 
+    /// Draws the outline of a box (rounded corners in the Unicode look).
+    public mutating func box(_ rect: CellRect, glyphs g: Glyphs, style: CellStyle) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let right = rect.maxX - 1, bottom = rect.maxY - 1
+        for x in (rect.x + 1)..<right {
+            put(g.horizontal, x: x, y: rect.y, style: style)
+            put(g.horizontal, x: x, y: bottom, style: style)
+        }
+        for y in (rect.y + 1)..<bottom {
+            put(g.vertical, x: rect.x, y: y, style: style)
+            put(g.vertical, x: right, y: y, style: style)
+        }
+        put(g.topLeft, x: rect.x, y: rect.y, style: style)
+        put(g.topRight, x: right, y: rect.y, style: style)
+        put(g.bottomLeft, x: rect.x, y: bottom, style: style)
+        put(g.bottomRight, x: right, y: bottom, style: style)
+    }
+
     /// Changes the style of existing cells (for overlays such as dimming or a cursor highlight).
     public mutating func restyle(x: Int, y: Int, _ change: (inout CellStyle) -> Void) {
         guard bounds.contains(x: x, y: y) else { return }

@@ -57,7 +57,7 @@ public struct CardPainter: Sendable {
 
         if placement.look == .layered { paintShadow(of: rect, opacity: opacity, on: &canvas) }
         canvas.fill(rect, glyph: " ", style: text)  // opaque: whatever is behind the card is hidden
-        paintBox(rect, style: border, on: &canvas)
+        canvas.box(rect, glyphs: theme.glyphs, style: border)
         let interior = CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
         let blur = placement.blur / 10
 
@@ -86,27 +86,6 @@ public struct CardPainter: Sendable {
                 paintText(card.subtitle, x: textX, y: titleY + 1, room: room, blur: blur, style: subtitle, on: &canvas)
             }
             return paintText(card.title, x: textX, y: titleY, room: room, blur: blur, style: title, on: &canvas)
-        }
-    }
-
-    private func paintBox(_ rect: CellRect, style: CellStyle, on canvas: inout Canvas) {
-        let g = theme.glyphs
-        let right = rect.maxX - 1, bottom = rect.maxY - 1
-        canvas.put(g.topLeft, x: rect.x, y: rect.y, style: style)
-        canvas.put(g.topRight, x: right, y: rect.y, style: style)
-        canvas.put(g.bottomLeft, x: rect.x, y: bottom, style: style)
-        canvas.put(g.bottomRight, x: right, y: bottom, style: style)
-        if rect.width > 2 {
-            for x in (rect.x + 1)..<right {
-                canvas.put(g.horizontal, x: x, y: rect.y, style: style)
-                canvas.put(g.horizontal, x: x, y: bottom, style: style)
-            }
-        }
-        if rect.height > 2 {
-            for y in (rect.y + 1)..<bottom {
-                canvas.put(g.vertical, x: rect.x, y: y, style: style)
-                canvas.put(g.vertical, x: right, y: y, style: style)
-            }
         }
     }
 

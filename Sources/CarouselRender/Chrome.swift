@@ -132,18 +132,7 @@ public enum Chrome {
         let box = CellRect(x: (canvas.width - w) / 2, y: (canvas.height - h) / 2, width: w, height: h)
         canvas.fill(box)
         let frame = CellStyle(attributes: .bold)
-        for x in box.x..<box.maxX {
-            canvas.put(g.horizontal, x: x, y: box.y, style: frame)
-            canvas.put(g.horizontal, x: x, y: box.maxY - 1, style: frame)
-        }
-        for y in box.y..<box.maxY {
-            canvas.put(g.vertical, x: box.x, y: y, style: frame)
-            canvas.put(g.vertical, x: box.maxX - 1, y: y, style: frame)
-        }
-        canvas.put(g.topLeft, x: box.x, y: box.y, style: frame)
-        canvas.put(g.topRight, x: box.maxX - 1, y: box.y, style: frame)
-        canvas.put(g.bottomLeft, x: box.x, y: box.maxY - 1, style: frame)
-        canvas.put(g.bottomRight, x: box.maxX - 1, y: box.maxY - 1, style: frame)
+        canvas.box(box, glyphs: g, style: frame)
         let inner = CellRect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
         canvas.text(" Keys ", x: box.x + 2, y: box.y, style: frame, clip: CellRect(x: box.x + 1, y: box.y, width: box.width - 2, height: 1))
         for (i, line) in lines.enumerated() {

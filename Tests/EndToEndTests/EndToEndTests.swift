@@ -248,7 +248,8 @@ struct EndToEndTests {
         let session = try TmuxSession()
         try session.waitForScreen { $0.first?.contains("[Normal]") == true }
         try session.send("?")
-        let lines = try session.waitForScreen { $0.joined().contains("Keys") }
+        // Wait for the whole overlay (tmux may show a frame before all of it has arrived).
+        let lines = try session.waitForScreen { $0.joined().contains("Keys") && $0.joined().contains("q Esc Ctrl-C") }
         for key in ["h l", "Home End", "PgUp PgDn", "1-9 0", "Tab", "s ", "o ", "q Esc Ctrl-C"] {
             #expect(lines.joined().contains(key), "help lists \(key)")
         }
