@@ -18,7 +18,7 @@ struct EndToEndTests {
 
     @Test func rightAndTabChangeTheScreenAndQuitRestoresTheTerminal() throws {
         let session = try TmuxSession()
-        var lines = try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        var lines = try session.waitForStart()
         #expect(lines[0].contains("[Normal]│ Scaled "))
         #expect(statusLine(lines).contains("1/20"))
         #expect(lines.joined().contains("╭"), "rounded corners in a UTF-8 locale")
@@ -40,7 +40,7 @@ struct EndToEndTests {
     @Test func controlCAndEscapeQuit() throws {
         for key in ["C-c", "Escape"] {
             let session = try TmuxSession()
-            try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+            try session.waitForStart()
             try session.send(key)
             #expect(session.waitForExit() == 0, "\(key) quits")
             #expect(session.modesRestored)
@@ -50,7 +50,7 @@ struct EndToEndTests {
     @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
     func signalsEndItWithTheTerminalRestored(signal: Int32) throws {
         let session = try TmuxSession()
-        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.waitForStart()
         let pid = try #require(session.pid)
         kill(pid, signal)
         let status = session.waitForExit()
@@ -60,7 +60,7 @@ struct EndToEndTests {
 
     @Test func aResizeRedrawsAtTheNewSize() throws {
         let session = try TmuxSession()
-        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.waitForStart()
         try session.tmux("resize-window", "-t", session.name, "-x", "70", "-y", "20")
         let lines = try session.waitForScreen { $0.count >= 20 && $0[19].contains("1/20") }
         #expect(lines[19].contains("1/20"), "status line on the new last row")
@@ -71,7 +71,7 @@ struct EndToEndTests {
 
     @Test func asciiLookWithoutAUTF8Locale() throws {
         let session = try TmuxSession(environment: "LANG=C LC_ALL=C")
-        let lines = try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        let lines = try session.waitForStart()
         #expect(lines[0].contains("[Normal]| Scaled "))
         #expect(lines.joined().unicodeScalars.allSatisfy { $0.isASCII })
         try session.send("q")
@@ -80,7 +80,7 @@ struct EndToEndTests {
 
     @Test func sCyclesStylesLoopWrapsAndDigitsJump() throws {
         let session = try TmuxSession()
-        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.waitForStart()
         for style in ["stack", "ring", "lyrics", "arc"] {
             try session.send("s")
             let lines = try session.waitForScreen { $0.first?.hasSuffix(style) == true || $0.first?.contains(" \(style) ") == true }
@@ -108,7 +108,7 @@ struct EndToEndTests {
     /// Mouse reports as an xterm sends them (SGR encoding, 1-based cells).
     @Test func clicksWheelAndSegmentsWorkAndMouseModesAreSwitchedOffAfter() throws {
         let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=xterm-256color")
-        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.waitForStart()
         #expect(try session.tmux("display-message", "-p", "-t", session.name, "#{mouse_button_flag}#{mouse_sgr_flag}").hasPrefix("11"),
                 "button-motion tracking and SGR reports are on while running")
         func mouse(_ button: Int, _ x: Int, _ y: Int, release: Bool = false) throws {
@@ -149,7 +149,7 @@ struct EndToEndTests {
 
     @Test func heldDownKeysDoNotBuildABacklog() throws {
         let session = try TmuxSession()
-        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.waitForStart()
         // Forty presses at once, as a key held down delivers them: they add up to one motion
         // that ends on the last card, and the program stops drawing soon after.
         try session.send(keys: Array(repeating: "Right", count: 40))
@@ -161,7 +161,7 @@ struct EndToEndTests {
 
     @Test func nothingIsWrittenAtRest() throws {
         let session = try TmuxSession()
-        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.waitForStart()
         let log = session.directory.appendingPathComponent("output").path
         // Everything the program writes to its terminal from now on goes to the log too.
         try session.tmux("pipe-pane", "-o", "-t", session.name, "cat >> \(log)")
@@ -183,7 +183,7 @@ struct EndToEndTests {
 
     @Test func aBurstOfResizesEndsIdenticalToAFreshStartAtTheFinalSize() throws {
         let session = try TmuxSession()
-        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.waitForStart()
         try session.send("Right")
         try session.waitForScreen { self.statusLine($0).contains("2/20") }
         for (w, h) in [(60, 20), (120, 40), (30, 8), (15, 5), (90, 28), (80, 24)] {
@@ -210,7 +210,7 @@ struct EndToEndTests {
 
     @Test func controlZSuspendsAndFgBringsItBackRedrawn() throws {
         let session = try TmuxSession(shell: true)
-        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.waitForStart()
         try session.send("C-z")
         var lines = try session.waitForScreen { $0.joined().contains("Stopped") }
         #expect(lines.joined().contains("Stopped"), "the shell took the terminal back")
@@ -225,7 +225,7 @@ struct EndToEndTests {
 
     @Test func aCrashRestoresTheTerminal() throws {
         let session = try TmuxSession(environment: "LANG=C.UTF-8 SWIFT_BACKTRACE=enable=no")
-        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.waitForStart()
         kill(try #require(session.pid), SIGSEGV)
         #expect(session.waitForExit() == 128 + Int(SIGSEGV))
         #expect(session.modesRestored)
@@ -233,7 +233,7 @@ struct EndToEndTests {
 
     @Test func theCursorRestsOnTheActiveCardsTitle() throws {
         let session = try TmuxSession()
-        let lines = try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        let lines = try session.waitForStart()
         let cursor = try session.tmux("display-message", "-p", "-t", session.name, "#{cursor_x} #{cursor_y} #{cursor_flag}")
             .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         try #require(cursor.count == 3)
@@ -246,7 +246,7 @@ struct EndToEndTests {
 
     @Test func helpShowsEveryKey() throws {
         let session = try TmuxSession()
-        try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        try session.waitForStart()
         try session.send("?")
         // Wait for the whole overlay (tmux may show a frame before all of it has arrived).
         let lines = try session.waitForScreen { $0.joined().contains("Keys") && $0.joined().contains("q Esc Ctrl-C") }

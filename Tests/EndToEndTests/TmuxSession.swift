@@ -95,6 +95,14 @@ final class TmuxSession {
         return lines
     }
 
+    /// Waits for the whole first frame: the control at the top and the status line at the bottom.
+    @discardableResult
+    func waitForStart(timeout: Double = 10) throws -> [String] {
+        try waitForScreen(timeout: timeout) { lines in
+            lines.first?.contains("[Normal]") == true && lines.contains { $0.contains("1/20") || $0.contains("2/20") }
+        }
+    }
+
     func file(_ name: String) -> String? {
         (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines)
