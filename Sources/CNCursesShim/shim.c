@@ -13,6 +13,8 @@
 #include <wchar.h>
 
 static SCREEN *screen = NULL;
+static FILE *input = NULL;     // stdin, or /dev/tty when stdin carries a deck (`carousel -`)
+static int input_fd = STDIN_FILENO;
 static volatile sig_atomic_t pending_signal = 0;
 static int cursor_y = -1, cursor_x = 0;
 static volatile sig_atomic_t motion_tracking = 0;
@@ -92,14 +94,22 @@ static SCREEN *new_direct_color_term(void) {
     int status = 0;
     if (setupterm(name, STDOUT_FILENO, &status) != OK) return NULL;
     del_curterm(cur_term);
-    return newterm(name, stdout, stdin);
+    return newterm(name, stdout, input);
 }
 
 int cs_start(int direct_color) {
-    if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) return -1;
+    if (!isatty(STDOUT_FILENO)) return -1;
+    input = stdin;
+    input_fd = STDIN_FILENO;
+    if (!isatty(STDIN_FILENO)) {
+        // Standard input was a deck; the keys come from the controlling terminal.
+        input = fopen("/dev/tty", "r");
+        if (!input) return -1;
+        input_fd = fileno(input);
+    }
     set_escdelay(25);
     screen = direct_color ? new_direct_color_term() : NULL;
-    if (!screen) screen = newterm(NULL, stdout, stdin);
+    if (!screen) screen = newterm(NULL, stdout, input);
     if (!screen) return -1;
     set_term(screen);
     raw();        // Ctrl-C and Ctrl-Z arrive as keys; the program handles them itself
@@ -153,7 +163,7 @@ int cs_init_pair(int pair, int foreground, int background) {
 
 int cs_wait(int timeout_ms) {
     if (pending_signal) return -1;
-    struct pollfd fd = {.fd = STDIN_FILENO, .events = POLLIN};
+    struct pollfd fd = {.fd = input_fd, .events = POLLIN};
     int r = poll(&fd, 1, timeout_ms);
     if (r < 0) return errno == EINTR ? -1 : 1;
     return r > 0 ? 1 : 0;

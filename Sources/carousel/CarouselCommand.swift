@@ -113,7 +113,8 @@ struct CarouselCommand: ParsableCommand {
             return
         }
 
-        guard isatty(STDOUT_FILENO) != 0, isatty(STDIN_FILENO) != 0 else {
+        // Standard input may carry the deck (`carousel -`): then keys come from /dev/tty.
+        guard isatty(STDOUT_FILENO) != 0 else {
             FileHandle.standardError.write(Data("carousel: not an interactive terminal (use --render COLSxROWS to print a screen as text)\n".utf8))
             throw ExitCode(2)
         }
