@@ -166,6 +166,11 @@ int cs_wait(int timeout_ms) {
     struct pollfd fd = {.fd = input_fd, .events = POLLIN};
     int r = poll(&fd, 1, timeout_ms);
     if (r < 0) return errno == EINTR ? -1 : 1;
+    // The terminal is gone (hung up or closed): there will never be input again.
+    if (r > 0 && (fd.revents & (POLLHUP | POLLERR | POLLNVAL)) && !(fd.revents & POLLIN)) {
+        pending_signal = SIGHUP;
+        return -1;
+    }
     return r > 0 ? 1 : 0;
 }
 

@@ -26,6 +26,11 @@ import Testing
     @Test(arguments: StyleKind.allCases)
     func midMotion(style: StyleKind) { assertGolden(screen(style, keys: "right,right", time: 0.15), named: "\(style.rawValue)-mid-motion") }
 
+    @Test(arguments: StyleKind.allCases)
+    func scaledMidMotion(style: StyleKind) {
+        assertGolden(screen(style, keys: "tab,right,right", time: 0.15), named: "\(style.rawValue)-scaled-mid-motion")
+    }
+
     @Test func loopWrapsFromTheFirstCardToTheLast() {
         assertGolden(screen(.arc, keys: "left", time: 0.15, loop: true), named: "arc-loop-wrap-mid-motion")
         let settled = screen(.arc, keys: "left", loop: true)

@@ -310,6 +310,20 @@ struct EndToEndTests {
         #expect(bytes.allSatisfy { $0 < 0x80 }, "every byte written is 7-bit ASCII")
     }
 
+    @Test func aClosedOutputEndsItQuietly() throws {
+        let out = try TmuxSession.run(["bash", "-c", "\(TmuxSession.binary) --render 3000x2000 2>&1 | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"])
+        #expect(["0", "141"].contains(out.trimmingCharacters(in: .whitespacesAndNewlines)), "ended by SIGPIPE or done, nothing printed")
+    }
+
+    @Test func reducedMotionFromTheEnvironmentJumpsAtOnce() throws {
+        func render(_ env: [String], keys: String, time: String?) throws -> String {
+            try TmuxSession.run(["env", "-u", "NO_COLOR", "LANG=C.UTF-8"] + env + [TmuxSession.binary, "--render", "100x30", "--keys", keys] + (time.map { ["--time", $0] } ?? []))
+        }
+        let settled = try render([], keys: "right,tab", time: nil)
+        #expect(try render(["CAROUSEL_REDUCE_MOTION=1"], keys: "right,tab", time: "0") == settled)
+        #expect(try render([], keys: "right,tab", time: "0") != settled, "without it the motion has only begun")
+    }
+
     @Test func renderPrintsExactlyTheRowsAsked() throws {
         let out = try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "60x15", "--keys", "right,tab"])
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

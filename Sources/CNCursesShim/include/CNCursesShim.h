@@ -62,7 +62,8 @@ int cs_color_count(void);
 int cs_pair_count(void);
 int cs_init_pair(int pair, int foreground, int background);
 
-/// Waits up to `timeout_ms` (-1: for ever) for input. 1: input ready, 0: timeout, -1: a signal came.
+/// Waits up to `timeout_ms` (-1: for ever) for input. 1: input ready, 0: timeout, -1: a signal came
+/// (a terminal that hung up counts as SIGHUP).
 int cs_wait(int timeout_ms);
 
 /// Reads one pending event without waiting. Returns 0 when there is none.
