@@ -46,7 +46,7 @@ let package = Package(
         ),
         .testTarget(name: "CarouselRenderTests", dependencies: ["CarouselRender", "CarouselCore"]),
         .testTarget(name: "CarouselDecksTests", dependencies: ["CarouselDecks"]),
-        .testTarget(name: "CarouselTerminalTests", dependencies: ["CarouselTerminal"]),
+        .testTarget(name: "CarouselTerminalTests", dependencies: ["CarouselTerminal", "CarouselRender", "CarouselCore"], exclude: ["Goldens"]),
         .testTarget(
             name: "CarouselAppTests",
             dependencies: ["CarouselApp", "CarouselDecks", "CarouselRender", "CarouselCore"],
