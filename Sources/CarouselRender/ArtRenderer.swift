@@ -61,6 +61,7 @@ public struct ArtGrid: Sendable {
     public func resampled(width w: Int, height h: Int) -> ArtGrid {
         guard w > 0, h > 0, width > 0, height > 0 else { return ArtGrid(width: 0, height: 0, glyphs: []) }
         if w == width && h == height { return self }
+        if w > width || h > height { return enlarged(width: w, height: h) }
         var out = [Character?](repeating: " ", count: w * h)
         let sx = Double(width) / Double(w), sy = Double(height) / Double(h)
         for ty in 0..<h {
@@ -93,6 +94,58 @@ public struct ArtGrid: Sendable {
                     best = Ink.of(best) > 0 ? "#" : " "
                 }
                 out[ty * w + tx] = best
+                tx += 1
+            }
+        }
+        return ArtGrid(width: w, height: h, glyphs: out)
+    }
+
+    /// Glyphs that fill areas (hair, shading): enlarging repeats them.
+    static let fills = Set("@#%&$MWB8N█▓▒░")
+    /// Glyphs of horizontal strokes: enlarging continues them sideways between their own kind.
+    static let horizontals = Set("-_=~'`.,\"─━═")
+    /// Glyphs of vertical strokes: enlarging continues them downward.
+    static let verticals = Set("|!│┃║")
+
+    /// Enlarging: every source glyph lands once, on the target cell nearest its centre; the cells in
+    /// between repeat a glyph only where that continues a shape (a fill, a horizontal or a vertical
+    /// stroke). Repeating everything would double eyes and noses ("oo", "))").
+    func enlarged(width w: Int, height h: Int) -> ArtGrid {
+        var out = [Character?](repeating: " ", count: w * h)
+        let sx = Double(width) / Double(w), sy = Double(height) / Double(h)
+        // The target column / row each source column / row lands on.
+        func landing(_ i: Int, _ scale: Double, _ count: Int) -> Int { min(count - 1, Int((Double(i) + 0.5) / scale)) }
+        for ty in 0..<h {
+            let y = min(height - 1, Int((Double(ty) + 0.5) * sy))
+            let primaryRow = landing(y, sy, h) == ty
+            var tx = 0
+            while tx < w {
+                let x = min(width - 1, Int((Double(tx) + 0.5) * sx))
+                let primaryColumn = landing(x, sx, w) == tx
+                var glyph: Character = " "
+                if let g = glyphs[y * width + x], g != " " {
+                    if ArtGrid.fills.contains(g) || (primaryRow && primaryColumn) {
+                        glyph = g
+                    } else if primaryRow, ArtGrid.horizontals.contains(g) {
+                        // Continue a stroke only toward more of it.
+                        let next = x + 1 < width ? glyphs[y * width + x + 1] : nil
+                        let previous = x > 0 ? glyphs[y * width + x - 1] : nil
+                        if let n = next ?? nil, ArtGrid.horizontals.contains(n) || ArtGrid.fills.contains(n) { glyph = g }
+                        else if let p = previous ?? nil, ArtGrid.horizontals.contains(p) || ArtGrid.fills.contains(p) { glyph = g }
+                    } else if primaryColumn, ArtGrid.verticals.contains(g) {
+                        glyph = g
+                    }
+                }
+                if CharacterWidth.of(glyph) == 2 {
+                    if primaryColumn && tx + 1 < w {
+                        out[ty * w + tx] = glyph
+                        out[ty * w + tx + 1] = nil
+                        tx += 2
+                        continue
+                    }
+                    glyph = " "
+                }
+                out[ty * w + tx] = glyph
                 tx += 1
             }
         }
