@@ -1,21 +1,37 @@
 import CarouselCore
 
-/// A loaded deck: its cards, its name, and what went wrong on the way (files that were skipped).
+/// A loaded deck: its cards (read lazily, see `LazyCardProvider`), its name, how its manifest asks
+/// to be shown, and what went wrong on the way.
 public struct Deck: Sendable {
     public var name: String
-    public var cards: [Card]
-    /// One line per file that could not be used.
+    public var defaults: DeckDefaults
+    /// The cards, for the renderer.
+    public let provider: LazyCardProvider
+    /// One line per thing that could not be used: a skipped file or card, an unknown key in a
+    /// manifest, a value of the wrong kind. Sanitised, ready for stderr.
     public var problems: [String]
+    /// How many cards or card files were left out (what a status line calls "skipped").
+    public var skipped: Int
 
-    public init(name: String, cards: [Card], problems: [String] = []) {
-        self.name = name
-        self.cards = cards
-        self.problems = problems
+    /// A deck of cards already in memory.
+    public init(name: String, cards: [Card], problems: [String] = [], defaults: DeckDefaults = DeckDefaults()) {
+        let entries = cards.map {
+            CardEntry(title: $0.title, subtitle: $0.subtitle, accent: $0.accent, art: .lines($0.art))
+        }
+        self.init(name: name, entries: entries, problems: problems, skipped: problems.count, defaults: defaults)
     }
-}
 
-/// A deck that cannot be shown at all, with a one-line reason.
-public struct DeckError: Error, CustomStringConvertible, Equatable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+    init(name: String, entries: [CardEntry], problems: [String], skipped: Int, defaults: DeckDefaults) {
+        self.name = name
+        self.defaults = defaults
+        self.provider = LazyCardProvider(entries: entries)
+        self.problems = problems
+        self.skipped = skipped
+    }
+
+    public var count: Int { provider.count }
+
+    /// The cards as a collection. Each access goes through the provider, so walking all of a huge
+    /// deck reads every file: give `provider` to the renderer instead.
+    public var cards: DeckCards { DeckCards(provider: provider) }
 }

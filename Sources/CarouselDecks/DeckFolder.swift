@@ -1,76 +1,91 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// A place deck files come from: a directory on disk, or the files built into the program.
-protocol DeckFolder {
-    /// A name for messages.
+/// A place card files come from: a directory on disk, or the files built into the program.
+/// Names are bytes (see `FileSystem`); a name may hold `/` when a manifest points into a subdirectory.
+protocol DeckFolder: Sendable {
+    /// The folder as the user gave it, for messages.
     var displayName: String { get }
     /// File names directly inside, unsorted.
-    func fileNames() throws -> [String]
-    func read(_ name: String) throws -> [UInt8]
+    func fileNames() throws(FileFailure) -> [[UInt8]]
+    /// Why `name` cannot be read (a missing file, a directory, more than `limit` bytes...), found
+    /// without reading it; nil when it looks fine.
+    func problem(with name: [UInt8], limit: Int) -> FileFailure?
+    func read(_ name: [UInt8], limit: Int) throws(FileFailure) -> [UInt8]
+    /// `name` inside this folder, for messages.
+    func displayName(of name: [UInt8]) -> String
 }
 
-/// The built-in deck, embedded at build time from `Assets/deck`.
+extension DeckFolder {
+    func problem(with name: [UInt8]) -> FileFailure? {
+        problem(with: name, limit: FileSystem.maximumFileSize)
+    }
+
+    func read(_ name: [UInt8]) throws(FileFailure) -> [UInt8] {
+        try read(name, limit: FileSystem.maximumFileSize)
+    }
+}
+
+/// The built-in deck, embedded at build time from `Assets/deck` by the EmbedDeck plugin.
 struct EmbeddedFolder: DeckFolder {
     var displayName: String { "built-in deck" }
-    func fileNames() throws -> [String] { BuiltinDeckFiles.files.map(\.name) }
-    func read(_ name: String) throws -> [UInt8] {
-        guard let file = BuiltinDeckFiles.files.first(where: { $0.name == name }) else {
-            throw DeckError("\(name): not in the built-in deck")
-        }
-        return Array(file.text.utf8)
+
+    func fileNames() throws(FileFailure) -> [[UInt8]] {
+        BuiltinDeckFiles.files.map { Array($0.name.utf8) }
+    }
+
+    func problem(with name: [UInt8], limit: Int) -> FileFailure? {
+        guard let file = file(name) else { return FileFailure(errno: ENOENT) }
+        return file.text.utf8.count > limit ? .tooLarge(limit: limit) : nil
+    }
+
+    func read(_ name: [UInt8], limit: Int) throws(FileFailure) -> [UInt8] {
+        if let problem = problem(with: name, limit: limit) { throw problem }
+        return Array(file(name)!.text.utf8)
+    }
+
+    func displayName(of name: [UInt8]) -> String {
+        "built-in deck/" + Shown.path(name)
+    }
+
+    private func file(_ name: [UInt8]) -> (name: String, text: String)? {
+        BuiltinDeckFiles.files.first { $0.name.utf8.elementsEqual(name) }
     }
 }
 
 /// A directory on disk.
 struct DiskFolder: DeckFolder {
-    var path: String
-    var displayName: String { Sanitizer.line(path) }
+    var path: [UInt8]
 
-    func fileNames() throws -> [String] {
-        do {
-            return try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            throw DeckError("\(displayName): cannot read the directory (\(DiskFolder.reason(error)))")
+    var displayName: String { Shown.path(path) }
+
+    func fileNames() throws(FileFailure) -> [[UInt8]] {
+        try FileSystem.list(path.isEmpty ? Array(".".utf8) : path)
+    }
+
+    func problem(with name: [UInt8], limit: Int) -> FileFailure? {
+        let full = FileSystem.join(path, name)
+        switch FileSystem.kind(of: full) {
+        case .failure(let failure): return failure
+        case .success(.directory): return .isDirectory
+        // A named pipe in a deck would block the viewer whenever its card came into view.
+        case .success(.pipe), .success(.other): return .notAFile
+        case .success(.file(let size)):
+            if size > limit { return .tooLarge(limit: limit) }
+            return FileSystem.isReadable(full) ? nil : FileFailure(errno: EACCES)
         }
     }
 
-    func read(_ name: String) throws -> [UInt8] {
-        try DiskFolder.readFile((path as NSString).appendingPathComponent(name))
+    func read(_ name: [UInt8], limit: Int) throws(FileFailure) -> [UInt8] {
+        try FileSystem.readFile(FileSystem.join(path, name), limit: limit)
     }
 
-    /// Largest card file accepted.
-    static let maximumFileSize = 1 << 20
-
-    static func readFile(_ path: String) throws -> [UInt8] {
-        let shown = Sanitizer.line(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DeckError("\(shown): no such file or directory")
-        }
-        if isDirectory.boolValue { throw DeckError("\(shown): is a directory, not a card file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw DeckError("\(shown): permission denied")
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
-        } catch {
-            throw DeckError("\(shown): cannot read (\(reason(error)))")
-        }
-        if data.count > maximumFileSize { throw DeckError("\(shown): larger than 1 MiB, skipped") }
-        return [UInt8](data)
-    }
-
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code))).lowercased()
-        }
-        switch ns.code {
-        case NSFileReadNoPermissionError: return "permission denied"
-        case NSFileReadNoSuchFileError: return "no such file or directory"
-        default: return ns.localizedDescription
-        }
+    func displayName(of name: [UInt8]) -> String {
+        Shown.path(FileSystem.join(path, name))
     }
 }

@@ -1,131 +1,105 @@
-import CarouselCore
-import Foundation
-
 /// Loads decks: the built-in one, directories of `*.txt` cards (optionally with a `deck.json`
-/// manifest), manifests, and card files given one by one.
+/// manifest), manifests, card files given one by one, and cards from standard input (`-`).
+///
+/// Loading never reads a card's art (see `LazyCardProvider`); it lists directories and looks at
+/// each file's type, size and permissions, so a problem with a file is known, and named, up front.
 public enum DeckLoader {
     public static let manifestName = "deck.json"
+    /// Largest manifest read: big enough for 100,000 cards with inline art.
+    public static let maximumManifestSize = 64 << 20
+    /// Most bytes read from standard input.
+    public static let maximumStandardInputSize = 64 << 20
+    /// Largest card file read.
+    public static let maximumCardFileSize = FileSystem.maximumFileSize
 
     /// The deck built into the program.
     public static func builtin() throws -> Deck {
-        try load(folder: EmbeddedFolder())
+        var builder = DeckBuilder()
+        builder.addDirectory(EmbeddedFolder(), name: "built-in deck")
+        return try builder.deck(defaultName: "built-in deck")
     }
 
-    /// Loads and concatenates the decks at `paths`. Files that fail are listed in `problems`;
-    /// a deck with no card at all is an error.
-    public static func load(paths: [String]) throws -> Deck {
+    /// Loads and concatenates the decks at `paths` (no path: the built-in deck). A path is a
+    /// directory, a `*.json` manifest, a card file, or `-` for cards from `standardInput` (read once,
+    /// only if `-` is given; `StandardInputCards` describes the format, which a named pipe also uses).
+    /// What cannot be used is listed in the deck's `problems`; a deck with no card at all is a `DeckError`.
+    public static func load(
+        paths: [String], standardInput: () throws -> [UInt8] = DeckLoader.readStandardInput
+    ) throws -> Deck {
         guard !paths.isEmpty else { return try builtin() }
-        var cards: [Card] = []
-        var problems: [String] = []
-        var name = ""
+        var builder = DeckBuilder()
+        var readStandardInput = false
         for path in paths {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            do {
-                if !exists {
-                    throw DeckError("\(Sanitizer.line(path)): no such file or directory")
-                } else if isDirectory.boolValue {
-                    let deck = try load(folder: DiskFolder(path: path), requireCards: false)
-                    cards += deck.cards
-                    problems += deck.problems
-                    if name.isEmpty { name = deck.name }
-                } else if path.hasSuffix(".json") {
-                    let folder = DiskFolder(path: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
-                    let deck = try loadManifest(try DiskFolder.readFile(path), named: (path as NSString).lastPathComponent, in: folder)
-                    cards += deck.cards
-                    problems += deck.problems
-                    if name.isEmpty { name = deck.name }
-                } else {
-                    let bytes = try DiskFolder.readFile(path)
-                    cards.append(card(fileName: (path as NSString).lastPathComponent, bytes: bytes))
-                }
-            } catch let error as DeckError {
-                problems.append(error.description)
-            }
-        }
-        guard !cards.isEmpty else {
-            throw DeckError(problems.first.map { "no card could be loaded: \($0)" } ?? "no card could be loaded")
-        }
-        return Deck(name: name.isEmpty ? "cards" : name, cards: cards, problems: problems)
-    }
-
-    /// A card from a text file: title from the file name, art from the text.
-    static func card(fileName: String, bytes: [UInt8]) -> Card {
-        Card(title: Sanitizer.line(title(fromFileName: fileName)), art: Sanitizer.lines(from: bytes))
-    }
-
-    static func title(fromFileName name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
-    }
-
-    static func load(folder: DeckFolder, requireCards: Bool = true) throws -> Deck {
-        let names = try folder.fileNames()
-        if names.contains(manifestName) {
-            return try loadManifest(try folder.read(manifestName), named: manifestName, in: folder)
-        }
-        var cards: [Card] = []
-        var problems: [String] = []
-        for name in names.filter({ $0.hasSuffix(".txt") && !$0.hasPrefix(".") }).sorted() {
-            do {
-                cards.append(card(fileName: name, bytes: try folder.read(name)))
-            } catch let error as DeckError {
-                problems.append(error.description)
-            }
-        }
-        if cards.isEmpty && problems.isEmpty {
-            problems.append("\(folder.displayName): no *.txt card files")
-        }
-        if requireCards && cards.isEmpty {
-            throw DeckError(problems.first ?? "\(folder.displayName): no cards")
-        }
-        return Deck(name: Sanitizer.line((folder.displayName as NSString).lastPathComponent), cards: cards, problems: problems)
-    }
-
-    /// Reads a `deck.json` manifest: `{"name": ..., "cards": [{"file", "title", "subtitle", "accent"}]}`.
-    static func loadManifest(_ bytes: [UInt8], named manifest: String, in folder: DeckFolder) throws -> Deck {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes))
-        } catch {
-            throw DeckError("\(Sanitizer.line(manifest)): not valid JSON")
-        }
-        guard let root = object as? [String: Any], let entries = root["cards"] as? [Any] else {
-            throw DeckError("\(Sanitizer.line(manifest)): expected an object with a \"cards\" list")
-        }
-        var cards: [Card] = []
-        var problems: [String] = []
-        for (i, entry) in entries.enumerated() {
-            guard let fields = entry as? [String: Any] else {
-                problems.append("\(manifest): card \(i + 1) is not an object")
-                continue
-            }
-            let file = fields["file"] as? String
-            var art: [String] = []
-            if let file {
-                do {
-                    art = Sanitizer.lines(from: try folder.read(file))
-                } catch let error as DeckError {
-                    problems.append(error.description)
+            if path == "-" {
+                guard !readStandardInput else {
+                    builder.note("standard input: given more than once; its cards are shown once")
                     continue
                 }
-            } else if let inline = fields["art"] as? String {
-                art = Sanitizer.lines(from: inline)
+                readStandardInput = true
+                do {
+                    builder.addStream(try standardInput(), source: "standard input")
+                } catch {
+                    builder.skip("standard input: \(reason(error))")
+                }
+                continue
             }
-            let title = (fields["title"] as? String) ?? file.map { DeckLoader.title(fromFileName: $0) } ?? "Card \(i + 1)"
-            var accent: RGB?
-            if let hex = fields["accent"] as? String {
-                accent = RGB(hex: hex)
-                if accent == nil { problems.append("\(manifest): card \(i + 1): accent \(Sanitizer.line(hex)) is not #RRGGBB") }
+            add(Array(path.utf8), to: &builder)
+        }
+        return try builder.deck(defaultName: "cards")
+    }
+
+    private static func add(_ path: [UInt8], to builder: inout DeckBuilder) {
+        let shown = Shown.path(path)
+        switch FileSystem.kind(of: path) {
+        case .failure(let failure):
+            builder.skip("\(shown): \(failure.reason)")
+        case .success(.directory):
+            builder.addDirectory(DiskFolder(path: path), name: lastComponent(path))
+        case .success(.file):
+            let (directory, name) = split(path)
+            if name.count > 5 && name.suffix(5).elementsEqual(".json".utf8) {
+                builder.addManifest(in: DiskFolder(path: directory), named: name, folderName: lastComponent(directory))
+            } else {
+                builder.addCardFile(in: DiskFolder(path: directory), named: name)
             }
-            cards.append(Card(
-                title: Sanitizer.line(title), subtitle: Sanitizer.line(fields["subtitle"] as? String ?? ""),
-                art: art, accent: accent))
+        case .success(.pipe):
+            // `carousel <(command)`: read now, like standard input (a pipe can be read only once).
+            do {
+                builder.addStream(try FileSystem.readPrefix(path, limit: maximumStandardInputSize), source: shown)
+            } catch {
+                builder.skip("\(shown): \(error.reason)")
+            }
+        case .success(.other):
+            builder.skip("\(shown): \(FileFailure.notAFile.reason)")
         }
-        if cards.isEmpty {
-            throw DeckError(problems.first.map { "\(Sanitizer.line(manifest)): no card could be loaded: \($0)" }
-                ?? "\(Sanitizer.line(manifest)): no cards")
+    }
+
+    /// Standard input, up to one byte more than `maximumStandardInputSize` (so the loader can tell
+    /// it was cut).
+    public static func readStandardInput() throws -> [UInt8] {
+        try FileSystem.readAll(0, limit: maximumStandardInputSize)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case let failure as FileFailure: return failure.reason
+        case let error as DeckError: return error.description
+        default: return Sanitizer.line(String(describing: error))
         }
-        return Deck(name: Sanitizer.line(root["name"] as? String ?? "deck"), cards: cards, problems: problems)
+    }
+
+    /// The directory part (empty when there is none: the path is then shown as the user wrote it)
+    /// and the last component of a path to a file.
+    private static func split(_ path: [UInt8]) -> (directory: [UInt8], name: [UInt8]) {
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return ([], path) }
+        let directory = slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])
+        return (directory, Array(path[(slash + 1)...]))
+    }
+
+    /// A directory's own name, for a deck without a manifest name (`decks/portraits/` gives "portraits").
+    private static func lastComponent(_ path: [UInt8]) -> String {
+        let parts = path.split(separator: UInt8(ascii: "/"))
+        guard let last = parts.last, !(last.elementsEqual(".".utf8)) else { return "cards" }
+        return Sanitizer.line(bytes: last)
     }
 }

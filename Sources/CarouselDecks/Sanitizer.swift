@@ -1,83 +1,193 @@
-/// Makes deck text safe to show: nothing from a file may reach the terminal as a control sequence.
+/// Makes deck text safe to show: nothing from a file may reach the terminal as a control
+/// sequence, and nothing invisible may change how wide a line is.
 ///
-/// Invalid UTF-8 becomes U+FFFD; tabs are expanded; C0 controls, DEL and C1 controls become their
-/// visible Control Pictures (ESC shows as ␛); bidirectional overrides and isolates, which could
-/// reorder what the user sees, become U+FFFD. Line breaks (LF, CRLF) split lines.
+/// What happens to each kind of character (the renderer counts widths itself, so the aim is that
+/// its count and the terminal's agree):
+/// - invalid UTF-8 becomes U+FFFD;
+/// - C0 controls and DEL become their Control Pictures (ESC shows as ␛), so a hostile file is
+///   visibly hostile; C1 controls (U+0080-U+009F, which 8-bit terminals obey: 0x9B is CSI) become U+FFFD;
+/// - bidi embeddings, overrides and isolates, and the line and paragraph separators, become U+FFFD:
+///   they reorder or break what the user sees, and seeing that something was there matters;
+/// - every other format character (zero-width space and joiner, word joiner, BOM, soft hyphen, LRM/RLM,
+///   tag characters...) is removed: terminals disagree on their width (0, 1, or a ZWJ emoji sequence drawn
+///   as one glyph of 2 cells or as several), so dropping them is the only choice all terminals agree with;
+/// - unassigned code points and noncharacters become U+FFFD (a terminal's width table has no entry for them);
+/// - combining marks stay on the character before them, at most `maximumMarks` in a row (so a "Zalgo" stack
+///   cannot paint over the rows around it); a mark with nothing before it gets U+25CC ◌ as its base;
+/// - tabs are expanded to the next multiple of `tabWidth`; LF, CRLF and a lone CR split lines
+///   (in `lines`); in `line` they are shown as ␊ and ␍;
+/// - a line is cut after `maximumColumns` characters and a text after `maximumLines` lines: no terminal is
+///   that large, and the limits bound the memory a card can take.
 public enum Sanitizer {
     public static let tabWidth = 4
+    /// Characters kept per line; the rest of a longer line is dropped.
+    public static let maximumColumns = 1_000
+    /// Lines kept per text; the rest is dropped.
+    public static let maximumLines = 1_000
+    /// Combining marks kept after one base character.
+    public static let maximumMarks = 8
+    /// Characters kept in a one-line text (a title, a file name in a message).
+    public static let maximumLineColumns = 200
 
-    /// Decodes bytes and returns clean lines.
+    /// Decodes bytes (invalid UTF-8 becomes U+FFFD) and returns clean lines.
     public static func lines(from bytes: some Collection<UInt8>) -> [String] {
         lines(from: String(decoding: bytes, as: UTF8.self))
     }
 
+    /// Clean lines of `text`.
     public static func lines(from text: String) -> [String] {
         var result: [String] = []
-        var line = String.UnicodeScalarView()
-        var column = 0
+        var line = LineBuilder(limit: maximumColumns)
         var pendingCR = false
-        func endLine() {
-            result.append(String(line))
-            line = String.UnicodeScalarView()
-            column = 0
-        }
         for scalar in text.unicodeScalars {
             if pendingCR {
                 pendingCR = false
-                if scalar != "\n" { append(visible(0x0D), to: &line, column: &column) }
+                if scalar != "\n" {
+                    result.append(line.finish())
+                    if result.count == maximumLines { return result }
+                }
             }
             switch scalar.value {
             case 0x0A:
-                endLine()
+                result.append(line.finish())
+                if result.count == maximumLines { return result }
             case 0x0D:
                 pendingCR = true
-            case 0x09:
-                let spaces = tabWidth - column % tabWidth
-                for _ in 0..<spaces { line.append(" ") }
-                column += spaces
             default:
-                append(clean(scalar), to: &line, column: &column)
+                line.add(scalar)
             }
         }
-        if pendingCR { append(visible(0x0D), to: &line, column: &column) }
-        if !line.isEmpty { endLine() }
+        if pendingCR || !line.isEmpty { result.append(line.finish()) }
         return result
     }
 
-    /// One line of text (a title, a file name): every line break and control made visible.
-    public static func line(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        var column = 0
+    /// One line of text (a title, a file name): line breaks shown as ␊ and ␍, tabs as a space,
+    /// cut after `limit` characters with an ellipsis.
+    public static func line(_ text: String, limit: Int = maximumLineColumns) -> String {
+        var line = LineBuilder(limit: limit, ellipsis: true, tabsAsOneSpace: true)
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x09: out.append(" "); column += 1
-            case 0x0A, 0x0D: append(visible(scalar.value), to: &out, column: &column)
-            default: append(clean(scalar), to: &out, column: &column)
+            case 0x0A, 0x0D: line.add(controlPicture(scalar.value))
+            default: line.add(scalar)
             }
         }
-        return String(out)
+        return line.finish()
     }
 
-    private static func append(_ scalar: Unicode.Scalar, to line: inout String.UnicodeScalarView, column: inout Int) {
-        line.append(scalar)
-        column += 1
+    /// One line of text from bytes (a raw file name): invalid UTF-8 becomes U+FFFD.
+    public static func line(bytes: some Collection<UInt8>, limit: Int = maximumLineColumns) -> String {
+        line(String(decoding: bytes, as: UTF8.self), limit: limit)
     }
 
-    /// The scalar itself when it is safe to print, or a visible stand-in.
-    public static func clean(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    /// What becomes of one scalar.
+    enum Treatment: Equatable {
+        /// Printed as is, taking a column.
+        case base(Unicode.Scalar)
+        /// A combining mark: joins the character before it.
+        case mark(Unicode.Scalar)
+        /// Not printed at all.
+        case drop
+        case tab
+    }
+
+    static func treatment(of scalar: Unicode.Scalar) -> Treatment {
         let v = scalar.value
+        // Printable ASCII is nearly all of any deck: decide it without a property lookup.
+        if v >= 0x20 && v < 0x7F { return .base(scalar) }
         switch v {
-        case 0x00...0x1F, 0x7F: return visible(v)
-        case 0x80...0x9F: return "\u{FFFD}"
-        // Bidi embeddings, overrides and isolates; line and paragraph separators.
-        case 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: return "\u{FFFD}"
-        default: return scalar
+        case 0x09: return .tab
+        case 0x00...0x1F, 0x7F: return .base(controlPicture(v))
+        case 0x80...0x9F: return .base(replacement)
+        case 0x202A...0x202E, 0x2066...0x2069: return .base(replacement)
+        default: break
+        }
+        if v < 0xA0 { return .base(scalar) }
+        switch scalar.properties.generalCategory {
+        case .format: return .drop
+        case .lineSeparator, .paragraphSeparator, .unassigned, .surrogate: return .base(replacement)
+        case .nonspacingMark, .spacingMark, .enclosingMark: return .mark(scalar)
+        default:
+            return scalar.properties.isNoncharacterCodePoint ? .base(replacement) : .base(scalar)
         }
     }
 
+    /// Whether `scalar` may appear in sanitised text at all (what the tests check every output against).
+    public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch treatment(of: scalar) {
+        case .base(let kept), .mark(let kept): return kept == scalar
+        case .drop, .tab: return false
+        }
+    }
+
+    static let replacement: Unicode.Scalar = "\u{FFFD}"
+    /// Stands in as the base of a combining mark that has none (what fonts draw for a lone mark).
+    static let dottedCircle: Unicode.Scalar = "\u{25CC}"
+
     /// The Control Pictures block shows C0 controls and DEL as single visible glyphs.
-    static func visible(_ value: UInt32) -> Unicode.Scalar {
+    static func controlPicture(_ value: UInt32) -> Unicode.Scalar {
         if value == 0x7F { return "\u{2421}" }
-        return Unicode.Scalar(0x2400 + value) ?? "\u{FFFD}"
+        return Unicode.Scalar(0x2400 + value) ?? replacement
+    }
+}
+
+/// Builds one clean line, scalar by scalar, keeping count of columns and of the marks on the last base.
+private struct LineBuilder {
+    let limit: Int
+    var ellipsis = false
+    var tabsAsOneSpace = false
+    private var scalars = String.UnicodeScalarView()
+    private var columns = 0
+    private var marks = 0
+    private var full = false
+
+    init(limit: Int, ellipsis: Bool = false, tabsAsOneSpace: Bool = false) {
+        self.limit = limit
+        self.ellipsis = ellipsis
+        self.tabsAsOneSpace = tabsAsOneSpace
+    }
+
+    var isEmpty: Bool { scalars.isEmpty }
+
+    mutating func add(_ scalar: Unicode.Scalar) {
+        if full { return }
+        switch Sanitizer.treatment(of: scalar) {
+        case .drop:
+            return
+        case .tab:
+            let spaces = tabsAsOneSpace ? 1 : Sanitizer.tabWidth - columns % Sanitizer.tabWidth
+            for _ in 0..<spaces { addBase(" ") }
+        case .base(let shown):
+            addBase(shown)
+        case .mark(let mark):
+            if columns == 0 { addBase(Sanitizer.dottedCircle) }
+            if full || marks >= Sanitizer.maximumMarks { return }
+            scalars.append(mark)
+            marks += 1
+        }
+    }
+
+    private mutating func addBase(_ scalar: Unicode.Scalar) {
+        if full { return }
+        if columns == limit {
+            full = true
+            if ellipsis, limit > 0 {
+                // Replace the last character (and its marks) with the ellipsis.
+                while let last = scalars.popLast(), case .mark = Sanitizer.treatment(of: last) {}
+                scalars.append("\u{2026}")
+            }
+            return
+        }
+        scalars.append(scalar)
+        columns += 1
+        marks = 0
+    }
+
+    mutating func finish() -> String {
+        let line = String(scalars)
+        scalars = String.UnicodeScalarView()
+        columns = 0
+        marks = 0
+        full = false
+        return line
     }
 }

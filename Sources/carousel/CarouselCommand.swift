@@ -92,15 +92,15 @@ struct CarouselCommand: ParsableCommand {
 
         let deck: Deck
         do {
+            // `-` reads cards from standard input (the keys must then come from the terminal).
             deck = try DeckLoader.load(paths: paths)
         } catch let error as DeckError {
-            FileHandle.standardError.write(Data("carousel: \(error.description)\n".utf8))
+            CarouselCommand.report(error.problems.count > 1 ? error.problems + ["no card could be loaded"] : [error.description])
             throw ExitCode(1)
         }
-        for problem in deck.problems {
-            FileHandle.standardError.write(Data("carousel: skipped \(problem)\n".utf8))
-        }
-        let cards = CardList(deck.cards)
+        CarouselCommand.report(deck.problems)
+        // Lazy: a card's art is read only when it comes near the screen.
+        let cards = deck.provider
         let glyphs: Glyphs = (ascii || !utf8) ? .ascii : .unicode
 
         if let render, let size = HeadlessRenderer.parseSize(render) {
@@ -127,5 +127,17 @@ struct CarouselCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if let signal { TerminalScreen.exit(bySignal: signal) }
+    }
+}
+
+extension CarouselCommand {
+    /// Deck problems on stderr, one line each (already sanitised), at most 20 so a deck of 100,000
+    /// broken files does not flood the terminal.
+    static func report(_ problems: [String]) {
+        let limit = 20
+        var text = ""
+        for problem in problems.prefix(limit) { text += "carousel: \(problem)\n" }
+        if problems.count > limit { text += "carousel: ... and \(problems.count - limit) more\n" }
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }

@@ -4,59 +4,139 @@ import Foundation
 import Testing
 
 @Suite struct DeckLoaderTests {
-    func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "carousel-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     @Test func theBuiltInDeckHasAtLeastFifteenPortraitsWithAccents() throws {
         let deck = try DeckLoader.builtin()
-        #expect(deck.cards.count >= 15)
-        #expect(deck.problems.isEmpty)
+        #expect(deck.count >= 15)
+        #expect(deck.problems.isEmpty && deck.skipped == 0)
+        #expect(deck.name == "Portraits")
         #expect(deck.cards.allSatisfy { $0.accent != nil && !$0.title.isEmpty && $0.art.count >= 5 })
         #expect(deck.cards.first?.title == "Mira")
+        #expect(CardList(deck.cards).count == deck.count)
     }
 
     @Test func aDirectoryOfTextFilesIsADeckInFileNameOrder() throws {
-        let dir = try temporaryDirectory()
-        try "b art".write(toFile: dir + "/b-second.txt", atomically: true, encoding: .utf8)
-        try "a art".write(toFile: dir + "/a-first.txt", atomically: true, encoding: .utf8)
-        try "ignored".write(toFile: dir + "/notes.md", atomically: true, encoding: .utf8)
-        let deck = try DeckLoader.load(paths: [dir])
+        let scratch = try Scratch()
+        scratch.write("b art", to: "b-second.txt")
+        scratch.write("a art\n", to: "a-first.txt")
+        scratch.write("ignored", to: "notes.md")
+        scratch.write("hidden", to: ".hidden.txt")
+        let deck = try DeckLoader.load(paths: [scratch.path])
         #expect(deck.cards.map(\.title) == ["a-first", "b-second"])
         #expect(deck.cards[0].art == ["a art"])
+        #expect(deck.problems.isEmpty)
+        #expect(deck.name == (scratch.path as NSString).lastPathComponent)
     }
 
-    @Test func controlCharactersFromFilesNeverSurvive() throws {
-        let dir = try temporaryDirectory()
-        let hostile: [UInt8] = Array("\u{1B}[2J\u{1B}]0;pwned\u{07}ok\tx\r\n".utf8) + [0xFF, 0xC2, 0x9B, 0x41]
-        try Data(hostile).write(to: URL(fileURLWithPath: dir + "/evil\u{1B}[31m.txt"))
-        let deck = try DeckLoader.load(paths: [dir])
-        let text = deck.cards.flatMap { $0.art + [$0.title] }.joined()
-        #expect(!text.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
-        #expect(deck.cards[0].art[0].contains("␛[2J"))
-        #expect(deck.cards[0].art[0].hasSuffix("␇ok    x"), "tab at column 16 expanded to the stop at 20")
+    @Test func aManifestInADirectorySetsOrderTitlesColoursAndDefaults() throws {
+        let scratch = try Scratch()
+        try scratch.directory("art")
+        scratch.write("MIRA", to: "art/mira.txt")
+        scratch.write("TOMAS", to: "tomas.txt")
+        scratch.write("""
+            {"name": "Two", "defaults": {"style": "stack", "loop": true},
+             "cards": [{"file": "tomas.txt", "accent": "#102030"},
+                       {"file": "art/mira.txt", "title": "Mira", "subtitle": "Cellist"},
+                       {"art": "inline\\tart"}]}
+            """, to: "deck.json")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.name == "Two")
+        #expect(deck.defaults == DeckDefaults(style: "stack", loop: true))
+        #expect(deck.cards.map(\.title) == ["tomas", "Mira", "Card 3"])
+        #expect(deck.cards[0].accent == RGB(0x10, 0x20, 0x30))
+        #expect(deck.cards[1].subtitle == "Cellist")
+        #expect(deck.cards.map(\.art) == [["TOMAS"], ["MIRA"], ["inline  art"]])
     }
 
-    @Test func missingPathsAreNamedAndAnEmptyResultIsAnError() throws {
-        #expect(throws: DeckError.self) { try DeckLoader.load(paths: ["/nonexistent/deck"]) }
-        do {
-            _ = try DeckLoader.load(paths: ["/nonexistent/deck"])
-        } catch let error as DeckError {
-            #expect(error.description.contains("/nonexistent/deck"))
-            #expect(error.description.contains("no such file"))
+    @Test func aManifestWithoutCardsUsesTheTextFilesBesideIt() throws {
+        let scratch = try Scratch()
+        scratch.write("1", to: "one.txt")
+        scratch.write("2", to: "two.txt")
+        scratch.write(#"{"name": "Just defaults", "defaults": {"mode": "scaled", "start": 2}}"#, to: "deck.json")
+        let deck = try DeckLoader.load(paths: [scratch.at("deck.json")])
+        #expect(deck.name == "Just defaults")
+        #expect(deck.defaults.start == 2 && deck.defaults.mode == "scaled")
+        #expect(deck.cards.map(\.title) == ["one", "two"])
+    }
+
+    @Test func cardFilesGivenOneByOneKeepTheirOrder() throws {
+        let scratch = try Scratch()
+        let z = scratch.write("zed", to: "z.card")
+        let a = scratch.write("ay", to: "a.txt")
+        let deck = try DeckLoader.load(paths: [z, a])
+        #expect(deck.cards.map(\.title) == ["z", "a"])
+        #expect(deck.cards.map(\.art) == [["zed"], ["ay"]])
+        #expect(deck.name == "cards")
+    }
+
+    @Test func severalPathsMakeOneDeckAndTheFirstManifestNamesIt() throws {
+        let scratch = try Scratch()
+        let first = try scratch.directory("first")
+        let second = try scratch.directory("second")
+        scratch.write(#"{"name": "First", "cards": [{"art": "x"}]}"#, to: "deck.json", in: first)
+        scratch.write("y", to: "y.txt", in: second)
+        let deck = try DeckLoader.load(paths: [first, second])
+        #expect(deck.name == "First")
+        #expect(deck.count == 2)
+    }
+
+    @Test func cardsComeFromStandardInputSeparatedByThreeDashes() throws {
+        let input = "# First card\n  /\\\n  \\/\n---\nno title here\n---  \r\n\n\n---\n#not a title\n"
+        let deck = try DeckLoader.load(paths: ["-"], standardInput: { Array(input.utf8) })
+        #expect(deck.cards.map(\.title) == ["First card", "Card 2", "Card 3"])
+        #expect(deck.cards[0].art == ["  /\\", "  \\/"])
+        #expect(deck.cards[2].art == ["#not a title"])
+        #expect(deck.name == "standard input")
+    }
+
+    @Test func standardInputIsReadOnlyWhenAskedForAndOnlyOnce() throws {
+        let scratch = try Scratch()
+        let file = scratch.write("x", to: "x.txt")
+        var reads = 0
+        _ = try DeckLoader.load(paths: [file], standardInput: { reads += 1; return [] })
+        #expect(reads == 0)
+        let deck = try DeckLoader.load(paths: ["-", file, "-"], standardInput: { reads += 1; return Array("a".utf8) })
+        #expect(reads == 1)
+        #expect(deck.count == 2)
+        #expect(deck.problems == ["standard input: given more than once; its cards are shown once"])
+    }
+
+    @Test func aNamedPipeIsReadAtOnceLikeStandardInput() throws {
+        let scratch = try Scratch()
+        let fifo = scratch.at("cards")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Opening a pipe for writing waits for the reader: write from another thread.
+        let writer = Thread {
+            let handle = FileHandle(forWritingAtPath: fifo)
+            handle?.write(Data("# Piped\nfrom a pipe\n---\nsecond".utf8))
+            try? handle?.close()
         }
-        let dir = try temporaryDirectory()
-        try "x".write(toFile: dir + "/ok.txt", atomically: true, encoding: .utf8)
-        let partial = try DeckLoader.load(paths: [dir, "/nonexistent/other"])
-        #expect(partial.cards.count == 1 && partial.problems.count == 1)
+        writer.start()
+        let deck = try DeckLoader.load(paths: [fifo])
+        #expect(deck.cards.map(\.title) == ["Piped", "Card 2"])
+        #expect(deck.cards[0].art == ["from a pipe"])
+        #expect(deck.name == fifo)
     }
 
-    @Test func sanitizerKeepsPrintableTextAndSplitsLines() {
-        #expect(Sanitizer.lines(from: "a\r\nb\n\nc") == ["a", "b", "", "c"])
-        #expect(Sanitizer.lines(from: "\u{202E}abc") == ["\u{FFFD}abc"])
-        #expect(Sanitizer.line("two\nlines") == "two␊lines")
-        #expect(Sanitizer.lines(from: [0x41, 0xFF, 0x42]) == ["A\u{FFFD}B"])
+    @Test func emptyStandardInputIsAnError() {
+        #expect(throws: DeckError("standard input: no cards (separate cards with a line holding only ---)")) {
+            try DeckLoader.load(paths: ["-"], standardInput: { Array("\n---\n  \n".utf8) })
+        }
+    }
+
+    @Test func aCardFromStandardInputOverTheLimitIsRefused() throws {
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: DeckLoader.maximumCardFileSize + 1)
+        let deck = try DeckLoader.load(paths: ["-"], standardInput: { Array("small\n---\n".utf8) + big })
+        #expect(deck.count == 1)
+        #expect(deck.problems == ["standard input, card 2: larger than 1 MiB, not read"])
+    }
+
+    @Test func aCardFileThatBreaksAfterOpeningShowsWhyInsteadOfStopping() throws {
+        let scratch = try Scratch()
+        scratch.write("soon gone", to: "gone.txt")
+        scratch.write("stays", to: "stays.txt")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        try FileManager.default.removeItem(atPath: scratch.at("gone.txt"))
+        #expect(deck.cards[0].art == ["(\(scratch.at("gone.txt")): no such file or directory)"])
+        #expect(deck.cards[1].art == ["stays"])
     }
 }

@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a file or directory could not be used: a short reason for a one-line message.
+struct FileFailure: Error, Equatable {
+    var reason: String
+
+    static let isDirectory = FileFailure(reason: "is a directory, not a card file")
+    static let notAFile = FileFailure(reason: "not a regular file (a device or a socket?)")
+
+    static func tooLarge(limit: Int) -> FileFailure {
+        FileFailure(reason: "larger than \(limit >> 20) MiB, not read")
+    }
+
+    /// Plain words for the errors a deck meets, the same in every locale (strerror's text follows
+    /// LC_MESSAGES, and tests compare messages).
+    init(errno code: Int32) {
+        switch code {
+        case ENOENT: reason = "no such file or directory"
+        case EACCES, EPERM: reason = "permission denied"
+        case ELOOP: reason = "too many levels of symbolic links (a symlink loop?)"
+        case ENOTDIR: reason = "not a directory (a part of the path is a file)"
+        case EISDIR: reason = FileFailure.isDirectory.reason
+        case ENAMETOOLONG: reason = "name too long"
+        case EMFILE, ENFILE: reason = "too many open files"
+        case EIO: reason = "input/output error"
+        case ENXIO, ENODEV: reason = "no such device"
+        default: reason = "cannot read it (\(Sanitizer.line(String(cString: strerror(code)))), error \(code))"
+        }
+    }
+
+    init(reason: String) {
+        self.reason = reason
+    }
+}
+
+/// The few system calls the loader needs, on paths kept as bytes: a file name on Linux is any bytes
+/// but `/` and NUL, and turning it into a `String` and back would lose the ones that are not UTF-8.
+enum FileSystem {
+    /// Largest card file read.
+    static let maximumFileSize = 1 << 20
+
+    enum Kind: Equatable {
+        case file(size: Int)
+        case directory
+        /// A pipe (`<(command)` in a shell): it can be read only once, so it is read at once.
+        case pipe
+        case other
+    }
+
+    /// What is at `path`, following symbolic links.
+    static func kind(of path: [UInt8]) -> Result<Kind, FileFailure> {
+        var info = stat()
+        let status = withCPath(path) { stat($0, &info) }
+        if status != 0 { return .failure(FileFailure(errno: errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .success(.file(size: Int(info.st_size)))
+        case S_IFDIR: return .success(.directory)
+        case S_IFIFO: return .success(.pipe)
+        default: return .success(.other)
+        }
+    }
+
+    /// Whether this process may read `path` (checked when a deck is opened, so the message comes
+    /// up front rather than when the card scrolls into view).
+    static func isReadable(_ path: [UInt8]) -> Bool {
+        withCPath(path) { access($0, R_OK) } == 0
+    }
+
+    /// The names in a directory, without `.` and `..`, in no particular order.
+    static func list(_ directory: [UInt8]) throws(FileFailure) -> [[UInt8]] {
+        guard let stream = withCPath(directory, { opendir($0) }) else { throw FileFailure(errno: errno) }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// The bytes of a card file; refuses directories, devices and anything over `limit`.
+    static func readFile(_ path: [UInt8], limit: Int = maximumFileSize) throws(FileFailure) -> [UInt8] {
+        let descriptor = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
+        if descriptor < 0 { throw FileFailure(errno: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw FileFailure.isDirectory
+            case S_IFREG, S_IFIFO: break
+            default: throw FileFailure.notAFile
+            }
+            // A regular file's size is known: do not read a file only to refuse it.
+            if info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > limit { throw FileFailure.tooLarge(limit: limit) }
+        }
+        let bytes = try readAll(descriptor, limit: limit)
+        if bytes.count > limit { throw FileFailure.tooLarge(limit: limit) }
+        return bytes
+    }
+
+    /// Up to `limit + 1` bytes of a stream (a pipe), so the caller can tell that there was more.
+    static func readPrefix(_ path: [UInt8], limit: Int) throws(FileFailure) -> [UInt8] {
+        let descriptor = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
+        if descriptor < 0 { throw FileFailure(errno: errno) }
+        defer { close(descriptor) }
+        return try readAll(descriptor, limit: limit)
+    }
+
+    /// Up to `limit + 1` bytes of an open descriptor (one more than allowed, to tell "too large").
+    static func readAll(_ descriptor: Int32, limit: Int) throws(FileFailure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count <= limit {
+            let want = min(chunk.count, limit + 1 - bytes.count)
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, want) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw FileFailure(errno: errno)
+            }
+            if got == 0 { break }
+            bytes += chunk[0..<got]
+        }
+        return bytes
+    }
+
+    /// Runs `body` with `path` as a NUL-terminated C string.
+    static func withCPath<Result>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
+    }
+
+    /// `directory/name`.
+    static func join(_ directory: [UInt8], _ name: [UInt8]) -> [UInt8] {
+        if directory.isEmpty { return name }
+        if directory.last == UInt8(ascii: "/") { return directory + name }
+        return directory + [UInt8(ascii: "/")] + name
+    }
+}

@@ -1,0 +1,147 @@
+@testable import CarouselDecks
+import CarouselCore
+import Foundation
+import Testing
+
+/// Every way a deck can be broken gives one clear line naming the file and the reason: as an error
+/// when nothing can be shown, as a problem beside the good cards otherwise.
+@Suite struct DeckProblemTests {
+    /// The one-line error of loading `paths`, which must fail.
+    func failure(_ paths: [String]) -> String? {
+        do {
+            let deck = try DeckLoader.load(paths: paths)
+            Issue.record("loaded \(deck.count) cards")
+            return nil
+        } catch {
+            return (error as? DeckError)?.description
+        }
+    }
+
+    @Test func aMissingPath() {
+        #expect(failure(["/nonexistent/deck"]) == "/nonexistent/deck: no such file or directory")
+    }
+
+    @Test func aFileWhereADirectoryShouldBe() throws {
+        let scratch = try Scratch()
+        let file = scratch.write("x", to: "card.txt")
+        #expect(failure([file + "/"]) == "\(file)/: not a directory (a part of the path is a file)")
+        #expect(failure([file + "/deck.json"]) == "\(file)/deck.json: not a directory (a part of the path is a file)")
+    }
+
+    @Test func aDirectoryWhereACardFileShouldBe() throws {
+        let scratch = try Scratch()
+        try scratch.directory("deck/folder.txt")
+        try scratch.directory("other")
+        scratch.write(#"{"cards": [{"file": "sub"}]}"#, to: "deck.json", in: scratch.at("other"))
+        try scratch.directory("other/sub")
+        let deck = scratch.at("deck")
+        #expect(failure([deck]) == "\(deck)/folder.txt: is a directory, not a card file")
+        #expect(failure([scratch.at("other")]) == "\(scratch.at("other"))/sub: is a directory, not a card file")
+    }
+
+    @Test func aManifestThatIsADirectoryFallsBackToTheTextFiles() throws {
+        let scratch = try Scratch()
+        try scratch.directory("deck.json")
+        scratch.write("x", to: "x.txt")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.count == 1)
+        #expect(deck.problems == ["\(scratch.path)/deck.json: is a directory, not a manifest"])
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root may read any file"))
+    func permissionDenied() throws {
+        let scratch = try Scratch()
+        let secret = scratch.write("secret", to: "secret.txt")
+        scratch.write("open", to: "open.txt")
+        chmod(secret, 0)
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.cards.map(\.title) == ["open"])
+        #expect(deck.problems == ["\(secret): permission denied"])
+        let locked = try scratch.directory("locked")
+        chmod(locked, 0)
+        #expect(failure([locked]) == "\(locked): cannot list the directory: permission denied")
+    }
+
+    @Test func permissionDeniedIsWordedPlainly() {
+        // Also checked through the file system above when not running as root.
+        #expect(FileFailure(errno: EACCES).reason == "permission denied")
+        #expect(FileFailure(errno: EPERM).reason == "permission denied")
+        #expect(FileFailure(errno: ELOOP).reason == "too many levels of symbolic links (a symlink loop?)")
+    }
+
+    @Test func anEmptyDeck() throws {
+        let scratch = try Scratch()
+        scratch.write("not a card", to: "readme.md")
+        #expect(failure([scratch.path]) == "\(scratch.path): no card files (*.txt) and no deck.json")
+        scratch.write(#"{"cards": []}"#, to: "deck.json")
+        #expect(failure([scratch.path]) == "\(scratch.path)/deck.json: the manifest lists no cards")
+    }
+
+    @Test func aMalformedManifestNamesLineAndColumn() throws {
+        let scratch = try Scratch()
+        let manifest = scratch.write("{\n  \"cards\": [\n    {\"title\": \"a\"},\n    {\"title\": \"b\",}\n  ]\n}", to: "deck.json")
+        #expect(failure([scratch.path]) == "\(manifest), line 4, column 19: expected a key in double quotes, found '}'")
+        #expect(failure([manifest]) == "\(manifest), line 4, column 19: expected a key in double quotes, found '}'")
+    }
+
+    @Test func aSymlinkLoop() throws {
+        let scratch = try Scratch()
+        try scratch.symlink("a.txt", to: scratch.at("b.txt"))
+        try scratch.symlink("b.txt", to: scratch.at("a.txt"))
+        let loop = "too many levels of symbolic links (a symlink loop?)"
+        #expect(failure([scratch.at("a.txt")]) == "\(scratch.at("a.txt")): \(loop)")
+        scratch.write("fine", to: "c.txt")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.cards.map(\.title) == ["c"])
+        #expect(deck.problems == ["\(scratch.at("a.txt")): \(loop)", "\(scratch.at("b.txt")): \(loop)"])
+    }
+
+    @Test func aFileOverOneMebibyteIsRefusedWithoutBeingRead() throws {
+        let scratch = try Scratch()
+        let big = scratch.write([UInt8](repeating: 0x41, count: (1 << 20) + 1), named: Array("big.txt".utf8))
+        let exact = scratch.write([UInt8](repeating: 0x42, count: 1 << 20), named: Array("exact.txt".utf8))
+        let shown = String(decoding: big, as: UTF8.self)
+        #expect(failure([shown]) == "\(shown): larger than 1 MiB, not read")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.provider.artLoads == 0)
+        #expect(deck.count == 1 && deck.provider.title(at: 0) == "exact")
+        #expect(deck.problems == ["\(shown): larger than 1 MiB, not read"])
+        #expect(deck.cards[0].art == [String(repeating: "B", count: Sanitizer.maximumColumns)])
+        _ = exact
+    }
+
+    @Test func aDeviceIsNotACard() {
+        #expect(failure(["/dev/null"]) == "/dev/null: not a regular file (a device or a socket?)")
+    }
+
+    @Test func goodCardsAreShownAndTheRestCounted() throws {
+        let scratch = try Scratch()
+        scratch.write("ok", to: "1-ok.txt")
+        try scratch.directory("2-dir.txt")
+        try scratch.symlink("3-dangling.txt", to: scratch.at("nowhere"))
+        scratch.write("also ok", to: "4-ok.txt")
+        let deck = try DeckLoader.load(paths: [scratch.path, "/nonexistent"])
+        #expect(deck.cards.map(\.title) == ["1-ok", "4-ok"])
+        #expect(deck.skipped == 3)
+        #expect(deck.problems == [
+            "\(scratch.at("2-dir.txt")): is a directory, not a card file",
+            "\(scratch.at("3-dangling.txt")): no such file or directory",
+            "/nonexistent: no such file or directory",
+        ])
+    }
+
+    @Test func unknownKeysAreProblemsButNotSkippedCards() throws {
+        let scratch = try Scratch()
+        scratch.write(##"{"cards": [{"art": "a"}, {"art": "b"}, {"art": "c", "colour": "#FFFFFF"}]}"##, to: "deck.json")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.count == 3)
+        #expect(deck.skipped == 0)
+        #expect(deck.problems == ["\(scratch.at("deck.json")), line 1: unknown key 'colour' in card 3"])
+    }
+
+    @Test func whenNothingLoadsEveryReasonIsKept() {
+        let error = #expect(throws: DeckError.self) { try DeckLoader.load(paths: ["/nonexistent/a", "/nonexistent/b"]) }
+        #expect(error?.description == "no card could be loaded: /nonexistent/a: no such file or directory (and 1 more problem)")
+        #expect(error?.problems == ["/nonexistent/a: no such file or directory", "/nonexistent/b: no such file or directory"])
+    }
+}

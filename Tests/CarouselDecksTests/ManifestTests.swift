@@ -1,0 +1,123 @@
+@testable import CarouselDecks
+import CarouselCore
+import Testing
+
+@Suite struct ManifestTests {
+    func read(_ text: String) throws(DeckError) -> Manifest {
+        try ManifestReader.read(Array(text.utf8), displayName: "deck.json")
+    }
+
+    @Test func everyFeatureIsRead() throws {
+        let manifest = try read("""
+            {
+              "name": "Portraits",
+              "defaults": { "style": "Ring", "mode": "scaled", "loop": true, "start": 2 },
+              "cards": [
+                { "file": "art/mira.txt", "title": "Mira", "subtitle": "Cellist", "accent": "#e06c75" },
+                { "title": "Inline", "art": "  (o o)\\n   \\\\_/" },
+                { "art": ["a", "b"] }
+              ]
+            }
+            """)
+        #expect(manifest.problems.isEmpty)
+        #expect(manifest.name == "Portraits")
+        #expect(manifest.defaults == DeckDefaults(style: "ring", mode: "scaled", loop: true, start: 2))
+        #expect(manifest.cards?.count == 3)
+        #expect(manifest.cards?[0] == ManifestCard(
+            number: 1, line: 5, file: Array("art/mira.txt".utf8), title: "Mira", subtitle: "Cellist",
+            accent: ManifestColor("#E06C75"), art: nil))
+        #expect(manifest.cards?[1].art == "  (o o)\n   \\_/")
+        #expect(manifest.cards?[2].art == "a\nb")
+    }
+
+    @Test func unknownKeysAreReportedWithTheirPlace() throws {
+        let manifest = try read("""
+            {
+              "nmae": "typo",
+              "defaults": { "speed": 3 },
+              "cards": [
+                { "title": "a" },
+                { "title": "b" },
+                { "title": "c", "colour": "#FFFFFF" }
+              ]
+            }
+            """)
+        #expect(manifest.problems.map(\.message) == [
+            "deck.json, line 2: unknown key 'nmae' at the top level",
+            "deck.json, line 3: unknown key 'speed' in defaults",
+            "deck.json, line 7: unknown key 'colour' in card 3",
+        ])
+        #expect(manifest.problems.allSatisfy { !$0.skipsCard })
+        #expect(manifest.cards?.count == 3)
+    }
+
+    @Test func valuesOfTheWrongKindAreReportedAndLeftOut() throws {
+        let manifest = try read("""
+            {"name": 7, "defaults": {"style": "spiral", "mode": 1, "loop": "yes", "start": 0},
+             "cards": [
+              {"title": ["x"], "subtitle": null, "accent": "red", "art": 5},
+              "just text",
+              {"file": "/etc/passwd"},
+              {"file": "../outside.txt"},
+              {"file": "a.txt", "art": "both"},
+              {"title": "t", "title": "u"}
+            ]}
+            """)
+        #expect(manifest.problems.map(\.message) == [
+            "deck.json, line 1: 'name' should be text, found a number",
+            "deck.json, line 1: 'style' in defaults should be one of arc, stack, ring, lyrics, found 'spiral'",
+            "deck.json, line 1: 'mode' in defaults should be one of normal, scaled, found a number",
+            "deck.json, line 1: 'loop' in defaults should be true or false, found text",
+            "deck.json, line 1: 'start' in defaults should be a card number (1 is the first)",
+            "deck.json, line 3: 'title' in card 1 should be text, found a list",
+            "deck.json, line 3: 'subtitle' in card 1 should be text, found null",
+            "deck.json, line 3: 'accent' in card 1 should be a colour like #E06C75, found 'red'",
+            "deck.json, line 3: 'art' in card 1 should be text or a list of lines, found a number",
+            "deck.json, line 2: card 2 should be an object, found text; skipped",
+            "deck.json, line 5: 'file' in card 3 must be a path inside the deck's directory, not an absolute one (found '/etc/passwd'); skipped",
+            "deck.json, line 6: 'file' in card 4 must be a path inside the deck's directory (no '..') (found '../outside.txt'); skipped",
+            "deck.json, line 7: card 5 has both 'file' and 'art'; the file is used",
+            "deck.json, line 8: key 'title' appears twice in card 6; the last one is used",
+        ])
+        #expect(manifest.problems.filter(\.skipsCard).count == 3)
+        #expect(manifest.defaults == DeckDefaults())
+        #expect(manifest.cards?.map(\.number) == [1, 5, 6])
+        #expect(manifest.cards?.last?.title == "u")
+    }
+
+    @Test func aManifestThatIsNotADeckIsAnErrorWithLineAndColumn() {
+        #expect(throws: DeckError("deck.json, line 3, column 5: expected ',' or '}' after a member of the object, found '\"'")) {
+            try read("{\n  \"name\": \"x\"\n    \"cards\": []\n}")
+        }
+        #expect(throws: DeckError("deck.json: expected an object ({ \"cards\": [...] }) at the top, found a list")) {
+            try read("[]")
+        }
+        #expect(throws: DeckError("deck.json, line 1: 'cards' should be a list of cards, found an object")) {
+            try read("{\"cards\": {}}")
+        }
+        #expect(throws: DeckError("deck.json, line 1, column 1: the file is empty")) { try read("") }
+    }
+
+    @Test func hostileTextInAManifestIsSanitisedEverywhere() throws {
+        let manifest = try read(#"""
+            {"name": "\u001b]0;pwned\u0007",
+             "\u001b[2Jkey": 1,
+             "defaults": {"style": "\u009b31m"},
+             "cards": [{"title": "\u202eevil", "subtitle": "a\u0000b", "accent": "\u001b[31m", "file": "x\u0000y"}]}
+            """#)
+        for text in manifest.problems.map(\.message) + [manifest.name ?? ""] {
+            #expect(offence(in: text) == nil, "\(text.debugDescription)")
+        }
+        #expect(manifest.name == "␛]0;pwned␇")
+        // The unknown key, the style, the accent... no: the card's bad `file` skips it before its accent is read.
+        #expect(manifest.problems.count == 3)
+    }
+
+    @Test func coloursAreExactlyHashAndSixHexDigits() {
+        #expect(ManifestColor("#0aF9c3") == ManifestColor("#0AF9C3"))
+        #expect(ManifestColor("#0AF9C3").map { [$0.red, $0.green, $0.blue] } == [0x0A, 0xF9, 0xC3])
+        for bad in ["0AF9C3", "#+AF9C3", "#0AF9C", "#0AF9C3F", "#GGGGGG", "", "#"] {
+            #expect(ManifestColor(bad) == nil, "\(bad)")
+        }
+    }
+}

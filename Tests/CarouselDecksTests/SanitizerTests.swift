@@ -1,0 +1,87 @@
+@testable import CarouselDecks
+import Testing
+
+@Suite struct SanitizerTests {
+    @Test func printableTextIsKeptAndLineBreaksSplitLines() {
+        #expect(Sanitizer.lines(from: "a\r\nb\n\nc") == ["a", "b", "", "c"])
+        #expect(Sanitizer.lines(from: "old mac\rline") == ["old mac", "line"])
+        #expect(Sanitizer.lines(from: "ends with a break\n") == ["ends with a break"])
+        #expect(Sanitizer.lines(from: "") == [])
+        #expect(Sanitizer.lines(from: "café ╭─╮ 漢字 😀") == ["café ╭─╮ 漢字 😀"])
+    }
+
+    @Test func controlsBecomeControlPicturesAndC1BecomesReplacement() {
+        #expect(Sanitizer.lines(from: "\u{1B}[2J") == ["␛[2J"])
+        #expect(Sanitizer.lines(from: "a\u{0}b\u{7}c\u{7F}") == ["a␀b␇c␡"])
+        #expect(Sanitizer.lines(from: "x\u{9B}31m") == ["x\u{FFFD}31m"], "8-bit CSI")
+        #expect(Sanitizer.lines(from: "\u{85}") == ["\u{FFFD}"], "NEL is C1, not a line break")
+    }
+
+    @Test func invalidUTF8BecomesReplacement() {
+        #expect(Sanitizer.lines(from: [0x41, 0xFF, 0x42]) == ["A\u{FFFD}B"])
+        #expect(Sanitizer.lines(from: [0x9B, 0x33, 0x31, 0x6D]) == ["\u{FFFD}31m"], "a raw 0x9B byte")
+        #expect(Sanitizer.lines(from: [0xED, 0xA0, 0x80]).allSatisfy { $0.unicodeScalars.allSatisfy { $0 == "\u{FFFD}" } })
+    }
+
+    @Test func bidiControlsAreMadeVisible() {
+        #expect(Sanitizer.lines(from: "\u{202E}abc\u{202C}") == ["\u{FFFD}abc\u{FFFD}"])
+        #expect(Sanitizer.lines(from: "\u{2067}x\u{2069}") == ["\u{FFFD}x\u{FFFD}"])
+        #expect(Sanitizer.lines(from: "a\u{2028}b") == ["a\u{FFFD}b"])
+    }
+
+    @Test func invisibleFormatCharactersAreRemoved() {
+        // Zero-width space, ZWNJ, LRM, word joiner, BOM, soft hyphen, a tag character.
+        #expect(Sanitizer.lines(from: "a\u{200B}b\u{200C}c\u{200E}d\u{2060}e\u{FEFF}f\u{AD}g\u{E0041}h") == ["abcdefgh"])
+    }
+
+    @Test func emojiJoinedByZWJAreShownOneByOne() {
+        // Terminals disagree whether a ZWJ sequence takes 2 cells or 6; without the joiners, all draw 6.
+        #expect(Sanitizer.lines(from: "👨\u{200D}👩\u{200D}👧") == ["👨👩👧"])
+    }
+
+    @Test func combiningMarksStayOnTheirBaseUpToALimit() {
+        #expect(Sanitizer.lines(from: "e\u{301}") == ["e\u{301}"])
+        let zalgo = "Z" + String(repeating: "\u{336}", count: 40) + "a"
+        let line = Sanitizer.lines(from: zalgo)[0]
+        #expect(line.unicodeScalars.count == 1 + Sanitizer.maximumMarks + 1)
+        #expect(line.count == 2, "still two characters wide")
+    }
+
+    @Test func aMarkWithNoBaseGetsADottedCircle() {
+        #expect(Sanitizer.lines(from: "\u{301}x\n\u{20DD}") == ["\u{25CC}\u{301}x", "\u{25CC}\u{20DD}"])
+    }
+
+    @Test func unassignedCodePointsAndNoncharactersAreReplaced() {
+        #expect(Sanitizer.lines(from: [0x61, 0xEF, 0xBF, 0xBF, 0x62, 0xEF, 0xB7, 0x90, 0x63]) == ["a\u{FFFD}b\u{FFFD}c"])
+        #expect(Sanitizer.lines(from: "\u{E0080}") == ["\u{FFFD}"])
+    }
+
+    @Test func tabsExpandToTheNextStop() {
+        #expect(Sanitizer.lines(from: "a\tb") == ["a   b"])
+        #expect(Sanitizer.lines(from: "abcd\tx") == ["abcd    x"])
+        #expect(Sanitizer.line("a\tb") == "a b")
+    }
+
+    @Test func longLinesAreCutAndHugeTextsStopAfterTheLineLimit() {
+        let long = String(repeating: "x", count: 5_000)
+        #expect(Sanitizer.lines(from: long) == [String(repeating: "x", count: Sanitizer.maximumColumns)])
+        let many = String(repeating: "y\n", count: 5_000)
+        #expect(Sanitizer.lines(from: many).count == Sanitizer.maximumLines)
+    }
+
+    @Test func oneLineShowsBreaksAndEndsLongTextWithAnEllipsis() {
+        #expect(Sanitizer.line("two\nlines\r") == "two␊lines␍")
+        let cut = Sanitizer.line(String(repeating: "é", count: 500), limit: 10)
+        #expect(cut == String(repeating: "é", count: 9) + "…")
+        #expect(Sanitizer.line(bytes: [0x61, 0x1B, 0xC0]) == "a␛\u{FFFD}")
+    }
+
+    @Test func theAllowedSetMatchesWhatIsProduced() {
+        for value in [0x00, 0x1B, 0x7F, 0x85, 0x9B, 0x200B, 0x200D, 0x202E, 0x2066, 0xFEFF, 0xFFFF] as [UInt32] {
+            #expect(!Sanitizer.isAllowed(Unicode.Scalar(value)!), "U+\(String(value, radix: 16))")
+        }
+        for scalar in ["a", "é", "\u{301}", "漢", "😀", "\u{2400}", "\u{FFFD}", "\u{E000}"] as [Unicode.Scalar] {
+            #expect(Sanitizer.isAllowed(scalar))
+        }
+    }
+}
