@@ -4,6 +4,7 @@
 #   make build    release binary at .build/release/carousel
 #   make install  install into $(PREFIX)/bin (default /usr/local)
 #   make bench    benchmarks (release build; see README)
+#   make fuzz     fuzz the deck manifest parser and the sanitiser (FUZZ_SECONDS=120)
 
 PREFIX ?= /usr/local
 SWIFT  ?= swift
@@ -11,7 +12,7 @@ SWIFT  ?= swift
 # for 24-bit colour (ncurses-term), tmux for the end-to-end tests.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test install uninstall bench clean
+.PHONY: all deps build run test install uninstall bench fuzz clean
 
 all: build
 
@@ -42,6 +43,16 @@ install: build
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/carousel"
+
+# Benchmarks live in their own package (Benchmarks/), so `make test` never builds them.
+bench: build
+	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --grouping metric --no-progress | python3 summarize.py
+	python3 Benchmarks/measure-output.py .build/release/carousel
+
+FUZZ_SECONDS ?= 120
+# libFuzzer on the manifest parser and the sanitiser (see Fuzz/README.md); findings land in .build-fuzz/
+fuzz:
+	Fuzz/run.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf .build

@@ -8,6 +8,10 @@ let package = Package(
     name: "carousel",
     products: [
         .executable(name: "carousel", targets: ["carousel"]),
+        // Libraries so that the separate Benchmarks/ package can measure the engine and renderer.
+        .library(name: "CarouselCore", targets: ["CarouselCore"]),
+        .library(name: "CarouselRender", targets: ["CarouselRender"]),
+        .library(name: "CarouselDecks", targets: ["CarouselDecks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

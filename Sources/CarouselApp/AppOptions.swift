@@ -17,6 +17,8 @@ public struct AppOptions: Sendable {
     public var color: ColorChoice = .auto
     public var fps = 60.0
     public var reduceMotion = false
+    /// Cards of the deck that could not be loaded (shown in the status line).
+    public var skippedCards = 0
 
     public init() {}
 

@@ -38,6 +38,7 @@ public enum HeadlessRenderer {
     ) -> [String] {
         var state = options.initialState(count: deck.count)
         var scene = Scene(theme: Theme(glyphs: glyphs, usesColor: usesColor))
+        scene.skippedCards = options.skippedCards
         var canvas = Canvas(width: width, height: height)
         state.pageSize = scene.render(state, deck: deck, into: &canvas).cardsPerScreen
         for key in keys {

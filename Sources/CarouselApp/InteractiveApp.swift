@@ -20,6 +20,7 @@ public final class InteractiveApp {
         self.options = options
         state = options.initialState(count: deck.count)
         scene = Scene(theme: Theme(glyphs: glyphs, usesColor: true))
+        scene.skippedCards = options.skippedCards
         startInstant = clock.now
     }
 

@@ -41,7 +41,7 @@ public struct Canvas: Sendable, Equatable {
     /// Resizes (content is cleared) or just clears, keeping the storage.
     public mutating func reset(width: Int, height: Int) {
         if width == self.width && height == self.height {
-            for i in cells.indices { cells[i] = .blank }
+            cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
         } else {
             self = Canvas(width: width, height: height)
         }
@@ -81,8 +81,18 @@ public struct Canvas: Sendable, Equatable {
     public mutating func fill(_ rect: CellRect, glyph: Character = " ", style: CellStyle = .plain) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        if CharacterWidth.of(glyph) != 1 {
+            for y in r.y..<r.maxY {
+                for x in r.x..<r.maxX { put(glyph, x: x, y: y, style: style, clip: r) }
+            }
+            return
+        }
+        let cell = Cell(glyph, style: style)
         for y in r.y..<r.maxY {
-            for x in r.x..<r.maxX { put(glyph, x: x, y: y, style: style, clip: r) }
+            // Wide glyphs cut at the edges of the rectangle lose their other half.
+            if r.x > 0, cells[y * width + r.x].isContinuation { cells[y * width + r.x - 1] = Cell(" ", style: cells[y * width + r.x - 1].style) }
+            if r.maxX < width, cells[y * width + r.maxX].isContinuation { cells[y * width + r.maxX] = Cell(" ", style: cells[y * width + r.maxX].style) }
+            for x in r.x..<r.maxX { cells[y * width + x] = cell }
         }
     }
 

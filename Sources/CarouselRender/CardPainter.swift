@@ -10,8 +10,10 @@ public struct CardPainter: Sendable {
     /// while it slides.
     public static func cellRect(for frame: Rect) -> CellRect {
         let w = Int(frame.width.rounded()), h = Int(frame.height.rounded())
-        let x = Int((frame.midX - Double(w) / 2).rounded(.down))
-        let y = Int((frame.midY - Double(h) / 2).rounded(.down))
+        // Nearest, not down: a spring's slight overshoot must not leave a card a column short of
+        // where it comes to rest (and a last redraw long after the card looked still).
+        let x = Int((frame.midX - Double(w) / 2).rounded())
+        let y = Int((frame.midY - Double(h) / 2).rounded())
         return CellRect(x: x, y: y, width: w, height: h)
     }
 
@@ -43,7 +45,7 @@ public struct CardPainter: Sendable {
 
     /// Draws the card and returns where its title starts (for the cursor), if it was drawn.
     @discardableResult
-    public func paint(_ card: Card, art: ArtGrid, at placement: CardPlacement, active: Bool, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+    public func paint(_ card: Card, at placement: CardPlacement, active: Bool, art: inout ArtCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         let rect = CardPainter.cellRect(for: placement.frame)
         guard rect.width >= 2, rect.height >= 2, !rect.intersection(canvas.bounds).isEmpty else { return nil }
         let opacity = clamp(placement.opacity, 0...1)
@@ -51,7 +53,9 @@ public struct CardPainter: Sendable {
         var dimmed: Attributes = []
         if !theme.usesColor && opacity < 0.6 { dimmed.insert(.dim) }
         let border = CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: dimmed)
-        let text = CellStyle(foreground: faded(nil, opacity: opacity), attributes: dimmed)
+        // The art takes the card's accent too: a card is one colour, which also keeps the colour
+        // changes the terminal is sent per row to a minimum.
+        let text = CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: dimmed)
         var title = CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: dimmed)
         if active { title.attributes.insert(.bold) }
 
@@ -63,11 +67,11 @@ public struct CardPainter: Sendable {
 
         switch placement.look {
         case .framed:
-            paintArt(art, in: interior, blur: blur, opacity: opacity, style: text, on: &canvas)
+            paintArt(card, placement.index, in: interior, blur: blur, opacity: opacity, style: text, cache: &art, on: &canvas)
             return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, padded: true,
                               style: title, pad: border, on: &canvas)
         case .layered:
-            paintArt(art, in: interior, blur: blur, opacity: opacity, style: text, on: &canvas)
+            paintArt(card, placement.index, in: interior, blur: blur, opacity: opacity, style: text, cache: &art, on: &canvas)
             guard interior.height >= 1 else { return nil }
             return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
                               style: title, pad: text, on: &canvas)
@@ -75,7 +79,7 @@ public struct CardPainter: Sendable {
             guard !interior.isEmpty else { return nil }
             let thumbWidth = min(interior.width / 3, Int((Double(interior.height) * 2.2).rounded()))
             let thumb = CellRect(x: interior.x + 1, y: interior.y, width: max(0, thumbWidth), height: interior.height)
-            paintArt(art, in: thumb, blur: blur, opacity: opacity, style: text, on: &canvas)
+            paintArt(card, placement.index, in: thumb, blur: blur, opacity: opacity, style: text, cache: &art, on: &canvas)
             let textX = thumb.maxX + 2
             let room = interior.maxX - 1 - textX
             guard room > 0 else { return nil }
@@ -102,11 +106,9 @@ public struct CardPainter: Sendable {
     }
 
     /// The art resampled into `box` keeping its proportions, centred, blurred by `blur` (0...1).
-    private func paintArt(_ art: ArtGrid, in box: CellRect, blur: Double, opacity: Double, style: CellStyle, on canvas: inout Canvas) {
+    private func paintArt(_ card: Card, _ index: Int, in box: CellRect, blur: Double, opacity: Double, style: CellStyle, cache: inout ArtCache, on canvas: inout Canvas) {
         guard !box.isEmpty else { return }
-        let size = art.fittedSize(in: (box.width, box.height))
-        var grid = art.resampled(width: size.width, height: size.height)
-        if blur > 0 { grid = grid.blurred(blur, ramp: theme.glyphs.ramp) }
+        let grid = cache.grid(for: index, card: card, fitting: (box.width, box.height), blur: blur, ramp: theme.glyphs.ramp)
         let ox = box.x + (box.width - grid.width) / 2
         let oy = box.y + (box.height - grid.height) / 2
         for y in 0..<grid.height {
@@ -147,10 +149,7 @@ public struct CardPainter: Sendable {
         return (x, y)
     }
 
-    private func displayable(_ text: String) -> String {
-        guard theme.glyphs.isASCII else { return text }
-        return String(text.map { theme.glyphs.displayable($0) })
-    }
+    private func displayable(_ text: String) -> String { theme.glyphs.displayable(text) }
 
     /// The Scaled mode's filled circle, behind the cards.
     public func paint(_ backdrop: Backdrop, accent: RGB?, on canvas: inout Canvas) {

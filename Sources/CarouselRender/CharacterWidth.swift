@@ -3,9 +3,15 @@
 /// library's locale-sensitive `wcwidth`.
 public enum CharacterWidth {
     public static func of(_ character: Character) -> Int {
+        // Most cells are ASCII: answer without looking at the scalars.
+        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
+        // Box drawing, block elements and shades, the renderer's own glyphs: one column.
+        if (0x2500...0x259F).contains(first.value) || first.value == 0x25CB || first.value == 0x25CF || first.value == 0x2026 {
+            return 1
+        }
         // An emoji variation selector makes the cluster wide.
         if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
         return of(first)

@@ -78,7 +78,7 @@ public enum Chrome {
         return text
     }
 
-    static func drawBottom(_ state: CarouselState, card: Card, theme: Theme, on canvas: inout Canvas) {
+    static func drawBottom(_ state: CarouselState, card: Card, skipped: Int, theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
         let dotsRow = canvas.height - 2, statusRow = canvas.height - 1
         let dots = dots(count: state.count, active: state.activeIndex, width: canvas.width - 2, glyphs: g)
@@ -90,10 +90,11 @@ public enum Chrome {
             x += canvas.put(c, x: x, y: dotsRow, style: style)
         }
 
-        let position = "\(state.activeIndex + 1)/\(state.count)"
+        var position = "\(state.activeIndex + 1)/\(state.count)"
+        if skipped > 0 { position += " (\(skipped) skipped)" }
         var hint = g.isASCII ? "<- -> move  Tab mode  ? help  q quit" : "←→ move  Tab mode  ? help  q quit"
-        var title = card.title
-        if !card.subtitle.isEmpty { title += (g.isASCII ? " - " : " · ") + card.subtitle }
+        var title = g.displayable(card.title)
+        if !card.subtitle.isEmpty { title += (g.isASCII ? " - " : " · ") + g.displayable(card.subtitle) }
         let fixed = 1 + CharacterWidth.of(position) + 2
         if fixed + CharacterWidth.of(title) + 3 + CharacterWidth.of(hint) + 1 > canvas.width { hint = "" }
         let titleRoom = canvas.width - fixed - (hint.isEmpty ? 1 : CharacterWidth.of(hint) + 3)

@@ -32,6 +32,12 @@ public struct Glyphs: Sendable, Hashable {
         guard isASCII else { return c }
         return c.isASCII ? c : "?"
     }
+
+    /// The same for text taken from a deck (titles, subtitles).
+    public func displayable(_ text: String) -> String {
+        guard isASCII, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        return String(text.map { displayable($0) })
+    }
 }
 
 /// How the screen is drawn: glyphs and whether colour is used.

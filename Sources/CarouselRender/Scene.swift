@@ -16,8 +16,10 @@ public struct FrameInfo: Sendable, Equatable {
 /// chrome. The same code serves the terminal and `--render`, so tests see what users see.
 public struct Scene: Sendable {
     public var theme: Theme
+    /// Cards of the deck that could not be loaded: the status line says how many.
+    public var skippedCards = 0
     private var engine = LayoutEngine()
-    private var artCache: [Int: ArtGrid] = [:]
+    private var art = ArtCache()
     private var segments: [(Mode, Range<Int>)] = []
 
     /// What is under a cell of the last rendered frame.
@@ -58,7 +60,7 @@ public struct Scene: Sendable {
         for placement in layout.placements {
             let card = deck.card(at: placement.index)
             let active = placement.index == state.activeIndex
-            let titleAt = painter.paint(card, art: art(for: placement.index, card), at: placement, active: active, on: &canvas)
+            let titleAt = painter.paint(card, at: placement, active: active, art: &art, on: &canvas)
             if active { cursor = titleAt }
         }
         // Cards must not cover the chrome: clear the rows they may have reached, then draw the chrome.
@@ -66,7 +68,7 @@ public struct Scene: Sendable {
             canvas.fill(CellRect(x: 0, y: y, width: canvas.width, height: 1))
         }
         segments = Chrome.drawTopBar(state, theme: theme, on: &canvas)
-        Chrome.drawBottom(state, card: activeCard, theme: theme, on: &canvas)
+        Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, theme: theme, on: &canvas)
         if state.showHelp {
             Chrome.drawHelp(theme: theme, on: &canvas)
             cursor = nil
@@ -88,13 +90,4 @@ public struct Scene: Sendable {
 
     /// The last frame's layout (how far a card of scrolling moves, and which way).
     public var layout: Layout { engine.layout }
-
-    /// Parsed art, kept for the cards seen recently (bounded, so huge decks stay small).
-    private mutating func art(for index: Int, _ card: Card) -> ArtGrid {
-        if let grid = artCache[index] { return grid }
-        if artCache.count > 256 { artCache.removeAll(keepingCapacity: true) }
-        let grid = ArtGrid(lines: card.art)
-        artCache[index] = grid
-        return grid
-    }
 }

@@ -37,14 +37,15 @@ struct CarouselCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --render: print the screen this long after the last key (virtual clock) instead of after the motion settles.", valueName: "SECONDS"))
     var time: Double?
 
-    @Option(help: "Layout style: \(StyleKind.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var style: StyleKind = .arc
+    // Style, mode, loop and start are optional so that a deck's own defaults apply unless given here.
+    @Option(help: "Layout style: \(StyleKind.allCases.map(\.rawValue).joined(separator: ", ")) (default: the deck's, or arc).")
+    var style: StyleKind?
 
-    @Option(help: "Start in normal or scaled mode.")
-    var mode: Mode = .normal
+    @Option(help: "Start in normal or scaled mode (default: the deck's, or normal).")
+    var mode: Mode?
 
-    @Flag(help: "Wrap around the deck in both directions.")
-    var loop = false
+    @Flag(inversion: .prefixedNo, help: "Wrap around the deck in both directions (default: the deck's, or off).")
+    var loop: Bool?
 
     @Option(help: ArgumentHelp("Card to start on (1 is the first).", valueName: "N"))
     var start: Int?
@@ -81,10 +82,6 @@ struct CarouselCommand: ParsableCommand {
         let utf8 = TerminalScreen.setUpLocale()
         var options = AppOptions()
         options.paths = paths
-        options.style = style
-        options.mode = mode
-        options.loop = loop
-        options.start = start
         options.ascii = ascii
         options.color = color
         options.fps = fps
@@ -99,6 +96,12 @@ struct CarouselCommand: ParsableCommand {
             throw ExitCode(1)
         }
         CarouselCommand.report(deck.problems)
+        // What the command line says wins; then the deck's manifest; then the built-in defaults.
+        options.style = style ?? deck.defaults.style.flatMap(StyleKind.init(rawValue:)) ?? .arc
+        options.mode = mode ?? deck.defaults.mode.flatMap(Mode.init(rawValue:)) ?? .normal
+        options.loop = loop ?? deck.defaults.loop ?? false
+        options.start = start ?? deck.defaults.start
+        options.skippedCards = deck.skipped
         // Lazy: a card's art is read only when it comes near the screen.
         let cards = deck.provider
         let glyphs: Glyphs = (ascii || !utf8) ? .ascii : .unicode

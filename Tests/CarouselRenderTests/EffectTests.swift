@@ -14,8 +14,9 @@ import Testing
 
     func paint(_ placement: CardPlacement, color: Bool) -> Canvas {
         var canvas = Canvas(width: 30, height: 12)
+        var art = ArtCache()
         CardPainter(theme: Theme(glyphs: .unicode, usesColor: color))
-            .paint(face, art: ArtGrid(lines: face.art), at: placement, active: true, on: &canvas)
+            .paint(face, at: placement, active: true, art: &art, on: &canvas)
         return canvas
     }
 

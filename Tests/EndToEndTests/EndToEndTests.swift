@@ -324,6 +324,64 @@ struct EndToEndTests {
         #expect(try render([], keys: "right,tab", time: "0") != settled, "without it the motion has only begun")
     }
 
+    @Test func aHostileDeckSendsNoneOfItsEscapesToTheTerminal() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-e2e-hostile-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("\u{1B}]0;PWNED\u{07}\n\u{1B}[31;1mEVIL\u{1B}P+q\u{1B}\\\n".utf8).write(to: dir.appendingPathComponent("a.txt"))
+        try Data([0x9B, 0x33, 0x32, 0x6D, 0x58, 0x0A]).write(to: dir.appendingPathComponent("b.txt"))
+        let session = try TmuxSession(arguments: dir.path)
+        let log = session.directory.appendingPathComponent("output").path
+        try session.tmux("pipe-pane", "-o", "-t", session.name, "cat >> \(log)")
+        let first = try session.waitForScreen { $0.first?.contains("[Normal]") == true && self.statusLine($0).contains("1/2") }
+        #expect(first.joined().contains("␛]0;PWN"), "the escape is shown as a harmless symbol")
+        try session.send("Right", "Tab", "s", "s")
+        try session.waitForScreen { self.statusLine($0).contains("2/2") }
+        Thread.sleep(forTimeInterval: 0.8)
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        let bytes = try #require(FileManager.default.contents(atPath: log))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(bytes.count > 500)
+        #expect(!text.contains("\u{1B}]0;PWNED"), "no title change")
+        #expect(!text.contains("\u{1B}[31;1mEVIL"), "no colour from the deck")
+        #expect(!text.contains("\u{1B}P+q"), "no device control string")
+        // 0x9B is fine inside UTF-8 (the ␛ symbol is E2 90 9B); a raw 8-bit CSI would be invalid UTF-8.
+        #expect(String(bytes: bytes, encoding: .utf8) != nil, "valid UTF-8 throughout")
+        let scalars = Array(text.unicodeScalars)
+        let c1 = scalars.firstIndex { $0.value == 0x9B }
+        let context = c1.map { i in String(String.UnicodeScalarView(scalars[max(0, i - 40)...i])).debugDescription } ?? ""
+        #expect(c1 == nil, "no 8-bit CSI: \(context)")
+    }
+
+    @Test func cardsFromStandardInputWithKeysFromTheTerminal() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-e2e-stdin-" + UUID().uuidString)
+        try "# First\n(o_o)\n---\n# Second\n(^_^)\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = try TmuxSession(arguments: "- < \(file.path)")
+        var lines = try session.waitForScreen { self.statusLine($0).contains("1/2") }
+        #expect(statusLine(lines).contains("1/2  First"))
+        try session.send("Right")
+        lines = try session.waitForScreen { self.statusLine($0).contains("2/2") }
+        #expect(statusLine(lines).contains("2/2  Second"))
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
+    @Test func aManifestsDefaultsApplyUnlessTheCommandLineSaysOtherwise() throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Assets/examples/lighthouse").path
+        let withDefaults = try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "100x30", example])
+        let lines = withDefaults.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].contains("[Scaled]") && lines[0].contains("loop"), "the manifest's mode and loop")
+        #expect(lines[29].contains("2/6"), "the manifest's start card")
+        let overridden = try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "100x30", "--mode", "normal", "--no-loop", "--start", "1", "--style", "ring", example])
+        let other = overridden.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(other[0].contains("[Normal]") && !other[0].contains("loop") && other[0].contains("ring"))
+        #expect(other[29].contains("1/6"))
+    }
+
     @Test func renderPrintsExactlyTheRowsAsked() throws {
         let out = try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "60x15", "--keys", "right,tab"])
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

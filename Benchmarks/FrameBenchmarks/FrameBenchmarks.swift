@@ -1,0 +1,77 @@
+// A whole frame as the interactive loop draws it: layout, paint into a canvas, diff against the
+// previous canvas. Built-in deck; 80x24, 100x45 and 200x60; at rest and mid-motion; every style
+// and mode. One sample is one frame, so the malloc counts are allocations per frame.
+//
+// Targets (issue 7): a whole frame at 100x45 costs at most 100 microseconds (median), and no
+// allocation per frame once the animation is running.
+//
+// The `part/...` benchmarks split the 100x45 mid-motion frame into its pieces (paint alone, diff
+// alone, clearing the canvas), to show where a frame's time goes.
+
+import Benchmark
+import CarouselCore
+import CarouselDecks
+import CarouselRender
+
+let benchmarks: @Sendable () -> Void = {
+    // No operating-system metrics: reading them allocates inside the measured region and would
+    // be counted as the frame's allocations.
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
+        timeUnits: .microseconds,
+        warmupIterations: 20,
+        maxDuration: .seconds(1),
+        maxIterations: 20_000
+    )
+
+    let deck: CardList
+    do {
+        deck = CardList(try DeckLoader.builtin().cards)
+    } catch {
+        fatalError("cannot load the built-in deck: \(error)")
+    }
+    let sizes = [(80, 24), (100, 45), (200, 60)]
+
+    for style in StyleKind.allCases {
+        for mode in Mode.allCases {
+            for (width, height) in sizes {
+                for phase in Phase.allCases {
+                    let name = "frame/\(style.rawValue)/\(mode.rawValue)/\(width)x\(height)/\(phase.rawValue)"
+                    Benchmark(name, configuration: configuration) { benchmark, rig in
+                        benchmark.startMeasurement()
+                        for _ in benchmark.scaledIterations { rig.drawFrame() }
+                    } setup: {
+                        FrameRig(deck: deck, style: style, mode: mode, width: width, height: height, phase: phase)
+                    }
+                }
+            }
+        }
+    }
+
+    // Where the time of a 100x45 mid-motion frame goes, for every style (Normal mode).
+    for style in StyleKind.allCases {
+        let mode = Mode.normal
+        Benchmark("part/\(style.rawValue)/100x45/paint", configuration: configuration) { benchmark, rig in
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { rig.renderOnly() }
+        } setup: {
+            FrameRig(deck: deck, style: style, mode: mode, width: 100, height: 45, phase: .motion)
+        }
+        Benchmark("part/\(style.rawValue)/100x45/diff", configuration: configuration) { benchmark, rig in
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { rig.diff() }
+        } setup: {
+            DiffRig(deck: deck, style: style, mode: mode, width: 100, height: 45)
+        }
+    }
+    Benchmark("part/100x45/clear-canvas", configuration: configuration) { benchmark in
+        var canvas = Canvas(width: 100, height: 45)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            canvas.reset(width: 100, height: 45)
+            blackHole(canvas.width)
+        }
+        benchmark.stopMeasurement()
+        blackHole(canvas)
+    }
+}

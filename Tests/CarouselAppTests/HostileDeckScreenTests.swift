@@ -1,0 +1,59 @@
+import CarouselApp
+import CarouselCore
+import CarouselDecks
+import CarouselRender
+import Foundation
+import Testing
+
+/// Hostile card files, all the way to the screen: nothing from them may reach the terminal as a
+/// control character, in any style, mode, size or glyph set.
+@Suite struct HostileDeckScreenTests {
+    static let payloads: [[UInt8]] = [
+        Array("\u{1B}[2J\u{1B}[H cleared?\n\u{1B}]0;PWNED\u{07}title\n".utf8),
+        Array("\u{1B}P+q544e\u{1B}\\ dcs \u{1B}[31;1mEVIL\u{1B}[0m\n".utf8),
+        [0x9B, 0x33, 0x31, 0x6D, 0x41, 0xC2, 0x9B, 0x42, 0xFF, 0xFE, 0x00, 0x01, 0x7F, 0x0A],
+        Array("tab\there\r\nbidi \u{202E}desrever\u{202C} zw\u{200B}j\u{200D}\n日本語🙂 e\u{301}\n".utf8),
+        Array(repeating: 0x41, count: 5000) + [0x0A],
+    ]
+
+    func deckDirectory() throws -> String {
+        let dir = NSTemporaryDirectory() + "carousel-hostile-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for (i, bytes) in Self.payloads.enumerated() {
+            // Hostile file names too.
+            try Data(bytes).write(to: URL(fileURLWithPath: dir + "/\(i)-evil\u{1B}[31m\u{07}.txt"))
+        }
+        // A directory where a card file should be: skipped, and counted on the status line.
+        try FileManager.default.createDirectory(atPath: dir + "/9-not-a-card.txt", withIntermediateDirectories: true)
+        return dir
+    }
+
+    func isSafe(_ scalar: Unicode.Scalar) -> Bool {
+        !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value))
+    }
+
+    @Test func noControlCharacterReachesTheScreen() throws {
+        let deck = try DeckLoader.load(paths: [try deckDirectory()])
+        #expect(deck.count == Self.payloads.count && deck.skipped == 1)
+        for style in StyleKind.allCases {
+            for glyphs in [Glyphs.unicode, .ascii] {
+                var options = AppOptions()
+                options.style = style
+                options.skippedCards = deck.skipped
+                for keys: [Key] in [[], [.right, .tab], [.right, .right, .right]] {
+                    for (w, h) in [(100, 30), (37, 12)] {
+                        let lines = HeadlessRenderer.render(deck: deck.provider, options: options, width: w, height: h, keys: keys, time: 0.1, glyphs: glyphs)
+                        for line in lines {
+                            #expect(line.unicodeScalars.allSatisfy(isSafe), "\(style) \(w)x\(h): \(line)")
+                            #expect(CharacterWidth.of(line) == w)
+                            if glyphs.isASCII { #expect(line.utf8.allSatisfy { $0 < 0x80 }) }
+                        }
+                    }
+                }
+            }
+        }
+        let screen = HeadlessRenderer.render(deck: deck.provider, options: { var o = AppOptions(); o.skippedCards = 1; return o }(), width: 100, height: 30, keys: [], time: nil, glyphs: .unicode)
+        #expect(screen[29].contains("(1 skipped)"))
+        #expect(screen.joined().contains("␛[2J"), "escape sequences are shown, harmless")
+    }
+}
