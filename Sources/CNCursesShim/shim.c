@@ -19,7 +19,8 @@ static volatile sig_atomic_t pending_signal = 0;
 static int cursor_y = -1, cursor_x = 0;
 static volatile sig_atomic_t motion_tracking = 0;
 
-// Button-motion tracking (xterm mode 1002) is ours to switch off: ncurses only knows its own mode.
+// Button-motion tracking (xterm mode 1002) is ours to switch off: ncurses only knows its own mode
+// (with REPORT_MOUSE_POSITION it also asks for any-motion reports, 1003, which it switches off itself).
 static void set_motion_tracking(int on) {
     static const char enable[] = "\033[?1002h", disable[] = "\033[?1002l";
     if (on) {
@@ -127,7 +128,7 @@ int cs_start(int direct_color) {
 }
 
 void cs_enable_mouse(void) {
-    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED | REPORT_MOUSE_POSITION, NULL);
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED | REPORT_MOUSE_POSITION, NULL);
     mouseinterval(0);  // report presses and releases as they happen, no click synthesis
     wnoutrefresh(stdscr);
     doupdate();        // let ncurses send its own mouse mode first
@@ -191,10 +192,21 @@ static int translate_key(int key) {
     }
 }
 
+// A report can carry a press and a release at once (a quick tap); the release comes next.
+static int pending_release = 0, pending_x = 0, pending_y = 0;
+
 int cs_read(cs_event *event) {
+    memset(event, 0, sizeof *event);
+    if (pending_release) {
+        pending_release = 0;
+        event->kind = CS_EVENT_MOUSE;
+        event->mouse = CS_MOUSE_RELEASE;
+        event->x = pending_x;
+        event->y = pending_y;
+        return 1;
+    }
     wint_t ch = 0;
     int r = wget_wch(stdscr, &ch);
-    memset(event, 0, sizeof *event);
     if (r == ERR) return 0;
     if (r == KEY_CODE_YES) {
         if (ch == KEY_MOUSE) {
@@ -205,7 +217,20 @@ int cs_read(cs_event *event) {
             event->y = m.y;
             if (m.bstate & BUTTON4_PRESSED) event->mouse = CS_MOUSE_WHEEL_UP;
             else if (m.bstate & BUTTON5_PRESSED) event->mouse = CS_MOUSE_WHEEL_DOWN;
-            else if (m.bstate & BUTTON1_PRESSED) event->mouse = CS_MOUSE_PRESS;
+            else if (m.bstate & BUTTON1_PRESSED) {
+                event->mouse = CS_MOUSE_PRESS;
+                if (m.bstate & (BUTTON1_RELEASED | BUTTON1_CLICKED)) {
+                    pending_release = 1;
+                    pending_x = m.x;
+                    pending_y = m.y;
+                }
+            }
+            else if (m.bstate & BUTTON1_CLICKED) {
+                event->mouse = CS_MOUSE_PRESS;
+                pending_release = 1;
+                pending_x = m.x;
+                pending_y = m.y;
+            }
             else if (m.bstate & BUTTON1_RELEASED) event->mouse = CS_MOUSE_RELEASE;
             else if (m.bstate & REPORT_MOUSE_POSITION) event->mouse = CS_MOUSE_DRAG;
             else return 0;

@@ -22,6 +22,17 @@ public struct AppOptions: Sendable {
 
     public init() {}
 
+    /// Whether the screen has colour: `--color` given explicitly wins over `NO_COLOR` (a command-line
+    /// flag overrides the environment); `auto` follows `NO_COLOR` (set and not empty: no colour).
+    /// The terminal may still have fewer colours, or none.
+    public func wantsColor(environment: [String: String]) -> Bool {
+        switch color {
+        case .never: false
+        case .auto: (environment["NO_COLOR"] ?? "").isEmpty
+        default: true
+        }
+    }
+
     /// The initial state for a deck of `count` cards.
     public func initialState(count: Int) -> CarouselState {
         // The stack demo starts on its second card.

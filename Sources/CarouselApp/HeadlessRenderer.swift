@@ -45,11 +45,14 @@ public enum HeadlessRenderer {
             guard let action = Keymap.action(for: key, in: state, at: 0) else { continue }
             state.send(action)
             if state.wantsQuit { break }
+            // As the interactive loop does after every input: a screenful depends on the style now shown.
+            state.pageSize = scene.render(state, deck: deck, into: &canvas).cardsPerScreen
         }
         let step = 1 / max(1, options.fps)
         if let time {
             var elapsed = 0.0
-            while elapsed < time {
+            // Nothing changes once the motion has settled, however long the virtual clock runs on.
+            while elapsed < time && state.isAnimating {
                 let dt = min(step, time - elapsed)
                 state.send(.tick(dt))
                 elapsed += dt

@@ -41,14 +41,18 @@ public final class InteractiveApp {
         while !state.wantsQuit {
             let animating = state.isAnimating
             let timeout: Double? = animating ? max(0, lastTick + frameInterval - now) : nil
+            let before = state
+            var resized = false
             for event in screen.events(timeout: timeout) {
                 switch event {
                 case .signal(let number):
                     return number
                 case .resize:
                     screen.invalidate()
+                    resized = true
                 case .suspend:
                     screen.suspend()
+                    resized = true
                 case .key(let key):
                     if let action = Keymap.action(for: key, in: state, at: now) { state.send(action) }
                 case .mouse(let mouse):
@@ -62,7 +66,8 @@ public final class InteractiveApp {
             }
             // A motion that starts now starts from now, not from when the last one ended.
             lastTick = t
-            redraw()
+            // Input that changed nothing (the pointer moving over the screen) draws nothing.
+            if animating || resized || state != before { redraw() }
         }
         return nil
     }
@@ -88,7 +93,7 @@ public final class InteractiveApp {
             switch pointer.release(x: mouse.x, y: mouse.y, time: now) {
             case .click(let x, let y):
                 switch scene.hitTest(x: x, y: y) {
-                case .card(_, let slots): state.send(.bringForward(by: slots))
+                case .card(_, let slot): state.send(.bringToCentre(slot: slot))
                 case .segment(let mode): state.send(.setMode(mode))
                 case nil: break
                 }

@@ -10,8 +10,9 @@ public enum Action: Sendable, Hashable {
     case digit(Int, at: Double)
     /// Bring this card (0-based) to the centre.
     case jump(to: Int)
-    /// Bring the card this many slots from the centre to the centre (a click on it).
-    case bringForward(by: Int)
+    /// Bring the card in this slot of the strip to the centre (a click on it). A slot is the
+    /// card's unwrapped place: `position + progress`, so it stays right while the strip moves.
+    case bringToCentre(slot: Int)
     /// The pointer holds the strip: the position follows it exactly, no spring.
     case drag(to: Double)
     /// The pointer lets go moving at this many cards per second: coast and snap (a fling).

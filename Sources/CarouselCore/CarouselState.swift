@@ -106,8 +106,8 @@ public struct CarouselState: Sendable, Hashable {
             if card <= count { moveTarget(toCard: card - 1) }
         case .jump(let index):
             moveTarget(toCard: wrap(index))
-        case .bringForward(let slots):
-            moveTarget(to: scroll.target.rounded() + Double(slots))
+        case .bringToCentre(let slot):
+            moveTarget(to: Double(slot))
         case .drag(let position):
             let bounded = loop ? position : clamp(position, -0.35...(Double(count - 1) + 0.35))
             scroll.value = bounded

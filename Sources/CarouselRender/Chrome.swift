@@ -65,7 +65,7 @@ public enum Chrome {
         let fit = max(1, min(31, (width + 1) / 2))
         var first = 0, last = count - 1
         if count > fit {
-            let window = max(1, (width - 2 * (markWidth + 1) + 1) / 2)
+            let window = max(1, min(fit, (width - 2 * (markWidth + 1) + 1) / 2))
             first = clamp(active - window / 2, 0...(count - window))
             last = first + window - 1
         }

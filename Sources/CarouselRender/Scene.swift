@@ -21,11 +21,12 @@ public struct Scene: Sendable {
     private var engine = LayoutEngine()
     private var art = ArtCache()
     private var segments: [(Mode, Range<Int>)] = []
+    private var lastPosition = 0.0
 
     /// What is under a cell of the last rendered frame.
     public enum Hit: Sendable, Equatable {
-        /// A card, `slots` places from the centre (negative: before it).
-        case card(index: Int, slots: Int)
+        /// A card and its slot on the strip (`position + progress`, whole).
+        case card(index: Int, slot: Int)
         case segment(Mode)
     }
 
@@ -49,6 +50,7 @@ public struct Scene: Sendable {
         }
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
         engine.update(for: state, viewport: viewport)
+        lastPosition = state.position
         let layout = engine.layout
         let painter = CardPainter(theme: theme)
         let activeCard = deck.card(at: state.activeIndex)
@@ -82,7 +84,7 @@ public struct Scene: Sendable {
         if y == 0, let segment = segments.first(where: { $0.1.contains(x) }) { return .segment(segment.0) }
         for placement in engine.layout.placements.reversed() where placement.opacity > 0.1 {
             if CardPainter.cellRect(for: placement.frame).contains(x: x, y: y) {
-                return .card(index: placement.index, slots: Int(placement.progress.rounded()))
+                return .card(index: placement.index, slot: Int((lastPosition + placement.progress).rounded()))
             }
         }
         return nil

@@ -69,3 +69,29 @@ extension TerminalEvent {
         }
     }
 }
+
+extension TerminalEvent {
+    /// An Esc that arrives together with more characters is not the Esc key: it starts an escape
+    /// sequence the terminfo entry does not know (or an Alt+key). Drop it with its sequence, so an
+    /// unknown key never quits the program.
+    static func dropUnknownSequences(_ events: inout [TerminalEvent]) {
+        var i = 0
+        while i < events.count {
+            guard events[i] == .key(.escape), i + 1 < events.count, case .key(.character(let next)) = events[i + 1] else {
+                i += 1
+                continue
+            }
+            var end = i + 2
+            if next == "[" {
+                // CSI: parameters and intermediates, then one final byte in @...~.
+                while end < events.count, case .key(.character(let c)) = events[end] {
+                    end += 1
+                    if let a = c.asciiValue, (0x40...0x7E).contains(a) { break }
+                }
+            } else if next == "O", end < events.count, case .key(.character) = events[end] {
+                end += 1  // SS3: one more character
+            }
+            events.removeSubrange(i..<end)
+        }
+    }
+}

@@ -75,6 +75,7 @@ public final class TerminalScreen {
         while cs_read(&event) != 0 {
             if let decoded = TerminalEvent.decode(event) { result.append(decoded) }
         }
+        TerminalEvent.dropUnknownSequences(&result)
         let late = cs_pending_signal()
         if late != 0 { result.append(.signal(late)) }
         return result

@@ -111,7 +111,7 @@ struct CarouselCommand: ParsableCommand {
             let lines = HeadlessRenderer.render(
                 deck: cards, options: options, width: size.width, height: size.height,
                 keys: keyList, time: time, glyphs: glyphs,
-                usesColor: color != .never && (environment["NO_COLOR"] ?? "").isEmpty)
+                usesColor: options.wantsColor(environment: environment))
             print(lines.joined(separator: "\n"))
             return
         }

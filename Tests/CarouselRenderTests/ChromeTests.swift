@@ -18,6 +18,20 @@ import Testing
         #expect(start.hasPrefix("@") && start.hasSuffix("..."))
     }
 
+    /// Every deck size at every width: one dot per card when they fit, a window otherwise; never
+    /// wider than the room, always showing the active card.
+    @Test func dotsFitEveryDeckAtEveryWidth() {
+        for width in [1, 5, 20, 38, 78, 98, 198] {
+            for count in [1, 2, 30, 31, 32, 33, 46, 47, 60, 97, 1000] {
+                for active in Set([0, count / 2, count - 1]) {
+                    let dots = Chrome.dots(count: count, active: active, width: width, glyphs: .unicode)
+                    #expect(dots.contains("●"), "\(count) cards at width \(width)")
+                    if width >= 20 { #expect(CharacterWidth.of(dots) <= width) }
+                }
+            }
+        }
+    }
+
     @Test func truncationCountsColumns() {
         #expect(Chrome.truncate("Portraits", to: 5, glyphs: .unicode) == "Port…")
         #expect(Chrome.truncate("日本語です", to: 5, glyphs: .unicode) == "日本…")
@@ -42,12 +56,32 @@ import Testing
         var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: false))
         var canvas = Canvas(width: 100, height: 30)
         _ = scene.render(CarouselState(count: 9, start: 4), deck: deck, into: &canvas)
-        #expect(scene.hitTest(x: 50, y: 15) == .card(index: 4, slots: 0))
-        #expect(scene.hitTest(x: 50 + 23, y: 17) == .card(index: 5, slots: 1))
-        #expect(scene.hitTest(x: 50 - 46, y: 19) == .card(index: 2, slots: -2))
+        #expect(scene.hitTest(x: 50, y: 15) == .card(index: 4, slot: 4))
+        #expect(scene.hitTest(x: 50 + 23, y: 17) == .card(index: 5, slot: 5))
+        #expect(scene.hitTest(x: 50 - 46, y: 19) == .card(index: 2, slot: 2))
         let line = canvas.lines()[0]
         let scaledColumn = CharacterWidth.of(String(line[..<line.firstRange(of: "Scaled")!.lowerBound]))
         #expect(scene.hitTest(x: scaledColumn, y: 0) == .segment(.scaled))
         #expect(scene.hitTest(x: 0, y: 29) == nil)
+    }
+
+    @Test func aClickDuringMotionBringsTheCardUnderThePointer() {
+        let deck = CardList((0..<20).map { Card(title: "c\($0)", art: ["#"]) })
+        var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: false))
+        var canvas = Canvas(width: 100, height: 30)
+        var state = CarouselState(count: 20)
+        state.send(.jump(to: 8))          // heading far away...
+        state.send(.tick(0.03))           // ...but still near the start
+        _ = scene.render(state, deck: deck, into: &canvas)
+        let near = Int(state.position.rounded())
+        // Where the next card is drawn right now (23 columns a slot at this size).
+        let x = Int((50 + (Double(near + 1) - state.position) * 23).rounded())
+        guard case .card(let index, let slot)? = scene.hitTest(x: x, y: 16) else {
+            Issue.record("no card under the pointer at position \(state.position): \(canvas.lines()[16])")
+            return
+        }
+        #expect(index == near + 1)
+        state.send(.bringToCentre(slot: slot))
+        #expect(state.targetIndex == near + 1, "the card that was under the pointer, not one relative to the target")
     }
 }

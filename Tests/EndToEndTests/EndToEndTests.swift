@@ -11,6 +11,13 @@ func cpuTicks(_ pid: Int32) -> Int? {
     return user + system
 }
 
+/// On CI the end-to-end suite must run: a missing tmux or binary is a failure there, not a skip.
+@Test func endToEndTestsCanRunOnCI() throws {
+    if ProcessInfo.processInfo.environment["CI"] != nil {
+        #expect(TmuxSession.available, "tmux and the built carousel binary are needed (make test installs tmux)")
+    }
+}
+
 /// The real binary in a real pseudo-terminal (tmux).
 @Suite(.serialized, .enabled(if: TmuxSession.available, "needs tmux and the built carousel binary"))
 struct EndToEndTests {
@@ -119,6 +126,12 @@ struct EndToEndTests {
         try mouse(0, 50 + 2 * 23, 16, release: true)
         var lines = try session.waitForScreen { self.statusLine($0).contains("3/20") }
         #expect(statusLine(lines).contains("3/20  Yuki"))
+        // A quick tap: press and release in one report still counts as a click.
+        try session.send("-l", "\u{1B}[<0;\(50 + 23 + 1);17M\u{1B}[<0;\(50 + 23 + 1);17m")
+        lines = try session.waitForScreen { self.statusLine($0).contains("4/20") }
+        #expect(statusLine(lines).contains("4/20  Otto"))
+        try session.send("Left")
+        lines = try session.waitForScreen { self.statusLine($0).contains("3/20") }
         // The wheel moves one card per notch.
         try mouse(65, 50, 15)
         lines = try session.waitForScreen { self.statusLine($0).contains("4/20") }
