@@ -19,6 +19,41 @@ static volatile sig_atomic_t pending_signal = 0;
 static int cursor_y = -1, cursor_x = 0;
 static volatile sig_atomic_t motion_tracking = 0;
 
+// While curses owns the screen, whatever goes to stderr (a Swift runtime error, a warning) would be
+// drawn into the alternate screen and lost. It is held in a temporary file instead and written out
+// once the terminal is given back, so a crash message is printed after the terminal is restored.
+static int held_stderr = -1;   // the real stderr while held
+static int stderr_file = -1;   // where stderr goes meanwhile
+
+static void hold_stderr(void) {
+    FILE *file = tmpfile();
+    if (!file) return;
+    int fd = dup(fileno(file));
+    fclose(file);
+    if (fd < 0) return;
+    held_stderr = dup(STDERR_FILENO);
+    if (held_stderr < 0 || dup2(fd, STDERR_FILENO) < 0) { close(fd); return; }
+    stderr_file = fd;
+}
+
+// Async-signal-safe: only dup2, lseek, read, write, close.
+static void release_stderr(void) {
+    if (held_stderr < 0) return;
+    dup2(held_stderr, STDERR_FILENO);
+    close(held_stderr);
+    held_stderr = -1;
+    if (stderr_file >= 0) {
+        char buffer[4096];
+        ssize_t n;
+        lseek(stderr_file, 0, SEEK_SET);
+        while ((n = read(stderr_file, buffer, sizeof buffer)) > 0) {
+            if (write(STDERR_FILENO, buffer, (size_t)n) < 0) break;
+        }
+        close(stderr_file);
+        stderr_file = -1;
+    }
+}
+
 // Button-motion tracking (xterm mode 1002) is ours to switch off: ncurses only knows its own mode
 // (with REPORT_MOUSE_POSITION it also asks for any-motion reports, 1003, which it switches off itself).
 static void set_motion_tracking(int on) {
@@ -45,10 +80,21 @@ static void on_crash(int sig) {
     // Restore the terminal first, so whatever prints the crash prints it on a sane terminal.
     if (motion_tracking) set_motion_tracking(0);
     if (screen && !isendwin()) endwin();
+    release_stderr();
     for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
         if (crash_signals[i] == sig) sigaction(sig, &previous_crash_actions[i], NULL);
     }
+    // Run the previous handler now (the Swift runtime's crash report, if it is on)...
+    sigset_t just_this;
+    sigemptyset(&just_this);
+    sigaddset(&just_this, sig);
+    sigprocmask(SIG_UNBLOCK, &just_this, NULL);
     raise(sig);
+    // ...and if it returned (a signal sent with kill is no fault that would happen again), end the
+    // process the way the signal's default action does.
+    signal(sig, SIG_DFL);
+    raise(sig);
+    _exit(128 + sig);
 }
 
 static void restore_at_exit(void) { cs_stop(); }
@@ -112,6 +158,7 @@ int cs_start(int direct_color) {
     screen = direct_color ? new_direct_color_term() : NULL;
     if (!screen) screen = newterm(NULL, stdout, input);
     if (!screen) return -1;
+    hold_stderr();
     set_term(screen);
     raw();        // Ctrl-C and Ctrl-Z arrive as keys; the program handles them itself
     noecho();
@@ -145,6 +192,7 @@ void cs_stop(void) {
         curs_set(1);
         endwin();
     }
+    release_stderr();
 }
 
 // (Parameter names avoid term.h's capability macros such as `columns` and `lines`.)

@@ -237,11 +237,14 @@ struct EndToEndTests {
     }
 
     @Test func aCrashRestoresTheTerminal() throws {
-        let session = try TmuxSession(environment: "LANG=C.UTF-8 SWIFT_BACKTRACE=enable=no")
+        // The Swift runtime's crash report is printed too, on the restored terminal (not lost in the
+        // alternate screen): non-interactive, so it does not wait for a key.
+        let session = try TmuxSession(environment: "LANG=C.UTF-8 SWIFT_BACKTRACE=enable=yes,interactive=no")
         try session.waitForStart()
         kill(try #require(session.pid), SIGSEGV)
-        #expect(session.waitForExit() == 128 + Int(SIGSEGV))
+        #expect(session.waitForExit(timeout: 60) == 128 + Int(SIGSEGV))
         #expect(session.modesRestored)
+        #expect(session.file("stderr")?.contains("crashed") == true, "the crash report reached stderr")
     }
 
     @Test func theCursorRestsOnTheActiveCardsTitle() throws {
