@@ -3,6 +3,7 @@ import CarouselCore
 import CarouselDecks
 import CarouselRender
 import Testing
+import Foundation
 
 /// Golden screens of the built-in deck, through the same path as `--render`.
 @Suite struct GoldenScreenTests {
@@ -74,5 +75,20 @@ import Testing
         #expect(HeadlessRenderer.parseSize("100") == nil)
         #expect((try? HeadlessRenderer.parseKeys("right,tab,q").get()) == [.right, .tab, .character("q")])
         #expect(throws: HeadlessRenderer.KeyNameError.self) { try HeadlessRenderer.parseKeys("right,nope").get() }
+    }
+}
+
+/// The README shows a screen "exactly as --render prints it": keep it so.
+@Suite struct ReadmeScreenTests {
+    @Test func theReadmeScreenIsTheAfterTabGolden() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = "exactly as `carousel --render 100x30 --keys tab` prints it:\n\n```\n"
+        let start = try #require(readme.range(of: marker)).upperBound
+        let end = try #require(readme.range(of: "\n```", range: start..<readme.endIndex)).lowerBound
+        let shown = readme[start..<end].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let deck = CardList(try DeckLoader.builtin().cards)
+        let actual = HeadlessRenderer.render(deck: deck, options: AppOptions(), width: 100, height: 30, keys: [.tab], time: nil, glyphs: .unicode)
+        #expect(shown == actual.map { String($0.reversed().drop { $0 == " " }.reversed()) })
     }
 }
