@@ -19,7 +19,7 @@ public enum HeadlessRenderer {
     /// Parses `right,right,tab`; returns the first name it cannot read as the error.
     public static func parseKeys(_ text: String) -> Result<[Key], KeyNameError> {
         var keys: [Key] = []
-        // A lone "," stands for the comma key: split on commas that separate names.
+        // Names are separated by commas; the comma key itself is called `comma`.
         for name in text.split(separator: ",", omittingEmptySubsequences: true) {
             guard let key = Key(name: String(name)) else { return .failure(KeyNameError(name: String(name))) }
             keys.append(key)

@@ -15,10 +15,8 @@ public struct ArcStyle: CarouselStyle {
 
     public init() {}
 
-    /// The emphasis curve: 1 at the centre, 0 from the neighbours outward.
-    public static func emphasisScale(progress d: Double) -> Double {
-        1 - abs(clamp(d, -1...1))
-    }
+    /// The emphasis curve: 1 at the centre, 0 from the neighbours outward (shared by every style).
+    public static func emphasisScale(progress d: Double) -> Double { Emphasis.curve(d) }
 
     /// Vertical offset in demo points for a card at progress `d`, with the mode's emphasis.
     public static func offsetY(progress d: Double, emphasis: Double) -> Double {

@@ -29,8 +29,3 @@ public enum Keymap {
         }
     }
 }
-
-extension StyleKind {
-    /// Whether the style scrolls vertically (Up/Down move it).
-    public var isVertical: Bool { self == .lyrics }
-}

@@ -39,10 +39,4 @@ public struct ArtCache: Sendable {
         prepared[key] = grid
         return grid
     }
-
-    /// Forget everything (the deck changed).
-    public mutating func removeAll() {
-        parsed.removeAll()
-        prepared.removeAll()
-    }
 }

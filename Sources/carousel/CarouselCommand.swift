@@ -17,10 +17,12 @@ struct CarouselCommand: ParsableCommand {
         abstract: "A deck of cards that scrolls and snaps in your terminal.",
         discussion: """
             With no PATH, shows the built-in deck. A PATH is a directory of *.txt cards (with an optional \
-            deck.json manifest), a deck.json manifest, or card files.
+            deck.json manifest), a deck.json manifest, card files, or - for cards on standard input \
+            (separated by lines holding only ---).
 
-            Keys: Left/Right or h/l move, Home/End first/last, PgUp/PgDn a screenful, digits jump to a card, \
-            Tab switches Normal/Scaled, o loops, ? shows the keys, q/Esc/Ctrl-C quit.
+            Keys: Left/Right (h/l) and Up/Down (k/j) move, Home/End first/last, PgUp/PgDn a screenful, \
+            digits jump to a card, Tab switches Normal/Scaled, s the style, o loops, ? shows the keys, \
+            q/Esc/Ctrl-C quit. The mouse clicks, scrolls and drags.
             """,
         version: "carousel 0.1.0"
     )
@@ -118,7 +120,7 @@ struct CarouselCommand: ParsableCommand {
 
         // Standard input may carry the deck (`carousel -`): then keys come from /dev/tty.
         guard isatty(STDOUT_FILENO) != 0 else {
-            FileHandle.standardError.write(Data("carousel: not an interactive terminal (use --render COLSxROWS to print a screen as text)\n".utf8))
+            FileHandle.standardError.write(Data("\(TerminalScreen.StartError.notATerminal)\n".utf8))
             throw ExitCode(2)
         }
         let app = InteractiveApp(deck: cards, options: options, glyphs: glyphs)
