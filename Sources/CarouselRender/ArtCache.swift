@@ -14,7 +14,15 @@ public struct ArtCache: Sendable {
     static let blurSteps = 20.0
     static let limit = 512
 
+    private struct TextKey: Hashable {
+        var index: Int
+        var line: Int
+        var text: String
+        var blurStep: Int
+    }
+
     private var parsed: [Int: ArtGrid] = [:]
+    private var texts: [TextKey: ArtGrid] = [:]
     private var prepared: [Key: ArtGrid] = [:]
 
     public init() {}
@@ -37,6 +45,16 @@ public struct ArtCache: Sendable {
         var grid = source.resampled(width: size.width, height: size.height)
         if step > 0 { grid = grid.blurred(Double(step) / ArtCache.blurSteps, ramp: ramp) }
         prepared[key] = grid
+        return grid
+    }
+
+    /// A line of a card's text (0: title, 1: subtitle) blurred by `blur` (0...1).
+    mutating func blurredText(_ text: String, index: Int, line: Int, blur: Double, ramp: [Character]) -> ArtGrid {
+        let key = TextKey(index: index, line: line, text: text, blurStep: Int((clamp(blur, 0...1) * ArtCache.blurSteps).rounded()))
+        if let grid = texts[key] { return grid }
+        if texts.count >= ArtCache.limit { texts.removeAll(keepingCapacity: true) }
+        let grid = ArtGrid(lines: [text]).blurred(Double(key.blurStep) / ArtCache.blurSteps, ramp: ramp)
+        texts[key] = grid
         return grid
     }
 }

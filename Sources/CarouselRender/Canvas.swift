@@ -100,10 +100,8 @@ public struct Canvas: Sendable, Equatable {
     public mutating func box(_ rect: CellRect, glyphs g: Glyphs, style: CellStyle) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let right = rect.maxX - 1, bottom = rect.maxY - 1
-        for x in (rect.x + 1)..<right {
-            put(g.horizontal, x: x, y: rect.y, style: style)
-            put(g.horizontal, x: x, y: bottom, style: style)
-        }
+        fill(CellRect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1), glyph: g.horizontal, style: style)
+        fill(CellRect(x: rect.x + 1, y: bottom, width: rect.width - 2, height: 1), glyph: g.horizontal, style: style)
         for y in (rect.y + 1)..<bottom {
             put(g.vertical, x: rect.x, y: y, style: style)
             put(g.vertical, x: right, y: y, style: style)
@@ -112,6 +110,21 @@ public struct Canvas: Sendable, Equatable {
         put(g.topRight, x: right, y: rect.y, style: style)
         put(g.bottomLeft, x: rect.x, y: bottom, style: style)
         put(g.bottomRight, x: right, y: bottom, style: style)
+    }
+
+    /// Appends row `y`'s cells to `buffer` (to keep a drawn row and put it back later).
+    public func appendRow(_ y: Int, to buffer: inout [Cell]) {
+        buffer.append(contentsOf: cells[(y * width)..<((y + 1) * width)])
+    }
+
+    /// Puts back a row kept with `appendRow`, from `buffer[offset...]`.
+    public mutating func restoreRow(_ y: Int, from buffer: [Cell], at offset: Int) {
+        guard offset + width <= buffer.count else { return }
+        cells.withUnsafeMutableBufferPointer { target in
+            buffer.withUnsafeBufferPointer { source in
+                for x in 0..<width { target[y * width + x] = source[offset + x] }
+            }
+        }
     }
 
     /// Changes the style of existing cells (for overlays such as dimming or a cursor highlight).

@@ -87,9 +87,9 @@ public struct CardPainter: Sendable {
             var subtitle = text
             subtitle.attributes.insert(.dim)
             if interior.height >= 2 && !card.subtitle.isEmpty {
-                paintText(card.subtitle, x: textX, y: titleY + 1, room: room, blur: blur, style: subtitle, on: &canvas)
+                paintText(card.subtitle, index: placement.index, line: 1, x: textX, y: titleY + 1, room: room, blur: blur, style: subtitle, cache: &art, on: &canvas)
             }
-            return paintText(card.title, x: textX, y: titleY, room: room, blur: blur, style: title, on: &canvas)
+            return paintText(card.title, index: placement.index, line: 0, x: textX, y: titleY, room: room, blur: blur, style: title, cache: &art, on: &canvas)
         }
     }
 
@@ -97,12 +97,10 @@ public struct CardPainter: Sendable {
     private func paintShadow(of rect: CellRect, opacity: Double, on canvas: inout Canvas) {
         let color: Color = theme.usesColor ? .rgb(RGB(0, 0, 0).mixed(with: theme.background, 0.5 + 0.5 * (1 - opacity))) : .default
         let style = CellStyle(foreground: color, attributes: theme.usesColor ? [] : [.dim])
-        let shadow = CellRect(x: rect.x + 2, y: rect.y + 1, width: rect.width, height: rect.height)
-        for y in shadow.y..<shadow.maxY {
-            for x in shadow.x..<shadow.maxX where !rect.contains(x: x, y: y) {
-                canvas.put(theme.glyphs.shadow, x: x, y: y, style: style)
-            }
-        }
+        let g = theme.glyphs.shadow
+        // Two columns down the right side, one row along the bottom (the card itself is drawn after).
+        canvas.fill(CellRect(x: rect.maxX, y: rect.y + 1, width: 2, height: rect.height), glyph: g, style: style)
+        canvas.fill(CellRect(x: rect.x + 2, y: rect.maxY, width: rect.width - 2, height: 1), glyph: g, style: style)
     }
 
     /// The art resampled into `box` keeping its proportions, centred, blurred by `blur` (0...1).
@@ -135,13 +133,13 @@ public struct CardPainter: Sendable {
     /// A line of text that blurs like art: past half blur it becomes density glyphs (below that it
     /// stays legible and only fades, as a few points of blur on text do).
     @discardableResult
-    private func paintText(_ text: String, x: Int, y: Int, room: Int, blur: Double, style: CellStyle, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+    private func paintText(_ text: String, index: Int, line: Int, x: Int, y: Int, room: Int, blur: Double, style: CellStyle, cache: inout ArtCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         let label = displayable(Chrome.truncate(text, to: room, glyphs: theme.glyphs))
         guard !label.isEmpty else { return nil }
         if blur < 0.5 {
             canvas.text(label, x: x, y: y, style: style, clip: CellRect(x: x, y: y, width: room, height: 1))
         } else {
-            let grid = ArtGrid(lines: [label]).blurred(blur, ramp: theme.glyphs.ramp)
+            let grid = cache.blurredText(label, index: index, line: line, blur: blur, ramp: theme.glyphs.ramp)
             for i in 0..<grid.width {
                 if let g = grid[i, 0], g != " " { canvas.put(g, x: x + i, y: y, style: style) }
             }
@@ -164,9 +162,13 @@ public struct CardPainter: Sendable {
         guard y0 <= y1, x0 <= x1 else { return }
         for y in y0...y1 {
             let dy = (Double(y) + 0.5 - backdrop.center.y) / ry
-            for x in x0...x1 {
-                let dx = (Double(x) + 0.5 - backdrop.center.x) / rx
-                if dx * dx + dy * dy <= 1 { canvas.put(theme.glyphs.backdrop, x: x, y: y, style: style) }
+            guard dy * dy <= 1 else { continue }
+            // The cells whose centres are inside the ellipse on this row form one run.
+            let half = rx * (1 - dy * dy).squareRoot()
+            let first = max(x0, Int((backdrop.center.x - half - 0.5).rounded(.up)))
+            let last = min(x1, Int((backdrop.center.x + half - 0.5).rounded(.down)))
+            if first <= last {
+                canvas.fill(CellRect(x: first, y: y, width: last - first + 1, height: 1), glyph: theme.glyphs.backdrop, style: style)
             }
         }
     }

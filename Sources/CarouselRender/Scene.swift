@@ -23,6 +23,15 @@ public struct Scene: Sendable {
     private var segments: [(Mode, Range<Int>)] = []
     private var lastPosition = 0.0
 
+    /// What the chrome rows show; while it stays the same (as during a motion between two cards'
+    /// halves) the rows are copied back instead of being built again, so a frame allocates nothing.
+    private struct ChromeKey: Equatable {
+        var mode: Mode, style: StyleKind, loop: Bool, active: Int, count: Int
+        var width: Int, height: Int, skipped: Int, theme: Theme
+    }
+    private var chromeKey: ChromeKey?
+    private var chromeRows: [Cell] = []
+
     /// What is under a cell of the last rendered frame.
     public enum Hit: Sendable, Equatable {
         /// A card and its slot on the strip (`position + progress`, whole).
@@ -45,6 +54,7 @@ public struct Scene: Sendable {
         guard canvas.width >= Scene.minimumSize.width, canvas.height >= Scene.minimumSize.height else {
             Chrome.drawTooSmall(need: Scene.minimumSize, on: &canvas)
             segments = []
+            chromeKey = nil
             engine.clear()
             return FrameInfo(cursor: nil, cardsPerScreen: 1)
         }
@@ -66,11 +76,25 @@ public struct Scene: Sendable {
             if active { cursor = titleAt }
         }
         // Cards must not cover the chrome: clear the rows they may have reached, then draw the chrome.
-        for y in [0, 1, canvas.height - 3, canvas.height - 2, canvas.height - 1] {
-            canvas.fill(CellRect(x: 0, y: y, width: canvas.width, height: 1))
+        canvas.fill(CellRect(x: 0, y: 0, width: canvas.width, height: 2))
+        canvas.fill(CellRect(x: 0, y: canvas.height - 3, width: canvas.width, height: 3))
+        let key = ChromeKey(
+            mode: state.mode, style: state.style, loop: state.loop, active: state.activeIndex, count: state.count,
+            width: canvas.width, height: canvas.height, skipped: skippedCards, theme: theme)
+        let chromeRowNumbers = (top: 0, dots: canvas.height - 2, status: canvas.height - 1)
+        if key == chromeKey {
+            canvas.restoreRow(chromeRowNumbers.top, from: chromeRows, at: 0)
+            canvas.restoreRow(chromeRowNumbers.dots, from: chromeRows, at: canvas.width)
+            canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: 2 * canvas.width)
+        } else {
+            segments = Chrome.drawTopBar(state, theme: theme, on: &canvas)
+            Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, theme: theme, on: &canvas)
+            chromeRows.removeAll(keepingCapacity: true)
+            canvas.appendRow(chromeRowNumbers.top, to: &chromeRows)
+            canvas.appendRow(chromeRowNumbers.dots, to: &chromeRows)
+            canvas.appendRow(chromeRowNumbers.status, to: &chromeRows)
+            chromeKey = key
         }
-        segments = Chrome.drawTopBar(state, theme: theme, on: &canvas)
-        Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, theme: theme, on: &canvas)
         if state.showHelp {
             Chrome.drawHelp(theme: theme, on: &canvas)
             cursor = nil
