@@ -112,7 +112,7 @@ public final class InteractiveApp {
         }
         let info = scene.render(state, deck: deck, into: &canvas)
         state.pageSize = info.cardsPerScreen
-        screen.draw(canvas, cursor: info.cursor)
+        screen.draw(&canvas, cursor: info.cursor)
     }
 
     static func depth(for choice: ColorChoice) -> ColorDepth? {

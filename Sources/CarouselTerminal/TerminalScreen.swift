@@ -93,8 +93,10 @@ public final class TerminalScreen {
     }
 
     /// Sends the cells that changed since the last frame. Returns the number of cells sent.
+    /// The frame is kept as the new "previous" by swapping buffers, not copying: `canvas` comes back
+    /// holding an older frame, ready to be drawn over (so a frame copies and allocates nothing).
     @discardableResult
-    public func draw(_ canvas: Canvas, cursor: (x: Int, y: Int)?) -> Int {
+    public func draw(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?) -> Int {
         CanvasDiff.runs(from: previous, to: canvas, into: &runs)
         var sent = 0
         for run in runs {
@@ -111,7 +113,13 @@ public final class TerminalScreen {
             cs_flush()
         }
         lastCursor = cursor
-        previous = canvas
+        if var kept = previous, kept.width == canvas.width, kept.height == canvas.height {
+            previous = nil  // hand over the storage without a second reference (no copy on write)
+            swap(&kept, &canvas)
+            previous = kept
+        } else {
+            previous = canvas
+        }
         return sent
     }
 
