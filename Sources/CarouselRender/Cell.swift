@@ -33,18 +33,57 @@ public struct CellStyle: Sendable, Hashable {
 }
 
 /// One character cell. A wide glyph occupies its cell and a continuation cell to its right.
+///
+/// Plain data (no references), so that clearing, copying and comparing a screen of cells is as
+/// cheap as copying memory: the glyph is kept as up to three Unicode scalars (a base character and
+/// up to two combining marks or selectors; the deck sanitiser keeps clusters short).
 public struct Cell: Sendable, Hashable {
-    public var glyph: Character
+    private var scalar0: UInt32
+    private var scalar1: UInt32
+    private var scalar2: UInt32
     public var style: CellStyle
     /// 1 for an ordinary glyph, 2 for the first cell of a wide glyph, 0 for the cell a wide glyph covers.
     public var width: UInt8
 
     public init(_ glyph: Character, style: CellStyle = .plain, width: UInt8 = 1) {
-        self.glyph = glyph
+        if let ascii = glyph.asciiValue {
+            scalar0 = UInt32(ascii)
+            scalar1 = 0
+            scalar2 = 0
+        } else {
+            var parts: (UInt32, UInt32, UInt32) = (0, 0, 0)
+            for (i, scalar) in glyph.unicodeScalars.prefix(3).enumerated() {
+                switch i {
+                case 0: parts.0 = scalar.value
+                case 1: parts.1 = scalar.value
+                default: parts.2 = scalar.value
+                }
+            }
+            (scalar0, scalar1, scalar2) = parts
+        }
         self.style = style
         self.width = width
     }
 
     public static let blank = Cell(" ")
     public var isContinuation: Bool { width == 0 }
+
+    /// Calls `body` with each of the glyph's scalars, without building anything.
+    @inlinable
+    public func forEachScalar(_ body: (UInt32) -> Void) {
+        body(firstScalar)
+        if let second = secondScalar { body(second) }
+        if let third = thirdScalar { body(third) }
+    }
+
+    public var firstScalar: UInt32 { scalar0 }
+    public var secondScalar: UInt32? { scalar1 == 0 ? nil : scalar1 }
+    public var thirdScalar: UInt32? { scalar2 == 0 ? nil : scalar2 }
+
+    public var glyph: Character {
+        if scalar1 == 0, scalar0 < 0x80 { return Character(Unicode.Scalar(UInt8(scalar0))) }
+        var view = String.UnicodeScalarView()
+        forEachScalar { if let s = Unicode.Scalar($0) { view.append(s) } }
+        return Character(String(view))
+    }
 }

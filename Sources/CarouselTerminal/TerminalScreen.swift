@@ -125,7 +125,7 @@ public final class TerminalScreen {
 
     private func put(_ cell: Cell, x: Int, y: Int) {
         scalars.removeAll(keepingCapacity: true)
-        for s in cell.glyph.unicodeScalars { scalars.append(s.value) }
+        cell.forEachScalar { scalars.append($0) }
         var attributes: Int32 = 0
         let a = cell.style.attributes
         if a.contains(.bold) { attributes |= Int32(CS_ATTR_BOLD) }

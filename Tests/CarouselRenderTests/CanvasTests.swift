@@ -113,3 +113,17 @@ extension String {
         String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }
+
+@Suite struct CellTests {
+    @Test func cellsArePlainDataSoScreensClearAndCompareLikeMemory() {
+        #expect(_isPOD(Cell.self))
+    }
+
+    @Test func glyphsSurviveTheRoundTrip() {
+        for glyph: Character in ["a", " ", "é", "e\u{301}", "界", "🙂", "❤\u{FE0F}", "1\u{FE0F}\u{20E3}", "╭", "░"] {
+            #expect(Cell(glyph).glyph == glyph)
+        }
+        // Longer clusters keep their first three scalars.
+        #expect(Cell("a\u{301}\u{302}\u{303}").glyph == "a\u{301}\u{302}")
+    }
+}
