@@ -67,6 +67,20 @@ public struct Canvas: Sendable, Equatable {
         return w
     }
 
+    /// Writes a one-column glyph at (x, y), which the caller has already clipped to the canvas.
+    /// (The fast path for painting art; wide glyphs go through `put`.)
+    @inline(__always)
+    mutating func putNarrow(_ cell: Cell, x: Int, y: Int) {
+        let i = y * width + x
+        let old = cells[i]
+        if old.width != 1 {
+            // Overwriting half of a wide glyph blanks its other half.
+            if old.width == 2 && x + 1 < width { cells[i + 1] = Cell(" ", style: old.style) }
+            if old.width == 0 && x > 0 && cells[i - 1].width == 2 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
+        }
+        cells[i] = cell
+    }
+
     /// Writes a string from (x, y) rightward, clipped. Returns the columns advanced.
     @discardableResult
     public mutating func text(_ string: some StringProtocol, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil) -> Int {

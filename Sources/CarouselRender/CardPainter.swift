@@ -109,11 +109,19 @@ public struct CardPainter: Sendable {
         let grid = cache.grid(for: index, card: card, fitting: (box.width, box.height), blur: blur, ramp: theme.glyphs.ramp)
         let ox = box.x + (box.width - grid.width) / 2
         let oy = box.y + (box.height - grid.height) / 2
-        for y in 0..<grid.height {
+        let visible = box.intersection(canvas.bounds)
+        guard !visible.isEmpty else { return }
+        for y in max(0, visible.y - oy)..<min(grid.height, visible.maxY - oy) {
             for x in 0..<grid.width {
                 guard let glyph = grid[x, y], glyph != " " else { continue }
                 let shown = thinned(theme.glyphs.displayable(glyph), opacity: opacity)
-                if shown != " " { canvas.put(shown, x: ox + x, y: oy + y, style: style, clip: box) }
+                guard shown != " " else { continue }
+                let cx = ox + x, cy = oy + y
+                if shown.asciiValue != nil {
+                    if visible.contains(x: cx, y: cy) { canvas.putNarrow(Cell(shown, style: style), x: cx, y: cy) }
+                } else {
+                    canvas.put(shown, x: cx, y: cy, style: style, clip: box)
+                }
             }
         }
     }
