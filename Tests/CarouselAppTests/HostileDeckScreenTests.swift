@@ -57,3 +57,47 @@ import Testing
         #expect(screen.joined().contains("␛[2J"), "escape sequences are shown, harmless")
     }
 }
+
+/// Arbitrary bytes as a deck on standard input, through the loader, the sanitiser and the renderer:
+/// no cell of the screen ever holds a control character.
+@Suite struct ArbitraryBytesScreenTests {
+    @Test(arguments: 0..<40)
+    func arbitraryBytesNeverPutAControlCharacterInACell(seed: Int) throws {
+        var generator = SplitMix64(seed: UInt64(seed) &+ 0x9E37_79B9)
+        let length = Int(generator.next() % 3000)
+        var bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        // Some card separators, so the bytes make several cards.
+        for _ in 0..<3 where !bytes.isEmpty { bytes.insert(contentsOf: Array("\n---\n".utf8), at: Int(generator.next() % UInt64(bytes.count))) }
+        guard let deck = try? DeckLoader.load(paths: ["-"], standardInput: { bytes }) else { return }  // nothing readable: an error, fine
+        var options = AppOptions()
+        options.style = StyleKind.allCases[seed % StyleKind.allCases.count]
+        var scene = Scene(theme: Theme(glyphs: seed % 2 == 0 ? .unicode : .ascii, usesColor: seed % 3 != 0))
+        var canvas = Canvas(width: 70, height: 20)
+        var state = options.initialState(count: deck.count)
+        for step in 0..<4 {
+            _ = scene.render(state, deck: deck.provider, into: &canvas)
+            for y in 0..<canvas.height {
+                for x in 0..<canvas.width {
+                    canvas[x, y].forEachScalar { value in
+                        #expect(!(value < 0x20 || (0x7F...0x9F).contains(value)), "control U+\(String(value, radix: 16)) at \(x),\(y)")
+                    }
+                }
+            }
+            state.send(.move(1))
+            state.send(.tick(0.05 * Double(step + 1)))
+        }
+    }
+}
+
+/// A small deterministic generator, so a failing case can be replayed from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
