@@ -49,11 +49,13 @@ let package = Package(
             dependencies: ["CarouselCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "CarouselRenderTests", dependencies: ["CarouselRender", "CarouselCore"]),
-        .testTarget(name: "CarouselDecksTests", dependencies: ["CarouselDecks"]),
+        // Helpers shared by the test targets (a seeded random generator).
+        .target(name: "CarouselTestSupport", path: "Tests/CarouselTestSupport"),
+        .testTarget(name: "CarouselDecksTests", dependencies: ["CarouselDecks", "CarouselTestSupport"]),
         .testTarget(name: "CarouselTerminalTests", dependencies: ["CarouselTerminal", "CarouselRender", "CarouselCore"], exclude: ["Goldens"]),
         .testTarget(
             name: "CarouselAppTests",
-            dependencies: ["CarouselApp", "CarouselDecks", "CarouselRender", "CarouselCore"],
+            dependencies: ["CarouselApp", "CarouselDecks", "CarouselRender", "CarouselCore", "CarouselTestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),

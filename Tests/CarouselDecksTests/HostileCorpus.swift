@@ -1,3 +1,5 @@
+import CarouselTestSupport
+
 /// Deck text that tries to drive the terminal, break the layout or crash the loader. Generated here
 /// from bytes (rather than kept as files) so the corpus needs no resources and cannot be "fixed" by an
 /// editor or by git's line-ending handling.
@@ -47,18 +49,5 @@ enum HostileCorpus {
     static func binary(count: Int, seed: UInt64) -> [UInt8] {
         var generator = SeededGenerator(seed: seed)
         return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for the corpus and the property tests.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

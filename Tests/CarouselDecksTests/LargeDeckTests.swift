@@ -1,3 +1,4 @@
+import CarouselTestSupport
 @testable import CarouselDecks
 import CarouselCore
 import Foundation
