@@ -81,6 +81,17 @@ public struct Canvas: Sendable, Equatable {
         cells[i] = cell
     }
 
+    /// Writes a prepared cell (narrow, or the first half of a wide glyph) at (x, y), which the
+    /// caller has already clipped to the canvas; a wide glyph whose second half would reach
+    /// `limit` (or the canvas edge) is drawn as a blank instead of being split.
+    @inline(__always)
+    mutating func putPrepared(_ cell: Cell, x: Int, y: Int, within limit: Int) {
+        if cell.width == 1 { return putNarrow(cell, x: x, y: y) }
+        guard x + 1 < min(limit, width) else { return putNarrow(Cell(" ", style: cell.style), x: x, y: y) }
+        set(cell, x: x, y: y)
+        set(Cell(" ", style: cell.style, width: 0), x: x + 1, y: y)
+    }
+
     /// Writes a string from (x, y) rightward, clipped. Returns the columns advanced.
     @discardableResult
     public mutating func text(_ string: some StringProtocol, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil) -> Int {

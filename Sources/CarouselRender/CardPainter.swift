@@ -33,16 +33,6 @@ public struct CardPainter: Sendable {
         (clamp(opacity, 0...1) * 16).rounded() / 16
     }
 
-    /// Without colour, a faded card's art gets thinner: each glyph is replaced by a lighter one from
-    /// the density ramp, in proportion to the opacity.
-    func thinned(_ glyph: Character, opacity: Double) -> Character {
-        guard !theme.usesColor, opacity < 0.95 else { return glyph }
-        let ink = Ink.of(glyph) * opacity
-        let ramp = theme.glyphs.ramp
-        let level = Int((ink * Double(ramp.count - 1)).rounded())
-        return level >= ramp.count - 1 ? glyph : ramp[max(0, level)]
-    }
-
     /// Draws the card and returns where its title starts (for the cursor), if it was drawn.
     @discardableResult
     public func paint(_ card: Card, at placement: CardPlacement, active: Bool, art: inout ArtCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
@@ -106,21 +96,33 @@ public struct CardPainter: Sendable {
     /// The art resampled into `box` keeping its proportions, centred, blurred by `blur` (0...1).
     private func paintArt(_ card: Card, _ index: Int, in box: CellRect, blur: Double, opacity: Double, style: CellStyle, cache: inout ArtCache, on canvas: inout Canvas) {
         guard !box.isEmpty else { return }
-        let grid = cache.grid(for: index, card: card, fitting: (box.width, box.height), blur: blur, ramp: theme.glyphs.ramp)
-        let ox = box.x + (box.width - grid.width) / 2
-        let oy = box.y + (box.height - grid.height) / 2
+        let art = cache.cells(for: index, card: card, fitting: (box.width, box.height), blur: blur, glyphs: theme.glyphs)
+        let ox = box.x + (box.width - art.width) / 2
+        let oy = box.y + (box.height - art.height) / 2
         let visible = box.intersection(canvas.bounds)
         guard !visible.isEmpty else { return }
-        for y in max(0, visible.y - oy)..<min(grid.height, visible.maxY - oy) {
-            for x in 0..<grid.width {
-                guard let glyph = grid[x, y], glyph != " " else { continue }
-                let shown = thinned(theme.glyphs.displayable(glyph), opacity: opacity)
-                guard shown != " " else { continue }
-                let cx = ox + x, cy = oy + y
-                if shown.asciiValue != nil {
-                    if visible.contains(x: cx, y: cy) { canvas.putNarrow(Cell(shown, style: style), x: cx, y: cy) }
-                } else {
-                    canvas.put(shown, x: cx, y: cy, style: style, clip: box)
+        let thin = !theme.usesColor && opacity < 0.95
+        let ramp = theme.glyphs.ramp
+        let top = max(0, visible.y - oy), bottom = min(art.height, visible.maxY - oy)
+        let left = max(0, visible.x - ox), right = min(art.width, visible.maxX - ox)
+        guard top < bottom, left < right else { return }
+        let rows = top..<bottom, columns = left..<right
+        art.cells.withUnsafeBufferPointer { cells in
+            for y in rows {
+                let row = y * art.width
+                for x in columns {
+                    var cell = cells[row + x]
+                    if cell.isBlank || cell.isContinuation { continue }
+                    cell.style = style
+                    if thin {
+                        // Without colour a faded card is drawn with lighter glyphs from the ramp.
+                        let level = Int((art.ink[row + x] * opacity * Double(ramp.count - 1)).rounded())
+                        if level < ramp.count - 1 {
+                            if level <= 0 { continue }
+                            cell = Cell(ramp[level], style: style)
+                        }
+                    }
+                    canvas.putPrepared(cell, x: ox + x, y: oy + y, within: visible.maxX)
                 }
             }
         }

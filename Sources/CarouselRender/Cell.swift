@@ -67,6 +67,8 @@ public struct Cell: Sendable, Hashable {
 
     public static let blank = Cell(" ")
     public var isContinuation: Bool { width == 0 }
+    /// A one-column space (whatever its style).
+    public var isBlank: Bool { scalar0 == 0x20 && scalar1 == 0 && width == 1 }
 
     /// Calls `body` with each of the glyph's scalars, without building anything.
     @inlinable
