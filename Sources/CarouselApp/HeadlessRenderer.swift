@@ -36,6 +36,15 @@ public enum HeadlessRenderer {
         deck: some CardProvider, options: AppOptions, width: Int, height: Int,
         keys: [Key], time: Double?, glyphs: Glyphs, usesColor: Bool = true
     ) -> [String] {
+        canvas(deck: deck, options: options, width: width, height: height, keys: keys, time: time,
+               glyphs: glyphs, usesColor: usesColor).lines()
+    }
+
+    /// The same screen as cells, with their styles.
+    public static func canvas(
+        deck: some CardProvider, options: AppOptions, width: Int, height: Int,
+        keys: [Key], time: Double?, glyphs: Glyphs, usesColor: Bool = true
+    ) -> Canvas {
         var state = options.initialState(count: deck.count)
         var scene = Scene(theme: Theme(glyphs: glyphs, usesColor: usesColor))
         scene.skippedCards = options.skippedCards
@@ -65,6 +74,6 @@ public enum HeadlessRenderer {
             }
         }
         _ = scene.render(state, deck: deck, into: &canvas)
-        return canvas.lines()
+        return canvas
     }
 }

@@ -115,7 +115,8 @@ public final class InteractiveApp {
         screen.draw(&canvas, cursor: info.cursor)
     }
 
-    static func depth(for choice: ColorChoice) -> ColorDepth? {
+    /// The colour depth `--color` forces; nil for `auto` (detect it).
+    public static func depth(for choice: ColorChoice) -> ColorDepth? {
         switch choice {
         case .auto: nil
         case .never: ColorDepth.none

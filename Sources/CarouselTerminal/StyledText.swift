@@ -25,7 +25,18 @@ public enum StyledText {
         return parts.joined(separator: ";")
     }
 
+    /// Each row with its style changes marked `«params»` (the form kept in golden files).
     public static func lines(_ canvas: Canvas, depth: ColorDepth) -> [String] {
+        lines(canvas, depth: depth, open: "«", close: "»")
+    }
+
+    /// Each row with real SGR escape codes (`ESC[`params`m`), ending in the terminal's default
+    /// style, as `ls --color=always` prints: for `--render` with an explicit colour depth.
+    public static func escaped(_ canvas: Canvas, depth: ColorDepth) -> [String] {
+        lines(canvas, depth: depth, open: "\u{1B}[", close: "m")
+    }
+
+    private static func lines(_ canvas: Canvas, depth: ColorDepth, open: String, close: String) -> [String] {
         var lines: [String] = []
         for y in 0..<canvas.height {
             var line = ""
@@ -35,12 +46,12 @@ public enum StyledText {
                 if cell.isContinuation { continue }
                 let params = parameters(cell.style, depth: depth)
                 if params != current {
-                    line += "«" + params + "»"
+                    line += open + params + close
                     current = params
                 }
                 line.append(cell.glyph)
             }
-            if current != "0" { line += "«0»" }
+            if current != "0" { line += open + "0" + close }
             lines.append(line)
         }
         return lines

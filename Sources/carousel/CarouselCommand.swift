@@ -30,7 +30,7 @@ struct CarouselCommand: ParsableCommand {
     @Argument(help: "Deck directories, deck.json manifests or card files.")
     var paths: [String] = []
 
-    @Option(help: ArgumentHelp("Print the screen as text at this size instead of running interactively.", valueName: "COLSxROWS"))
+    @Option(help: ArgumentHelp("Print the screen as text at this size instead of running interactively (in colour, as ANSI escape codes, with --color 8, 16, 256 or truecolor).", valueName: "COLSxROWS"))
     var render: String?
 
     @Option(help: ArgumentHelp("With --render: keys to press first, e.g. right,right,tab.", valueName: "KEYS"))
@@ -110,10 +110,13 @@ struct CarouselCommand: ParsableCommand {
 
         if let render, let size = HeadlessRenderer.parseSize(render) {
             let keyList = (try? HeadlessRenderer.parseKeys(keys ?? "").get()) ?? []
-            let lines = HeadlessRenderer.render(
+            let canvas = HeadlessRenderer.canvas(
                 deck: cards, options: options, width: size.width, height: size.height,
                 keys: keyList, time: time, glyphs: glyphs,
                 usesColor: options.wantsColor(environment: environment))
+            // Plain text unless a colour depth is named: --render's output is usually a file or a pipe.
+            let depth = InteractiveApp.depth(for: options.color) ?? .none
+            let lines = depth == .none ? canvas.lines() : StyledText.escaped(canvas, depth: depth)
             print(lines.joined(separator: "\n"))
             return
         }

@@ -405,4 +405,22 @@ struct EndToEndTests {
         #expect(!out.contains("\u{1B}"), "plain text, no escape codes")
         #expect(lines.last?.contains("2/20") == true)
     }
+
+    @Test func renderWithAColourDepthPrintsTheSameScreenInColour() throws {
+        func render(_ extra: [String]) throws -> String {
+            try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "60x15", "--keys", "right,tab"] + extra)
+        }
+        let plain = try render([])
+        for (depth, colour) in [("256", "38;5;"), ("truecolor", "38;2;"), ("16", "m")] {
+            let coloured = try render(["--color", depth])
+            #expect(coloured.contains("\u{1B}[0;" + (depth == "16" ? "3" : colour)), "\(depth): a foreground colour")
+            let stripped = coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            #expect(stripped == plain, "\(depth): the same cells as the plain screen")
+            for line in coloured.split(separator: "\n") {
+                guard let last = line.ranges(of: "\u{1B}[").last else { continue }
+                #expect(line[last.lowerBound...].hasPrefix("\u{1B}[0m"), "every coloured line returns to the default style")
+            }
+        }
+        #expect(try render(["--color", "never"]) == plain)
+    }
 }
