@@ -1,3 +1,4 @@
+#define _GNU_SOURCE  // ppoll
 #include "CNCursesShim.h"
 
 #include <errno.h>
@@ -99,6 +100,19 @@ static void on_crash(int sig) {
 
 static void restore_at_exit(void) { cs_stop(); }
 
+// The signals that end or resize the program are blocked except inside cs_wait's ppoll, which
+// unblocks them atomically: one that arrives while a frame is drawn waits for the next cs_wait and
+// interrupts it at once, instead of landing between the flag check and the wait (and being noticed
+// only at the next key press).
+static sigset_t waited_signals, mask_before;
+static int signals_blocked = 0;
+
+static void unblock_waited_signals(void) {
+    if (!signals_blocked) return;
+    sigprocmask(SIG_SETMASK, &mask_before, NULL);
+    signals_blocked = 0;
+}
+
 void cs_install_signal_handlers(void) {
     struct sigaction quit;
     memset(&quit, 0, sizeof quit);
@@ -120,12 +134,21 @@ void cs_install_signal_handlers(void) {
         sigaction(crash_signals[i], &crash, &previous_crash_actions[i]);
     }
     atexit(restore_at_exit);
+
+    sigemptyset(&waited_signals);
+    sigaddset(&waited_signals, SIGINT);
+    sigaddset(&waited_signals, SIGTERM);
+    sigaddset(&waited_signals, SIGHUP);
+    sigaddset(&waited_signals, SIGQUIT);
+    sigaddset(&waited_signals, SIGWINCH);
+    if (!signals_blocked && sigprocmask(SIG_BLOCK, &waited_signals, &mask_before) == 0) signals_blocked = 1;
 }
 
 int cs_pending_signal(void) { return pending_signal; }
 
 void cs_die_by_signal(int sig) {
     signal(sig, SIG_DFL);
+    unblock_waited_signals();
     raise(sig);
 }
 
@@ -193,6 +216,7 @@ void cs_stop(void) {
         endwin();
     }
     release_stderr();
+    unblock_waited_signals();
 }
 
 // (Parameter names avoid term.h's capability macros such as `columns` and `lines`.)
@@ -213,7 +237,8 @@ int cs_init_pair(int pair, int foreground, int background) {
 int cs_wait(int timeout_ms) {
     if (pending_signal) return -1;
     struct pollfd fd = {.fd = input_fd, .events = POLLIN};
-    int r = poll(&fd, 1, timeout_ms);
+    struct timespec limit = {.tv_sec = timeout_ms / 1000, .tv_nsec = (long)(timeout_ms % 1000) * 1000000L};
+    int r = ppoll(&fd, 1, timeout_ms < 0 ? NULL : &limit, signals_blocked ? &mask_before : NULL);
     if (r < 0) return errno == EINTR ? -1 : 1;
     // The terminal is gone (hung up or closed): there will never be input again.
     if (r > 0 && (fd.revents & (POLLHUP | POLLERR | POLLNVAL)) && !(fd.revents & POLLIN)) {

@@ -38,7 +38,9 @@ void cs_enable_mouse(void);
 int cs_setup_locale(void);
 
 /// Installs handlers: SIGINT, SIGTERM, SIGHUP and SIGQUIT set a flag that interrupts cs_wait;
-/// crashes restore the terminal and then go on to the previous handler. Call before cs_start.
+/// crashes restore the terminal and then go on to the previous handler. Those four and SIGWINCH
+/// are then blocked except while cs_wait waits (so none is lost between a check and the wait);
+/// cs_stop unblocks them. Call before cs_start, before any thread is started.
 void cs_install_signal_handlers(void);
 
 /// The signal that asked the program to end, or 0.
