@@ -10,6 +10,9 @@ public struct ArtGrid: Sendable {
     public private(set) var height: Int
     /// Row-major glyphs; wide glyphs are followed by a `nil` continuation.
     public private(set) var glyphs: [Character?]
+    /// Art that is mostly letters and digits (a word, a line of verse) rather than a picture: it is
+    /// never enlarged, since spreading letters apart ("P W N E D") makes text harder to read.
+    public private(set) var isText = false
 
     /// Splits art lines into cells (wide glyphs take two).
     public init(lines: [String]) {
@@ -39,6 +42,12 @@ public struct ArtGrid: Sendable {
             glyphs.append(contentsOf: row)
             glyphs.append(contentsOf: repeatElement(" ", count: w - row.count))
         }
+        var inked = 0, letters = 0
+        for case let glyph? in glyphs where glyph != " " {
+            inked += 1
+            if glyph.isLetter || glyph.isNumber { letters += 1 }
+        }
+        isText = inked > 0 && letters * 2 > inked
     }
 
     init(width: Int, height: Int, glyphs: [Character?]) {
@@ -49,10 +58,12 @@ public struct ArtGrid: Sendable {
 
     public subscript(x: Int, y: Int) -> Character? { glyphs[y * width + x] }
 
-    /// The size that fits inside `box` keeping the art's proportions (at least 1x1 when there is room).
+    /// The size that fits inside `box` keeping the art's proportions (at least 1x1 when there is
+    /// room); text keeps its own size when there is room for it.
     public func fittedSize(in box: (width: Int, height: Int)) -> (width: Int, height: Int) {
         guard width > 0, height > 0, box.width > 0, box.height > 0 else { return (0, 0) }
-        let s = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
+        var s = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
+        if isText { s = min(s, 1) }
         return (max(1, min(box.width, Int((Double(width) * s).rounded()))),
                 max(1, min(box.height, Int((Double(height) * s).rounded()))))
     }

@@ -1,3 +1,4 @@
+import CarouselCore
 @testable import CarouselRender
 import Testing
 
@@ -94,6 +95,21 @@ import Testing
         #expect(size.width == 20 && size.height == 10)
         let narrow = face.fittedSize(in: (5, 20))
         #expect(narrow.width == 5 && narrow.height == 3)
+    }
+
+    @Test func textIsNeverEnlargedButPicturesAre() {
+        let word = ArtGrid(lines: ["  PWNED", "by me"])
+        #expect(word.isText && !face.isText)
+        #expect(word.fittedSize(in: (40, 12)) == (7, 2), "text keeps its size in a big box")
+        #expect(word.fittedSize(in: (4, 12)) == (4, 1), "and still shrinks to fit a small one")
+        #expect(face.fittedSize(in: (40, 12)) == (24, 12))
+        let painted = CardPainter(theme: Theme(glyphs: .unicode, usesColor: true))
+        var canvas = Canvas(width: 40, height: 14)
+        var art = ArtCache()
+        let card = Card(title: "Note", art: ["PWNED"])
+        painted.paint(card, at: CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: 40, height: 14), scale: 1, blur: 0, opacity: 1, z: 0, progress: 0),
+                      active: true, art: &art, on: &canvas)
+        #expect(canvas.lines().contains { $0.contains("PWNED") }, "the word reads as a word on a big card")
     }
 
     @Test func blurLosesDetailAsItGrows() {
