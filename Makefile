@@ -39,7 +39,7 @@ test: deps
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 .build/release/carousel "$(DESTDIR)$(PREFIX)/bin/carousel"
+	install -s -m 755 .build/release/carousel "$(DESTDIR)$(PREFIX)/bin/carousel"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/carousel"

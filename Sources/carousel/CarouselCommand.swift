@@ -4,7 +4,11 @@ import CarouselCore
 import CarouselDecks
 import CarouselRender
 import CarouselTerminal
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension StyleKind: ExpressibleByArgument {}
 extension Mode: ExpressibleByArgument {}
@@ -80,7 +84,7 @@ struct CarouselCommand: ParsableCommand {
     }
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = CarouselCommand.environment()
         let utf8 = TerminalScreen.setUpLocale()
         var options = AppOptions()
         options.paths = paths
@@ -123,7 +127,7 @@ struct CarouselCommand: ParsableCommand {
 
         // Standard input may carry the deck (`carousel -`): then keys come from /dev/tty.
         guard isatty(STDOUT_FILENO) != 0 else {
-            FileHandle.standardError.write(Data("\(TerminalScreen.StartError.notATerminal)\n".utf8))
+            CarouselCommand.printError("\(TerminalScreen.StartError.notATerminal)\n")
             throw ExitCode(2)
         }
         let app = InteractiveApp(deck: cards, options: options, glyphs: glyphs)
@@ -131,7 +135,7 @@ struct CarouselCommand: ParsableCommand {
         do {
             signal = try app.run(environment: environment)
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            CarouselCommand.printError("\(error)\n")
             throw ExitCode(2)
         }
         if let signal { TerminalScreen.exit(bySignal: signal) }
@@ -146,6 +150,33 @@ extension CarouselCommand {
         var text = ""
         for problem in problems.prefix(limit) { text += "carousel: \(problem)\n" }
         if problems.count > limit { text += "carousel: ... and \(problems.count - limit) more\n" }
-        FileHandle.standardError.write(Data(text.utf8))
+        CarouselCommand.printError(text)
+    }
+}
+
+extension CarouselCommand {
+    /// Writes to standard error as it is (no buffering to lose if the process dies next).
+    static func printError(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
+        }
+    }
+
+    /// The process environment, from the C library (the binary does without Foundation and its
+    /// ICU data, which made it several times larger).
+    static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
     }
 }
