@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -74,8 +75,15 @@ int cs_setup_locale(void) {
 
 static void on_quit_signal(int sig) { pending_signal = sig; }
 
-static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+// Signals that end the process by default fall in two groups. Those sent from outside (a kill, a
+// timer, a hang-up) set a flag that ends the loop, which restores the terminal and then ends the
+// process by the same signal. Those raised by the program itself (a fault, a CPU or file-size limit,
+// a bad system call) restore the terminal at once and go on to the previous handler.
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ};
 static struct sigaction previous_crash_actions[sizeof crash_signals / sizeof crash_signals[0]];
+static const int quit_signals[] = {
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPWR, SIGIO, SIGSTKFLT,
+};
 
 static void on_crash(int sig) {
     // Restore the terminal first, so whatever prints the crash prints it on a sane terminal.
@@ -113,16 +121,37 @@ static void unblock_waited_signals(void) {
     signals_blocked = 0;
 }
 
+// ppoll that finds input ready returns without delivering the signals its mask unblocks; a terminal
+// that hung up is always "ready", so the pending ones are let in here, briefly, after every wait.
+static void deliver_pending_signals(void) {
+    if (!signals_blocked) return;
+    sigset_t pending;
+    sigpending(&pending);
+    int any = 0;
+    for (int sig = 1; sig < NSIG; sig++) {
+        if (sigismember(&waited_signals, sig) == 1 && sigismember(&pending, sig) == 1) any = 1;
+    }
+    if (!any) return;
+    sigprocmask(SIG_UNBLOCK, &waited_signals, NULL);
+    sigprocmask(SIG_BLOCK, &waited_signals, NULL);
+}
+
 void cs_install_signal_handlers(void) {
     struct sigaction quit;
     memset(&quit, 0, sizeof quit);
     quit.sa_handler = on_quit_signal;
     sigemptyset(&quit.sa_mask);
     quit.sa_flags = 0;  // no SA_RESTART: a signal must interrupt the wait for input
-    sigaction(SIGINT, &quit, NULL);
-    sigaction(SIGTERM, &quit, NULL);
-    sigaction(SIGHUP, &quit, NULL);
-    sigaction(SIGQUIT, &quit, NULL);
+    sigemptyset(&waited_signals);
+    for (size_t i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++) {
+        sigaction(quit_signals[i], &quit, NULL);
+        sigaddset(&waited_signals, quit_signals[i]);
+    }
+    // The real-time signals end a process by default too.
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++) {
+        sigaction(sig, &quit, NULL);
+        sigaddset(&waited_signals, sig);
+    }
     signal(SIGPIPE, SIG_IGN);
 
     struct sigaction crash;
@@ -135,11 +164,6 @@ void cs_install_signal_handlers(void) {
     }
     atexit(restore_at_exit);
 
-    sigemptyset(&waited_signals);
-    sigaddset(&waited_signals, SIGINT);
-    sigaddset(&waited_signals, SIGTERM);
-    sigaddset(&waited_signals, SIGHUP);
-    sigaddset(&waited_signals, SIGQUIT);
     sigaddset(&waited_signals, SIGWINCH);
     if (!signals_blocked && sigprocmask(SIG_BLOCK, &waited_signals, &mask_before) == 0) signals_blocked = 1;
 }
@@ -167,26 +191,65 @@ static SCREEN *new_direct_color_term(void) {
     return newterm(name, stdout, input);
 }
 
+// Can the terminal named by TERM do what the carousel needs? Asks terminfo only: nothing is written.
+static int check_terminal(void) {
+    const char *term = getenv("TERM");
+    if (!term || !*term) return CS_START_NO_TERM;
+    int status = 0;
+    if (setupterm(term, STDOUT_FILENO, &status) != OK) return CS_START_UNKNOWN_TERM;
+    char *move = tigetstr("cup");
+    int can_move = move != NULL && move != (char *)-1;
+    del_curterm(cur_term);
+    cur_term = NULL;
+    return can_move ? CS_START_OK : CS_START_NO_CURSOR;
+}
+
+// Cursor and editing keys in both forms: terminfo knows only the application-mode one (ESC O x)
+// once keypad mode is on, but terminals that ignore that mode, and keys typed before it is set,
+// send the normal-mode form (ESC [ x).
+static void define_both_key_forms(void) {
+    static const struct { const char *sequence; int key; } keys[] = {
+        {"\033[A", KEY_UP}, {"\033[B", KEY_DOWN}, {"\033[C", KEY_RIGHT}, {"\033[D", KEY_LEFT},
+        {"\033[H", KEY_HOME}, {"\033[F", KEY_END},
+        {"\033OA", KEY_UP}, {"\033OB", KEY_DOWN}, {"\033OC", KEY_RIGHT}, {"\033OD", KEY_LEFT},
+        {"\033OH", KEY_HOME}, {"\033OF", KEY_END},
+        {"\033[1~", KEY_HOME}, {"\033[4~", KEY_END}, {"\033[7~", KEY_HOME}, {"\033[8~", KEY_END},
+        {"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE}, {"\033[Z", KEY_BTAB},
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        if (key_defined(keys[i].sequence) == 0) define_key(keys[i].sequence, keys[i].key);
+    }
+}
+
 int cs_start(int direct_color) {
-    if (!isatty(STDOUT_FILENO)) return -1;
+    if (!isatty(STDOUT_FILENO)) return CS_START_NOT_A_TTY;
+    int usable = check_terminal();
+    if (usable != CS_START_OK) return usable;
     input = stdin;
     input_fd = STDIN_FILENO;
     if (!isatty(STDIN_FILENO)) {
         // Standard input was a deck; the keys come from the controlling terminal.
         input = fopen("/dev/tty", "r");
-        if (!input) return -1;
+        if (!input) return CS_START_NOT_A_TTY;
         input_fd = fileno(input);
     }
     set_escdelay(25);
+    // The terminal's real size wins over LINES and COLUMNS exported by a shell or a script, at start
+    // and on every resize: ncurses reads them before the terminal's own size (use_tioctl would stop
+    // that, but on this ncurses it also stops a resize from taking effect), and a child process
+    // started later (an editor) must not inherit the stale size either.
+    unsetenv("LINES");
+    unsetenv("COLUMNS");
     screen = direct_color ? new_direct_color_term() : NULL;
     if (!screen) screen = newterm(NULL, stdout, input);
-    if (!screen) return -1;
+    if (!screen) return CS_START_UNKNOWN_TERM;
     hold_stderr();
     set_term(screen);
     raw();        // Ctrl-C and Ctrl-Z arrive as keys; the program handles them itself
     noecho();
     nonl();
     keypad(stdscr, TRUE);
+    define_both_key_forms();
     nodelay(stdscr, TRUE);
     leaveok(stdscr, FALSE);
     curs_set(0);
@@ -194,7 +257,7 @@ int cs_start(int direct_color) {
         start_color();
         use_default_colors();
     }
-    return 0;
+    return CS_START_OK;
 }
 
 void cs_enable_mouse(void) {
@@ -240,10 +303,20 @@ int cs_wait(int timeout_ms) {
     struct timespec limit = {.tv_sec = timeout_ms / 1000, .tv_nsec = (long)(timeout_ms % 1000) * 1000000L};
     int r = ppoll(&fd, 1, timeout_ms < 0 ? NULL : &limit, signals_blocked ? &mask_before : NULL);
     if (r < 0) return errno == EINTR ? -1 : 1;
-    // The terminal is gone (hung up or closed): there will never be input again.
-    if (r > 0 && (fd.revents & (POLLHUP | POLLERR | POLLNVAL)) && !(fd.revents & POLLIN)) {
+    deliver_pending_signals();
+    if (pending_signal) return -1;
+    // The terminal is gone (hung up or closed): there will never be input again. On Linux a hung-up
+    // terminal reports POLLIN with POLLHUP, and reading it gives 0 bytes.
+    if (r > 0 && (fd.revents & (POLLHUP | POLLERR | POLLNVAL))) {
         pending_signal = SIGHUP;
         return -1;
+    }
+    if (r > 0) {
+        int available = 0;
+        if (ioctl(input_fd, FIONREAD, &available) == 0 && available == 0) {
+            pending_signal = SIGHUP;
+            return -1;
+        }
     }
     return r > 0 ? 1 : 0;
 }

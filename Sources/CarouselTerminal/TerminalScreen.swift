@@ -19,10 +19,24 @@ public final class TerminalScreen {
         var background: Int
     }
 
-    public enum StartError: Error, CustomStringConvertible {
+    /// Why the terminal cannot be used; nothing has been written to it then.
+    public enum StartError: Error, CustomStringConvertible, Equatable {
         case notATerminal
+        case noTerminalType
+        case unknownTerminalType(String)
+        case cannotMoveCursor(String)
+
         public var description: String {
-            "carousel: not an interactive terminal (use --render COLSxROWS to print a screen as text)"
+            switch self {
+            case .notATerminal:
+                "carousel: not an interactive terminal (use --render COLSxROWS to print a screen as text)"
+            case .noTerminalType:
+                "carousel: TERM is not set, so what the terminal can do is unknown (set it, e.g. TERM=xterm-256color)"
+            case .unknownTerminalType(let name):
+                "carousel: terminal type '\(name)' is not known (no terminfo entry; e.g. TERM=xterm-256color)"
+            case .cannotMoveCursor(let name):
+                "carousel: this terminal cannot move the cursor (TERM=\(name)); use --render COLSxROWS to print a screen as text"
+            }
         }
     }
 
@@ -36,7 +50,14 @@ public final class TerminalScreen {
         cs_install_signal_handlers()
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let direct = colorOverride == .truecolor || (colorOverride == nil && !noColor && ColorDepth.wantsTruecolor(environment))
-        guard cs_start(direct ? 1 : 0) == 0 else { throw StartError.notATerminal }
+        let term = environment["TERM"].map(TerminalScreen.printable) ?? ""
+        switch Int(cs_start(direct ? 1 : 0)) {
+        case Int(CS_START_OK): break
+        case Int(CS_START_NO_TERM): throw StartError.noTerminalType
+        case Int(CS_START_UNKNOWN_TERM): throw StartError.unknownTerminalType(term)
+        case Int(CS_START_NO_CURSOR): throw StartError.cannotMoveCursor(term)
+        default: throw StartError.notATerminal
+        }
         started = true
         cs_enable_mouse()
         let terminfoColors = Int(cs_color_count())
@@ -47,6 +68,11 @@ public final class TerminalScreen {
         if depth == .palette256 && terminfoColors < 256 { depth = terminfoColors >= 16 ? .sixteen : .eight }
         if depth == .sixteen && terminfoColors < 16 { depth = .eight }
         pairLimit = Int(cs_pair_count())
+    }
+
+    /// A value from the environment as it may be shown in a message: printable ASCII, at most 40 characters.
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(40).map { (0x20..<0x7F).contains($0.value) ? $0 : "?" }))
     }
 
     /// Gives the terminal back. Safe to call more than once.

@@ -37,10 +37,12 @@ void cs_enable_mouse(void);
 /// setlocale(LC_ALL, ""); returns 1 when the character encoding is UTF-8.
 int cs_setup_locale(void);
 
-/// Installs handlers: SIGINT, SIGTERM, SIGHUP and SIGQUIT set a flag that interrupts cs_wait;
-/// crashes restore the terminal and then go on to the previous handler. Those four and SIGWINCH
-/// are then blocked except while cs_wait waits (so none is lost between a check and the wait);
-/// cs_stop unblocks them. Call before cs_start, before any thread is started.
+/// Installs handlers for every signal whose default action ends the process. Those sent from
+/// outside (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM, real-time signals, ...) set a flag
+/// that interrupts cs_wait; faults and limits (SIGSEGV, SIGILL, SIGXCPU, ...) restore the terminal at
+/// once and go on to the previous handler. The flagged ones and SIGWINCH are blocked except while
+/// cs_wait waits (so none is lost between a check and the wait); cs_stop unblocks them. Call before
+/// cs_start, before any thread is started.
 void cs_install_signal_handlers(void);
 
 /// The signal that asked the program to end, or 0.
@@ -49,9 +51,17 @@ int cs_pending_signal(void);
 /// Re-raises `sig` with its default action (after the terminal is restored).
 void cs_die_by_signal(int sig);
 
+enum {
+    CS_START_OK = 0,
+    CS_START_NOT_A_TTY = 1,     // standard output (or /dev/tty for the keys) is not a terminal
+    CS_START_NO_TERM = 2,       // TERM is not set
+    CS_START_UNKNOWN_TERM = 3,  // terminfo does not know TERM
+    CS_START_NO_CURSOR = 4,     // the terminal cannot move the cursor (TERM=dumb)
+};
+
 /// Starts curses on the terminal (newterm on stdout/stdin). With `direct_color`, first tries the
-/// terminal's "-direct" terminfo entry (24-bit colour: xterm-256color -> xterm-direct). Returns 0,
-/// or -1 when the terminal type is unknown or the output is not a terminal.
+/// terminal's "-direct" terminfo entry (24-bit colour: xterm-256color -> xterm-direct). Returns
+/// CS_START_OK, or why the terminal cannot be used (nothing has been written to it then).
 int cs_start(int direct_color);
 
 /// Gives the terminal back as it was (idempotent; also run at exit and on a crash).
@@ -65,7 +75,7 @@ int cs_pair_count(void);
 int cs_init_pair(int pair, int foreground, int background);
 
 /// Waits up to `timeout_ms` (-1: for ever) for input. 1: input ready, 0: timeout, -1: a signal came
-/// (a terminal that hung up counts as SIGHUP).
+/// (a terminal that hung up or closed counts as SIGHUP).
 int cs_wait(int timeout_ms);
 
 /// Reads one pending event without waiting. Returns 0 when there is none.

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// Whether a process has ended (gone, or a zombie waiting for its parent).
+func processEnded(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return true }
+    return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+}
+
+/// Waits up to `timeout` seconds for a process to end.
+func waitForEnd(of pid: Int32, timeout: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !processEnded(pid) {
+        if Date() > deadline { return false }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    return true
+}
+
+/// Promises about the terminal that only a real terminal can check: a terminal that goes away,
+/// every deadly signal, the real size, both cursor-key forms, terminals that cannot be used.
+@Suite(.serialized, .enabled(if: TmuxSession.available, "needs tmux and the built carousel binary"))
+struct TerminalPromiseTests {
+    enum State: String, CaseIterable { case atRest, moving, helpOpen, suspended }
+
+    /// The terminal closes under the program (tmux's server is killed: the pane's terminal hangs up):
+    /// it must end within a second, in every state, and not spin.
+    @Test(arguments: State.allCases)
+    func aTerminalThatGoesAwayEndsTheProgram(state: State) throws {
+        let session = try TmuxSession(shell: state == .suspended)
+        try session.waitForStart()
+        let pid = try #require(session.pid)
+        switch state {
+        case .atRest: break
+        case .moving: try session.send("End")
+        case .helpOpen:
+            try session.send("?")
+            try session.waitForScreen { $0.joined().contains("Keys") }
+        case .suspended:
+            try session.send("C-z")
+            try session.waitForScreen { $0.joined().contains("Stopped") }
+        }
+        try session.tmux("kill-server")
+        let ended = waitForEnd(of: pid, timeout: 1)
+        #expect(ended, "carousel still runs a second after its terminal closed (\(state))")
+        if !ended { kill(pid, SIGKILL) }
+    }
+
+    /// Every signal whose default action ends a process gives the terminal back first, then ends the
+    /// process by that signal.
+    @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGSYS, SIGQUIT, __libc_current_sigrtmin() + 3])
+    func everyDeadlySignalRestoresTheTerminal(signal: Int32) throws {
+        let session = try TmuxSession(environment: "LANG=C.UTF-8 SWIFT_BACKTRACE=enable=no")
+        try session.waitForStart()
+        let pid = try #require(session.pid)
+        kill(pid, signal)
+        let status = session.waitForExit()
+        #expect(status == 128 + Int(signal), "ended by signal \(signal), as a shell sees it")
+        #expect(session.modesRestored, "terminal modes restored after signal \(signal)")
+        let flags = try session.tmux("display-message", "-p", "-t", session.name, "#{alternate_on}#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}")
+        #expect(flags.hasPrefix("0000"), "alternate screen and mouse reporting off after signal \(signal) (\(flags))")
+        if status == nil { kill(pid, SIGKILL) }
+    }
+
+    /// LINES and COLUMNS exported by a shell must not freeze the size: the terminal's real size wins,
+    /// at start and after a resize.
+    @Test func exportedLinesAndColumnsDoNotFreezeTheSize() throws {
+        let session = try TmuxSession(width: 100, height: 30, environment: "LANG=C.UTF-8 LINES=12 COLUMNS=40")
+        var lines = try session.waitForStart()
+        #expect(lines.count >= 30 && lines[29].contains("1/20"), "status line on the real last row at start")
+        #expect(lines[0].hasSuffix("arc"), "top bar as wide as the real terminal")
+        try session.tmux("resize-window", "-t", session.name, "-x", "120", "-y", "36")
+        lines = try session.waitForScreen { $0.count >= 36 && $0[35].contains("1/20") && $0[0].hasSuffix("arc") }
+        #expect(lines.count >= 36 && lines[35].contains("1/20"), "status line on the new last row")
+        #expect(lines[0].count == 120 || lines[0].hasSuffix("arc"), "top bar reaches the new right edge")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    /// Cursor keys in the normal form (ESC [ x), which terminals that ignore application cursor mode
+    /// send, work like the application form (ESC O x).
+    @Test func cursorKeysWorkInBothForms() throws {
+        let session = try TmuxSession()
+        try session.waitForStart()
+        let status = { (lines: [String]) in lines.count >= 30 ? lines[29] : "" }
+        let steps: [(bytes: [String], expect: String)] = [
+            (["1b", "5b", "43"], "2/20"),  // ESC [ C  right
+            (["1b", "4f", "43"], "3/20"),  // ESC O C  right
+            (["1b", "5b", "44"], "2/20"),  // ESC [ D  left
+            (["1b", "5b", "46"], "20/20"), // ESC [ F  end
+            (["1b", "5b", "48"], "1/20"),  // ESC [ H  home
+            (["1b", "4f", "46"], "20/20"), // ESC O F  end
+            (["1b", "4f", "48"], "1/20"),  // ESC O H  home
+        ]
+        for step in steps {
+            try session.tmux(arguments: ["send-keys", "-t", session.name, "-H"] + step.bytes)
+            let lines = try session.waitForScreen { status($0).contains(step.expect) }
+            #expect(status(lines).contains(step.expect), "\(step.bytes.joined(separator: " ")) moves to \(step.expect)")
+        }
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    /// A terminal that cannot do what the carousel needs gets a clear message and exit 2, with the
+    /// terminal untouched.
+    @Test(arguments: [
+        ("LANG=C.UTF-8 TERM=dumb", "this terminal cannot move the cursor"),
+        ("LANG=C.UTF-8 TERM=nosuch", "terminal type 'nosuch' is not known"),
+        ("-u TERM LANG=C.UTF-8", "TERM is not set"),
+    ])
+    func anUnusableTerminalIsNamedClearly(environment: String, message: String) throws {
+        let session = try TmuxSession(environment: environment)
+        #expect(session.waitForExit() == 2)
+        #expect(session.file("stderr")?.contains(message) == true, "stderr: \(session.file("stderr") ?? "")")
+        #expect(session.modesRestored)
+        let screen = try session.screen().joined()
+        #expect(!screen.contains("Normal") && !screen.contains("1/20"), "nothing drawn on the terminal")
+    }
+}
+
+extension TmuxSession {
+    @discardableResult
+    func tmux(arguments: [String]) throws -> String {
+        try TmuxSession.run(["tmux", "-L", socket] + arguments)
+    }
+}
