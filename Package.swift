@@ -46,7 +46,7 @@ let package = Package(
 
         .testTarget(
             name: "CarouselCoreTests",
-            dependencies: ["CarouselCore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["CarouselCore", "CarouselTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "CarouselRenderTests", dependencies: ["CarouselRender", "CarouselCore"]),
         // Helpers shared by the test targets (a seeded random generator).

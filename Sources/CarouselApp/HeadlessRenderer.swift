@@ -49,13 +49,11 @@ public enum HeadlessRenderer {
         var scene = Scene(theme: Theme(glyphs: glyphs, usesColor: usesColor))
         scene.skippedCards = options.skippedCards
         var canvas = Canvas(width: width, height: height)
-        state.pageSize = scene.render(state, deck: deck, into: &canvas).cardsPerScreen
+        state.send(.setViewport(Scene.viewport(width: width, height: height)))
         for key in keys {
             guard let action = Keymap.action(for: key, in: state, at: 0) else { continue }
             state.send(action)
             if state.wantsQuit { break }
-            // As the interactive loop does after every input: a screenful depends on the style now shown.
-            state.pageSize = scene.render(state, deck: deck, into: &canvas).cardsPerScreen
         }
         let step = 1 / max(1, options.fps)
         if let time {

@@ -110,8 +110,9 @@ public final class InteractiveApp {
         if size.width != canvas.width || size.height != canvas.height {
             canvas = Canvas(width: size.width, height: size.height)
         }
+        let viewport = Scene.viewport(width: size.width, height: size.height)
+        if state.viewport != viewport { state.send(.setViewport(viewport)) }
         let info = scene.render(state, deck: deck, into: &canvas)
-        state.pageSize = info.cardsPerScreen
         screen.draw(&canvas, cursor: info.cursor)
     }
 

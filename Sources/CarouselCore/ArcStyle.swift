@@ -42,14 +42,17 @@ public struct ArcStyle: CarouselStyle {
         return Size(width: max(4, width.rounded(.down)), height: max(3, height.rounded(.down)))
     }
 
+    public func metrics(for viewport: Rect, count: Int) -> StyleMetrics {
+        let slot = ArcStyle.baseCardSize(for: viewport).width + ArcStyle.gap
+        return StyleMetrics(cardsPerScreen: Int((viewport.width / slot).rounded(.down)), cellsPerCard: slot, isVertical: false)
+    }
+
     public func layout(_ input: LayoutInput, into layout: inout Layout) {
         layout.reset()
         let base = ArcStyle.baseCardSize(for: input.viewport)
         layout.baseCardSize = base
         let slot = base.width + ArcStyle.gap
-        layout.cardsPerScreen = max(1, Int((input.viewport.width / slot).rounded(.down)))
-        layout.cellsPerCard = slot
-        layout.isVertical = false
+        layout.apply(metrics(for: input.viewport, count: input.count))
         let point = base.height * ArcStyle.pointInCardHeights
         let centerX = input.viewport.midX
         let centerY = input.viewport.midY - 0.1 * base.height

@@ -104,7 +104,7 @@ public struct LayoutInput: Sendable {
 
     public init(state: CarouselState, viewport: Rect) {
         self.init(
-            viewport: viewport, position: state.position, count: state.count,
+            viewport: viewport, position: state.shownPosition, count: state.count,
             loop: state.loop, emphasis: state.emphasis.value)
     }
 
@@ -136,10 +136,14 @@ public struct LayoutInput: Sendable {
         let n = count
         let half = Double(n) / 2
         var low = Int((position - min(radius, half)).rounded(.down))
-        let high = Int((position + min(radius, half)).rounded(.down))
-        if !loop { low = max(low, 0) }
+        var high = Int((position + min(radius, half)).rounded(.down))
+        if !loop {
+            // Outside the deck (the loop just switched off mid-motion) the window may miss it entirely.
+            low = max(low, 0)
+            high = min(high, n - 1)
+        }
         if low > high { return }
-        for k in low...min(high, loop ? high : n - 1) {
+        for k in low...high {
             let d = Double(k) - position
             guard d > -half, d <= half, abs(d) <= radius else { continue }
             var index = k % n
@@ -149,9 +153,35 @@ public struct LayoutInput: Sendable {
     }
 }
 
-/// A look of the carousel: turns the scroll position into card placements for one frame.
+/// What a style's geometry means for navigating it at one viewport size: how many cards a screenful
+/// is, how far the strip moves for one card, and which way. Computed from the viewport, never read
+/// back from a drawn frame.
+public struct StyleMetrics: Sendable, Hashable {
+    public var cardsPerScreen: Int
+    public var cellsPerCard: Double
+    public var isVertical: Bool
+
+    public init(cardsPerScreen: Int, cellsPerCard: Double, isVertical: Bool) {
+        self.cardsPerScreen = max(1, cardsPerScreen)
+        self.cellsPerCard = max(1, cellsPerCard)
+        self.isVertical = isVertical
+    }
+}
+
+/// A look of the carousel: turns the scroll position into card placements for one frame. An open
+/// protocol: a new style needs only these two functions.
 public protocol CarouselStyle: Sendable {
+    func metrics(for viewport: Rect, count: Int) -> StyleMetrics
     func layout(_ input: LayoutInput, into layout: inout Layout)
+}
+
+extension Layout {
+    /// Records a style's metrics in the layout (for the pointer gesture and PgUp/PgDn).
+    public mutating func apply(_ metrics: StyleMetrics) {
+        cardsPerScreen = metrics.cardsPerScreen
+        cellsPerCard = metrics.cellsPerCard
+        isVertical = metrics.isVertical
+    }
 }
 
 extension StyleKind {

@@ -15,8 +15,9 @@ public struct CarouselState: Sendable, Hashable {
     public private(set) var showHelp = false
     public private(set) var wantsQuit = false
     public var spring: Spring
-    /// How many cards a PgUp/PgDn moves; the app sets it from the layout.
-    public var pageSize = 3
+    /// The area the cards are laid out in, set by the app at start and on every resize. The page
+    /// size and how finely motion can be seen follow from it and the style.
+    public private(set) var viewport: Rect?
     /// The scroll position and its motion.
     public private(set) var scroll: Motion
     /// 0 in Normal mode, 1 in Scaled mode, animated between the two.
@@ -48,6 +49,21 @@ public struct CarouselState: Sendable, Hashable {
 
     /// The continuous scroll position.
     public var position: Double { scroll.value }
+
+    /// The current style's metrics for the viewport (nil until the app has set one).
+    public var metrics: StyleMetrics? { viewport.map { style.engine.metrics(for: $0, count: count) } }
+
+    /// How many cards a PgUp/PgDn moves: a screenful of the current style.
+    public var pageSize: Int { metrics?.cardsPerScreen ?? 3 }
+
+    /// The position as the screen can show it: a whole number of cells away from the target. The
+    /// last hair of a spring's overshoot then never tips a card edge one cell over and back after
+    /// the motion has visibly ended.
+    public var shownPosition: Double {
+        guard scroll.value != scroll.target, let metrics else { return scroll.value }
+        let cell = 1 / metrics.cellsPerCard
+        return scroll.target + ((scroll.value - scroll.target) / cell).rounded() * cell
+    }
 
     /// The card nearest the centre, in 0..<count.
     public var activeIndex: Int { wrap(Int((scroll.value).rounded())) }
@@ -135,13 +151,18 @@ public struct CarouselState: Sendable, Hashable {
                 scroll.target -= base
                 moveTarget(to: scroll.target)
             }
+        case .setViewport(let rect):
+            viewport = rect
         case .toggleHelp:
             showHelp.toggle()
         case .quit:
             wantsQuit = true
         case .tick(let dt):
-            scroll.step(spring, dt: dt)
-            emphasis.step(spring, dt: dt)
+            // Rest is judged in what the eye can see: a motion ends once what is left of it could
+            // never move a card by half a cell (the emphasis grows the centre card by half its width).
+            let cell = metrics.map { 1 / $0.cellsPerCard } ?? 0
+            scroll.step(spring, dt: dt, resolution: cell)
+            emphasis.step(spring, dt: dt, resolution: 2 * cell)
             if previousStyle != nil {
                 styleBlend.step(spring, dt: dt)
                 if styleBlend.value == styleBlend.target { previousStyle = nil }
@@ -186,7 +207,7 @@ extension Action {
     /// Digits and the passing of time keep a number being typed; anything else ends it.
     fileprivate var keepsPendingNumber: Bool {
         switch self {
-        case .digit, .tick: true
+        case .digit, .tick, .setViewport: true
         default: false
         }
     }

@@ -6,28 +6,30 @@ public enum Key: Sendable, Hashable {
     case controlC
     case character(Character)
 
-    /// Parses a key name as used by `--keys`: left, right, up, down, tab, home, end, pgup, pgdn,
-    /// enter, esc, space, or a single character.
+    /// Every name `--keys` accepts besides single characters, with its key. The first name of a key
+    /// is the one messages list; later ones are other spellings of it.
+    static let namedKeys: KeyValuePairs<String, Key> = [
+        "left": .left, "right": .right, "up": .up, "down": .down,
+        "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown,
+        "tab": .tab, "backtab": .backTab, "shift-tab": .backTab,
+        "enter": .enter, "return": .enter, "esc": .escape, "escape": .escape,
+        "space": .character(" "), "comma": .character(","), "ctrl-c": .controlC,
+    ]
+
+    /// The key names to list in help and error messages (one per key; any single character is a name too).
+    public static let names: [String] = {
+        var seen: Set<Key> = []
+        return namedKeys.filter { seen.insert($0.value).inserted }.map(\.key)
+    }()
+
+    /// Parses a key name as used by `--keys` (any case): one of `namedKeys`, or a single character.
     public init?(name: String) {
-        switch name.lowercased() {
-        case "left": self = .left
-        case "right": self = .right
-        case "up": self = .up
-        case "down": self = .down
-        case "home": self = .home
-        case "end": self = .end
-        case "pgup", "pageup": self = .pageUp
-        case "pgdn", "pagedown": self = .pageDown
-        case "tab": self = .tab
-        case "backtab", "shift-tab": self = .backTab
-        case "enter", "return": self = .enter
-        case "esc", "escape": self = .escape
-        case "space": self = .character(" ")
-        case "comma": self = .character(",")
-        case "ctrl-c": self = .controlC
-        default:
-            guard name.count == 1, let c = name.first else { return nil }
-            self = .character(c)
+        let lowered = name.lowercased()
+        if let named = Key.namedKeys.first(where: { $0.key == lowered }) {
+            self = named.value
+            return
         }
+        guard name.count == 1, let c = name.first else { return nil }
+        self = .character(c)
     }
 }

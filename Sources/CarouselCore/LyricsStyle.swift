@@ -19,15 +19,18 @@ public struct LyricsStyle: CarouselStyle {
     public static func opacity(phase v: Double) -> Double { 1 - abs(v) }
     public static func scale(phase v: Double) -> Double { 1 - 0.1 * abs(v) }
 
+    public func metrics(for viewport: Rect, count: Int) -> StyleMetrics {
+        let slot = LyricsStyle.rowHeight(for: viewport) + 1
+        return StyleMetrics(cardsPerScreen: Int((viewport.height / slot).rounded(.down)), cellsPerCard: slot, isVertical: true)
+    }
+
     public func layout(_ input: LayoutInput, into layout: inout Layout) {
         layout.reset()
         let rowHeight = LyricsStyle.rowHeight(for: input.viewport)
         let width = min(input.viewport.width - 4, 72).rounded(.down)
         layout.baseCardSize = Size(width: max(4, width), height: rowHeight)
         let slot = rowHeight + 1
-        layout.cardsPerScreen = max(1, Int((input.viewport.height / slot).rounded(.down)))
-        layout.cellsPerCard = slot
-        layout.isVertical = true
+        layout.apply(metrics(for: input.viewport, count: input.count))
         // Half the list's height, in lines: the phase reaches +-1 where the list leaves the screen.
         let halfSpan = (input.viewport.height / 2 + rowHeight / 2) / slot
         let emphasis = clamp(input.emphasis, 0...1)

@@ -20,10 +20,20 @@ public struct Motion: Sendable, Hashable {
     }
 
     /// Steps toward the target; lands exactly on it once at rest, so motion always ends on the target.
-    public mutating func step(_ spring: Spring, dt: Double) {
+    /// With a `resolution` (the smallest change that can be seen, in the motion's units), it is also
+    /// at rest once what is left of the motion could never carry it half that far from the target.
+    /// It also ends on passing the target when all that is left to come is a wobble of a cell or two
+    /// (a spring's last overshoot rounded to the grid), where the eye already sees it ended.
+    public mutating func step(_ spring: Spring, dt: Double, resolution: Double = 0) {
         guard !(value == target && velocity == 0) else { return }
+        let before = value - target
         (value, velocity) = spring.step(value: value, velocity: velocity, target: target, dt: dt)
-        if isAtRest { settle() }
+        let after = value - target
+        if isAtRest { return settle() }
+        guard resolution > 0 else { return }
+        if spring.reach(offset: after, velocity: velocity) < resolution / 2 { return settle() }
+        let crossed = before != 0 && (after == 0 || (before < 0) != (after < 0))
+        if crossed && abs(spring.nextSwing(offset: after, velocity: velocity)) < 2 * resolution { settle() }
     }
 
     /// Jumps to the target with no velocity (reduced motion, or the end of a motion).

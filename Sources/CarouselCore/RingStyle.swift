@@ -32,20 +32,29 @@ public struct RingStyle: CarouselStyle {
         return Size(width: max(4, width), height: height)
     }
 
+    /// The ellipse's radii: the front card's bottom edge rests on the bottom of the viewport.
+    static func radii(for viewport: Rect, base: Size) -> (x: Double, y: Double) {
+        let ry = max(0, (viewport.height - base.height) / 2)
+        let rx = max(0, min((viewport.width - base.width) / 2 - 1, ry * Layout.cellAspect * 2.5))
+        return (rx, ry)
+    }
+
+    public func metrics(for viewport: Rect, count: Int) -> StyleMetrics {
+        let slots = min(count, RingStyle.maximumSlots)
+        let rx = RingStyle.radii(for: viewport, base: RingStyle.baseCardSize(for: viewport)).x
+        // At the front a slot of the ring is this long.
+        return StyleMetrics(cardsPerScreen: slots / 2, cellsPerCard: rx * 2 * Double.pi / Double(max(slots, 1)), isVertical: false)
+    }
+
     public func layout(_ input: LayoutInput, into layout: inout Layout) {
         layout.reset()
         let base = RingStyle.baseCardSize(for: input.viewport)
         layout.baseCardSize = base
         let slots = min(input.count, RingStyle.maximumSlots)
-        layout.cardsPerScreen = max(1, slots / 2)
+        layout.apply(metrics(for: input.viewport, count: input.count))
         let emphasis = clamp(input.emphasis, 0...1)
-        // The front card's bottom edge rests on the bottom of the viewport.
-        let ry = max(0, (input.viewport.height - base.height) / 2)
-        let rx = max(0, min((input.viewport.width - base.width) / 2 - 1, ry * Layout.cellAspect * 2.5))
+        let (rx, ry) = RingStyle.radii(for: input.viewport, base: base)
         let center = Point(x: input.viewport.midX, y: input.viewport.midY)
-        // At the front a slot of the ring is this long.
-        layout.cellsPerCard = max(1, rx * 2 * Double.pi / Double(max(slots, 1)))
-        layout.isVertical = false
         let bigDeck = input.count > RingStyle.maximumSlots
         // A small deck is a whole ring, whatever the loop setting: each card once, d taken round the ring.
         var ringInput = input

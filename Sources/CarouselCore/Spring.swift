@@ -67,4 +67,44 @@ public struct Spring: Sendable, Hashable {
         }
         return (target + x, v)
     }
+
+    /// The furthest a motion now `offset` from its target, moving at `velocity`, will ever be from
+    /// the target again (a bound on its future swings).
+    public func reach(offset x: Double, velocity v: Double) -> Double {
+        let w0 = angularFrequency
+        let zeta = dampingFraction
+        if zeta < 1 {
+            // x(t) = e^(-zeta w0 t) (x cos wd t + b sin wd t): never beyond the amplitude sqrt(x^2 + b^2).
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (v + zeta * w0 * x) / wd
+            return (x * x + b * b).squareRoot()
+        } else if zeta == 1 {
+            // x(t) = (x + (v + w0 x) t) e^(-w0 t), and t e^(-w0 t) <= 1 / (e w0).
+            return abs(x) + abs(v + w0 * x) / (w0 * Double.exp(1))
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+            let c2 = (v - r1 * x) / (r2 - r1)
+            return abs(x - c2) + abs(c2)
+        }
+    }
+
+    /// Where a motion now `offset` from its target, moving at `velocity`, next turns round (its offset
+    /// when its velocity next reaches zero). Without oscillation, a bound on how far it still goes.
+    public func nextSwing(offset x: Double, velocity v: Double) -> Double {
+        let zeta = dampingFraction
+        guard zeta < 1 else { return reach(offset: x, velocity: v) }
+        let w0 = angularFrequency
+        let alpha = zeta * w0
+        let wd = w0 * (1 - zeta * zeta).squareRoot()
+        // x(t) = A e^(-alpha t) cos(wd t - phi); the velocity is zero where tan(wd t - phi) = -alpha / wd.
+        let b = (v + alpha * x) / wd
+        let amplitude = (x * x + b * b).squareRoot()
+        guard amplitude > 0 else { return 0 }
+        let phi = Double.atan2(y: b, x: x)
+        var theta = -Double.atan(alpha / wd)
+        while theta <= -phi { theta += Double.pi }
+        let t = (theta + phi) / wd
+        return amplitude * Double.exp(-alpha * t) * Double.cos(theta)
+    }
 }

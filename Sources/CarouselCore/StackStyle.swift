@@ -29,15 +29,21 @@ public struct StackStyle: CarouselStyle {
     /// `10 - |index - active|`, with the index distance taken from the (wrapped) progress.
     public static func z(progress d: Double) -> Double { 10 - abs(d.rounded()) }
 
+    /// Columns between the centres of neighbouring cards.
+    static func slot(side: Double) -> Double { max(2, side + StackStyle.spacing * StackStyle.point) }
+
+    public func metrics(for viewport: Rect, count: Int) -> StyleMetrics {
+        let slot = StackStyle.slot(side: StackStyle.cardSide(for: viewport))
+        return StyleMetrics(cardsPerScreen: Int((viewport.width / slot).rounded()), cellsPerCard: slot, isVertical: false)
+    }
+
     public func layout(_ input: LayoutInput, into layout: inout Layout) {
         layout.reset()
         let side = StackStyle.cardSide(for: input.viewport)
         let height = max(3, (side / Layout.cellAspect).rounded(.down))
         layout.baseCardSize = Size(width: side, height: height)
-        let slot = max(2, side + StackStyle.spacing * StackStyle.point)
-        layout.cardsPerScreen = max(1, Int((input.viewport.width / slot).rounded()))
-        layout.cellsPerCard = slot
-        layout.isVertical = false
+        let slot = StackStyle.slot(side: side)
+        layout.apply(metrics(for: input.viewport, count: input.count))
         let emphasis = clamp(input.emphasis, 0...1)
         let radius = (input.viewport.width / 2 + side / 2) / slot
         input.forEachCard(within: radius) { index, d in

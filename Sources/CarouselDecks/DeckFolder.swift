@@ -74,6 +74,7 @@ struct DiskFolder: DeckFolder {
         case .failure(let failure): return failure
         case .success(.directory): return .isDirectory
         // A named pipe in a deck would block the viewer whenever its card came into view.
+        case .success(.namedPipe): return .namedPipe
         case .success(.pipe), .success(.other): return .notAFile
         case .success(.file(let size)):
             if size > limit { return .tooLarge(limit: limit) }

@@ -21,7 +21,8 @@ public enum DeckLoader {
 
     /// Loads and concatenates the decks at `paths` (no path: the built-in deck). A path is a
     /// directory, a `*.json` manifest, a card file, or `-` for cards from `standardInput` (read once,
-    /// only if `-` is given; `StandardInputCards` describes the format, which a named pipe also uses).
+    /// only if `-` is given; `StandardInputCards` describes the format, which a shell's `<(command)` also
+    /// uses). A named pipe (`mkfifo`) is refused without being opened: opening it waits for a writer.
     /// What cannot be used is listed in the deck's `problems`; a deck with no card at all is a `DeckError`.
     public static func load(
         paths: [String], standardInput: () throws -> [UInt8] = DeckLoader.readStandardInput
@@ -69,6 +70,8 @@ public enum DeckLoader {
             } catch {
                 builder.skip("\(shown): \(error.reason)")
             }
+        case .success(.namedPipe):
+            builder.skip("\(shown): \(FileFailure.namedPipe.reason)")
         case .success(.other):
             builder.skip("\(shown): \(FileFailure.notAFile.reason)")
         }

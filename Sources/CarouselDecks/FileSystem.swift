@@ -12,6 +12,7 @@ struct FileFailure: Error, Equatable {
 
     static let isDirectory = FileFailure(reason: "is a directory, not a card file")
     static let notAFile = FileFailure(reason: "not a regular file (a device or a socket?)")
+    static let namedPipe = FileFailure(reason: "a named pipe (FIFO), not read (it would wait for a writer)")
 
     static func tooLarge(limit: Int) -> FileFailure {
         FileFailure(reason: "larger than \(limit >> 20) MiB, not read")
@@ -50,6 +51,8 @@ enum FileSystem {
         case directory
         /// A pipe (`<(command)` in a shell): it can be read only once, so it is read at once.
         case pipe
+        /// A FIFO on a file system (`mkfifo`): opening it waits for a writer, maybe for ever.
+        case namedPipe
         case other
     }
 
@@ -61,9 +64,20 @@ enum FileSystem {
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .success(.file(size: Int(info.st_size)))
         case S_IFDIR: return .success(.directory)
-        case S_IFIFO: return .success(.pipe)
+        case S_IFIFO: return .success(isUnnamedPipe(info) ? .pipe : .namedPipe)
         default: return .success(.other)
         }
+    }
+
+    /// Whether a FIFO is a pipe made by pipe(2) (a shell's `<(command)`, reached as `/dev/fd/N`) rather
+    /// than one made by mkfifo: opening the latter waits for a writer, maybe for ever, the former never.
+    /// Every pipe(2) lives on the kernel's one pipe file system, so it has the device of a pipe made here.
+    static func isUnnamedPipe(_ info: stat) -> Bool {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return false }
+        defer { close(ends[0]); close(ends[1]) }
+        var own = stat()
+        return fstat(ends[0], &own) == 0 && own.st_dev == info.st_dev
     }
 
     /// Whether this process may read `path` (checked when a deck is opened, so the message comes
@@ -87,16 +101,19 @@ enum FileSystem {
         return names
     }
 
-    /// The bytes of a card file; refuses directories, devices and anything over `limit`.
+    /// The bytes of a card file; refuses directories, pipes, devices and anything over `limit`.
     static func readFile(_ path: [UInt8], limit: Int = maximumFileSize) throws(FileFailure) -> [UInt8] {
-        let descriptor = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
+        // O_NONBLOCK: should the file have become a FIFO since it was looked at, opening it returns
+        // at once instead of waiting for a writer (it makes no difference to reading a regular file).
+        let descriptor = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
         if descriptor < 0 { throw FileFailure(errno: errno) }
         defer { close(descriptor) }
         var info = stat()
         if fstat(descriptor, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFDIR: throw FileFailure.isDirectory
-            case S_IFREG, S_IFIFO: break
+            case S_IFREG: break
+            case S_IFIFO: throw FileFailure.namedPipe
             default: throw FileFailure.notAFile
             }
             // A regular file's size is known: do not read a file only to refuse it.
@@ -107,11 +124,19 @@ enum FileSystem {
         return bytes
     }
 
-    /// Up to `limit + 1` bytes of a stream (a pipe), so the caller can tell that there was more.
+    /// Up to `limit + 1` bytes of a pipe made by pipe(2) (see `isUnnamedPipe`), so the caller can
+    /// tell that there was more.
     static func readPrefix(_ path: [UInt8], limit: Int) throws(FileFailure) -> [UInt8] {
-        let descriptor = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
+        // Opened without waiting, in case a named pipe took the path's place since it was looked at;
+        // then back to blocking reads once it is known to be the pipe it was.
+        let descriptor = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
         if descriptor < 0 { throw FileFailure(errno: errno) }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO, isUnnamedPipe(info) else {
+            throw FileFailure.namedPipe
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return try readAll(descriptor, limit: limit)
     }
 

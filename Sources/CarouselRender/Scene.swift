@@ -60,7 +60,7 @@ public struct Scene: Sendable {
         }
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
         engine.update(for: state, viewport: viewport)
-        lastPosition = state.position
+        lastPosition = state.shownPosition
         let layout = engine.layout
         let painter = CardPainter(theme: theme)
         let activeCard = deck.card(at: state.activeIndex)

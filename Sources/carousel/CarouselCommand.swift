@@ -10,9 +10,23 @@ import Glibc
 import Darwin
 #endif
 
-extension StyleKind: ExpressibleByArgument {}
-extension Mode: ExpressibleByArgument {}
-extension ColorChoice: ExpressibleByArgument {}
+// Names in any case: the program itself shows `Scaled`, and `--mode Scaled` should be taken as it reads.
+extension StyleKind: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+extension Mode: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+extension ColorChoice: ExpressibleByArgument {
+    // `24bit` is how COLORTERM spells truecolor; `none` and `off` are what people try for never.
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "24bit": self = .truecolor
+        case "none", "off": self = .never
+        case let name: self.init(rawValue: name)
+        }
+    }
+}
 
 @main
 struct CarouselCommand: ParsableCommand {
@@ -34,13 +48,15 @@ struct CarouselCommand: ParsableCommand {
     @Argument(help: "Deck directories, deck.json manifests or card files.")
     var paths: [String] = []
 
-    @Option(help: ArgumentHelp("Print the screen as text at this size instead of running interactively (in colour, as ANSI escape codes, with --color 8, 16, 256 or truecolor).", valueName: "COLSxROWS"))
+    // The numeric options take their value even when it starts with `-` (`--time -1`), so that
+    // validate() can say what is wrong instead of "Missing value".
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print the screen as text at this size instead of running interactively (in colour, as ANSI escape codes, with --color 8, 16, 256 or truecolor).", valueName: "COLSxROWS"))
     var render: String?
 
-    @Option(help: ArgumentHelp("With --render: keys to press first, e.g. right,right,tab.", valueName: "KEYS"))
+    @Option(help: ArgumentHelp("With --render: keys to press first, e.g. right,right,tab (names: \(Key.names.joined(separator: ", ")), or any single character).", valueName: "KEYS"))
     var keys: String?
 
-    @Option(help: ArgumentHelp("With --render: print the screen this long after the last key (virtual clock) instead of after the motion settles.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --render: print the screen this long after the last key (virtual clock) instead of after the motion settles.", valueName: "SECONDS"))
     var time: Double?
 
     // Style, mode, loop and start are optional so that a deck's own defaults apply unless given here.
@@ -53,16 +69,16 @@ struct CarouselCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Wrap around the deck in both directions (default: the deck's, or off).")
     var loop: Bool?
 
-    @Option(help: ArgumentHelp("Card to start on (1 is the first).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Card to start on (1 is the first).", valueName: "N"))
     var start: Int?
 
     @Flag(help: "Draw with 7-bit ASCII only.")
     var ascii = false
 
-    @Option(help: "Colours: auto, never, 8, 16, 256 or truecolor.")
+    @Option(help: "Colours: auto, never (or none, off), 8, 16, 256 or truecolor (or 24bit).")
     var color: ColorChoice = .auto
 
-    @Option(help: "Frames per second while moving.")
+    @Option(parsing: .unconditional, help: "Frames per second while moving.")
     var fps: Double = 60
 
     @Flag(help: "Jump without animation (also CAROUSEL_REDUCE_MOTION=1).")
@@ -79,7 +95,7 @@ struct CarouselCommand: ParsableCommand {
         if !(fps >= 1 && fps <= 240) { throw ValidationError("--fps must be between 1 and 240") }
         if let start, start < 1 { throw ValidationError("--start counts from 1") }
         if let keys, case .failure(let error) = HeadlessRenderer.parseKeys(keys) {
-            throw ValidationError("unknown key name '\(Sanitizer.line(error.name))' in --keys")
+            throw ValidationError("unknown key name '\(Sanitizer.line(error.name))' in --keys; known names: \(Key.names.joined(separator: ", ")), or any single character")
         }
     }
 
@@ -121,7 +137,13 @@ struct CarouselCommand: ParsableCommand {
             // Plain text unless a colour depth is named: --render's output is usually a file or a pipe.
             let depth = InteractiveApp.depth(for: options.color) ?? .none
             let lines = depth == .none ? canvas.lines() : StyledText.escaped(canvas, depth: depth)
-            print(lines.joined(separator: "\n"))
+            // write(2), not print: print's buffer is flushed at exit, where a failure (a full disk,
+            // a closed stdout) is lost and the exit status still says 0.
+            let failure = CarouselCommand.writeAll(lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO)
+            if failure != 0 {
+                CarouselCommand.printError("carousel: cannot write the screen: \(Sanitizer.line(String(cString: strerror(failure))))\n")
+                throw ExitCode(1)
+            }
             return
         }
 
@@ -157,12 +179,26 @@ extension CarouselCommand {
 extension CarouselCommand {
     /// Writes to standard error as it is (no buffering to lose if the process dies next).
     static func printError(_ text: String) {
-        var bytes = Array(text.utf8)
+        _ = writeAll(text, to: STDERR_FILENO)
+    }
+
+    /// Writes all of `text` to `descriptor`; returns 0, or the errno of the write that failed.
+    static func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 { offset += written; continue }
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 && errno == EAGAIN {
+                // A descriptor a parent left non-blocking: wait until it takes more.
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, -1)
+                continue
+            }
+            return written < 0 ? errno : EIO
         }
+        return 0
     }
 
     /// The process environment, from the C library (the binary does without Foundation and its

@@ -76,13 +76,19 @@ import Testing
         #expect(state.scroll.target == 4)
     }
 
-    @Test func pagesMoveAScreenful() {
+    @Test func pagesMoveAScreenfulOfTheStyleShown() {
         var state = CarouselState(count: 30)
-        state.pageSize = 4
+        state.send(.setViewport(Rect(x: 0, y: 2, width: 100, height: 25)))
+        let arcPage = ArcStyle().metrics(for: Rect(x: 0, y: 2, width: 100, height: 25), count: 30).cardsPerScreen
+        #expect(state.pageSize == arcPage && arcPage > 1)
         state.send(.page(1))
-        #expect(state.scroll.target == 4)
+        #expect(state.scroll.target == Double(arcPage))
         state.send(.page(-3))
         #expect(state.scroll.target == 0)
+        // The page follows the style now shown (half the ring, not arc cards), computed, not drawn.
+        state.send(.setStyle(.ring))
+        let ringPage = RingStyle().metrics(for: Rect(x: 0, y: 2, width: 100, height: 25), count: 30).cardsPerScreen
+        #expect(state.pageSize == ringPage && ringPage != arcPage)
     }
 
     @Test func tabAnimatesTheEmphasisAndReducedMotionJumps() {

@@ -1,3 +1,4 @@
+import CarouselTestSupport
 import CarouselCore
 import Testing
 
@@ -89,5 +90,26 @@ import Testing
         }
         #expect(m.value == 1)
         #expect(steps < 60, "a one-card move takes under a second at 60 fps (took \(steps) frames)")
+    }
+
+    /// `reach` bounds every future swing and `nextSwing` is where the motion next turns round, checked
+    /// against the motion stepped in tiny steps.
+    @Test(arguments: [Spring.standard, .snappy, .bouncy, Spring(response: 0.5, dampingFraction: 1), Spring(response: 0.4, dampingFraction: 1.3)])
+    func reachAndNextSwingAgreeWithTheMotionItself(spring: Spring) {
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<200 {
+            let x = Double.random(in: -2...2, using: &random), v = Double.random(in: -20...20, using: &random)
+            var value = x, velocity = v, furthest = abs(x), turn: Double?
+            for _ in 0..<40_000 {
+                let next = spring.step(value: value, velocity: velocity, target: 0, dt: 0.0001)
+                if turn == nil, velocity != 0, (next.velocity < 0) != (velocity < 0) { turn = next.value }
+                (value, velocity) = next
+                furthest = max(furthest, abs(value))
+            }
+            #expect(furthest <= spring.reach(offset: x, velocity: v) + 1e-9)
+            if spring.dampingFraction < 1, let turn {
+                #expect(abs(turn - spring.nextSwing(offset: x, velocity: v)) < 1e-3, "x \(x) v \(v)")
+            }
+        }
     }
 }

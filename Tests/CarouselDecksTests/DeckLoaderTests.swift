@@ -100,23 +100,6 @@ import Testing
         #expect(deck.problems == ["standard input: given more than once; its cards are shown once"])
     }
 
-    @Test func aNamedPipeIsReadAtOnceLikeStandardInput() throws {
-        let scratch = try Scratch()
-        let fifo = scratch.at("cards")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        // Opening a pipe for writing waits for the reader: write from another thread.
-        let writer = Thread {
-            let handle = FileHandle(forWritingAtPath: fifo)
-            handle?.write(Data("# Piped\nfrom a pipe\n---\nsecond".utf8))
-            try? handle?.close()
-        }
-        writer.start()
-        let deck = try DeckLoader.load(paths: [fifo])
-        #expect(deck.cards.map(\.title) == ["Piped", "Card 2"])
-        #expect(deck.cards[0].art == ["from a pipe"])
-        #expect(deck.name == fifo)
-    }
-
     @Test func emptyStandardInputIsAnError() {
         #expect(throws: DeckError("standard input: no cards (separate cards with a line holding only ---)")) {
             try DeckLoader.load(paths: ["-"], standardInput: { Array("\n---\n  \n".utf8) })

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// The command line of the real binary, without a terminal: messages, exit statuses and spellings.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: TmuxSession.binary), "needs the built carousel binary"))
+struct CommandLineTests {
+    /// Runs `carousel ARGUMENTS` in the C locale (messages in English) with standard error into the
+    /// output and standard output sent to `stdout` (a shell redirection; empty: into the output too).
+    /// Returns the output and the exit status.
+    func carousel(_ arguments: [String], stdout: String = "") throws -> (output: String, status: Int?) {
+        let script = "\"$0\" \"$@\" 2>&1 \(stdout); echo \"exit $?\""
+        let text = try TmuxSession.run(["LC_ALL=C.UTF-8", "bash", "-c", script, TmuxSession.binary] + arguments)
+        guard let last = text.range(of: "exit ", options: .backwards) else { return (text, nil) }
+        let status = Int(text[last.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
+        return (String(text[..<last.lowerBound]), status)
+    }
+
+    @Test(arguments: [(">/dev/full", "No space left on device"), (">&-", "Bad file descriptor")])
+    func aScreenThatCannotBeWrittenIsAnError(redirection: String, reason: String) throws {
+        let result = try carousel(["--render", "80x24"], stdout: redirection)
+        #expect(result.output == "carousel: cannot write the screen: \(reason)\n")
+        #expect(result.status == 1)
+    }
+
+    @Test func aScreenThatIsWrittenExitsZero() throws {
+        let result = try carousel(["--render", "80x24"])
+        #expect(result.status == 0)
+        #expect(result.output.split(separator: "\n", omittingEmptySubsequences: false).count == 25, "24 lines, each ended")
+    }
+
+    @Test(arguments: [
+        (["--render", "80x24", "--time", "-1"], "--time must be zero or more seconds"),
+        (["--render", "80x24", "--start", "-3"], "--start counts from 1"),
+        (["--render", "80x24", "--fps", "-5"], "--fps must be between 1 and 240"),
+        (["--render", "-1x5"], "--render takes COLSxROWS, e.g. 100x30 (got '-1x5')"),
+    ])
+    func aNegativeNumberIsToldWhatIsWrong(arguments: [String], message: String) throws {
+        let result = try carousel(arguments)
+        #expect(result.output.hasPrefix("Error: \(message)\n"), "not 'Missing value'")
+        #expect(result.status == 64)
+    }
+
+    @Test func anUnknownKeyNameListsTheKnownOnes() throws {
+        let result = try carousel(["--render", "80x24", "--keys", "right,rihgt"])
+        #expect(result.output.hasPrefix("""
+            Error: unknown key name 'rihgt' in --keys; known names: left, right, up, down, home, end, pgup, \
+            pgdn, tab, backtab, enter, esc, space, comma, ctrl-c, or any single character
+
+            """))
+        #expect(result.status == 64)
+    }
+
+    /// What the program shows (`Scaled`, and `24bit` as COLORTERM says) is taken as it reads.
+    @Test(arguments: [
+        (["--mode", "Scaled"], ["--mode", "scaled"]),
+        (["--mode", "SCALED"], ["--mode", "scaled"]),
+        (["--style", "Ring"], ["--style", "ring"]),
+        (["--color", "24bit"], ["--color", "truecolor"]),
+        (["--color", "none"], ["--color", "never"]),
+        (["--color", "off"], ["--color", "never"]),
+    ])
+    func spellingsAreAccepted(spelling: [String], canonical: [String]) throws {
+        let expected = try carousel(["--render", "100x30"] + canonical)
+        #expect(expected.status == 0)
+        let result = try carousel(["--render", "100x30"] + spelling)
+        #expect(result.status == 0)
+        #expect(result.output == expected.output)
+    }
+
+    /// As in the terminal, a quit key ends it: the keys after it are not pressed.
+    @Test(arguments: ["esc", "q", "ctrl-c"])
+    func keysAfterAQuitKeyAreNotPressed(quit: String) throws {
+        let oneRight = try carousel(["--render", "100x30", "--keys", "right,tab"])
+        let twoRights = try carousel(["--render", "100x30", "--keys", "right,tab,right,tab"])
+        #expect(oneRight.output != twoRights.output)
+        let quitting = try carousel(["--render", "100x30", "--keys", "right,tab,\(quit),right,tab"])
+        #expect(quitting.status == 0)
+        #expect(quitting.output == oneRight.output)
+    }
+}
