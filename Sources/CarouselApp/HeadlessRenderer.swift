@@ -56,6 +56,11 @@ public enum HeadlessRenderer {
             if state.wantsQuit { break }
         }
         let step = 1 / max(1, options.fps)
+        // A quit key ends the program at once, as it does interactively: the screen is the one it left.
+        if state.wantsQuit {
+            _ = scene.render(state, deck: deck, into: &canvas)
+            return canvas
+        }
         if let time {
             var elapsed = 0.0
             // Nothing changes once the motion has settled, however long the virtual clock runs on.

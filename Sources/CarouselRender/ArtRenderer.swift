@@ -20,11 +20,13 @@ public struct ArtGrid: Sendable {
         var w = 0
         for line in lines {
             var row: [Character?] = []
-            for c in line {
-                switch CharacterWidth.of(c) {
-                case 0: continue
-                case 2: row.append(c); row.append(nil)
-                default: row.append(c)
+            for cluster in line {
+                for c in TerminalCluster.shown(cluster) {
+                    switch CharacterWidth.of(c) {
+                    case 0: continue
+                    case 2: row.append(c); row.append(nil)
+                    default: row.append(c)
+                    }
                 }
             }
             // Trailing blanks carry no ink; keep the grid tight.

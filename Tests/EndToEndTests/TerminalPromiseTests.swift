@@ -117,6 +117,30 @@ struct TerminalPromiseTests {
         let screen = try session.screen().joined()
         #expect(!screen.contains("Normal") && !screen.contains("1/20"), "nothing drawn on the terminal")
     }
+
+    /// Flags, skin tones, emoji with VS16, ZWJ sequences, keycaps, CJK and combining marks: the terminal
+    /// shows exactly what `--render` prints, cell for cell.
+    @Test func emojiAreTheSameOnTheTerminalAndInRender() throws {
+        let deck = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("carousel-emoji-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: deck) }
+        let art = ["🇺🇸 🇯🇵 flags", "👍🏽 👋🏿 tones", "❤️ ☀️ ✔️ vs16", "🏳️‍🌈 👨‍👩‍👧 zwj", "1️⃣ #️⃣ keys", "中文 한국어 ｶﾅ", "é ñ ü̈ marks"]
+        for (i, name) in ["Flags 🇺🇸", "Tones 👍🏽", "Hearts ❤️"].enumerated() {
+            try art.rotated(by: i).joined(separator: "\n").write(to: deck.appendingPathComponent("\(i) \(name).txt"), atomically: true, encoding: .utf8)
+        }
+        let render = try TmuxSession.run(["env", "LANG=C.UTF-8", TmuxSession.binary, "--render", "100x30", deck.path])
+        let session = try TmuxSession(arguments: "'\(deck.path)'")
+        let trimmed = { (lines: [String]) in lines.map { String($0.reversed().drop { $0 == " " }.reversed()) } }
+        let expected = trimmed(render.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).prefix(30).map { $0 })
+        let lines = try session.waitForScreen { trimmed(Array($0.prefix(30))) == expected }
+        let shown = trimmed(Array(lines.prefix(30)))
+        for (row, (got, want)) in zip(shown, expected).enumerated() where got != want {
+            Issue.record("row \(row):\n terminal: \(got)\n render:   \(want)")
+        }
+        #expect(render.contains("US"), "a flag is shown as its letters")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
 }
 
 extension TmuxSession {
@@ -124,4 +148,8 @@ extension TmuxSession {
     func tmux(arguments: [String]) throws -> String {
         try TmuxSession.run(["tmux", "-L", socket] + arguments)
     }
+}
+
+extension Array {
+    func rotated(by n: Int) -> [Element] { Array(self[n...] + self[..<n]) }
 }
