@@ -9,7 +9,7 @@
 PREFIX ?= /usr/local
 SWIFT  ?= swift
 # Debian packages the build and the tests need: ncursesw headers, the "-direct" terminfo entries
-# for 24-bit colour (ncurses-term), tmux for the end-to-end tests.
+# for 24-bit colour (ncurses-term), libcmark for Markdown, tmux for the end-to-end tests.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build run test install uninstall bench fuzz clean
@@ -21,6 +21,7 @@ deps:
 	@missing=""; \
 	dpkg -s libncurses-dev >/dev/null 2>&1 || missing="$$missing libncurses-dev"; \
 	dpkg -s ncurses-term >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
+	dpkg -s libcmark-dev >/dev/null 2>&1 || missing="$$missing libcmark-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \

@@ -35,6 +35,11 @@ let package = Package(
             dependencies: ["CarouselCore"],
             plugins: [.plugin(name: "EmbedDeck")]
         ),
+        // Text cards: a pure model and layout (wrapping, fitting, ANSI colours from input), and
+        // Markdown through Debian's libcmark behind a small C shim (only the .c includes cmark.h).
+        .target(name: "CarouselText"),
+        .target(name: "CCMark", linkerSettings: [.linkedLibrary("cmark")]),
+        .target(name: "CarouselMarkdown", dependencies: ["CarouselText", "CCMark"]),
         .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselRender", "CarouselDecks", "CarouselTerminal"]),
         .executableTarget(
             name: "carousel",
@@ -59,6 +64,8 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),
+        .testTarget(name: "CarouselTextTests", dependencies: ["CarouselText", "CarouselRender", "CarouselTestSupport"]),
+        .testTarget(name: "CarouselMarkdownTests", dependencies: ["CarouselMarkdown", "CarouselText", "CarouselRender", "CarouselTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,56 @@
+import CCMark
+
+/// A document parsed by libcmark. Owns the C tree; nodes are valid while the tree lives.
+final class CMarkTree {
+    private let root: OpaquePointer
+
+    /// nil only if cmark runs out of memory.
+    init?(_ source: String) {
+        // A NUL after the bytes so that the pointer is never null, even for an empty source.
+        var bytes = Array(source.utf8)
+        let count = bytes.count
+        bytes.append(0)
+        guard let root = bytes.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { ccmark_parse($0, count) }
+        }) else { return nil }
+        self.root = root
+    }
+
+    deinit { ccmark_free(root) }
+
+    /// Visits every node depth-first with cmark's own iterator (no recursion, so no nesting depth
+    /// can exhaust the stack): containers on enter and exit, leaves once.
+    func walk(_ visit: (_ entering: Bool, _ node: CMarkNode) -> Void) {
+        guard let iter = ccmark_iter_new(root) else { return }
+        defer { ccmark_iter_free(iter) }
+        while true {
+            let event = ccmark_iter_next(iter)
+            if event == CCMARK_EVENT_DONE { return }
+            guard let node = ccmark_iter_node(iter) else { continue }
+            visit(event == CCMARK_EVENT_ENTER, CMarkNode(pointer: node))
+        }
+    }
+}
+
+/// A node of a `CMarkTree`.
+struct CMarkNode {
+    let pointer: OpaquePointer
+
+    var kind: ccmark_kind { ccmark_node_kind(pointer) }
+    var literal: String { ccmark_node_literal(pointer).map { String(cString: $0) } ?? "" }
+    var url: String { ccmark_node_url(pointer).map { String(cString: $0) } ?? "" }
+    var headingLevel: Int { Int(ccmark_node_heading_level(pointer)) }
+    var isOrderedList: Bool { ccmark_node_list_ordered(pointer) != 0 }
+    var listStart: Int { Int(ccmark_node_list_start(pointer)) }
+    var isTightList: Bool { ccmark_node_list_tight(pointer) != 0 }
+    var childCount: Int { Int(ccmark_node_child_count(pointer)) }
+    /// Source lines, 1-based.
+    var lines: ClosedRange<Int> {
+        let start = Int(ccmark_node_start_line(pointer))
+        return start...max(start, Int(ccmark_node_end_line(pointer)))
+    }
+    /// Whether the node is a direct child of the document.
+    var isTopLevel: Bool {
+        ccmark_node_parent(pointer).map { ccmark_node_kind($0) == CCMARK_DOCUMENT } ?? false
+    }
+}

@@ -1,0 +1,26 @@
+import CarouselText
+
+/// Markdown (CommonMark, parsed by libcmark) as text cards.
+///
+/// Rendered: headings, emphasis, strong, inline code, links (text underlined, address after it),
+/// images (their alternative text), bullet and ordered lists (nested), block quotes, code blocks
+/// (verbatim), thematic breaks (a rule), hard and soft breaks. Raw HTML is shown as text and
+/// never interpreted; HTML comments are hidden (speaker notes and directives in Marp and presenterm).
+public enum Markdown {
+    /// One card per slide: the source is split at lines holding only `---` (see `SlideSplitter`),
+    /// each slide's first top-level `# Heading` becomes its title. Slides with nothing in them are dropped.
+    public static func slides(from source: String) -> [TextDocument] {
+        SlideSplitter.slides(source).compactMap { slide in
+            let document = document(from: slide)
+            return document.title == nil && document.blocks.isEmpty ? nil : document
+        }
+    }
+
+    /// The whole source as one card (no splitting); its first top-level `# Heading` is the title.
+    public static func document(from source: String) -> TextDocument {
+        guard let tree = CMarkTree(source) else { return TextDocument(plainText: source) }
+        var walker = MarkdownWalker()
+        tree.walk { entering, node in walker.visit(node, entering: entering) }
+        return TextDocument(title: walker.title, blocks: walker.blocks)
+    }
+}

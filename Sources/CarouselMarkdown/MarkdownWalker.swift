@@ -1,0 +1,195 @@
+import CCMark
+import CarouselText
+
+/// Turns cmark's enter/exit events into text blocks. Containers (quotes, lists, items) become
+/// margin pieces; leaves (paragraphs, headings, code, rules) become blocks; inlines become spans.
+struct MarkdownWalker {
+    private(set) var title: String?
+    private(set) var blocks: [TextBlock] = []
+
+    /// Margin pieces of the open containers, outermost first.
+    private var pieces: [MarginPiece] = []
+    private var lists: [ListFrame] = []
+    /// For each open item, the index of its marker in `pieces`.
+    private var items: [Int] = []
+    private var nextListID = 0
+
+    /// Spans of the paragraph or heading being read; nil between them.
+    private var inline: [TextSpan]?
+    private var headingLevel: Int?
+    private var emphasis = 0
+    private var strong = 0
+    private var images = 0
+    private var quotes = 0
+    /// Open links: their address and where their text starts in `inline`.
+    private var links: [(url: String, start: Int)] = []
+
+    /// What was emitted last, to decide whether an empty line goes between it and the next block.
+    private var previous: (lists: [Int], margin: Margin)?
+
+    /// Deeper nesting is not drawn (the margin is cut at half the card anyway); the cap keeps a
+    /// hostile file from costing memory in proportion to depth times blocks.
+    private static let maximumMarginPieces = 32
+
+    private struct ListFrame {
+        var id: Int
+        var ordered: Bool
+        var next: Int
+        var digits: Int
+        var tight: Bool
+        var bulletDepth: Int
+    }
+
+    mutating func visit(_ node: CMarkNode, entering: Bool) {
+        switch node.kind {
+        case CCMARK_BLOCK_QUOTE:
+            if entering { pieces.append(.quoteBar); quotes += 1 } else { pieces.removeLast(); quotes -= 1 }
+        case CCMARK_LIST:
+            if entering { openList(node) } else { lists.removeLast() }
+        case CCMARK_ITEM:
+            if entering { openItem() } else { closeItem() }
+        case CCMARK_PARAGRAPH:
+            if entering { inline = [] } else { emit(.paragraph(inline ?? [], margin: margin)); inline = nil }
+        case CCMARK_HEADING:
+            if entering { inline = []; headingLevel = node.headingLevel } else { closeHeading() }
+        case CCMARK_THEMATIC_BREAK:
+            emit(.rule(margin: margin))
+        case CCMARK_CODE_BLOCK:
+            emit(.code(lines: Self.lines(node.literal), margin: margin))
+        case CCMARK_HTML_BLOCK:
+            let html = node.literal
+            if !Self.isComment(html) {
+                emit(.paragraph([TextSpan(Self.lines(html).joined(separator: "\n"), style: SpanStyle(dim: true, role: .html))], margin: margin))
+            }
+        case CCMARK_TEXT:
+            add(node.literal, style())
+        case CCMARK_CODE:
+            add(node.literal, style(role: .code))
+        case CCMARK_SOFTBREAK:
+            add(" ", style())
+        case CCMARK_LINEBREAK:
+            add("\n", style())  // a hard break in a paragraph
+        case CCMARK_HTML_INLINE:
+            if !Self.isComment(node.literal) { add(node.literal, style(role: .html)) }
+        case CCMARK_EMPH:
+            emphasis += entering ? 1 : -1
+        case CCMARK_STRONG:
+            strong += entering ? 1 : -1
+        case CCMARK_LINK:
+            if entering { links.append((node.url, inline?.count ?? 0)) } else { closeLink() }
+        case CCMARK_IMAGE:
+            images += entering ? 1 : -1
+        default:
+            break
+        }
+    }
+
+    // MARK: Containers
+
+    private mutating func openList(_ node: CMarkNode) {
+        let start = node.listStart
+        let last = start + max(0, node.childCount - 1)
+        let bulletDepth = lists.filter { !$0.ordered }.count
+        lists.append(ListFrame(id: nextListID, ordered: node.isOrderedList, next: start, digits: String(last).count,
+                               tight: node.isTightList, bulletDepth: bulletDepth))
+        nextListID += 1
+    }
+
+    private mutating func openItem() {
+        guard var list = lists.popLast() else { return }
+        let marker: ListMarker = list.ordered ? .number(list.next, digits: list.digits) : .bullet(depth: list.bulletDepth)
+        list.next += 1
+        lists.append(list)
+        items.append(pieces.count)
+        pieces.append(.marker(marker))
+    }
+
+    private mutating func closeItem() {
+        guard let index = items.popLast() else { return }
+        // An empty item still shows its marker.
+        if case .marker = pieces[index] { emit(.paragraph([], margin: margin)) }
+        pieces.removeSubrange(index...)
+    }
+
+    private var margin: Margin { Margin(Array(pieces.prefix(Self.maximumMarginPieces))) }
+
+    // MARK: Leaves
+
+    private mutating func closeHeading() {
+        let spans = inline ?? []
+        let level = headingLevel ?? 1
+        inline = nil
+        headingLevel = nil
+        // The first top-level `# Heading` is the card's title; the card shows it in its frame.
+        if level == 1, title == nil, pieces.isEmpty {
+            title = Self.collapsed(spans.plainText)
+            return
+        }
+        emit(.paragraph(spans, margin: margin))
+    }
+
+    private mutating func emit(_ block: TextBlock) {
+        let path = lists.map(\.id)
+        if let previous {
+            // Blocks of one tight list follow each other; everything else is set apart by an empty line.
+            let common = zip(previous.lists, path).prefix { $0 == $1 }.map(\.0)
+            let tight = common.last.flatMap { id in lists.first { $0.id == id }?.tight } ?? false
+            if !tight {
+                let shared = zip(previous.margin.pieces, block.margin.continuation.pieces).prefix { $0 == $1 }.map(\.0)
+                blocks.append(.blank(margin: Margin(shared)))
+            }
+        }
+        blocks.append(block)
+        // A marker stands on the first line of its item only.
+        for i in pieces.indices { if case .marker(let m) = pieces[i] { pieces[i] = .space(m.width) } }
+        previous = (path, block.margin.continuation)
+    }
+
+    // MARK: Inlines
+
+    private func style(role explicit: TextRole? = nil) -> SpanStyle {
+        var style = SpanStyle()
+        style.italic = emphasis > 0
+        style.bold = strong > 0 || headingLevel != nil
+        style.underline = !links.isEmpty || (headingLevel ?? 3) <= 2
+        if explicit == .html { style.dim = true }
+        style.role = explicit
+            ?? (images > 0 ? .image
+            : !links.isEmpty ? .link
+            : headingLevel.map { .heading($0) }
+            ?? (quotes > 0 ? .quote : .plain))
+        return style
+    }
+
+    private mutating func add(_ text: String, _ style: SpanStyle) {
+        guard inline != nil, !text.isEmpty else { return }
+        inline!.append(TextSpan(text, style: style))
+    }
+
+    private mutating func closeLink() {
+        guard let link = links.popLast(), inline != nil else { return }
+        let text = Array(inline![link.start...]).plainText
+        // The address tells a reader where the link goes, unless the text already says it.
+        let url = link.url
+        if url.isEmpty || url.hasPrefix("#") || url == text || url == "mailto:" + text { return }
+        inline!.append(TextSpan(" (" + url + ")", style: SpanStyle(dim: true, role: .url)))
+    }
+
+    // MARK: Helpers
+
+    /// Lines of a code or HTML block's text (which ends in a newline).
+    static func lines(_ literal: String) -> [String] {
+        var lines = literal.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    static func isComment(_ html: String) -> Bool {
+        html.drop { $0 == " " || $0 == "\t" || $0 == "\n" }.hasPrefix("<!--")
+    }
+
+    /// Runs of whitespace as one space, none at the ends.
+    static func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+    }
+}

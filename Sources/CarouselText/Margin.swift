@@ -1,0 +1,70 @@
+/// What stands before the text of every line of a block: nesting indentation, quote bars and list
+/// markers, outermost first. A list marker shows on the block's first line only; the lines after
+/// it get blanks of the same width (a hanging indent).
+///
+/// Markers are kept as meaning, not glyphs, so that the layout can choose Unicode or ASCII.
+public struct Margin: Hashable, Sendable {
+    public var pieces: [MarginPiece]
+
+    public init(_ pieces: [MarginPiece] = []) { self.pieces = pieces }
+
+    public static let none = Margin()
+
+    /// This margin followed by one more piece.
+    public func appending(_ piece: MarginPiece) -> Margin { Margin(pieces + [piece]) }
+
+    /// The same margin as it stands on a block's later lines: markers become blanks.
+    public var continuation: Margin {
+        Margin(pieces.map { if case .marker(let m) = $0 { .space(m.width) } else { $0 } })
+    }
+
+    /// Columns the margin takes (the same on every line, and in ASCII or Unicode).
+    public var width: Int { pieces.reduce(0) { $0 + $1.width } }
+}
+
+/// One part of a margin.
+public enum MarginPiece: Hashable, Sendable {
+    /// Blank columns.
+    case space(Int)
+    /// A block quote's bar and the space after it: "│ " (ASCII "| ").
+    case quoteBar
+    /// A list item's marker, on the first line of the block only.
+    case marker(ListMarker)
+
+    public var width: Int {
+        switch self {
+        case .space(let n): max(0, n)
+        case .quoteBar: 2
+        case .marker(let m): m.width
+        }
+    }
+}
+
+/// A list item's marker.
+public enum ListMarker: Hashable, Sendable {
+    /// A bullet of a list nested `depth` bullet lists deep (0 for the outermost): "• ", "◦ ", "▪ ",
+    /// in ASCII "- ", "* ", "+ ".
+    case bullet(depth: Int)
+    /// "12. ", right-aligned so that the number and its dot take `digits + 1` columns.
+    case number(Int, digits: Int)
+
+    /// Columns the marker and the space after it take.
+    public var width: Int {
+        switch self {
+        case .bullet: 2
+        case let .number(n, digits): max(digits, String(n).count) + 2
+        }
+    }
+
+    /// The marker's text, `width` columns.
+    public func text(ascii: Bool) -> String {
+        switch self {
+        case .bullet(let depth):
+            let glyphs = ascii ? ["-", "*", "+"] : ["•", "◦", "▪"]
+            return glyphs[max(0, depth) % glyphs.count] + " "
+        case let .number(n, digits):
+            let number = String(n)
+            return String(repeating: " ", count: max(0, digits - number.count)) + number + ". "
+        }
+    }
+}

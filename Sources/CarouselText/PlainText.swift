@@ -1,0 +1,36 @@
+extension TextDocument {
+    /// A note or lines from a pipe: each line of `text` is a paragraph of its own (the author's
+    /// line breaks are kept, long lines wrap); a line of nothing but whitespace is an empty line.
+    public init(plainText text: String, title: String? = nil) {
+        let blocks: [TextBlock] = Self.sourceLines(text).map { line in
+            line.allSatisfy { $0 == " " || $0 == "\t" } ? .blank() : .paragraph([TextSpan(String(line))])
+        }
+        self.init(title: title, blocks: blocks)
+    }
+
+    /// Source code, or anything whose columns matter: one code block, lines cut at the edge, never wrapped.
+    public init(code text: String, title: String? = nil) {
+        self.init(title: title, blocks: [.code(lines: Self.sourceLines(text).map(String.init))])
+    }
+
+    /// Text with ANSI colours (`--ansi`): each line a paragraph of styled spans; every escape
+    /// sequence other than colours and attributes is removed. Styles carry over from line to line,
+    /// as they would on a terminal.
+    public init(ansiText text: String, title: String? = nil) {
+        var style = SpanStyle.plain
+        let blocks: [TextBlock] = Self.sourceLines(text).map { line in
+            let spans = ANSIText.spans(from: String(line), style: &style)
+            return spans.plainText.allSatisfy { $0 == " " || $0 == "\t" } ? .blank() : .paragraph(spans)
+        }
+        self.init(title: title, blocks: blocks)
+    }
+
+    /// The lines of `text`, split at every newline character (LF, CRLF, CR...); a final newline
+    /// does not start another line.
+    static func sourceLines(_ text: String) -> [Substring] {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        if lines == [""] { return [] }
+        return lines
+    }
+}

@@ -1,0 +1,28 @@
+/// A run of text in one style.
+public struct TextSpan: Hashable, Sendable {
+    public var text: String
+    public var style: SpanStyle
+
+    public init(_ text: String, style: SpanStyle = .plain) {
+        self.text = text
+        self.style = style
+    }
+}
+
+extension Array where Element == TextSpan {
+    /// The text of all spans, without styles.
+    public var plainText: String { map(\.text).joined() }
+
+    /// The same text with neighbouring spans of equal style merged and empty spans dropped.
+    public var merged: [TextSpan] {
+        var result: [TextSpan] = []
+        for span in self where !span.text.isEmpty {
+            if let last = result.last, last.style == span.style {
+                result[result.count - 1].text += span.text
+            } else {
+                result.append(span)
+            }
+        }
+        return result
+    }
+}

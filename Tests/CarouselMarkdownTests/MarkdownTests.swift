@@ -1,0 +1,180 @@
+import CarouselMarkdown
+import CarouselText
+import Testing
+import CarouselTestSupport
+import CarouselRender
+
+@Suite struct MarkdownTests {
+    func lines(_ document: TextDocument, width: Int = 40, ascii: Bool = true) -> [String] {
+        TextLayout.lines(for: document, width: width, ascii: ascii, cellWidth: CharacterWidth.of).map(\.text)
+    }
+
+    @Test func aTalkOfThreeSlides() {
+        let talk = """
+            # Why terminals
+
+            Text is *fast* and **everywhere**.
+
+            ---
+
+            # Plan
+
+            1. Parse
+            2. Lay out
+            3. Draw
+
+            ---
+
+            # Thanks
+
+            Questions?
+            """
+        let slides = Markdown.slides(from: talk)
+        #expect(slides.map(\.title) == ["Why terminals", "Plan", "Thanks"])
+        #expect(lines(slides[0]) == ["Text is fast and everywhere."])
+        #expect(lines(slides[1]) == ["1. Parse", "2. Lay out", "3. Draw"])
+        #expect(lines(slides[2]) == ["Questions?"])
+        guard case .paragraph(let spans, _) = slides[0].blocks.first else { Issue.record("no paragraph"); return }
+        #expect(spans.first { $0.text == "fast" }?.style.italic == true)
+        #expect(spans.first { $0.text == "everywhere" }?.style.bold == true)
+    }
+
+    @Test func nestedLists() {
+        let source = """
+            - one
+              - two
+                1. three
+                2. four
+            - five
+            """
+        #expect(lines(Markdown.document(from: source)) == ["- one", "  * two", "    1. three", "    2. four", "- five"])
+        #expect(lines(Markdown.document(from: source), ascii: false) == ["• one", "  ◦ two", "    1. three", "    2. four", "• five"])
+    }
+
+    @Test func looseListsAndWrappedItemsHang() {
+        let source = "- alpha beta gamma delta\n\n- epsilon\n\n10. ten\n11. eleven"
+        #expect(lines(Markdown.document(from: source), width: 12) == [
+            "- alpha beta", "  gamma", "  delta", "", "- epsilon", "", "10. ten", "11. eleven",
+        ])
+    }
+
+    @Test func orderedNumbersAlignOnTheRight() {
+        let source = (1...10).map { "\($0). item" }.joined(separator: "\n")
+        let laid = lines(Markdown.document(from: source))
+        #expect(laid.first == " 1. item" && laid.last == "10. item")
+    }
+
+    @Test func aCodeFenceHoldingDashesDoesNotSplit() {
+        let source = """
+            # One
+
+            ```yaml
+            a: 1
+            ---
+            b: 2
+            ```
+
+            ---
+
+            # Two
+            ~~~
+            ---
+            ~~~
+            """
+        let slides = Markdown.slides(from: source)
+        #expect(slides.map(\.title) == ["One", "Two"])
+        #expect(slides[0].blocks == [.code(lines: ["a: 1", "---", "b: 2"])])
+        #expect(slides[1].blocks == [.code(lines: ["---"])])
+    }
+
+    @Test func htmlBlocksAndUnclosedFencesAreProtected() {
+        // The `---` is inside an HTML comment, an HTML block and an unclosed fence: no split.
+        #expect(Markdown.slides(from: "<!--\n---\n-->\ntext").count == 1)
+        let div = Markdown.slides(from: "<div>\n---\n</div>\n\ntext")
+        #expect(div.count == 1)
+        #expect(lines(div[0]) == ["<div>", "---", "</div>", "", "text"])
+        #expect(Markdown.slides(from: "```\n---\nstill code").count == 1)
+        // In CommonMark an unindented `---` ends a list item, and the fence in it with it: a split.
+        #expect(Markdown.slides(from: "- item\n\n  ```\n---\n  ```\n").count == 2)
+    }
+
+    @Test func setextHeadings() {
+        let equals = Markdown.slides(from: "Big title\n=========\n\nbody")
+        #expect(equals.count == 1)
+        #expect(equals[0].title == "Big title")
+        #expect(lines(equals[0]) == ["body"])
+        // A `---` line is always a slide break, even right under text.
+        let dashes = Markdown.slides(from: "intro text\n---\nnext")
+        #expect(dashes.count == 2)
+        #expect(lines(dashes[0]) == ["intro text"])
+    }
+
+    @Test func otherThematicBreaksAreRules() {
+        let slides = Markdown.slides(from: "a\n\n***\n\nb\n\n----\n\nc")
+        #expect(slides.count == 1)
+        #expect(lines(slides[0], width: 5) == ["a", "", "-----", "", "b", "", "-----", "", "c"])
+    }
+
+    @Test func emphasisInsideListItems() {
+        let document = Markdown.document(from: "- *it* and **bold** and `code`")
+        guard case .paragraph(let spans, let margin) = document.blocks.first else { Issue.record("no paragraph"); return }
+        #expect(margin == Margin([.marker(.bullet(depth: 0))]))
+        #expect(spans.first { $0.text == "it" }?.style.italic == true)
+        #expect(spans.first { $0.text == "bold" }?.style.bold == true)
+        #expect(spans.first { $0.text == "code" }?.style.role == .code)
+        #expect(spans.plainText == "it and bold and code")
+    }
+
+    @Test func cjkText() {
+        let slides = Markdown.slides(from: "# 标题\n\n中文文本很长，需要换行。\n")
+        #expect(slides.first?.title == "标题")
+        let laid = TextLayout.lines(for: slides[0], width: 9, cellWidth: CharacterWidth.of)
+        #expect(laid.map(\.text) == ["中文文本", "很长，需", "要换行。"])
+        for line in laid { #expect(line.width <= 9) }
+    }
+
+    @Test func quotesHardBreaksLinksImages() {
+        let source = "> quoted words that wrap\n> second  \nline\n\nSee [docs](https://x.org) and <https://y.org> ![a cat](cat.png)"
+        let document = Markdown.document(from: source)
+        #expect(lines(document, width: 14) == ["| quoted words", "| that wrap", "| second", "| line", "", "See docs (http", "s://x.org) and", "https://y.org", "a cat"])
+        guard case .paragraph(let spans, _) = document.blocks.last else { Issue.record("no paragraph"); return }
+        #expect(spans.first { $0.text == "docs" }?.style == SpanStyle(underline: true, role: .link))
+        #expect(spans.first { $0.text == "a cat" }?.style.role == .image)
+    }
+
+    @Test func htmlIsTextAndCommentsAreHidden() {
+        let document = Markdown.document(from: "<div align=\"center\">\n<b>hi</b>\n</div>\n\n<!-- speaker notes -->\n\ntext <kbd>q</kbd>")
+        #expect(lines(document) == ["<div align=\"center\">", "<b>hi</b>", "</div>", "", "text <kbd>q</kbd>"])
+    }
+
+    @Test func headingsInTheBody() {
+        let document = Markdown.document(from: "# Title\n\n## Section\n\ntext\n\n# Another")
+        #expect(document.title == "Title")
+        #expect(lines(document) == ["Section", "", "text", "", "Another"])
+        guard case .paragraph(let spans, _) = document.blocks.first else { Issue.record("no paragraph"); return }
+        #expect(spans == [TextSpan("Section", style: SpanStyle(bold: true, underline: true, role: .heading(2)))])
+    }
+
+    @Test func frontMatterIsDropped() {
+        let slides = Markdown.slides(from: "---\nmarp: true\ntheme: default\n---\n\n# First\n\n---\n\n# Second")
+        #expect(slides.map(\.title) == ["First", "Second"])
+        // A first slide that only looks like a separator block is kept.
+        let notFront = Markdown.slides(from: "---\n# Title slide\n---\nbody")
+        #expect(notFront.map(\.title) == ["Title slide", nil])
+    }
+
+    @Test func emptySlidesAreDropped() {
+        #expect(Markdown.slides(from: "").isEmpty)
+        #expect(Markdown.slides(from: "---\n\n---\n   \n---").isEmpty)
+        #expect(Markdown.slides(from: "a\r\n---\r\nb").count == 2)
+    }
+
+    @Test func deepNestingIsSafe() {
+        let depth = 3000
+        let document = Markdown.document(from: String(repeating: "> ", count: depth) + "deep\n\n" + String(repeating: "- ", count: depth) + "down")
+        let laid = TextLayout.lines(for: document, width: 20, cellWidth: CharacterWidth.of)
+        #expect(laid.contains { $0.content.plainText == "deep" })
+        #expect(laid.contains { $0.content.plainText == "down" })
+        for line in laid { #expect(line.width <= 20) }
+    }
+}

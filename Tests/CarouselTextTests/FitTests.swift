@@ -1,0 +1,42 @@
+import CarouselText
+import Testing
+import CarouselTestSupport
+import CarouselRender
+
+@Suite struct FitTests {
+    func numbered(_ count: Int) -> [LaidLine] {
+        (0..<count).map { LaidLine(content: [TextSpan("line \($0)")], width: "line \($0)".count) }
+    }
+
+    @Test func everyLineShowsWhenAllFit() {
+        for count in 0...6 { #expect(TextLayout.fit(lines: numbered(count), height: 6, width: 20) == numbered(count)) }
+    }
+
+    @Test func theLastRowCountsWhatIsLeft() {
+        var generator = SeededGenerator(seed: 0xF17)
+        for _ in 0..<300 {
+            let count = Int.random(in: 0...60, using: &generator)
+            let height = Int.random(in: 1...30, using: &generator)
+            let width = Int.random(in: 1...30, using: &generator)
+            let lines = numbered(count)
+            let fitted = TextLayout.fit(lines: lines, height: height, width: width)
+            #expect(fitted.count == min(count, height))
+            guard count > height else { continue }
+            #expect(Array(fitted.dropLast()) == Array(lines.prefix(height - 1)))
+            let hidden = count - (height - 1)
+            let last = fitted.last!
+            #expect(last.width <= width && last.text.count == last.width)
+            if width >= 20 { #expect(last.text == "… \(hidden) more lines") }
+            if width >= 3 { #expect(last.text.contains(String(hidden))) }
+        }
+    }
+
+    @Test func asciiSaysItWithDots() {
+        let fitted = TextLayout.fit(lines: numbered(15), height: 4, width: 40, ascii: true)
+        #expect(fitted.last?.text == "... 12 more lines")
+    }
+
+    @Test func noRowsNoLines() {
+        #expect(TextLayout.fit(lines: numbered(3), height: 0, width: 10).isEmpty)
+    }
+}

@@ -1,0 +1,114 @@
+import CarouselText
+import Testing
+import CarouselTestSupport
+import CarouselRender
+
+/// Examples of each block kind, with the expected lines worked out by hand.
+@Suite struct LayoutTests {
+    func texts(_ blocks: [TextBlock], width: Int, ascii: Bool = false) -> [String] {
+        TextLayout.lines(for: TextDocument(blocks: blocks), width: width, ascii: ascii, cellWidth: CharacterWidth.of).map(\.text)
+    }
+
+    @Test func wrapsAtSpaces() {
+        #expect(texts([.paragraph([TextSpan("the quick brown fox jumps")])], width: 10) == ["the quick", "brown fox", "jumps"])
+    }
+
+    @Test func keepsLeadingIndentationOnTheFirstLine() {
+        #expect(texts([.paragraph([TextSpan("    indented words here")])], width: 16) == ["    indented", "words here"])
+    }
+
+    @Test func dropsIndentationThatWouldLeaveTheFirstWordAlone() {
+        // 6 spaces are under half of 14, but "abcdefghij" (10) does not fit after them.
+        #expect(texts([.paragraph([TextSpan("      abcdefghij")])], width: 14) == ["abcdefghij"])
+    }
+
+    @Test func breaksAWordLongerThanTheLine() {
+        #expect(texts([.paragraph([TextSpan("see abcdefghijkl")])], width: 6) == ["see ab", "cdefgh", "ijkl"])
+    }
+
+    @Test func breaksBetweenCJKCharactersWithoutSpaces() {
+        #expect(texts([.paragraph([TextSpan("日本語のテキスト")])], width: 7) == ["日本語", "のテキ", "スト"])
+    }
+
+    @Test func aWideCharacterAtWidthOneBecomesTheCutMark() {
+        #expect(texts([.paragraph([TextSpan("a日")])], width: 1) == ["a", "…"])
+        #expect(texts([.paragraph([TextSpan("日")])], width: 1, ascii: true) == [">"])
+    }
+
+    @Test func combiningMarksStayOnTheirBase() {
+        // "e" + U+0301 and "a" + U+0308 are one character each: 4 cells, not 6.
+        let lines = texts([.paragraph([TextSpan("e\u{301}e\u{301}a\u{308}a\u{308} x")])], width: 4)
+        #expect(lines == ["e\u{301}e\u{301}a\u{308}a\u{308}", "x"])
+    }
+
+    @Test func expandsTabsToStopsOfFour() {
+        #expect(texts([.paragraph([TextSpan("a\tbc\td")])], width: 20) == ["a   bc  d"])
+        #expect(texts([.code(lines: ["\tx", "ab\ty"])], width: 20) == ["    x", "ab  y"])
+    }
+
+    @Test func hardBreaksStartNewLines() {
+        #expect(texts([.paragraph([TextSpan("one\n  two")])], width: 20) == ["one", "  two"])
+    }
+
+    @Test func controlCharactersBecomeVisible() {
+        let lines = TextLayout.lines(for: TextDocument(blocks: [.paragraph([TextSpan("a\u{1B}[2Jb\u{7}\u{9B}")])]), width: 20, cellWidth: CharacterWidth.of)
+        #expect(lines.map(\.text) == ["a\u{241B}[2Jb\u{2407}\u{FFFD}"])
+    }
+
+    @Test func keepsStylesOfSpans() {
+        let bold = SpanStyle(bold: true)
+        let lines = TextLayout.lines(
+            for: TextDocument(blocks: [.paragraph([TextSpan("plain "), TextSpan("bold words", style: bold)])]),
+            width: 8, cellWidth: CharacterWidth.of)
+        #expect(lines.map(\.content) == [[TextSpan("plain"), ], [TextSpan("bold", style: bold)], [TextSpan("words", style: bold)]])
+    }
+
+    @Test func listItemsHangTheirLaterLines() {
+        let item: TextBlock = .paragraph([TextSpan("alpha beta gamma")], margin: Margin([.marker(.bullet(depth: 0))]))
+        #expect(texts([item], width: 12) == ["• alpha beta", "  gamma"])
+        #expect(texts([item], width: 12, ascii: true) == ["- alpha beta", "  gamma"])
+        let numbered: TextBlock = .paragraph([TextSpan("alpha beta")], margin: Margin([.marker(.number(7, digits: 2))]))
+        #expect(texts([numbered], width: 10) == [" 7. alpha", "    beta"])
+    }
+
+    @Test func quotesMarkEveryLine() {
+        let quote: TextBlock = .paragraph([TextSpan("alpha beta gamma")], margin: Margin([.quoteBar]))
+        #expect(texts([quote], width: 8) == ["│ alpha", "│ beta", "│ gamma"])
+        #expect(texts([quote, .blank(margin: Margin([.quoteBar]))], width: 8, ascii: true) == ["| alpha", "| beta", "| gamma", "|"])
+    }
+
+    @Test func deepMarginsLeaveHalfTheWidthToTheText() {
+        let deep = Margin(Array(repeating: .quoteBar, count: 10))  // 20 cells
+        let lines = TextLayout.lines(for: TextDocument(blocks: [.paragraph([TextSpan("words to read")], margin: deep)]), width: 16, cellWidth: CharacterWidth.of)
+        for line in lines { #expect(line.margin.plainText.count == 8 && line.width <= 16) }
+        #expect(lines.map { $0.content.plainText } == ["words to", "read"])
+    }
+
+    @Test func codeIsCutNotWrapped() {
+        let code: TextBlock = .code(lines: ["  let x = 1234567890", "ok"])
+        #expect(texts([code], width: 10) == ["  let x =…", "ok"])
+        #expect(texts([code], width: 10, ascii: true) == ["  let x =>", "ok"])
+        // A wide character that does not fit before the mark is left out whole.
+        #expect(texts([.code(lines: ["ab日本"])], width: 4) == ["ab…"])
+    }
+
+    @Test func rulesAndBlanks() {
+        #expect(texts([.rule(), .blank(), .rule(margin: Margin([.quoteBar]))], width: 5) == ["─────", "", "│ ───"])
+        #expect(texts([.rule()], width: 3, ascii: true) == ["---"])
+    }
+
+    @Test func titleIsLeftToTheFrameUnlessAsked() {
+        let document = TextDocument(title: "Title", blocks: [.paragraph([TextSpan("body")])])
+        #expect(TextLayout.lines(for: document, width: 10, cellWidth: CharacterWidth.of).map(\.text) == ["body"])
+        #expect(TextLayout.lines(for: document, width: 10, includeTitle: true, cellWidth: CharacterWidth.of).map(\.text) == ["Title", "", "body"])
+    }
+
+    @Test func plainTextKeepsTheAuthorsLines() {
+        let document = TextDocument(plainText: "first line\r\n\n  second\tline\n")
+        #expect(document.blocks == [.paragraph([TextSpan("first line")]), .blank(), .paragraph([TextSpan("  second\tline")])])
+    }
+
+    @Test func noLinesForNoWidth() {
+        #expect(texts([.paragraph([TextSpan("x")])], width: 0).isEmpty)
+    }
+}

@@ -1,0 +1,140 @@
+import CarouselText
+import Testing
+import CarouselTestSupport
+import CarouselRender
+
+/// Properties of paragraph wrapping over random texts and every width from 1 to 80.
+@Suite struct WrapPropertyTests {
+    static let cases = 600
+
+    func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" || c.isNewline }
+
+    /// What the reader must see of `text`, letter for letter: its non-blank characters, with a
+    /// character wider than the line replaced by the cut mark (only possible at width 1).
+    func expectedLetters(_ text: String, available: Int) -> [Character] {
+        text.filter { !isBlank($0) }.map { available < CharacterWidth.of($0) ? "…" : $0 }
+    }
+
+    @Test func linesFitAndKeepEveryLetterAndWord() {
+        var random = RandomText(seed: 0x7E47)
+        for n in 0..<Self.cases {
+            let text = random.paragraph(hardBreaks: n % 2 == 0)
+            let width = n < 80 ? n + 1 : random.int(1...80)
+            let document = TextDocument(blocks: [.paragraph([TextSpan(text)])])
+            let lines = TextLayout.lines(for: document, width: width, cellWidth: CharacterWidth.of)
+            let context = "seed case \(n), width \(width), text \(text.debugDescription)"
+
+            #expect(!lines.isEmpty, Comment(rawValue: context))
+            for line in lines {
+                let cells = line.text.reduce(0) { $0 + CharacterWidth.of($1) }
+                #expect(cells <= width, Comment(rawValue: context + ", line \(line.text.debugDescription)"))
+                #expect(cells == line.width, Comment(rawValue: context))
+                #expect(!line.text.contains("\t"), Comment(rawValue: context))
+            }
+            let letters = lines.flatMap { $0.text.filter { $0 != " " } }
+            #expect(letters == expectedLetters(text, available: width), Comment(rawValue: context))
+            checkWords(text, lines, width: width, context: context)
+        }
+    }
+
+    /// Each source word comes out whole, or in pieces at the ends of consecutive lines, and only
+    /// where breaking is allowed: inside a word wider than the line, or next to a wide character.
+    func checkWords(_ text: String, _ lines: [LaidLine], width: Int, context: String) {
+        struct Piece { var text: [Character]; var line: Int; var first: Bool; var last: Bool }
+        var pieces: [Piece] = []
+        for (index, line) in lines.enumerated() {
+            let words = line.text.split(separator: " ")
+            for (i, word) in words.enumerated() {
+                pieces.append(Piece(text: Array(word), line: index, first: i == 0, last: i == words.count - 1))
+            }
+        }
+        let words = text.split(whereSeparator: isBlank).map { word in
+            word.map { width < CharacterWidth.of($0) ? Character("…") : $0 }
+        }
+        var k = 0
+        for word in words {
+            var joined: [Character] = []
+            var count = 0
+            while joined.count < word.count, k < pieces.count {
+                if count > 0 {
+                    let before = pieces[k - 1], after = pieces[k]
+                    let adjacent = before.last && after.first && before.line + 1 == after.line
+                    let long = word.reduce(0) { $0 + CharacterWidth.of($1) } > width
+                    let nextToWide = CharacterWidth.of(joined.last!) >= 2 || CharacterWidth.of(after.text.first!) >= 2
+                    #expect(adjacent && (long || nextToWide), Comment(rawValue: context + ", word \(String(word))"))
+                }
+                joined += pieces[k].text
+                count += 1
+                k += 1
+            }
+            #expect(joined == word, Comment(rawValue: context + ", word \(String(word)) came out as \(String(joined))"))
+        }
+        #expect(k == pieces.count, Comment(rawValue: context))
+    }
+
+    /// Greedy: a line ends at a space only when the next word (up to its first break opportunity)
+    /// would not have fitted after it.
+    @Test func linesAreFilled() {
+        var random = RandomText(seed: 0xF111)
+        for n in 0..<Self.cases {
+            // Single spaces, so that the test knows how many cells the break removed.
+            let text = random.paragraph(hardBreaks: false).split(whereSeparator: isBlank).joined(separator: " ")
+            let width = random.int(1...80)
+            let lines = TextLayout.lines(for: TextDocument(blocks: [.paragraph([TextSpan(text)])]), width: width, cellWidth: CharacterWidth.of)
+            let words = text.split(whereSeparator: isBlank).map(String.init)
+            // Source word boundaries in the stream of letters, to tell a break at a space from one inside a word.
+            var wordAfter: [Int: String] = [:]
+            var position = 0
+            for (word, next) in zip(words, words.dropFirst()) { position += word.count; wordAfter[position] = next }
+            position = 0
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                position += line.text.filter { $0 != " " }.count
+                guard let fullWord = wordAfter[position], !next.text.isEmpty else { continue }
+                // The next word's first unbreakable segment: its first character if wide, else up to the first wide one.
+                let segment = CharacterWidth.of(fullWord.first!) >= 2 ? fullWord.prefix(1) : fullWord.prefix { CharacterWidth.of($0) < 2 }
+                let segmentWidth = segment.reduce(0) { $0 + CharacterWidth.of($1) }
+                // A segment wider than a line starts on the previous line if there is room at all.
+                let fits = segmentWidth > width
+                    ? line.width + 1 < width
+                    : line.width + 1 + segmentWidth <= width
+                #expect(!fits, Comment(rawValue: "case \(n), width \(width), line \(line.text.debugDescription), next \(next.text.debugDescription)"))
+            }
+        }
+    }
+
+    /// A margin only narrows the text: the content is laid out as without it, in the width left.
+    @Test func marginNarrowsTheText() {
+        var random = RandomText(seed: 0x3A46)
+        for n in 0..<Self.cases / 2 {
+            let text = random.paragraph(hardBreaks: true)
+            var pieces: [MarginPiece] = []
+            for _ in 0..<random.int(1...3) {
+                let spaces = random.int(0...4), depth = random.int(0...3), number = random.int(1...120)
+                pieces.append(random.pick([.quoteBar, .space(spaces), .marker(.bullet(depth: depth)), .marker(.number(number, digits: 3))]))
+            }
+            let margin = Margin(pieces)
+            let width = random.int(margin.width * 2 + 2...margin.width * 2 + 60)  // wide enough that the margin is not cut
+            let withMargin = TextLayout.lines(for: TextDocument(blocks: [.paragraph([TextSpan(text)], margin: margin)]), width: width, cellWidth: CharacterWidth.of)
+            let without = TextLayout.lines(for: TextDocument(blocks: [.paragraph([TextSpan(text)])]), width: width - margin.width, cellWidth: CharacterWidth.of)
+            let context = Comment(rawValue: "case \(n), width \(width), margin \(pieces)")
+            #expect(withMargin.map(\.content) == without.map(\.content), context)
+            for (index, line) in withMargin.enumerated() {
+                #expect(line.width <= width, context)
+                let marginText = line.margin.plainText
+                #expect(marginText.count == margin.width, context)
+                #expect(marginText == (index == 0 ? first(margin) : first(margin.continuation)), context)
+            }
+        }
+    }
+
+    /// The margin text written out from its definition, ASCII-free form.
+    func first(_ margin: Margin) -> String {
+        margin.pieces.map { piece in
+            switch piece {
+            case .space(let n): String(repeating: " ", count: n)
+            case .quoteBar: "│ "
+            case .marker(let m): m.text(ascii: false)
+            }
+        }.joined()
+    }
+}
