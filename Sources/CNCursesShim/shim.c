@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
@@ -297,21 +298,49 @@ int cs_init_pair(int pair, int foreground, int background) {
     return init_extended_pair(pair, foreground, background) == OK ? 0 : -1;
 }
 
+// Work done off the frame path (a picture converted, a search finished) wakes the loop through this
+// eventfd, waited on in the same ppoll as the terminal: no timer, and no wake-up at rest.
+static int wake_fd = -1;
+static int woken = 0;
+
+int cs_take_wake(void) {
+    int was = woken;
+    woken = 0;
+    return was;
+}
+
+int cs_wake_setup(void) {
+    if (wake_fd < 0) wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    return wake_fd < 0 ? -1 : 0;
+}
+
+void cs_wake(void) {
+    uint64_t one = 1;
+    if (wake_fd >= 0 && write(wake_fd, &one, sizeof one) < 0) return;
+}
+
 int cs_wait(int timeout_ms) {
     if (pending_signal) return -1;
-    struct pollfd fd = {.fd = input_fd, .events = POLLIN};
+    struct pollfd fds[2] = {{.fd = input_fd, .events = POLLIN}, {.fd = wake_fd, .events = POLLIN}};
+    struct pollfd *fd = &fds[0];
     struct timespec limit = {.tv_sec = timeout_ms / 1000, .tv_nsec = (long)(timeout_ms % 1000) * 1000000L};
-    int r = ppoll(&fd, 1, timeout_ms < 0 ? NULL : &limit, signals_blocked ? &mask_before : NULL);
+    int r = ppoll(fds, wake_fd >= 0 ? 2 : 1, timeout_ms < 0 ? NULL : &limit, signals_blocked ? &mask_before : NULL);
     if (r < 0) return errno == EINTR ? -1 : 1;
     deliver_pending_signals();
     if (pending_signal) return -1;
+    if (r > 0 && wake_fd >= 0 && (fds[1].revents & POLLIN)) {
+        uint64_t count;
+        if (read(wake_fd, &count, sizeof count) < 0) count = 0;
+        woken = 1;
+        if (!(fd->revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) return 2;
+    }
     // The terminal is gone (hung up or closed): there will never be input again. On Linux a hung-up
     // terminal reports POLLIN with POLLHUP, and reading it gives 0 bytes.
-    if (r > 0 && (fd.revents & (POLLHUP | POLLERR | POLLNVAL))) {
+    if (r > 0 && (fd->revents & (POLLHUP | POLLERR | POLLNVAL))) {
         pending_signal = SIGHUP;
         return -1;
     }
-    if (r > 0) {
+    if (r > 0 && (fd->revents & POLLIN)) {
         int available = 0;
         if (ioctl(input_fd, FIONREAD, &available) == 0 && available == 0) {
             pending_signal = SIGHUP;

@@ -22,10 +22,8 @@ public enum Action: Sendable, Hashable {
     case nextStyle
     case setStyle(StyleKind)
     case toggleLoop
-    case toggleHelp
     /// The area the cards are laid out in changed (start, resize).
     case setViewport(Rect)
-    case quit
     /// Time passes: advance every motion by this many seconds.
     case tick(Double)
 }

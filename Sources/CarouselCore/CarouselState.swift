@@ -12,8 +12,6 @@ public struct CarouselState: Sendable, Hashable {
     public private(set) var styleBlend = Motion(at: 1)
     public private(set) var loop: Bool
     public var reduceMotion: Bool
-    public private(set) var showHelp = false
-    public private(set) var wantsQuit = false
     public var spring: Spring
     /// The area the cards are laid out in, set by the app at start and on every resize. The page
     /// size and how finely motion can be seen follow from it and the style.
@@ -153,10 +151,6 @@ public struct CarouselState: Sendable, Hashable {
             }
         case .setViewport(let rect):
             viewport = rect
-        case .toggleHelp:
-            showHelp.toggle()
-        case .quit:
-            wantsQuit = true
         case .tick(let dt):
             // Rest is judged in what the eye can see: a motion ends once what is left of it could
             // never move a card by half a cell (the emphasis grows the centre card by half its width).

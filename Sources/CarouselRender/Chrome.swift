@@ -78,7 +78,8 @@ public enum Chrome {
         return text
     }
 
-    static func drawBottom(_ state: CarouselState, card: Card, skipped: Int, theme: Theme, on canvas: inout Canvas) {
+    /// The dots and the status line: position, the card's title and `hint` (dropped when it does not fit).
+    static func drawBottom(_ state: CarouselState, card: Card, skipped: Int, hint: String, theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
         let dotsRow = canvas.height - 2, statusRow = canvas.height - 1
         let dots = dots(count: state.count, active: state.activeIndex, width: canvas.width - 2, glyphs: g)
@@ -92,7 +93,7 @@ public enum Chrome {
 
         var position = "\(state.activeIndex + 1)/\(state.count)"
         if skipped > 0 { position += " (\(skipped) skipped)" }
-        var hint = g.isASCII ? "<- -> move  Tab mode  ? help  q quit" : "←→ move  Tab mode  ? help  q quit"
+        var hint = hint  // emptied below when the title leaves no room for it
         var title = g.displayable(card.title)
         if !card.subtitle.isEmpty { title += (g.isASCII ? " - " : " · ") + g.displayable(card.subtitle) }
         let fixed = 1 + CharacterWidth.of(position) + 2
@@ -106,26 +107,10 @@ public enum Chrome {
         }
     }
 
-    /// The keys, as shown by `?`.
-    public static func helpLines(glyphs: Glyphs) -> [(String, String)] {
-        let arrows = glyphs.isASCII ? "Left/Right h l" : "← → h l"
-        return [
-            (arrows, "previous / next card"),
-            ("Home End g G", "first / last card"),
-            ("PgUp PgDn", "a screenful back / on"),
-            ("1-9 0", "jump to a card (type 12 for card 12)"),
-            (glyphs.isASCII ? "Up/Down k j" : "↑ ↓ k j", "previous / next (any style)"),
-            ("Tab", "Normal / Scaled"),
-            ("s", "next style: arc, stack, ring, lyrics"),
-            ("o", "loop around the deck on / off"),
-            ("?", "show / hide this help"),
-            ("q Esc Ctrl-C", "quit"),
-        ]
-    }
-
-    static func drawHelp(theme: Theme, on canvas: inout Canvas) {
+    /// The `?` overlay: a framed box listing `rows`, keys in bold, their texts aligned after them.
+    static func drawHelp(_ rows: [HelpRow], theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
-        let lines = helpLines(glyphs: g)
+        let lines = rows.map { (g.isASCII ? $0.asciiKeys : $0.keys, $0.text) }
         let keyWidth = lines.map { CharacterWidth.of($0.0) }.max() ?? 0
         let textWidth = lines.map { CharacterWidth.of($0.1) }.max() ?? 0
         let w = min(canvas.width, keyWidth + textWidth + 7)

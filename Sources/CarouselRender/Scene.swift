@@ -18,6 +18,10 @@ public struct Scene: Sendable {
     public var theme: Theme
     /// Cards of the deck that could not be loaded: the status line says how many.
     public var skippedCards = 0
+    /// The rows of the `?` overlay (the app fills them from its key table).
+    public var help: [HelpRow] = []
+    /// The keys named at the right of the status line (the app's key table gives it; empty shows none).
+    public var hint = ""
     private var engine = LayoutEngine()
     private var art = ArtCache()
     private var segments: [(Mode, Range<Int>)] = []
@@ -27,7 +31,7 @@ public struct Scene: Sendable {
     /// halves) the rows are copied back instead of being built again, so a frame allocates nothing.
     private struct ChromeKey: Equatable {
         var mode: Mode, style: StyleKind, loop: Bool, active: Int, count: Int
-        var width: Int, height: Int, skipped: Int, theme: Theme
+        var width: Int, height: Int, skipped: Int, theme: Theme, hint: String
     }
     private var chromeKey: ChromeKey?
     private var chromeRows: [Cell] = []
@@ -49,7 +53,7 @@ public struct Scene: Sendable {
         Rect(x: 0, y: 2, width: Double(width), height: Double(max(0, height - 5)))
     }
 
-    public mutating func render(_ state: CarouselState, deck: some CardProvider, into canvas: inout Canvas) -> FrameInfo {
+    public mutating func render(_ state: CarouselState, deck: some CardProvider, helpOpen: Bool = false, into canvas: inout Canvas) -> FrameInfo {
         canvas.reset(width: canvas.width, height: canvas.height)
         guard canvas.width >= Scene.minimumSize.width, canvas.height >= Scene.minimumSize.height else {
             Chrome.drawTooSmall(need: Scene.minimumSize, on: &canvas)
@@ -80,7 +84,7 @@ public struct Scene: Sendable {
         canvas.fill(CellRect(x: 0, y: canvas.height - 3, width: canvas.width, height: 3))
         let key = ChromeKey(
             mode: state.mode, style: state.style, loop: state.loop, active: state.activeIndex, count: state.count,
-            width: canvas.width, height: canvas.height, skipped: skippedCards, theme: theme)
+            width: canvas.width, height: canvas.height, skipped: skippedCards, theme: theme, hint: hint)
         let chromeRowNumbers = (top: 0, dots: canvas.height - 2, status: canvas.height - 1)
         if key == chromeKey {
             canvas.restoreRow(chromeRowNumbers.top, from: chromeRows, at: 0)
@@ -88,15 +92,15 @@ public struct Scene: Sendable {
             canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: 2 * canvas.width)
         } else {
             segments = Chrome.drawTopBar(state, theme: theme, on: &canvas)
-            Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, theme: theme, on: &canvas)
+            Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, hint: hint, theme: theme, on: &canvas)
             chromeRows.removeAll(keepingCapacity: true)
             canvas.appendRow(chromeRowNumbers.top, to: &chromeRows)
             canvas.appendRow(chromeRowNumbers.dots, to: &chromeRows)
             canvas.appendRow(chromeRowNumbers.status, to: &chromeRows)
             chromeKey = key
         }
-        if state.showHelp {
-            Chrome.drawHelp(theme: theme, on: &canvas)
+        if helpOpen {
+            Chrome.drawHelp(help, theme: theme, on: &canvas)
             cursor = nil
         }
         if let c = cursor, !(2..<(canvas.height - 3)).contains(c.y) { cursor = nil }

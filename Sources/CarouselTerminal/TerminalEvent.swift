@@ -1,13 +1,19 @@
 import CarouselCore
 import CNCursesShim
 
-/// What the terminal reports: a key, a resize, or a request to end from a signal.
+/// What the terminal reports: a key, a mouse event, a resize, a request to end from a signal, or a
+/// wake-up from work done elsewhere.
 public enum TerminalEvent: Sendable, Equatable {
     case key(Key)
     case mouse(MouseEvent)
     case suspend
-    case resize
+    /// The terminal's size changed (the backend's `size` is the new one; the numbers are for scripts).
+    case resize(width: Int, height: Int)
     case signal(Int32)
+    /// Work done off the frame path is ready: draw a frame.
+    case wake
+    /// No more input will ever come (a script ran out): the loop ends.
+    case end
 }
 
 /// A mouse report: what happened, at which cell.
@@ -24,7 +30,7 @@ extension TerminalEvent {
     static func decode(_ event: cs_event) -> TerminalEvent? {
         switch Int(event.kind) {
         case Int(CS_EVENT_RESIZE):
-            return .resize
+            return .resize(width: 0, height: 0)
         case Int(CS_EVENT_MOUSE):
             let kind: MouseEvent.Kind
             switch Int(event.mouse) {

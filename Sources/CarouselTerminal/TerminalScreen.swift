@@ -4,7 +4,9 @@ import CNCursesShim
 
 /// The real terminal, through ncursesw: start and always give back, read events, and draw the
 /// difference between the last frame and the new one.
-public final class TerminalScreen {
+public final class TerminalScreen: TerminalBackend {
+    private let clock = ContinuousClock()
+    private let startInstant: ContinuousClock.Instant
     public private(set) var depth: ColorDepth = .none
     private var previous: Canvas?
     private var runs: [CellRun] = []
@@ -43,7 +45,14 @@ public final class TerminalScreen {
     /// Sets the locale; returns whether it is UTF-8 (otherwise the ASCII look is used).
     public static func setUpLocale() -> Bool { cs_setup_locale() != 0 }
 
-    public init() {}
+    public init() { startInstant = clock.now }
+
+    public var now: Double {
+        let d = clock.now - startInstant
+        return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+
+    public var waker: Waker { Waker { cs_wake() } }
 
     /// Takes over the terminal. `colorOverride` forces a depth; nil detects it.
     public func start(colorOverride: ColorDepth?, environment: [String: String]) throws {
@@ -59,6 +68,7 @@ public final class TerminalScreen {
         default: throw StartError.notATerminal
         }
         started = true
+        _ = cs_wake_setup()
         cs_enable_mouse()
         let terminfoColors = Int(cs_color_count())
         depth = colorOverride ?? ColorDepth.detect(environment: environment, terminfoColors: terminfoColors)
@@ -99,8 +109,15 @@ public final class TerminalScreen {
         if waited == 0 { return result }
         var event = cs_event()
         while cs_read(&event) != 0 {
-            if let decoded = TerminalEvent.decode(event) { result.append(decoded) }
+            guard let decoded = TerminalEvent.decode(event) else { continue }
+            if case .resize = decoded {
+                let (width, height) = size
+                result.append(.resize(width: width, height: height))
+            } else {
+                result.append(decoded)
+            }
         }
+        if cs_take_wake() != 0 { result.append(.wake) }
         TerminalEvent.dropUnknownSequences(&result)
         let late = cs_pending_signal()
         if late != 0 { result.append(.signal(late)) }
@@ -121,6 +138,10 @@ public final class TerminalScreen {
     /// Sends the cells that changed since the last frame. Returns the number of cells sent.
     /// The frame is kept as the new "previous" by swapping buffers, not copying: `canvas` comes back
     /// holding an older frame, ready to be drawn over (so a frame copies and allocates nothing).
+    public func present(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?) {
+        draw(&canvas, cursor: cursor)
+    }
+
     @discardableResult
     public func draw(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?) -> Int {
         CanvasDiff.runs(from: previous, to: canvas, into: &runs)

@@ -38,9 +38,7 @@ struct CarouselCommand: ParsableCommand {
             deck.json manifest), a deck.json manifest, card files, or - for cards on standard input \
             (separated by lines holding only ---).
 
-            Keys: Left/Right (h/l) and Up/Down (k/j) move, Home/End first/last, PgUp/PgDn a screenful, \
-            digits jump to a card, Tab switches Normal/Scaled, s the style, o loops, ? shows the keys, \
-            q/Esc/Ctrl-C quit. The mouse clicks, scrolls and drags.
+            \(KeyTable.commandLineSummary) The mouse clicks, scrolls and drags.
             """,
         version: "carousel 0.1.0"
     )
@@ -53,7 +51,7 @@ struct CarouselCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Print the screen as text at this size instead of running interactively (in colour, as ANSI escape codes, with --color 8, 16, 256 or truecolor).", valueName: "COLSxROWS"))
     var render: String?
 
-    @Option(help: ArgumentHelp("With --render: keys to press first, e.g. right,right,tab (names: \(Key.names.joined(separator: ", ")), or any single character).", valueName: "KEYS"))
+    @Option(help: ArgumentHelp("With --render: keys and steps to replay first, e.g. right,right,tab,click:40:12 (names: \(Key.names.joined(separator: ", ")), or any single character; steps: \(ScriptStep.names.joined(separator: ", "))).", valueName: "KEYS"))
     var keys: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --render: print the screen this long after the last key (virtual clock) instead of after the motion settles.", valueName: "SECONDS"))
@@ -95,7 +93,7 @@ struct CarouselCommand: ParsableCommand {
         if !(fps >= 1 && fps <= 240) { throw ValidationError("--fps must be between 1 and 240") }
         if let start, start < 1 { throw ValidationError("--start counts from 1") }
         if let keys, case .failure(let error) = HeadlessRenderer.parseKeys(keys) {
-            throw ValidationError("unknown key name '\(Sanitizer.line(error.name))' in --keys; known names: \(Key.names.joined(separator: ", ")), or any single character")
+            throw ValidationError("unknown key name '\(Sanitizer.line(error.name))' in --keys; known names: \(Key.names.joined(separator: ", ")), any single character, or the steps \(ScriptStep.names.joined(separator: ", "))")
         }
     }
 

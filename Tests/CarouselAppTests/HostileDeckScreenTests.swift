@@ -43,7 +43,7 @@ import Testing
                 options.skippedCards = deck.skipped
                 for keys: [Key] in [[], [.right, .tab], [.right, .right, .right]] {
                     for (w, h) in [(100, 30), (37, 12)] {
-                        let lines = HeadlessRenderer.render(deck: deck.provider, options: options, width: w, height: h, keys: keys, time: 0.1, glyphs: glyphs)
+                        let lines = HeadlessRenderer.render(deck: deck.provider, options: options, width: w, height: h, keys: keys.map(ScriptStep.key), time: 0.1, glyphs: glyphs)
                         for line in lines {
                             #expect(line.unicodeScalars.allSatisfy(isSafe), "\(style) \(w)x\(h): \(line)")
                             #expect(CharacterWidth.of(line) == w)

@@ -9,13 +9,13 @@ import Testing
 @Suite struct MotionEndTests {
     let deck = CardList(try! DeckLoader.builtin().cards)
 
-    /// The times (in frames at 60 fps) at which the screen changed, after `keys`, for two seconds.
-    func changes(style: StyleKind, mode: Mode, width: Int, height: Int, keys: [Key]) -> [Int] {
+    /// The times (in frames at 60 fps) at which the screen changed, after `actions`, for two seconds.
+    func changes(style: StyleKind, mode: Mode, width: Int, height: Int, actions: [Action]) -> [Int] {
         var state = CarouselState(count: deck.count, start: 3, mode: mode, style: style)
         var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: true))
         var canvas = Canvas(width: width, height: height)
         state.send(.setViewport(Scene.viewport(width: width, height: height)))
-        for key in keys { state.send(Keymap.action(for: key, in: state)!) }
+        for action in actions { state.send(action) }
         _ = scene.render(state, deck: deck, into: &canvas)
         var last = canvas.lines()
         var frames: [Int] = []
@@ -34,8 +34,7 @@ import Testing
     @Test(arguments: StyleKind.allCases, [Mode.normal, .scaled])
     func aOneCardMoveEndsByAboutFourHundredAndFiftyMilliseconds(style: StyleKind, mode: Mode) {
         for (width, height) in Self.sizes {
-            let key: Key = style == .lyrics ? .down : .right
-            let frames = changes(style: style, mode: mode, width: width, height: height, keys: [key])
+            let frames = changes(style: style, mode: mode, width: width, height: height, actions: [.move(1)])
             #expect(!frames.isEmpty, "the move is drawn (\(style) \(mode) \(width)x\(height))")
             let lastChange = Double(frames.last ?? 0) / 60
             #expect(lastChange <= 0.46, "last visible change at \(lastChange) s (\(style) \(mode) \(width)x\(height)): \(frames)")
@@ -45,7 +44,7 @@ import Testing
     @Test(arguments: StyleKind.allCases)
     func switchingTheModeEndsByAboutFourHundredAndFiftyMilliseconds(style: StyleKind) {
         for (width, height) in Self.sizes {
-            let frames = changes(style: style, mode: .normal, width: width, height: height, keys: [.tab])
+            let frames = changes(style: style, mode: .normal, width: width, height: height, actions: [.toggleMode])
             let lastChange = Double(frames.last ?? 0) / 60
             #expect(lastChange <= 0.5, "last visible change at \(lastChange) s (\(style) Tab \(width)x\(height)): \(frames)")
         }

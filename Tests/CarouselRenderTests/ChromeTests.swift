@@ -85,3 +85,32 @@ import Testing
         #expect(state.targetIndex == near + 1, "the card that was under the pointer, not one relative to the target")
     }
 }
+
+@Suite struct HelpAndHintTests {
+    @Test(arguments: [Glyphs.unicode, .ascii])
+    func theHelpOverlayDrawsTheGivenRowsAligned(glyphs: Glyphs) {
+        let rows = [HelpRow(keys: "← →", asciiKeys: "Left/Right", text: "move"), HelpRow(keys: "x", asciiKeys: "x", text: "something else")]
+        var canvas = Canvas(width: 60, height: 12)
+        Chrome.drawHelp(rows, theme: Theme(glyphs: glyphs, usesColor: false), on: &canvas)
+        let lines = canvas.lines()
+        let keys = glyphs.isASCII ? "Left/Right" : "← →"
+        let pad = String(repeating: " ", count: CharacterWidth.of(keys) - 1)
+        #expect(lines.contains { $0.contains("  " + keys + "  move") })
+        #expect(lines.contains { $0.contains("  x" + pad + "  something else") })
+        #expect(lines.filter { $0.contains("move") || $0.contains("something") }.count == 2)
+        #expect(lines.contains { $0.contains(" Keys ") })
+    }
+
+    @Test func theStatusLineShowsTheGivenHintWhenItFits() {
+        let deck = CardList([Card(title: "a", art: ["x"])])
+        var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: false))
+        scene.hint = "H-I-N-T"
+        var canvas = Canvas(width: 60, height: 12)
+        _ = scene.render(CarouselState(count: 1), deck: deck, into: &canvas)
+        #expect(canvas.lines()[11].hasSuffix("H-I-N-T "))
+        scene.hint = "a hint far too long for the status line of a screen this narrow"
+        _ = scene.render(CarouselState(count: 1), deck: deck, into: &canvas)
+        #expect(canvas.lines()[11].hasPrefix(" 1/1  a "))
+        #expect(!canvas.lines()[11].contains("hint"), "the chrome is drawn again when the hint changes")
+    }
+}

@@ -74,9 +74,18 @@ int cs_color_count(void);
 int cs_pair_count(void);
 int cs_init_pair(int pair, int foreground, int background);
 
-/// Waits up to `timeout_ms` (-1: for ever) for input. 1: input ready, 0: timeout, -1: a signal came
-/// (a terminal that hung up or closed counts as SIGHUP).
+/// Waits up to `timeout_ms` (-1: for ever) for input. 1: input ready, 2: woken by cs_wake, 0: timeout,
+/// -1: a signal came (a terminal that hung up or closed counts as SIGHUP).
 int cs_wait(int timeout_ms);
+
+/// Makes the wake-up cs_wait also waits on (an eventfd). Returns 0, or -1 when it cannot.
+int cs_wake_setup(void);
+
+/// Wakes cs_wait from any thread (async-signal-safe).
+void cs_wake(void);
+
+/// Whether cs_wait was woken since the last call (also when input came at the same time).
+int cs_take_wake(void);
 
 /// Reads one pending event without waiting. Returns 0 when there is none.
 int cs_read(cs_event *event);

@@ -1,0 +1,107 @@
+import CarouselCore
+import CarouselRender
+
+/// One row of the key table, in the manner of Go's bubbles/key: the keys with the command each
+/// asks for, how people write them and what they do. The key map, the `?` overlay, the status-line
+/// hint, `--help` and the README's Keys table all come from these rows.
+public struct KeyBinding: Sendable {
+    /// Where a binding applies.
+    public enum Context: Sendable, Hashable {
+        /// The carousel itself: these are the rows the `?` overlay lists.
+        case carousel
+        /// While the `?` overlay is open.
+        case help
+        /// Read by the terminal layer before any key map, wherever the program is (Ctrl-Z).
+        case terminal
+    }
+
+    /// A binding's part of the status-line hint: its keys, short, and one word.
+    public struct Hint: Sendable {
+        public var keys: String
+        public var asciiKeys: String
+        public var word: String
+    }
+
+    public var context: Context
+    /// Each key with its own command (a pair like Left / Right moves back and on).
+    public var commands: [(key: Key, command: Command)]
+    /// What every key not bound in this context does (in the help overlay: close it).
+    public var otherKeys: Command?
+    /// How the keys are written for people, e.g. `← → h l`.
+    public var label: String
+    /// The label in 7-bit ASCII (for `--ascii`, `--help` and the README).
+    public var asciiLabel: String
+    /// What the keys do, e.g. `previous / next card`.
+    public var help: String
+    public var hint: Hint?
+
+    public var keys: [Key] { commands.map(\.key) }
+
+    init(_ label: String, ascii: String? = nil, _ help: String, keys: [(Key, Command)],
+         otherKeys: Command? = nil, hint: Hint? = nil, in context: Context = .carousel) {
+        self.context = context
+        self.commands = keys.map { (key: $0.0, command: $0.1) }
+        self.otherKeys = otherKeys
+        self.label = label
+        self.asciiLabel = ascii ?? label
+        self.help = help
+        self.hint = hint
+    }
+}
+
+extension KeyBinding.Hint {
+    init(_ keys: String, ascii: String? = nil, _ word: String) {
+        self.init(keys: keys, asciiKeys: ascii ?? keys, word: word)
+    }
+}
+
+/// Every key of the program, once. Everything that reads or shows keys is built from `bindings`.
+public enum KeyTable {
+    public static let bindings: [KeyBinding] = [
+        KeyBinding("← → h l", ascii: "Left/Right h l", "previous / next card",
+                   keys: [(.left, .move(-1)), (.character("h"), .move(-1)), (.right, .move(1)), (.character("l"), .move(1))],
+                   hint: .init("←→", ascii: "<- ->", "move")),
+        KeyBinding("Home End g G", "first / last card",
+                   keys: [(.home, .first), (.character("g"), .first), (.end, .last), (.character("G"), .last)]),
+        KeyBinding("PgUp PgDn", "a screenful back / on", keys: [(.pageUp, .page(-1)), (.pageDown, .page(1))]),
+        KeyBinding("1-9 0", "jump to a card (type 12 for card 12)",
+                   keys: (0...9).map { (.character(Character(String($0))), .digit($0)) }),
+        // Up/Down are the natural keys of the vertical lyrics style; they work in every style.
+        KeyBinding("↑ ↓ k j", ascii: "Up/Down k j", "previous / next (any style)",
+                   keys: [(.up, .move(-1)), (.character("k"), .move(-1)), (.down, .move(1)), (.character("j"), .move(1))]),
+        KeyBinding("Tab", "Normal / Scaled", keys: [(.tab, .toggleMode), (.backTab, .toggleMode)], hint: .init("Tab", "mode")),
+        KeyBinding("s", "next style: arc, stack, ring, lyrics", keys: [(.character("s"), .nextStyle)]),
+        KeyBinding("o", "loop around the deck on / off", keys: [(.character("o"), .toggleLoop)]),
+        KeyBinding("?", "show / hide this help", keys: [(.character("?"), .toggleHelp)], hint: .init("?", "help")),
+        KeyBinding("q Esc Ctrl-C", "quit", keys: [(.character("q"), .quit), (.escape, .quit), (.controlC, .quit)],
+                   hint: .init("q", "quit")),
+        // Ctrl-Z never reaches a key map: the terminal layer turns 0x1A into a suspend.
+        KeyBinding("Ctrl-Z", "suspend (fg brings it back)", keys: [], in: .terminal),
+        KeyBinding("any key, help open", "close the help (q and Ctrl-C still quit)",
+                   keys: [(.character("q"), .quit), (.controlC, .quit)], otherKeys: .toggleHelp, in: .help),
+    ]
+
+    /// What `key` asks for: its binding in the context (the help overlay when open), else what
+    /// the context does with every other key, else nothing.
+    public static func command(for key: Key, helpOpen: Bool) -> Command? {
+        let context: KeyBinding.Context = helpOpen ? .help : .carousel
+        let here = bindings.filter { $0.context == context }
+        if let bound = here.lazy.flatMap(\.commands).first(where: { $0.key == key }) { return bound.command }
+        return here.lazy.compactMap(\.otherKeys).first
+    }
+
+    /// The rows of the `?` overlay: the carousel's keys.
+    public static var helpRows: [HelpRow] {
+        bindings.filter { $0.context == .carousel }.map { HelpRow(keys: $0.label, asciiKeys: $0.asciiLabel, text: $0.help) }
+    }
+
+    /// The keys the status line names, e.g. `←→ move  Tab mode  ? help  q quit`.
+    public static func statusHint(ascii: Bool) -> String {
+        bindings.compactMap(\.hint).map { (ascii ? $0.asciiKeys : $0.keys) + " " + $0.word }.joined(separator: "  ")
+    }
+
+    /// Every binding in one sentence, for `--help` (ASCII: it may go to any terminal or a file).
+    public static var commandLineSummary: String {
+        "Keys: " + bindings.map { "\($0.asciiLabel) = \($0.help)" }.joined(separator: "; ") + "."
+    }
+}

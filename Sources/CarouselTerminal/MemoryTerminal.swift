@@ -1,0 +1,86 @@
+import CarouselCore
+import CarouselRender
+import Synchronization
+
+/// A terminal in memory on a virtual clock: events are scheduled at times, waiting advances the
+/// clock instead of sleeping, and the last frame presented can be read back. `--render` and the
+/// tests' pilot drive the same program loop as the real terminal through it.
+public final class MemoryTerminal: TerminalBackend {
+    public private(set) var now: Double = 0
+    public private(set) var size: (width: Int, height: Int)
+    /// The frame on the screen.
+    public private(set) var screen: Canvas
+    public private(set) var cursor: (x: Int, y: Int)?
+    /// How many frames were presented.
+    public private(set) var frames = 0
+    /// When set, waiting stops here and reports `.end` (the end of `--time`, or of a pilot's wait).
+    public var deadline: Double?
+    private var scheduled: [(time: Double, event: TerminalEvent)] = []
+    private let wakes = WakeCount()
+
+    public init(width: Int, height: Int) {
+        size = (width, height)
+        screen = Canvas(width: width, height: height)
+    }
+
+    /// Schedules an event at `time` (default: now). A resize also changes the size when it is delivered.
+    public func schedule(_ event: TerminalEvent, at time: Double? = nil) {
+        let at = max(time ?? now, now)
+        let index = scheduled.firstIndex { $0.time > at } ?? scheduled.endIndex
+        scheduled.insert((at, event), at: index)
+    }
+
+    /// The time of the last scheduled event, or now.
+    public var lastScheduledTime: Double { scheduled.last?.time ?? now }
+
+    public func events(timeout: Double?) -> [TerminalEvent] {
+        let woken = wakes.take()
+        if woken { return [.wake] + due() }
+        let nextEvent = scheduled.first?.time
+        var until = [timeout.map { now + $0 }, nextEvent, deadline].compactMap { $0 }.min()
+        // At rest with nothing scheduled and no deadline: nothing will ever happen again.
+        guard let target = until else { return [.end] }
+        until = max(target, now)
+        now = until!
+        let events = due()
+        if events.isEmpty, let deadline, now >= deadline { return [.end] }
+        return events
+    }
+
+    private func due() -> [TerminalEvent] {
+        var result: [TerminalEvent] = []
+        while let first = scheduled.first, first.time <= now {
+            scheduled.removeFirst()
+            if case .resize(let width, let height) = first.event {
+                size = (width, height)
+                screen = Canvas(width: width, height: height)
+            }
+            result.append(first.event)
+        }
+        return result
+    }
+
+    public func present(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?) {
+        frames += 1
+        self.cursor = cursor
+        swap(&screen, &canvas)
+        if canvas.width != screen.width || canvas.height != screen.height {
+            canvas = Canvas(width: screen.width, height: screen.height)
+        }
+    }
+
+    public func invalidate() {}
+    public func suspend() {}
+
+    public var waker: Waker {
+        Waker { [wakes] in wakes.add() }
+    }
+}
+
+/// Wake-ups counted from any thread.
+private final class WakeCount: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    /// Whether any came since the last call.
+    func take() -> Bool { count.withLock { count in defer { count = 0 }; return count > 0 } }
+}

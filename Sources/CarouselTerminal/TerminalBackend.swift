@@ -1,0 +1,28 @@
+import CarouselCore
+import CarouselRender
+
+/// What the program loop draws on, reads from and keeps time by: the real terminal, or an in-memory
+/// stand-in on a virtual clock (for `--render` and tests). Only backends know terminals.
+public protocol TerminalBackend: AnyObject {
+    /// Seconds since the program started, on this backend's clock.
+    var now: Double { get }
+    var size: (width: Int, height: Int) { get }
+    /// Waits up to `timeout` seconds (nil: until something happens) and returns what happened.
+    func events(timeout: Double?) -> [TerminalEvent]
+    /// Shows a frame (only what changed is sent) with the cursor resting at `cursor` (hidden if nil).
+    /// `canvas` comes back holding an older frame, ready to be drawn over (buffers swap, nothing is copied).
+    func present(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?)
+    /// After a resize: forget what is shown and repaint everything next time.
+    func invalidate()
+    /// Ctrl-Z: give the terminal back until the program is continued.
+    func suspend()
+    /// Wakes `events` from any thread, so work done off the frame path brings a frame.
+    var waker: Waker { get }
+}
+
+/// Wakes a waiting program loop from any thread.
+public struct Waker: Sendable {
+    private let action: @Sendable () -> Void
+    public init(_ action: @escaping @Sendable () -> Void) { self.action = action }
+    public func callAsFunction() { action() }
+}

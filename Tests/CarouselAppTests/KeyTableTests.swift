@@ -1,0 +1,131 @@
+import CarouselApp
+import CarouselCore
+import CarouselDecks
+import CarouselRender
+import Foundation
+import Testing
+
+/// The key table is the one place keys are written: it must behave as the key map did, and every
+/// place that shows keys must show its rows.
+@Suite struct KeyTableTests {
+    /// Every key the terminal or `--keys` can deliver, and a few characters beyond ASCII.
+    static let allKeys: [Key] = {
+        let named: [Key] = [.left, .right, .up, .down, .home, .end, .pageUp, .pageDown,
+                            .tab, .backTab, .enter, .escape, .backspace, .controlC]
+        let printable = (0x20...0x7E).map { Key.character(Character(Unicode.Scalar(UInt8($0)))) }
+        // Non-ASCII digits (Arabic-Indic 3, fullwidth 7, superscript 2) are not card numbers.
+        let others = ["é", "٣", "７", "²", "\t", "\u{7F}", "日"].map { Key.character(Character($0)) }
+        return named + Key.names.compactMap(Key.init(name:)) + printable + others
+    }()
+
+    /// The engine action a command becomes, as the app sends it (digits at time 0).
+
+    /// What each key does, with help closed and open (the behaviour the engine's old key map had).
+    @Test func keysDoWhatTheyDid() {
+        let expected: [(Key, Command)] = [
+            (.left, .move(-1)), (.character("h"), .move(-1)), (.right, .move(1)), (.character("l"), .move(1)),
+            (.up, .move(-1)), (.character("k"), .move(-1)), (.down, .move(1)), (.character("j"), .move(1)),
+            (.home, .first), (.character("g"), .first), (.end, .last), (.character("G"), .last),
+            (.pageUp, .page(-1)), (.pageDown, .page(1)), (.tab, .toggleMode), (.backTab, .toggleMode),
+            (.character("s"), .nextStyle), (.character("o"), .toggleLoop), (.character("?"), .toggleHelp),
+            (.character("7"), .digit(7)), (.character("0"), .digit(0)),
+            (.character("q"), .quit), (.escape, .quit), (.controlC, .quit),
+        ]
+        for (key, command) in expected {
+            #expect(KeyTable.command(for: key, helpOpen: false) == command, "\(key)")
+        }
+        for key in [Key.character("Z"), .character("x"), .enter, .backspace] {
+            #expect(KeyTable.command(for: key, helpOpen: false) == nil, "\(key) does nothing")
+        }
+        // With help open, q and Ctrl-C still quit and every other key closes help.
+        for key in Self.allKeys {
+            let quits = key == .character("q") || key == .controlC
+            #expect(KeyTable.command(for: key, helpOpen: true) == (quits ? .quit : .toggleHelp), "\(key) with help open")
+        }
+    }
+
+    @Test func everyCommandComesFromABindingAndNoKeyIsBoundTwice() {
+        let carouselKeys = KeyTable.bindings.filter { $0.context == .carousel }.flatMap(\.keys)
+        for key in Self.allKeys where KeyTable.command(for: key, helpOpen: false) != nil {
+            #expect(carouselKeys.contains(key), "\(key) has a command but no row")
+        }
+        for context in [KeyBinding.Context.carousel, .help, .terminal] {
+            let keys = KeyTable.bindings.filter { $0.context == context }.flatMap(\.keys)
+            #expect(Set(keys).count == keys.count, "a key bound twice in \(context)")
+            #expect(KeyTable.bindings.filter { $0.context == context && $0.otherKeys != nil }.count <= 1)
+        }
+        // Each row's keys give that row's commands (no other row shadows them).
+        for binding in KeyTable.bindings where binding.context != .terminal {
+            for (key, command) in binding.commands {
+                #expect(KeyTable.command(for: key, helpOpen: binding.context == .help) == command)
+            }
+        }
+    }
+
+    @Test func labelsHaveAnASCIIForm() {
+        for binding in KeyTable.bindings {
+            #expect(binding.asciiLabel.unicodeScalars.allSatisfy { $0.isASCII }, "\(binding.label)")
+            #expect(binding.help.unicodeScalars.allSatisfy { $0.isASCII }, "\(binding.help)")
+        }
+    }
+
+    @Test func statusHint() {
+        #expect(KeyTable.statusHint(ascii: false) == "←→ move  Tab mode  ? help  q quit")
+        #expect(KeyTable.statusHint(ascii: true) == "<- -> move  Tab mode  ? help  q quit")
+    }
+
+    @Test func commandLineSummaryNamesEveryBinding() {
+        let summary = KeyTable.commandLineSummary
+        #expect(summary.unicodeScalars.allSatisfy { $0.isASCII })
+        for binding in KeyTable.bindings {
+            #expect(summary.contains("\(binding.asciiLabel) = \(binding.help)"))
+        }
+    }
+
+    /// The README's Keys table, row by row: (keys, what they do).
+    static func readmeKeyRows() throws -> [(String, String)] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.firstRange(of: "\n## Keys\n").map { readme[$0.upperBound...] })
+        let table = section.components(separatedBy: "\n###")[0]
+        return table.split(separator: "\n").filter { $0.hasPrefix("|") }.dropFirst(2).map { line in
+            let cells = line.dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: false)
+            return (cells.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "",
+                    cells.dropFirst().joined(separator: "|").trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    @Test func theReadmeShowsTheTable() throws {
+        let rows = try Self.readmeKeyRows()
+        #expect(rows.count == KeyTable.bindings.count)
+        for (i, binding) in KeyTable.bindings.enumerated() where i < rows.count {
+            #expect(rows[i].0 == binding.asciiLabel, "README row \(i + 1)")
+            #expect(rows[i].1 == binding.help, "README row \(i + 1)")
+        }
+    }
+
+    /// The screen after `keys` as the app draws it (through the program loop).
+    static func screen(keys: [Key], glyphs: Glyphs, size: (Int, Int) = (100, 30)) -> [String] {
+        let pilot = Pilot(deck: CardList(try! DeckLoader.builtin().cards), width: size.0, height: size.1, glyphs: glyphs)
+        for key in keys { pilot.press(key) }
+        return pilot.screen
+    }
+
+    @Test(arguments: [Glyphs.unicode, .ascii])
+    func theHelpOverlayListsEveryBinding(glyphs: Glyphs) {
+        let text = Self.screen(keys: [.character("?")], glyphs: glyphs).joined(separator: "\n")
+        #expect(text.contains("Keys"))
+        for binding in KeyTable.bindings where binding.context == .carousel {
+            #expect(text.contains((glyphs.isASCII ? binding.asciiLabel : binding.label) + "  "), "\(binding.label)")
+            #expect(text.contains(binding.help), "\(binding.help)")
+        }
+    }
+
+    /// With the table's rows and hint, the screens are the golden ones drawn before the table existed.
+    @Test func theTableDrawsTheGoldenScreens() {
+        assertGolden(Self.screen(keys: [.character("?")], glyphs: .unicode), named: "help")
+        assertGolden(Self.screen(keys: [], glyphs: .unicode), named: "start")
+        assertGolden(Self.screen(keys: [.right, .tab], glyphs: .ascii), named: "ascii")
+        assertGolden(Self.screen(keys: [], glyphs: .unicode, size: (40, 12)), named: "small-40x12")
+    }
+}

@@ -1,0 +1,121 @@
+import CarouselApp
+import CarouselCore
+import CarouselDecks
+import CarouselRender
+import CarouselTerminal
+import Testing
+
+/// The interactive behaviours, driven in process through the same program loop as the terminal.
+@Suite struct PilotTests {
+    let deck = CardList(try! DeckLoader.builtin().cards)
+
+    func status(_ pilot: Pilot) -> String { pilot.screen.last ?? "" }
+
+    /// The column of the centre of the card `offset` slots right of the active one, on row `y`.
+    func column(of text: String, in pilot: Pilot, row: Int) -> Int? {
+        guard let range = pilot.screen[row].range(of: text) else { return nil }
+        return pilot.screen[row].distance(from: pilot.screen[row].startIndex, to: range.lowerBound)
+    }
+
+    @Test func clickingACardBringsItToTheCentreAndClickingASegmentSelectsIt() {
+        let pilot = Pilot(deck: deck)
+        #expect(status(pilot).contains("1/20"))
+        // The right neighbour's box is to the right of the centre card, on the middle row.
+        pilot.click(x: 80, y: 15)
+        #expect(status(pilot).contains("2/20"), "\(status(pilot))")
+        let scaled = try! #require(column(of: "Scaled", in: pilot, row: 0))
+        pilot.click(x: scaled + 1, y: 0)
+        #expect(pilot.screen[0].contains("[Scaled]"))
+        #expect(pilot.state.mode == .scaled)
+    }
+
+    @Test func theWheelMovesOneCardPerNotch() {
+        let pilot = Pilot(deck: deck)
+        pilot.wheel(up: false)
+        pilot.wheel(up: false)
+        #expect(status(pilot).contains("3/20"))
+        pilot.wheel(up: true)
+        #expect(status(pilot).contains("2/20"))
+    }
+
+    @Test func aDragFollowsThePointerAndSnapsAndAFlingGoesFurther() {
+        let slot = Int(ArcStyle().metrics(for: Scene.viewport(width: 100, height: 30), count: 20).cellsPerCard)
+        let pilot = Pilot(deck: deck)
+        // Mid-drag the strip follows the pointer exactly (no spring).
+        pilot.terminal.schedule(.mouse(MouseEvent(kind: .press, x: 60, y: 15)))
+        pilot.terminal.schedule(.mouse(MouseEvent(kind: .drag, x: 60 - slot / 2, y: 15)))
+        pilot.wait(0.5)
+        #expect(abs(pilot.state.position - 0.5) < 0.1, "position \(pilot.state.position) follows the pointer")
+        pilot.terminal.schedule(.mouse(MouseEvent(kind: .drag, x: 60 - slot, y: 15)))
+        pilot.wait(0.5)
+        pilot.terminal.schedule(.mouse(MouseEvent(kind: .release, x: 60 - slot, y: 15)))
+        pilot.wait(2)
+        #expect(status(pilot).contains("2/20"), "a slow drag of one card's width snaps to the next card")
+        // A quick drag (a fling) of the same width coasts on.
+        pilot.drag(from: (60, 15), to: (60 - slot, 15))
+        #expect(pilot.state.activeIndex > 2, "a fling goes further than it was dragged: \(status(pilot))")
+        #expect(pilot.state.position == pilot.state.position.rounded())
+    }
+
+    @Test func helpOpensAndAnyKeyOrClickClosesItButQStillQuits() {
+        let pilot = Pilot(deck: deck)
+        pilot.press(.character("?"))
+        #expect(pilot.screen.joined().contains("Keys"))
+        pilot.press(.right)
+        #expect(!pilot.screen.joined().contains("Keys") && status(pilot).contains("1/20"), "the key closed help and did nothing else")
+        pilot.press(.character("?"))
+        pilot.click(x: 5, y: 5)
+        #expect(!pilot.screen.joined().contains("Keys"))
+        pilot.press(.character("?"))
+        pilot.press(.character("q"))
+        #expect(pilot.outcome == .quit)
+    }
+
+    @Test func aResizeRedrawsAsAFreshStartAtTheNewSizeWould() {
+        let pilot = Pilot(deck: deck)
+        pilot.press(.right)
+        pilot.resize(width: 70, height: 20)
+        let fresh = Pilot(deck: deck, width: 70, height: 20)
+        fresh.press(.right)
+        #expect(pilot.screen == fresh.screen)
+        #expect(pilot.screen.count == 20 && pilot.screen[19].contains("2/20"))
+        pilot.resize(width: 15, height: 6)
+        #expect(pilot.screen.joined().contains("small"), "too small says so")
+        pilot.resize(width: 100, height: 30)
+        #expect(status(pilot).contains("2/20"), "and recovers")
+    }
+
+    @Test func comingBackFromASuspendRedrawsAndASignalEndsTheLoop() {
+        let pilot = Pilot(deck: deck)
+        let frames = pilot.terminal.frames
+        pilot.send(.suspend)
+        #expect(pilot.terminal.frames == frames + 1, "redrawn after fg")
+        pilot.send(.signal(15))
+        #expect(pilot.outcome == .signal(15))
+    }
+
+    /// Work done elsewhere wakes the loop and brings exactly one frame; at rest nothing is drawn.
+    @Test func aWakeUpBringsAFrameAndRestBringsNone() async {
+        let pilot = Pilot(deck: deck)
+        let frames = pilot.terminal.frames
+        pilot.wait(10)
+        #expect(pilot.terminal.frames == frames, "no frame at rest")
+        let waker = pilot.waker
+        await Task.detached { waker() }.value
+        pilot.wait(1)
+        #expect(pilot.terminal.frames == frames + 1, "one frame for the wake-up")
+    }
+
+    /// `--keys` can replay a session with the mouse and resizes: the same screen as the pilot's.
+    @Test func renderReplaysMouseAndResizeSteps() throws {
+        let steps = try HeadlessRenderer.parseKeys("click:80:15,wheel-down,resize:90x26,tab").get()
+        let rendered = HeadlessRenderer.render(deck: deck, options: AppOptions(), width: 100, height: 30, keys: steps, time: nil, glyphs: .unicode)
+        let pilot = Pilot(deck: deck)
+        pilot.click(x: 80, y: 15, wait: 0)
+        pilot.wheel(up: false, wait: 0)
+        pilot.resize(width: 90, height: 26, wait: 0)
+        pilot.press(.tab)
+        #expect(rendered == pilot.screen)
+        #expect(rendered.count == 26 && rendered[25].contains("3/20"))
+    }
+}
