@@ -40,6 +40,12 @@ let package = Package(
         .target(name: "CarouselText"),
         .target(name: "CCMark", linkerSettings: [.linkedLibrary("cmark")]),
         .target(name: "CarouselMarkdown", dependencies: ["CarouselText", "CCMark"]),
+        // Pictures: decoded by gdk-pixbuf (scaled while decoding), turned into cells by libchafa,
+        // behind a small C shim (only cpictures.c includes glib, gdk-pixbuf and chafa headers).
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .target(name: "CPictures", dependencies: ["CChafa", "CGdkPixbuf"]),
+        .target(name: "CarouselPictures", dependencies: ["CPictures"]),
         .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselRender", "CarouselDecks", "CarouselTerminal"]),
         .executableTarget(
             name: "carousel",
@@ -64,6 +70,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),
+        .testTarget(name: "CarouselPicturesTests", dependencies: ["CarouselPictures"], exclude: ["Fixtures"]),
         .testTarget(name: "CarouselTextTests", dependencies: ["CarouselText", "CarouselRender", "CarouselTestSupport"]),
         .testTarget(name: "CarouselMarkdownTests", dependencies: ["CarouselMarkdown", "CarouselText", "CarouselRender", "CarouselTestSupport"]),
     ],

@@ -1,0 +1,628 @@
+/* CPictures: gdk-pixbuf decodes, libchafa turns pixels into character cells.
+ * See include/CPictures.h for the contract. */
+#include "CPictures.h"
+
+#include <chafa.h>
+#include <errno.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct cp_image {
+    int width, height;
+    int original_width, original_height;
+    char format[8];
+    uint8_t *pixels; /* width * height * 4 */
+};
+
+/* ---------------------------------------------------------------- errors */
+
+static void set_error(cp_status *status, char *error, size_t error_size, cp_status code,
+                      const char *format, ...) G_GNUC_PRINTF(5, 6);
+
+static void set_error(cp_status *status, char *error, size_t error_size, cp_status code,
+                      const char *format, ...) {
+    if (status) *status = code;
+    if (error && error_size > 0) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(error, error_size, format, args);
+        va_end(args);
+        /* One line: gdk-pixbuf messages sometimes end with a newline or a full stop. */
+        for (char *p = error; *p; p++)
+            if (*p == '\n' || *p == '\r' || *p == '\t') *p = ' ';
+        size_t n = strlen(error);
+        while (n > 0 && (error[n - 1] == ' ' || error[n - 1] == '.')) error[--n] = '\0';
+    }
+}
+
+/* ---------------------------------------------------------------- logging */
+
+/* gdk-pixbuf's loaders answer damaged files with g_return_if_fail criticals and warnings
+ * ("gdk_pixbuf_calculate_rowstride: assertion 'width > 0' failed"), which GLib prints on
+ * stderr, that is over the carousel's screen. The load reports the failure itself, so
+ * GLib's default log handler is replaced by one that drops everything but fatal errors.
+ * This is process-wide (the carousel uses GLib for nothing else); set
+ * CAROUSEL_PICTURES_DEBUG=1 to keep GLib's messages. */
+static void quiet_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)data;
+    if (level & (G_LOG_FLAG_FATAL | G_LOG_LEVEL_ERROR)) g_log_default_handler(domain, level, message, NULL);
+}
+
+static gpointer install_quiet_log(gpointer unused) {
+    (void)unused;
+    const char *debug = getenv("CAROUSEL_PICTURES_DEBUG");
+    if (!debug || !*debug) g_log_set_default_handler(quiet_log, NULL);
+    return NULL;
+}
+
+static void quiet_glib(void) {
+    static GOnce once = G_ONCE_INIT;
+    g_once(&once, install_quiet_log, NULL);
+}
+
+/* ---------------------------------------------------------------- formats */
+
+/* The formats carousel accepts, by gdk-pixbuf's format name (see sniff()). */
+static const char *const accepted_formats[] = {"png", "jpeg", "gif", "webp", "bmp", "tiff"};
+
+static gboolean is_accepted(const char *name) {
+    if (!name) return FALSE;
+    for (size_t i = 0; i < G_N_ELEMENTS(accepted_formats); i++)
+        if (strcmp(name, accepted_formats[i]) == 0) return TRUE;
+    return FALSE;
+}
+
+static gboolean format_available(const char *wanted) {
+    gboolean found = FALSE;
+    GSList *formats = gdk_pixbuf_get_formats();
+    for (GSList *l = formats; l; l = l->next) {
+        GdkPixbufFormat *format = l->data;
+        gchar *name = gdk_pixbuf_format_get_name(format);
+        if (name && strcmp(name, wanted) == 0 && !gdk_pixbuf_format_is_disabled(format)) found = TRUE;
+        g_free(name);
+    }
+    g_slist_free(formats);
+    return found;
+}
+
+static gpointer compute_supported_formats(gpointer unused) {
+    (void)unused;
+    GString *list = g_string_new(NULL);
+    for (size_t i = 0; i < G_N_ELEMENTS(accepted_formats); i++)
+        if (format_available(accepted_formats[i])) {
+            if (list->len) g_string_append_c(list, ',');
+            g_string_append(list, accepted_formats[i]);
+        }
+    return g_string_free(list, FALSE); /* kept for the life of the process */
+}
+
+const char *cp_supported_formats(void) {
+    static GOnce once = G_ONCE_INIT;
+    return g_once(&once, compute_supported_formats, NULL);
+}
+
+/* The format by its signature (the first bytes of every such file), or NULL. Only these six
+ * ever reach gdk-pixbuf: its other loaders (ANI, ICNS, ICO, PNM, QTIF, SVG, TGA, XBM, XPM)
+ * never see an untrusted file. */
+static const char *sniff(const guchar *b, gsize n) {
+    if (n >= 8 && memcmp(b, "\x89PNG\r\n\x1a\n", 8) == 0) return "png";
+    if (n >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF) return "jpeg";
+    if (n >= 6 && (memcmp(b, "GIF87a", 6) == 0 || memcmp(b, "GIF89a", 6) == 0)) return "gif";
+    if (n >= 12 && memcmp(b, "RIFF", 4) == 0 && memcmp(b + 8, "WEBP", 4) == 0) return "webp";
+    if (n >= 2 && b[0] == 'B' && b[1] == 'M') return "bmp";
+    if (n >= 4 && (memcmp(b, "II*\0", 4) == 0 || memcmp(b, "MM\0*", 4) == 0)) return "tiff";
+    return NULL;
+}
+
+static guint32 le32(const guchar *b) {
+    return (guint32)b[0] | (guint32)b[1] << 8 | (guint32)b[2] << 16 | (guint32)b[3] << 24;
+}
+
+/* Guards against headers that make a gdk-pixbuf loader allocate absurd amounts before it
+ * validates anything. Found by fuzzing: gdk-pixbuf 2.42's BMP loader grows its buffer to the
+ * declared DIB header size and to the declared pixel-data offset, up to 4 GiB, before it
+ * looks at them. Not a decoder: two header fields, checked against what the format allows. */
+static gboolean plausible_header(const char *format, const guchar *b, gsize n) {
+    if (strcmp(format, "bmp") == 0) {
+        if (n < 18) return TRUE; /* too short: gdk-pixbuf reports it */
+        guint32 offset = le32(b + 10), dib = le32(b + 14);
+        gboolean known = dib == 12 || dib == 16 || dib == 40 || dib == 52 || dib == 56 || dib == 64 ||
+                         dib == 108 || dib == 124;
+        return known && offset <= 1024 * 1024;
+    }
+    return TRUE;
+}
+
+/* ---------------------------------------------------------------- loading */
+
+typedef struct {
+    int max_width, max_height;
+    int original_width, original_height;
+    cp_status refused; /* CP_OK, or why size_prepared stopped the decoder */
+    char format[8];
+    int rows_done;     /* rows the decoder has delivered so far */
+} load_state;
+
+/* The size that fits within max keeping the aspect, never larger than the picture. */
+static void fit_within(int width, int height, int max_width, int max_height, int *out_w, int *out_h) {
+    double scale = 1.0;
+    if (width > max_width) scale = (double)max_width / width;
+    if (height * scale > max_height) scale = (double)max_height / height;
+    int w = (int)(width * scale + 0.5), h = (int)(height * scale + 0.5);
+    *out_w = scale < 1.0 ? MAX(w, 1) : width;
+    *out_h = scale < 1.0 ? MAX(h, 1) : height;
+}
+
+/* Called by the decoder once it knows the picture's size, before it allocates anything.
+ * Setting the size to 0x0 tells a gdk-pixbuf loader to stop (its documented convention).
+ *
+ * The size is otherwise left alone except for JPEG, whose decoder can shrink by 1/2, 1/4 or
+ * 1/8 while decoding (libjpeg's DCT scaling): it is asked for exactly that size, so that the
+ * loader hands rows over as they are decoded (a size the decoder cannot produce itself makes
+ * GdkPixbufLoader scale at the end and report the whole picture as done, truncated or not).
+ * The final scaling to fit is done after decoding. */
+static void size_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data) {
+    load_state *state = data;
+    state->original_width = width;
+    state->original_height = height;
+
+    GdkPixbufFormat *format = gdk_pixbuf_loader_get_format(loader);
+    gchar *name = format ? gdk_pixbuf_format_get_name(format) : NULL;
+    g_strlcpy(state->format, name ? name : "?", sizeof state->format);
+    g_free(name);
+    if (!is_accepted(state->format)) {
+        state->refused = CP_ERR_UNSUPPORTED;
+        gdk_pixbuf_loader_set_size(loader, 0, 0);
+        return;
+    }
+    if (width <= 0 || height <= 0) {
+        state->refused = CP_ERR_CORRUPT;
+        gdk_pixbuf_loader_set_size(loader, 0, 0);
+        return;
+    }
+    int n = 1; /* the decoder's own reduction: 1/n in each direction */
+    if (strcmp(state->format, "jpeg") == 0) {
+        /* EXIF orientation is applied later and may swap the axes: be big enough either way. */
+        int w1, h1, w2, h2;
+        fit_within(width, height, state->max_width, state->max_height, &w1, &h1);
+        fit_within(width, height, state->max_height, state->max_width, &w2, &h2);
+        int need_w = MAX(w1, w2), need_h = MAX(h1, h2);
+        n = 8;
+        while (n > 1 && ((width + n - 1) / n < need_w || (height + n - 1) / n < need_h)) n /= 2;
+    }
+    gint64 decoded = (gint64)((width + n - 1) / n) * ((height + n - 1) / n);
+    if (decoded > CP_MAX_DECODE_PIXELS) {
+        state->refused = CP_ERR_TOO_LARGE;
+        gdk_pixbuf_loader_set_size(loader, 0, 0);
+        return;
+    }
+    if (n > 1) gdk_pixbuf_loader_set_size(loader, (width + n - 1) / n, (height + n - 1) / n);
+}
+
+/* The pixel buffer exists, no row is decoded yet: clear it, so that rows a decoder never
+ * writes are transparent, not whatever the memory held. */
+static void area_prepared(GdkPixbufLoader *loader, gpointer data) {
+    (void)data;
+    GdkPixbuf *pixbuf = gdk_pixbuf_loader_get_pixbuf(loader);
+    if (pixbuf) gdk_pixbuf_fill(pixbuf, 0);
+}
+
+static void area_updated(GdkPixbufLoader *loader, int x, int y, int width, int height, gpointer data) {
+    (void)loader;
+    (void)x;
+    (void)width;
+    (void)y;
+    load_state *state = data;
+    /* Rows arrive once each, in any order (BMP is stored bottom-up), for the formats that
+     * reports_rows() lists; interlaced PNG repeats them per pass, which only overcounts. */
+    if (height > 0 && state->rows_done < G_MAXINT - height) state->rows_done += height;
+}
+
+/* Formats whose gdk-pixbuf loader reports rows as it decodes them and says nothing when the
+ * data stops early (measured: PNG, baseline JPEG and BMP cut short "load" without error).
+ * TIFF decodes everything at close (and reports damage itself); GIF reports missing frames
+ * itself; WebP's loader is not installed here, so it is left to report its own errors. */
+static gboolean reports_rows(const char *format) {
+    return strcmp(format, "png") == 0 || strcmp(format, "jpeg") == 0 || strcmp(format, "bmp") == 0 ||
+           strcmp(format, "tiff") == 0;
+}
+
+/* Feeds the decoder chunk by chunk. */
+typedef gssize (*read_chunk)(void *source, guchar *buffer, gsize size, GError **error);
+
+typedef struct {
+    const guchar *bytes;
+    gsize length, offset;
+} memory_source;
+
+static gssize read_memory(void *source, guchar *buffer, gsize size, GError **error) {
+    (void)error;
+    memory_source *m = source;
+    gsize n = MIN(size, m->length - m->offset);
+    if (n) memcpy(buffer, m->bytes + m->offset, n);
+    m->offset += n;
+    return (gssize)n;
+}
+
+static gssize read_file(void *source, guchar *buffer, gsize size, GError **error) {
+    FILE *f = source;
+    size_t n = fread(buffer, 1, size, f);
+    if (n == 0 && ferror(f)) {
+        int saved = errno;
+        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved), "%s", g_strerror(saved));
+        return -1;
+    }
+    return (gssize)n;
+}
+
+static cp_status status_for(const GError *err) {
+    if (err->domain == G_FILE_ERROR) return CP_ERR_OPEN;
+    if (err->domain == GDK_PIXBUF_ERROR) switch (err->code) {
+        case GDK_PIXBUF_ERROR_UNKNOWN_TYPE:
+        case GDK_PIXBUF_ERROR_UNSUPPORTED_OPERATION:
+            return CP_ERR_UNSUPPORTED;
+        /* Loaders say "not enough memory" for frames of bogus size too; within
+         * CP_MAX_DECODE_PIXELS a real shortage is unlikely, so it counts as damage. */
+        default:
+            return CP_ERR_CORRUPT;
+        }
+    return CP_ERR_CORRUPT;
+}
+
+/* 256 KiB: gdk-pixbuf's GIF loader slows down with many small writes (measured: a 1000x1000
+ * GIF takes 310 ms in 16 KiB writes, 90 ms in 64 KiB, 51 ms in 256 KiB). */
+#define CHUNK_SIZE (256 * 1024)
+
+/* The decoded picture, oriented, scaled to fit, as tight RGBA. */
+static cp_image *finish(GdkPixbuf *pixbuf, const load_state *state, cp_status *status, char *error,
+                        size_t error_size) {
+    GdkPixbuf *oriented = gdk_pixbuf_apply_embedded_orientation(pixbuf);
+    int w = gdk_pixbuf_get_width(oriented), h = gdk_pixbuf_get_height(oriented);
+    int tw, th;
+    fit_within(w, h, state->max_width, state->max_height, &tw, &th);
+    GdkPixbuf *scaled = (tw != w || th != h) ? gdk_pixbuf_scale_simple(oriented, tw, th, GDK_INTERP_BILINEAR)
+                                             : g_object_ref(oriented);
+    g_object_unref(oriented);
+    if (!scaled) {
+        set_error(status, error, error_size, CP_ERR_MEMORY, "out of memory");
+        return NULL;
+    }
+    int channels = gdk_pixbuf_get_n_channels(scaled), stride = gdk_pixbuf_get_rowstride(scaled);
+    w = gdk_pixbuf_get_width(scaled);
+    h = gdk_pixbuf_get_height(scaled);
+    if (gdk_pixbuf_get_bits_per_sample(scaled) != 8 || (channels != 3 && channels != 4) || w < 1 || h < 1) {
+        g_object_unref(scaled);
+        set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "unusual pixel layout");
+        return NULL;
+    }
+    cp_image *image = calloc(1, sizeof *image);
+    uint8_t *pixels = image ? malloc((size_t)w * h * 4) : NULL;
+    if (!pixels) {
+        free(image);
+        g_object_unref(scaled);
+        set_error(status, error, error_size, CP_ERR_MEMORY, "out of memory");
+        return NULL;
+    }
+    const guchar *src = gdk_pixbuf_read_pixels(scaled);
+    for (int y = 0; y < h; y++) {
+        const guchar *row = src + (size_t)y * stride;
+        uint8_t *dst = pixels + (size_t)y * w * 4;
+        if (channels == 4) memcpy(dst, row, (size_t)w * 4);
+        else for (int x = 0; x < w; x++) {
+            dst[4 * x] = row[3 * x];
+            dst[4 * x + 1] = row[3 * x + 1];
+            dst[4 * x + 2] = row[3 * x + 2];
+            dst[4 * x + 3] = 255;
+        }
+    }
+    g_object_unref(scaled);
+    image->width = w;
+    image->height = h;
+    /* Orientation may turn the picture a quarter: report the original size as shown. */
+    const char *o = gdk_pixbuf_get_option(pixbuf, "orientation");
+    gboolean quarter = o && (strcmp(o, "5") == 0 || strcmp(o, "6") == 0 || strcmp(o, "7") == 0 || strcmp(o, "8") == 0);
+    image->original_width = quarter ? state->original_height : state->original_width;
+    image->original_height = quarter ? state->original_width : state->original_height;
+    g_strlcpy(image->format, state->format, sizeof image->format);
+    image->pixels = pixels;
+    return image;
+}
+
+static cp_image *load(read_chunk read, void *source, int max_width, int max_height,
+                      cp_status *status, char *error, size_t error_size) {
+    quiet_glib();
+    if (status) *status = CP_OK;
+    if (error && error_size) error[0] = '\0';
+
+    guchar *buffer = g_malloc(CHUNK_SIZE);
+    GError *err = NULL;
+    gssize n = read(source, buffer, CHUNK_SIZE, &err);
+    const char *format = n > 0 ? sniff(buffer, (gsize)n) : NULL;
+    if (n < 0) {
+        set_error(status, error, error_size, CP_ERR_OPEN, "cannot read the file: %s", err->message);
+    } else if (n == 0) {
+        set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "empty file, not a picture");
+    } else if (!format) {
+        set_error(status, error, error_size, CP_ERR_UNSUPPORTED,
+                  "not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)");
+    }
+    if (n > 0 && format && !plausible_header(format, buffer, (gsize)n)) {
+        set_error(status, error, error_size, CP_ERR_CORRUPT, "damaged picture: invalid %s header", format);
+        format = NULL;
+    }
+    if (n <= 0 || !format) {
+        g_clear_error(&err);
+        g_free(buffer);
+        return NULL;
+    }
+
+    /* Created for the sniffed type, the loader decodes every write at once. A loader left to
+     * guess holds data back until it has enough to guess from (measured: a 3,000-byte JPEG was
+     * decoded only inside close, where libjpeg pads a cut file with grey rows and truncation
+     * can no longer be told). */
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type(format, &err);
+    if (!loader) {
+        if (strcmp(format, "webp") == 0)
+            set_error(status, error, error_size, CP_ERR_UNSUPPORTED,
+                      "cannot decode WebP: gdk-pixbuf's WebP loader is not installed "
+                      "(Debian package webp-pixbuf-loader)");
+        else
+            set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "no decoder for %s: %s", format,
+                      err ? err->message : "unknown");
+        g_clear_error(&err);
+        g_free(buffer);
+        return NULL;
+    }
+
+    load_state state = {.max_width = max_width, .max_height = max_height, .refused = CP_OK};
+    g_strlcpy(state.format, format, sizeof state.format);
+    g_signal_connect(loader, "size-prepared", G_CALLBACK(size_prepared), &state);
+    g_signal_connect(loader, "area-prepared", G_CALLBACK(area_prepared), &state);
+    g_signal_connect(loader, "area-updated", G_CALLBACK(area_updated), &state);
+
+    gboolean failed = FALSE, has_frame = FALSE, too_long = FALSE;
+    guint64 total = 0;
+    while (n > 0 && !has_frame) {
+        total += (guint64)n;
+        if (total > CP_MAX_FILE_BYTES) { too_long = failed = TRUE; break; }
+        if (!gdk_pixbuf_loader_write(loader, buffer, (gsize)n, &err)) { failed = TRUE; break; }
+        /* Stop as soon as an animation's first frame is complete (as
+         * gdk_pixbuf_new_from_file_at_scale does): decoding every frame of a long GIF
+         * only to show the first costs seconds. */
+        GdkPixbufAnimation *animation = gdk_pixbuf_loader_get_animation(loader);
+        if (animation && !gdk_pixbuf_animation_is_static_image(animation)) {
+            GdkPixbufAnimationIter *iter = gdk_pixbuf_animation_get_iter(animation, NULL);
+            has_frame = !gdk_pixbuf_animation_iter_on_currently_loading_frame(iter);
+            g_object_unref(iter);
+        }
+        if (!has_frame) {
+            n = read(source, buffer, CHUNK_SIZE, &err);
+            if (n < 0) failed = TRUE;
+        }
+    }
+    g_free(buffer);
+
+    /* libjpeg finishes a JPEG cut short with grey rows when told the data has ended, so for
+     * the formats that decode as data arrives only rows delivered before the close count. */
+    int rows_before_close = state.rows_done;
+    GError *close_err = NULL;
+    gboolean closed = gdk_pixbuf_loader_close(loader, failed ? NULL : &close_err);
+    if (!failed && !closed && !has_frame) { failed = TRUE; err = close_err; close_err = NULL; }
+    g_clear_error(&close_err);
+    int rows = strcmp(state.format, "tiff") == 0 ? state.rows_done : rows_before_close;
+
+    cp_image *image = NULL;
+    GdkPixbuf *pixbuf = failed ? NULL : gdk_pixbuf_loader_get_pixbuf(loader);
+
+    if (state.refused == CP_ERR_UNSUPPORTED) {
+        set_error(status, error, error_size, CP_ERR_UNSUPPORTED,
+                  "%s pictures are not shown (only PNG, JPEG, GIF, WebP, BMP and TIFF)", state.format);
+    } else if (state.refused == CP_ERR_CORRUPT) {
+        set_error(status, error, error_size, CP_ERR_CORRUPT, "damaged picture: size %d x %d",
+                  state.original_width, state.original_height);
+    } else if (too_long) {
+        set_error(status, error, error_size, CP_ERR_TOO_LARGE, "file too large for a picture (over %d MiB)",
+                  (int)(CP_MAX_FILE_BYTES >> 20));
+    } else if (state.refused == CP_ERR_TOO_LARGE) {
+        set_error(status, error, error_size, CP_ERR_TOO_LARGE,
+                  "picture too large to decode (%d x %d pixels)", state.original_width,
+                  state.original_height);
+    } else if (failed && err) {
+        cp_status code = status_for(err);
+        if (code == CP_ERR_UNSUPPORTED) code = CP_ERR_CORRUPT; /* the signature was right */
+        set_error(status, error, error_size, code, "%s: %s",
+                  code == CP_ERR_OPEN ? "cannot read the file" : "damaged or truncated picture",
+                  err->message);
+    } else if (!pixbuf) {
+        set_error(status, error, error_size, CP_ERR_CORRUPT, "damaged or truncated picture: no image data");
+    } else if (reports_rows(state.format) && rows < gdk_pixbuf_get_height(pixbuf)) {
+        set_error(status, error, error_size, CP_ERR_CORRUPT,
+                  "damaged or truncated picture: the data ends after %d of %d rows", rows,
+                  gdk_pixbuf_get_height(pixbuf));
+    } else {
+        image = finish(pixbuf, &state, status, error, error_size);
+    }
+    g_clear_error(&err);
+    g_object_unref(loader);
+    return image;
+}
+
+cp_image *cp_load(const char *path, int max_width, int max_height, cp_status *status,
+                  char *error, size_t error_size) {
+    if (!path || max_width < 1 || max_height < 1) {
+        set_error(status, error, error_size, CP_ERR_ARGUMENT, "bad argument to cp_load");
+        return NULL;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        int saved = errno;
+        set_error(status, error, error_size, CP_ERR_OPEN, "cannot open the file: %s", g_strerror(saved));
+        return NULL;
+    }
+    cp_image *image = load(read_file, f, max_width, max_height, status, error, error_size);
+    fclose(f);
+    return image;
+}
+
+cp_image *cp_load_memory(const void *bytes, size_t length, int max_width, int max_height,
+                         cp_status *status, char *error, size_t error_size) {
+    if ((!bytes && length) || max_width < 1 || max_height < 1) {
+        set_error(status, error, error_size, CP_ERR_ARGUMENT, "bad argument to cp_load_memory");
+        return NULL;
+    }
+    memory_source source = {.bytes = bytes, .length = length, .offset = 0};
+    return load(read_memory, &source, max_width, max_height, status, error, error_size);
+}
+
+void cp_free(cp_image *image) {
+    if (!image) return;
+    free(image->pixels);
+    free(image);
+}
+
+int cp_image_width(const cp_image *image) { return image ? image->width : 0; }
+int cp_image_height(const cp_image *image) { return image ? image->height : 0; }
+const uint8_t *cp_image_pixels(const cp_image *image) { return image ? image->pixels : NULL; }
+int cp_image_original_width(const cp_image *image) { return image ? image->original_width : 0; }
+int cp_image_original_height(const cp_image *image) { return image ? image->original_height : 0; }
+const char *cp_image_format(const cp_image *image) { return image ? image->format : ""; }
+
+/* ---------------------------------------------------------------- rendering */
+
+cp_rect cp_fit(const cp_image *image, int cols, int rows) {
+    cp_rect r = {0, 0, 0, 0};
+    if (!image || cols < 1 || rows < 1) return r;
+    /* A cell is about twice as tall as it is wide, so the picture is 2*w/h cells wide per
+     * cell of height. */
+    double aspect = 2.0 * image->width / image->height;
+    int w = cols, h = (int)(cols / aspect + 0.5);
+    if (h > rows) {
+        h = rows;
+        w = (int)(rows * aspect + 0.5);
+    }
+    r.width = CLAMP(w, 1, cols);
+    r.height = CLAMP(h, 1, rows);
+    r.x = (cols - r.width) / 2;
+    r.y = (rows - r.height) / 2;
+    return r;
+}
+
+static ChafaCanvasConfig *make_config(int width, int height, int depth, unsigned flags) {
+    ChafaCanvasConfig *config = chafa_canvas_config_new();
+    chafa_canvas_config_set_geometry(config, width, height);
+    chafa_canvas_config_set_cell_geometry(config, 8, 16);
+
+    ChafaSymbolMap *symbols = chafa_symbol_map_new();
+    if (flags & CP_RENDER_ASCII) {
+        chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_ASCII);
+    } else if (depth == CP_DEPTH_NONE) {
+        chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER |
+                                                  CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_STIPPLE);
+    } else {
+        chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER |
+                                                  CHAFA_SYMBOL_TAG_SPACE);
+    }
+    /* A cell never holds a wide or ambiguous-width character. */
+    chafa_symbol_map_remove_by_tags(symbols, CHAFA_SYMBOL_TAG_WIDE | CHAFA_SYMBOL_TAG_AMBIGUOUS);
+    chafa_canvas_config_set_symbol_map(config, symbols);
+
+    switch (depth) {
+    case CP_DEPTH_TRUECOLOR: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR); break;
+    case CP_DEPTH_256: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240); break;
+    case CP_DEPTH_16: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_16); break;
+    case CP_DEPTH_8: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_8); break;
+    default: {
+        /* No colour: two "colours", the terminal's own, and brightness shown by how much of
+         * each cell the glyph covers; fill symbols (shades, or ASCII by density) carry flat
+         * areas. */
+        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG);
+        gboolean light = (flags & CP_RENDER_LIGHT_BACKGROUND) != 0;
+        chafa_canvas_config_set_fg_color(config, light ? 0x000000 : 0xffffff);
+        chafa_canvas_config_set_bg_color(config, light ? 0xffffff : 0x000000);
+        ChafaSymbolMap *fill = chafa_symbol_map_new();
+        chafa_symbol_map_add_by_tags(fill, (flags & CP_RENDER_ASCII) ? CHAFA_SYMBOL_TAG_ASCII
+                                                                     : CHAFA_SYMBOL_TAG_STIPPLE | CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_SOLID);
+        chafa_symbol_map_remove_by_tags(fill, CHAFA_SYMBOL_TAG_WIDE | CHAFA_SYMBOL_TAG_AMBIGUOUS);
+        chafa_canvas_config_set_fill_symbol_map(config, fill);
+        /* Chafa's preprocessing stretches contrast per picture; off, the same brightness gives
+         * the same density in every picture (measured ramp in NOTES.md). */
+        chafa_canvas_config_set_preprocessing_enabled(config, FALSE);
+        chafa_symbol_map_unref(fill);
+        break;
+    }
+    }
+    chafa_symbol_map_unref(symbols);
+    return config;
+}
+
+int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned flags,
+              cp_cell *out, cp_rect *used) {
+    if (!image || !out || cols < 1 || rows < 1 || (gint64)cols * rows > (1 << 24)) return -1;
+    if (depth != CP_DEPTH_NONE && depth != CP_DEPTH_8 && depth != CP_DEPTH_16 &&
+        depth != CP_DEPTH_256 && depth != CP_DEPTH_TRUECOLOR)
+        return -1;
+
+    quiet_glib();
+    cp_rect r = cp_fit(image, cols, rows);
+    if (used) *used = r;
+    const cp_cell padding = {' ', 0, 0, -1, -1, CP_CELL_FG_DEFAULT | CP_CELL_BG_DEFAULT};
+    for (size_t i = 0; i < (size_t)cols * rows; i++) out[i] = padding;
+
+    ChafaCanvasConfig *config = make_config(r.width, r.height, depth, flags);
+    ChafaCanvas *canvas = chafa_canvas_new(config);
+    chafa_canvas_config_unref(config);
+    const uint8_t *pixels = image->pixels;
+    uint8_t *toned = NULL;
+    if (depth == CP_DEPTH_NONE && (flags & CP_RENDER_ASCII)) {
+        /* The densest ASCII glyph ('@') covers under half a cell, so chafa maps everything
+         * brighter than about 45% to '@'. Compressing the distance from the background by
+         * ASCII_TONE spreads the whole range over " .,;\"!-~\\r[7fcCePs9E0B$@". */
+        const double ASCII_TONE = 0.42;
+        size_t n = (size_t)image->width * image->height * 4;
+        toned = malloc(n);
+        if (toned) {
+            double base = (flags & CP_RENDER_LIGHT_BACKGROUND) ? 255.0 : 0.0;
+            for (size_t i = 0; i < n; i++)
+                toned[i] = (i % 4 == 3) ? pixels[i] : (uint8_t)(base + (pixels[i] - base) * ASCII_TONE + 0.5);
+            pixels = toned;
+        }
+    }
+    chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels,
+                                 image->width, image->height, image->width * 4);
+    free(toned);
+
+    gboolean indexed = depth == CP_DEPTH_8 || depth == CP_DEPTH_16 || depth == CP_DEPTH_256;
+    gboolean ascii = (flags & CP_RENDER_ASCII) != 0;
+    for (int y = 0; y < r.height; y++) {
+        for (int x = 0; x < r.width; x++) {
+            cp_cell *cell = &out[(size_t)(r.y + y) * cols + (r.x + x)];
+            gunichar c = chafa_canvas_get_char_at(canvas, x, y);
+            if (c == 0 || (ascii && (c < 0x20 || c > 0x7e))) c = ' ';
+            cell->codepoint = c;
+            cell->flags = CP_CELL_PICTURE;
+            cell->fg_index = cell->bg_index = -1;
+            if (depth == CP_DEPTH_NONE) {
+                cell->fg_rgb = cell->bg_rgb = 0;
+                cell->flags |= CP_CELL_FG_DEFAULT | CP_CELL_BG_DEFAULT;
+                continue;
+            }
+            gint fg = -1, bg = -1;
+            chafa_canvas_get_colors_at(canvas, x, y, &fg, &bg);
+            if (fg < 0) cell->flags |= CP_CELL_FG_DEFAULT;
+            if (bg < 0) cell->flags |= CP_CELL_BG_DEFAULT;
+            cell->fg_rgb = fg < 0 ? 0 : (uint32_t)fg;
+            cell->bg_rgb = bg < 0 ? 0 : (uint32_t)bg;
+            if (indexed) {
+                gint fi = -1, bi = -1;
+                chafa_canvas_get_raw_colors_at(canvas, x, y, &fi, &bi);
+                cell->fg_index = fg < 0 ? -1 : (int16_t)fi;
+                cell->bg_index = bg < 0 ? -1 : (int16_t)bi;
+            }
+        }
+    }
+    chafa_canvas_unref(canvas);
+    return 0;
+}

@@ -1,0 +1,124 @@
+/* CPictures: decode a picture once (gdk-pixbuf, scaled at load) and turn it into character
+ * cells with libchafa at any size and colour depth.
+ *
+ * This header is the whole public surface; it includes only <stdint.h> and <stddef.h>.
+ * Only cpictures.c sees glib, gdk-pixbuf and chafa.
+ *
+ * Logging: the first load or render replaces GLib's default log handler with one that
+ * drops warnings and criticals (gdk-pixbuf prints them for damaged files, and stderr is the
+ * carousel's screen); CAROUSEL_PICTURES_DEBUG=1 keeps them.
+ *
+ * Threads: every function may be called from any thread. A cp_image is immutable after
+ * cp_load returns, so several threads may render the same image at once; cp_free must not
+ * race with a render of the same image. */
+#ifndef CPICTURES_H
+#define CPICTURES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cp_image cp_image;
+
+/* Why a load failed (the message says it in words). */
+typedef enum cp_status {
+    CP_OK = 0,
+    CP_ERR_OPEN = 1,        /* the file cannot be opened or read */
+    CP_ERR_UNSUPPORTED = 2, /* not a picture, or a format this build does not decode */
+    CP_ERR_CORRUPT = 3,     /* a known format, but the data is damaged or truncated */
+    CP_ERR_TOO_LARGE = 4,   /* over CP_MAX_DECODE_PIXELS or CP_MAX_FILE_BYTES */
+    CP_ERR_MEMORY = 5,      /* out of memory */
+    CP_ERR_ARGUMENT = 6     /* bad argument (NULL path, max size < 1, ...) */
+} cp_status;
+
+/* A picture is refused when the decoder would need more than this many pixels (about
+ * 256 MiB of RGBA). All formats but JPEG decode at full size; JPEG decodes at 1/2, 1/4 or 1/8
+ * of its size when the maximum asked allows it, so an 8000 x 8000 photo shown small costs
+ * 1000 x 1000. The check runs on the header, before anything is allocated. */
+#define CP_MAX_DECODE_PIXELS (8192 * 8192)
+
+/* Files longer than this are not read to the end (GIF and TIFF loaders keep all the data). */
+#define CP_MAX_FILE_BYTES ((uint64_t)512 << 20)
+
+/* Decode PATH, the first frame of an animation, scaled at load to fit within
+ * max_width x max_height pixels (aspect kept, never enlarged), EXIF orientation applied,
+ * as 8-bit RGBA (not premultiplied). Accepted formats: PNG, JPEG, GIF, WebP (when the
+ * gdk-pixbuf WebP loader is installed), BMP, TIFF.
+ * On failure returns NULL, stores the reason in *status (if not NULL) and a one-line
+ * message without the path in error[error_size] (if not NULL; always NUL-terminated). */
+cp_image *cp_load(const char *path, int max_width, int max_height,
+                  cp_status *status, char *error, size_t error_size);
+
+/* The same for a picture already in memory (the bytes are not kept). */
+cp_image *cp_load_memory(const void *bytes, size_t length, int max_width, int max_height,
+                         cp_status *status, char *error, size_t error_size);
+
+void cp_free(cp_image *image);
+
+int cp_image_width(const cp_image *image);
+int cp_image_height(const cp_image *image);
+/* width * height * 4 bytes, rows top to bottom, no padding. */
+const uint8_t *cp_image_pixels(const cp_image *image);
+/* Size of the picture in the file (before scaling at load). */
+int cp_image_original_width(const cp_image *image);
+int cp_image_original_height(const cp_image *image);
+/* "png", "jpeg", "gif", "webp", "bmp" or "tiff". */
+const char *cp_image_format(const cp_image *image);
+
+/* Which of the accepted formats this machine can decode, as a comma-separated list,
+ * e.g. "png,jpeg,gif,bmp,tiff" (webp only with its loader). Static storage. */
+const char *cp_supported_formats(void);
+
+/* Colour depths for cp_render. */
+enum {
+    CP_DEPTH_NONE = 0,      /* no colour: brightness as glyph density, default colours */
+    CP_DEPTH_8 = 8,         /* ANSI colours 0-7 */
+    CP_DEPTH_16 = 16,       /* ANSI colours 0-15 */
+    CP_DEPTH_256 = 256,     /* xterm colours 16-255 (the 6x6x6 cube and the greys) */
+    CP_DEPTH_TRUECOLOR = 24 /* 24-bit RGB */
+};
+
+/* Render flags. */
+enum {
+    CP_RENDER_ASCII = 1 << 0,            /* 7-bit ASCII symbols only */
+    CP_RENDER_LIGHT_BACKGROUND = 1 << 1  /* depth 0: the terminal is dark-on-light */
+};
+
+/* Cell flags. */
+enum {
+    CP_CELL_FG_DEFAULT = 1 << 0, /* use the terminal's default foreground; fg_rgb is 0 */
+    CP_CELL_BG_DEFAULT = 1 << 1, /* use the terminal's default background; bg_rgb is 0 */
+    CP_CELL_PICTURE = 1 << 2     /* inside the picture (not letterbox padding) */
+};
+
+typedef struct cp_cell {
+    uint32_t codepoint; /* never 0, never wide, 7-bit with CP_RENDER_ASCII */
+    uint32_t fg_rgb;    /* 0x00RRGGBB; for indexed depths the palette entry's RGB */
+    uint32_t bg_rgb;
+    int16_t fg_index;   /* indexed depths: the palette index chafa chose (0-255), else -1 */
+    int16_t bg_index;
+    uint8_t flags;      /* CP_CELL_* */
+} cp_cell;
+
+typedef struct cp_rect {
+    int x, y, width, height;
+} cp_rect;
+
+/* Fill out[cols * rows] (row-major) with the picture as character cells, the picture as
+ * large as fits in cols x rows cells while keeping its aspect (cells taken as twice as tall
+ * as wide), centred, the rest padding cells (space, default colours). *used (if not NULL)
+ * is the picture's part. Returns 0, or -1 for bad arguments (out is then untouched). */
+int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned flags,
+              cp_cell *out, cp_rect *used);
+
+/* The size in cells the picture takes inside cols x rows (what cp_render's *used gets). */
+cp_rect cp_fit(const cp_image *image, int cols, int rows);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Regenerates the picture fixtures with ImageMagick 6 (Debian package imagemagick).
+# Every fixture is 40x40 pixels (so it fills exactly 20x10 and 40x20 cells), left half red,
+# right half blue, unless said otherwise.
+set -eu
+cd "$(dirname "$0")"
+IM=/usr/bin/convert
+split() { $IM -size 20x40 xc:'#ff0000' -size 20x40 xc:'#0000ff' +append "$@"; }
+split -strip split.png
+split -strip -quality 95 -sampling-factor 1x1 split.jpg
+split -strip split.tiff
+split -strip split.bmp
+split -strip -define webp:lossless=true split.webp
+# Animated GIF: frame 1 is the split, frame 2 is all green; only frame 1 must show.
+$IM -delay 50 \( -size 20x40 xc:'#ff0000' -size 20x40 xc:'#0000ff' +append \) \
+    \( -size 40x40 xc:'#00ff00' \) -loop 0 split-animated.gif
+# JPEG stored as 40 wide x 20 tall, red left / blue right, with EXIF orientation 6 (the viewer
+# turns it 90 degrees clockwise): shown 20 wide x 40 tall, red on top, blue below.
+# ImageMagick writes no EXIF block of its own, so one with just the orientation is inserted
+# after the JPEG's SOI marker.
+$IM -size 20x20 xc:'#ff0000' -size 20x20 xc:'#0000ff' +append -strip -quality 95 -sampling-factor 1x1 \
+    rotated.tmp.jpg
+python3 - <<'PY'
+import struct
+jpeg = open("rotated.tmp.jpg", "rb").read()
+tiff = b"II*\x00" + struct.pack("<I", 8) + struct.pack("<H", 1) \
+    + struct.pack("<HHII", 0x0112, 3, 1, 6) + struct.pack("<I", 0)
+app1 = b"Exif\x00\x00" + tiff
+open("rotated-exif6.jpg", "wb").write(jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + jpeg[2:])
+PY
+rm rotated.tmp.jpg
+# A PNG with transparency: left half opaque red, right half fully transparent.
+$IM -size 20x40 xc:'#ff0000' -size 20x40 xc:none +append -strip PNG32:half-transparent.png
+# Not made here: bmp-dib-size-4gib.bmp and bmp-data-offset-2gib.bmp are inputs the fuzzer
+# found (Fuzz/regressions/), kept as they were.

@@ -1,0 +1,445 @@
+import CarouselPictures
+import Foundation
+import Testing
+
+private let anySize = PixelSize(width: 800, height: 800)
+
+/// Left columns (away from the middle) must show red, right columns blue.
+private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation = #_sourceLocation) {
+    let area = cells.pictureArea
+    let margin = max(1, area.width / 10)
+    for row in area.y..<(area.y + area.height) {
+        for column in area.x..<(area.x + area.width) {
+            let cell = cells[column, row]
+            let local = column - area.x
+            if local < area.width / 2 - margin {
+                #expect(!cell.visibleColors.isEmpty && cell.visibleColors.allSatisfy { $0.isReddish },
+                        "cell \(column),\(row) \(cell) should be red", sourceLocation: sourceLocation)
+            } else if local >= area.width / 2 + margin {
+                #expect(!cell.visibleColors.isEmpty && cell.visibleColors.allSatisfy { $0.isBluish },
+                        "cell \(column),\(row) \(cell) should be blue", sourceLocation: sourceLocation)
+            }
+        }
+    }
+}
+
+@Suite struct Decoding {
+    @Test(arguments: ["split.png", "split.jpg", "split.gif-animated", "split.bmp", "split.tiff"])
+    func decodesEachFormat(_ name: String) throws {
+        let file = name == "split.gif-animated" ? "split-animated.gif" : name
+        let picture = try Picture.load(path: TestImages.fixture(file), maxSize: anySize)
+        #expect(picture.width == 40 && picture.height == 40)
+        #expect(picture.originalWidth == 40 && picture.originalHeight == 40)
+        #expect(["png", "jpeg", "gif", "bmp", "tiff"].contains(picture.format))
+        // The animation's second frame is all green: only the first may show.
+        expectSplit(picture.cells(columns: 20, rows: 10, depth: .truecolor, ascii: false))
+    }
+
+    @Test func supportedFormatsListTheCoreFormats() {
+        let formats = Picture.supportedFormats
+        for format in ["png", "jpeg", "gif", "bmp", "tiff"] {
+            #expect(formats.contains(format), "\(format) missing from \(formats)")
+        }
+    }
+
+    @Test func webpDecodesWhenItsLoaderIsInstalledAndSaysWhatIsMissingOtherwise() throws {
+        let path = TestImages.fixture("split.webp")
+        if Picture.supportedFormats.contains("webp") {
+            let picture = try Picture.load(path: path, maxSize: anySize)
+            expectSplit(picture.cells(columns: 20, rows: 10, depth: .truecolor, ascii: false))
+        } else {
+            let error = #expect(throws: PictureError.self) { try Picture.load(path: path, maxSize: anySize) }
+            #expect(error?.kind == .unsupported)
+            #expect(error?.reason.contains("webp-pixbuf-loader") == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test func memoryAndFileGiveTheSamePicture() throws {
+        let fromFile = try Picture.load(path: TestImages.fixture("split.png"), maxSize: anySize)
+        let fromMemory = try Picture.load(bytes: TestImages.bytes(ofFixture: "split.png"), maxSize: anySize)
+        #expect(fromFile.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false)
+            == fromMemory.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false))
+    }
+
+    @Test func scalesAtLoadKeepingAspectAndNeverEnlarges() throws {
+        let wide = TestImages.split(width: 80, height: 40)
+        let small = try Picture.load(bytes: wide, maxSize: PixelSize(width: 20, height: 20))
+        #expect(small.width == 20 && small.height == 10)
+        #expect(small.originalWidth == 80 && small.originalHeight == 40)
+        let tall = try Picture.load(bytes: wide, maxSize: PixelSize(width: 1000, height: 10))
+        #expect(tall.width == 20 && tall.height == 10)
+        let same = try Picture.load(bytes: wide, maxSize: PixelSize(width: 4000, height: 4000))
+        #expect(same.width == 80 && same.height == 40)
+    }
+
+    @Test func exifOrientationIsApplied() throws {
+        // Stored 40 wide x 20 tall, red left, blue right, orientation 6: shown turned clockwise.
+        let picture = try Picture.load(path: TestImages.fixture("rotated-exif6.jpg"), maxSize: anySize)
+        #expect(picture.width == 20 && picture.height == 40)
+        let cells = picture.cells(columns: 20, rows: 20, depth: .truecolor, ascii: false)
+        let area = cells.pictureArea
+        #expect(area.width == 20 && area.height == 20)
+        for column in area.x..<(area.x + area.width) {
+            #expect(cells[column, area.y + 2].visibleColors.allSatisfy { $0.isReddish })
+            #expect(cells[column, area.y + area.height - 3].visibleColors.allSatisfy { $0.isBluish })
+        }
+    }
+
+    @Test func a8000x8000JPEGIsDecodedSmallNotAtFullSize() throws {
+        let jpeg = TestImages.greyJPEG(width: 8000, height: 8000)
+        let path = try TestImages.temporaryFile("big-8000.jpg", jpeg)
+        var before = rusage(), after = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &before)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let picture = try Picture.load(path: path, maxSize: PixelSize(width: 400, height: 300))
+        let elapsed = clock.now - start
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &after)
+        #expect(picture.originalWidth == 8000 && picture.originalHeight == 8000)
+        #expect(picture.width <= 400 && picture.height <= 300)
+        #expect(picture.width == 300 && picture.height == 300)
+        #expect(picture.format == "jpeg")
+        // Decoded at full size it would need 8000 x 8000 x 3 bytes (192 MB) at least.
+        let grewKB = after.ru_maxrss - before.ru_maxrss
+        #expect(grewKB < 100_000, "peak memory grew by \(grewKB) kB")
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        let cells = picture.cells(columns: 20, rows: 10, depth: .truecolor, ascii: false)
+        for cell in cells.cells where cell.isPicture {
+            for color in cell.visibleColors {
+                #expect(abs(Int(color.r) - 128) < 12 && color.r == color.g && color.g == color.b, "\(color)")
+            }
+        }
+    }
+}
+
+@Suite struct Conversion {
+    @Test(arguments: [(20, 10), (40, 20)], [PictureColorDepth.xterm256, .truecolor])
+    func colorsLandWhereTheyAre(size: (Int, Int), depth: PictureColorDepth) throws {
+        let picture = try Picture.load(bytes: TestImages.split(), maxSize: anySize)
+        let cells = picture.cells(columns: size.0, rows: size.1, depth: depth, ascii: false)
+        #expect(cells.cells.count == size.0 * size.1)
+        #expect(cells.pictureArea == CellRect(x: 0, y: 0, width: size.0, height: size.1))
+        expectSplit(cells)
+        if depth == .xterm256 {
+            for cell in cells.cells {
+                for index in cell.visibleIndices { #expect(index >= 16, "chafa should keep to 16-255, got \(index)") }
+            }
+            // Pure red and blue are in the 6x6x6 cube: 196 and 21.
+            #expect(cells[1, 5].visibleIndices.allSatisfy { $0 == 196 })
+            #expect(cells[size.0 - 2, 5].visibleIndices.allSatisfy { $0 == 21 })
+        } else {
+            #expect(cells.cells.allSatisfy { $0.foregroundIndex == nil && $0.backgroundIndex == nil })
+        }
+    }
+
+    @Test(arguments: [PictureColorDepth.ansi8, .ansi16])
+    func indexedDepthsUseTheirPalette(depth: PictureColorDepth) throws {
+        let picture = try Picture.load(bytes: TestImages.split(), maxSize: anySize)
+        let cells = picture.cells(columns: 20, rows: 10, depth: depth, ascii: false)
+        for cell in cells.cells {
+            for index in cell.visibleIndices { #expect(Int(index) < depth.rawValue) }
+        }
+        // ANSI red is 1 (or bright 9), blue 4 (or 12).
+        #expect(cells[1, 5].visibleIndices.allSatisfy { $0 == 1 || $0 == 9 }, "\(cells[1, 5])")
+        #expect(cells[18, 5].visibleIndices.allSatisfy { $0 == 4 || $0 == 12 }, "\(cells[18, 5])")
+    }
+
+    @Test(arguments: PictureColorDepth.allCases)
+    func asciiIsSevenBit(depth: PictureColorDepth) throws {
+        for image in [TestImages.noise(), TestImages.horizontalGradient(), TestImages.split()] {
+            let picture = try Picture.load(bytes: image, maxSize: anySize)
+            for (columns, rows) in [(20, 10), (40, 20), (7, 3)] {
+                let cells = picture.cells(columns: columns, rows: rows, depth: depth, ascii: true)
+                #expect(cells.cells.allSatisfy { (0x20...0x7E).contains($0.scalar.value) },
+                        "non-ASCII in:\n\(cells.text)")
+            }
+        }
+        // Drawn with ASCII symbols, not just blanked: noise needs many of them.
+        let noise = try Picture.load(bytes: TestImages.noise(), maxSize: anySize)
+        let glyphs = Set(noise.cells(columns: 40, rows: 20, depth: depth, ascii: true).cells.map(\.scalar))
+        #expect(glyphs.subtracting([" "]).count >= 5, "\(glyphs)")
+    }
+
+    @Test(arguments: PictureColorDepth.allCases)
+    func unicodeModeUsesOnlyNarrowBlockAndBorderSymbols(depth: PictureColorDepth) throws {
+        let picture = try Picture.load(bytes: TestImages.noise(), maxSize: anySize)
+        let cells = picture.cells(columns: 40, rows: 20, depth: depth, ascii: false)
+        let scalars = Set(cells.cells.map(\.scalar.value))
+        #expect(scalars.allSatisfy { $0 == 0x20 || (0x2500...0x259F).contains($0) },
+                "\(scalars.sorted().map { String($0, radix: 16) })")
+        #expect(scalars.count > 3, "noise should need more than a few symbols")
+    }
+
+    @Test(arguments: [false, true])
+    func noColorShowsBrightnessAsGlyphDensity(ascii: Bool) throws {
+        let picture = try Picture.load(bytes: TestImages.horizontalGradient(), maxSize: anySize)
+        let cells = picture.cells(columns: 80, rows: 10, depth: .none, ascii: ascii)
+        #expect(cells.cells.allSatisfy { $0.foreground == nil && $0.background == nil })
+        #expect(cells.cells.allSatisfy { $0.foregroundIndex == nil && $0.backgroundIndex == nil })
+        let area = cells.pictureArea
+        #expect(area.width == 80 && area.height == 10)
+        let row = (0..<80).map { cells[$0, 5].scalar }
+        let dense: Unicode.Scalar = ascii ? "@" : "\u{2588}"
+        #expect(row.first == " ", "black must be empty: \(cells.text)")
+        #expect(row.last == dense, "white must be dense: \(cells.text)")
+        #expect(Set(row).count >= (ascii ? 10 : 4), "a ramp, not two levels: \(String(String.UnicodeScalarView(row)))")
+        // Light background: the other way round.
+        let light = picture.cells(columns: 80, rows: 10, depth: .none, ascii: ascii, lightBackground: true)
+        #expect(light[0, 5].scalar == dense && light[79, 5].scalar == " ", "\(light.text)")
+    }
+
+    @Test func letterboxesWithDefaultColouredPadding() throws {
+        let picture = try Picture.load(bytes: TestImages.split(), maxSize: anySize)  // square
+        let cells = picture.cells(columns: 40, rows: 10, depth: .truecolor, ascii: false)
+        #expect(cells.pictureArea == CellRect(x: 10, y: 0, width: 20, height: 10))
+        #expect(picture.fit(columns: 40, rows: 10) == cells.pictureArea)
+        for row in 0..<10 {
+            for column in 0..<40 {
+                let cell = cells[column, row]
+                let inside = (10..<30).contains(column)
+                #expect(cell.isPicture == inside)
+                if !inside {
+                    #expect(cell.scalar == " " && cell.foreground == nil && cell.background == nil)
+                }
+            }
+        }
+        let tall = picture.cells(columns: 10, rows: 20, depth: .truecolor, ascii: false)
+        #expect(tall.pictureArea == CellRect(x: 0, y: 7, width: 10, height: 5))
+    }
+
+    @Test func transparentPixelsLeaveTheDefaultBackground() throws {
+        let picture = try Picture.load(path: TestImages.fixture("half-transparent.png"), maxSize: anySize)
+        let cells = picture.cells(columns: 20, rows: 10, depth: .truecolor, ascii: false)
+        for row in 0..<10 {
+            #expect(cells[2, row].visibleColors.allSatisfy { $0.isReddish } && !cells[2, row].visibleColors.isEmpty)
+            #expect(cells[17, row].background == nil, "\(cells[17, row])")
+            #expect(cells[17, row].scalar == " ")
+        }
+    }
+
+    @Test func tinyAndOddSizesDoNotBreak() throws {
+        let picture = try Picture.load(bytes: TestImages.noise(width: 3, height: 200), maxSize: anySize)
+        for (columns, rows) in [(1, 1), (1, 50), (200, 1), (0, 5), (3, 0)] {
+            let cells = picture.cells(columns: columns, rows: rows, depth: .truecolor, ascii: false)
+            #expect(cells.cells.count == columns * rows)
+            if columns > 0 && rows > 0 {
+                #expect(cells.pictureArea.width >= 1 && cells.pictureArea.height >= 1)
+                #expect(cells.pictureArea.width <= columns && cells.pictureArea.height <= rows)
+            }
+        }
+    }
+
+    @Test func conversionOnManyThreadsAtOnceGivesTheSameCells() async throws {
+        let picture = try Picture.load(bytes: TestImages.noise(width: 200, height: 120), maxSize: anySize)
+        let sizes = [(20, 10), (40, 20), (100, 45), (33, 7)]
+        let depths: [PictureColorDepth] = [.truecolor, .xterm256, .none]
+        var expected: [String: PictureCells] = [:]
+        for (c, r) in sizes { for d in depths { expected["\(c)x\(r)@\(d)"] = picture.cells(columns: c, rows: r, depth: d, ascii: false) } }
+        let results = await withTaskGroup(of: (String, PictureCells).self) { group in
+            for _ in 0..<4 {
+                for (c, r) in sizes {
+                    for d in depths {
+                        group.addTask { ("\(c)x\(r)@\(d)", picture.cells(columns: c, rows: r, depth: d, ascii: false)) }
+                    }
+                }
+            }
+            var all: [(String, PictureCells)] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 4 * sizes.count * depths.count)
+        for (key, cells) in results { #expect(cells == expected[key], "\(key) differs when run concurrently") }
+    }
+
+    @Test func loadingOnManyThreadsAtOnce() async throws {
+        let names = ["split.png", "split.jpg", "split-animated.gif", "split.bmp", "split.tiff", "rotated-exif6.jpg"]
+        let sizes = await withTaskGroup(of: (Int, Int)?.self) { group in
+            for _ in 0..<5 {
+                for name in names {
+                    group.addTask {
+                        guard let p = try? Picture.load(path: TestImages.fixture(name), maxSize: anySize) else { return nil }
+                        return (p.width, p.height)
+                    }
+                }
+            }
+            var all: [(Int, Int)?] = []
+            for await s in group { all.append(s) }
+            return all
+        }
+        #expect(sizes.count == 30)
+        #expect(sizes.allSatisfy { $0 != nil })
+    }
+}
+
+@Suite struct BadInput {
+    private func failure(_ bytes: [UInt8], maxSize: PixelSize = anySize) -> PictureError? {
+        #expect(throws: PictureError.self) { try Picture.load(bytes: bytes, maxSize: maxSize) }
+    }
+
+    @Test func missingFileIsUnreadable() {
+        let error = #expect(throws: PictureError.self) {
+            try Picture.load(path: "/nonexistent/photo.png", maxSize: anySize)
+        }
+        #expect(error?.kind == .unreadable)
+        #expect(error?.description == "/nonexistent/photo.png: cannot open the file: No such file or directory")
+    }
+
+    @Test func directoryIsUnreadable() {
+        let error = #expect(throws: PictureError.self) { try Picture.load(path: "/tmp", maxSize: anySize) }
+        #expect(error?.kind == .unreadable, "\(String(describing: error))")
+    }
+
+    @Test func textFileIsNotAPicture() throws {
+        let path = try TestImages.temporaryFile("notes.png", Array("Just some words,\nnot a picture.\n".utf8))
+        let error = #expect(throws: PictureError.self) { try Picture.load(path: path, maxSize: anySize) }
+        #expect(error?.kind == .unsupported)
+        #expect(error?.reason == "not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)")
+        #expect(error?.description.hasPrefix(path + ": ") == true)
+    }
+
+    @Test func emptyFile() throws {
+        let path = try TestImages.temporaryFile("empty.jpg", [])
+        let error = #expect(throws: PictureError.self) { try Picture.load(path: path, maxSize: anySize) }
+        #expect(error?.kind == .unsupported)
+        #expect(error?.reason == "empty file, not a picture")
+    }
+
+    @Test func truncatedPNG() throws {
+        let png = try TestImages.bytes(ofFixture: "split.png")
+        for length in [png.count / 2, png.count - 30, 20, 8] {
+            let error = failure(Array(png.prefix(length)))
+            #expect(error?.kind == .corrupt, "\(length) bytes: \(String(describing: error))")
+            #expect(error?.reason.hasPrefix("damaged or truncated picture") == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test func pngMissingOnlyItsEndChunkStillLoads() throws {
+        // Every pixel is there; only the 12-byte IEND trailer is gone. gdk-pixbuf shows it.
+        let png = try TestImages.bytes(ofFixture: "split.png")
+        #expect(Array(png.suffix(8).prefix(4)) == Array("IEND".utf8))
+        let picture = try Picture.load(bytes: Array(png.dropLast(12)), maxSize: anySize)
+        expectSplit(picture.cells(columns: 20, rows: 10, depth: .truecolor, ascii: false))
+    }
+
+    @Test func truncatedJPEG() throws {
+        let jpeg = try TestImages.bytes(ofFixture: "split.jpg")
+        let error = failure(Array(jpeg.prefix(jpeg.count / 2)))
+        #expect(error?.kind == .corrupt, "\(String(describing: error))")
+        // Cut in the middle of the picture data: libjpeg would pad it with grey rows.
+        let grey = TestImages.greyJPEG(width: 256, height: 256)
+        #expect(try Picture.load(bytes: grey, maxSize: anySize).height == 256)
+        let cut = failure(Array(grey.prefix(grey.count / 2)))
+        #expect(cut?.kind == .corrupt)
+        #expect(cut?.reason.hasPrefix("damaged or truncated picture: the data ends after ") == true, "\(String(describing: cut))")
+    }
+
+    @Test func truncatedBMP() {
+        let bmp = TestImages.noise(width: 50, height: 50)
+        let error = failure(Array(bmp.prefix(bmp.count * 3 / 5)))
+        #expect(error?.kind == .corrupt)
+        #expect(error?.reason.hasPrefix("damaged or truncated picture: the data ends after ") == true, "\(String(describing: error))")
+    }
+
+    @Test func truncatedGIFAndTIFF() throws {
+        for name in ["split-animated.gif", "split.tiff"] {
+            let bytes = try TestImages.bytes(ofFixture: name)
+            let error = failure(Array(bytes.prefix(bytes.count / 2)))
+            #expect(error?.kind == .corrupt, "\(name): \(String(describing: error))")
+        }
+    }
+
+    @Test func corruptBytesAfterAPNGSignature() {
+        var rng = SplitMix64(seed: 7)
+        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<500).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let error = failure(bytes)
+        #expect(error?.kind == .corrupt, "\(String(describing: error))")
+        #expect(error?.reason.isEmpty == false)
+    }
+
+    @Test func otherFormatsGdkPixbufKnowsAreRefused() {
+        let xpm = "/* XPM */\nstatic char *x[] = {\"2 2 1 1\", \"a c #FF0000\", \"aa\", \"aa\"};\n"
+        let error = failure(Array(xpm.utf8))
+        #expect(error?.kind == .unsupported)
+        // gdk-pixbuf could decode it, but only the six formats' signatures reach it.
+        #expect(error?.reason == "not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)")
+        // An SVG, which gdk-pixbuf's librsvg loader would render, is refused the same way.
+        let svg = failure(Array("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'/>".utf8))
+        #expect(svg?.kind == .unsupported)
+    }
+
+    @Test func hugeDimensionsAreRefusedBeforeDecoding() {
+        let bmp = TestImages.bmp(width: 4, height: 4, declaredWidth: 20000, declaredHeight: 20000) { _, _ in TestImages.red }
+        let error = failure(bmp)
+        #expect(error?.kind == .tooLarge, "\(String(describing: error))")
+        #expect(error?.reason == "picture too large to decode (20000 x 20000 pixels)")
+    }
+
+    @Test func jpegLimitCountsWhatIsDecodedNotWhatIsStored() throws {
+        let jpeg = TestImages.greyJPEG(width: 20000, height: 20000)
+        // Shown small, it decodes at 1/8 (2500 x 2500): fine.
+        let small = try Picture.load(bytes: jpeg, maxSize: PixelSize(width: 400, height: 400))
+        #expect(small.width == 400 && small.height == 400 && small.originalWidth == 20000)
+        // Asked for 8000 x 8000 it would decode at 1/2, 10000 x 10000: too many pixels.
+        let error = failure(jpeg, maxSize: PixelSize(width: 8000, height: 8000))
+        #expect(error?.kind == .tooLarge)
+        #expect(error?.reason == "picture too large to decode (20000 x 20000 pixels)")
+    }
+
+    @Test(arguments: ["bmp-dib-size-4gib.bmp", "bmp-data-offset-2gib.bmp"])
+    func bmpHeadersThatWouldMakeGdkPixbufAllocateGigabytes(_ name: String) throws {
+        // Found by fuzzing: gdk-pixbuf's BMP loader grows a buffer to these header fields.
+        let error = failure(try TestImages.bytes(ofFixture: name))
+        #expect(error?.kind == .corrupt)
+        #expect(error?.reason == "damaged picture: invalid bmp header")
+    }
+
+    @Test func badMaxSize() throws {
+        let error = failure(TestImages.split(), maxSize: PixelSize(width: 0, height: 10))
+        #expect(error?.kind == .invalidArgument)
+    }
+
+    @Test func damagedFilesPrintNothingOnStandardError() throws {
+        // 30 bytes the fuzzer found: a GIF frame without width. gdk-pixbuf answers with
+        // "GdkPixbuf-CRITICAL **: gdk_pixbuf_calculate_rowstride: assertion 'width > 0' failed"
+        // on stderr unless CPictures' quiet log handler is in place.
+        let gif: [UInt8] = [71, 73, 70, 56, 57, 97, 40, 0, 40, 0, 240, 4, 0, 167, 85, 84, 70, 45, 56, 44,
+                            65, 64, 102, 0, 0, 0, 0, 0, 0, 1]
+        var error: PictureError?
+        let printed = try captureStandardError {
+            do { _ = try Picture.load(bytes: gif, maxSize: anySize) } catch let e as PictureError { error = e } catch {}
+        }
+        #expect(printed.isEmpty, "printed: \(printed)")
+        #expect(error?.kind == .corrupt, "\(String(describing: error))")
+    }
+
+    @Test func randomAndMutatedBytesNeverCrash() throws {
+        var rng = SplitMix64(seed: 2024)
+        var seeds: [[UInt8]] = try ["split.png", "split.jpg", "split-animated.gif", "split.bmp", "split.tiff", "rotated-exif6.jpg"]
+            .map { try TestImages.bytes(ofFixture: $0) }
+        seeds.append(TestImages.split(width: 9, height: 5))
+        var loaded = 0, failed = 0
+        for seed in seeds {
+            for _ in 0..<60 {
+                var bytes = seed
+                for _ in 0..<Int.random(in: 1...8, using: &rng) {
+                    let i = Int.random(in: 0..<bytes.count, using: &rng)
+                    bytes[i] = UInt8.random(in: 0...255, using: &rng)
+                }
+                if Bool.random(using: &rng) { bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &rng))) }
+                do {
+                    let picture = try Picture.load(bytes: bytes, maxSize: PixelSize(width: 64, height: 64))
+                    _ = picture.cells(columns: 12, rows: 6, depth: .truecolor, ascii: false)
+                    loaded += 1
+                } catch {
+                    #expect(!error.reason.isEmpty && !error.reason.contains("\n"))
+                    failed += 1
+                }
+            }
+        }
+        for _ in 0..<100 {
+            let bytes = (0..<Int.random(in: 0...2000, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            #expect(throws: PictureError.self) { try Picture.load(bytes: bytes, maxSize: anySize) }
+        }
+        #expect(loaded + failed == seeds.count * 60)
+    }
+}

@@ -1,0 +1,150 @@
+import CarouselPictures
+import Foundation
+
+/// Pictures made by the tests themselves, byte by byte (encoders only: decoding is gdk-pixbuf's).
+enum TestImages {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    static func bytes(ofFixture name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))
+    }
+
+    /// A 24-bit uncompressed BMP. `pixel(x, y)` is asked top row first.
+    static func bmp(width: Int, height: Int, pixel: (Int, Int) -> RGB) -> [UInt8] {
+        bmp(width: width, height: height, declaredWidth: width, declaredHeight: height, pixel: pixel)
+    }
+
+    /// A BMP whose header may claim another size than the pixels that follow.
+    static func bmp(width: Int, height: Int, declaredWidth: Int, declaredHeight: Int, pixel: (Int, Int) -> RGB) -> [UInt8] {
+        let rowSize = (width * 3 + 3) / 4 * 4
+        let dataSize = rowSize * height
+        var out: [UInt8] = []
+        func le32(_ v: Int) { out += withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian, Array.init) }
+        func le16(_ v: Int) { out += withUnsafeBytes(of: UInt16(truncatingIfNeeded: v).littleEndian, Array.init) }
+        out += Array("BM".utf8)
+        le32(14 + 40 + dataSize); le32(0); le32(14 + 40)
+        le32(40); le32(declaredWidth); le32(declaredHeight); le16(1); le16(24); le32(0); le32(dataSize)
+        le32(2835); le32(2835); le32(0); le32(0)
+        for row in stride(from: height - 1, through: 0, by: -1) {  // bottom-up
+            var line: [UInt8] = []
+            for x in 0..<width {
+                let c = pixel(x, row)
+                line += [c.b, c.g, c.r]
+            }
+            line += [UInt8](repeating: 0, count: rowSize - width * 3)
+            out += line
+        }
+        return out
+    }
+
+    static let red = RGB(r: 255, g: 0, b: 0)
+    static let blue = RGB(r: 0, g: 0, b: 255)
+
+    /// Left half red, right half blue.
+    static func split(width: Int = 40, height: Int = 40) -> [UInt8] {
+        bmp(width: width, height: height) { x, _ in x < width / 2 ? red : blue }
+    }
+
+    /// Black at the left to white at the right.
+    static func horizontalGradient(width: Int = 160, height: Int = 40) -> [UInt8] {
+        bmp(width: width, height: height) { x, _ in
+            let v = UInt8(x * 255 / (width - 1))
+            return RGB(r: v, g: v, b: v)
+        }
+    }
+
+    /// Seeded noise: every colour, every edge.
+    static func noise(width: Int = 64, height: Int = 64, seed: UInt64 = 42) -> [UInt8] {
+        var rng = SplitMix64(seed: seed)
+        return bmp(width: width, height: height) { _, _ in
+            RGB(r: UInt8.random(in: 0...255, using: &rng), g: UInt8.random(in: 0...255, using: &rng), b: UInt8.random(in: 0...255, using: &rng))
+        }
+    }
+
+    /// A baseline greyscale JPEG of any size whose every 8x8 block is mid grey (128): one
+    /// one-symbol Huffman table for DC and one for AC, so each block is two zero bits.
+    /// 8000 x 8000 takes 250 KB and no time to make.
+    static func greyJPEG(width: Int, height: Int) -> [UInt8] {
+        var out: [UInt8] = [0xFF, 0xD8]
+        func segment(_ marker: UInt8, _ body: [UInt8]) {
+            out += [0xFF, marker, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
+        }
+        segment(0xDB, [0x00] + [UInt8](repeating: 1, count: 64))  // quantisation table 0: all 1
+        segment(0xC0, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
+        let oneCodeOfLengthOne: [UInt8] = [1] + [UInt8](repeating: 0, count: 15) + [0x00]
+        segment(0xC4, [0x00] + oneCodeOfLengthOne)  // DC table 0: only "difference 0"
+        segment(0xC4, [0x10] + oneCodeOfLengthOne)  // AC table 0: only end-of-block
+        segment(0xDA, [1, 1, 0x00, 0, 63, 0])
+        let blocks = ((width + 7) / 8) * ((height + 7) / 8)
+        let bits = blocks * 2
+        out += [UInt8](repeating: 0, count: bits / 8)
+        if bits % 8 != 0 { out.append(UInt8(0xFF >> (bits % 8))) }  // pad the last byte with 1 bits
+        out += [0xFF, 0xD9]
+        return out
+    }
+
+    static func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("carousel-pictures-tests-\(getpid())", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let file = url.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        return file.path
+    }
+}
+
+/// A small seeded generator (the same numbers on every run).
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension RGB {
+    var isReddish: Bool { r > 150 && g < 100 && b < 100 }
+    var isBluish: Bool { b > 150 && r < 100 && g < 100 }
+}
+
+extension PictureCell {
+    /// The colours a reader sees in the cell: the background around a space, the foreground of
+    /// a full block, both otherwise.
+    var visibleColors: [RGB] {
+        switch scalar {
+        case " ": return [background].compactMap { $0 }
+        case "\u{2588}": return [foreground].compactMap { $0 }
+        default: return [foreground, background].compactMap { $0 }
+        }
+    }
+
+    var visibleIndices: [UInt8] {
+        switch scalar {
+        case " ": return [backgroundIndex].compactMap { $0 }
+        case "\u{2588}": return [foregroundIndex].compactMap { $0 }
+        default: return [foregroundIndex, backgroundIndex].compactMap { $0 }
+        }
+    }
+}
+
+/// Runs `body` with file descriptor 2 sent to a temporary file, and returns what was written.
+func captureStandardError(_ body: () -> Void) throws -> String {
+    let path = try TestImages.temporaryFile("stderr-\(UInt64.random(in: 0...UInt64.max)).txt", [])
+    fflush(nil)
+    let saved = dup(2)
+    let fd = open(path, O_WRONLY | O_TRUNC)
+    precondition(saved >= 0 && fd >= 0)
+    dup2(fd, 2)
+    body()
+    fflush(nil)
+    dup2(saved, 2)
+    close(fd)
+    close(saved)
+    return try String(contentsOfFile: path, encoding: .utf8)
+}
