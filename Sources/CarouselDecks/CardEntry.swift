@@ -3,6 +3,8 @@ import CarouselCore
 /// A card as the loader found it: everything cheap is known (title, subtitle, accent); the art is
 /// only said where to find, and is read and sanitised when the card is first shown.
 struct CardEntry: Sendable {
+    /// Where the card came from (see `Card.id`).
+    var id: String
     var title: String
     var subtitle: String = ""
     var accent: RGB?

@@ -15,8 +15,9 @@ public struct Deck: Sendable {
 
     /// A deck of cards already in memory.
     public init(name: String, cards: [Card], problems: [String] = [], defaults: DeckDefaults = DeckDefaults()) {
-        let entries = cards.map {
-            CardEntry(title: $0.title, subtitle: $0.subtitle, accent: $0.accent, art: .lines($0.art))
+        let entries = cards.enumerated().map { i, card in
+            CardEntry(id: card.id.isEmpty ? "\(name)#\(i + 1)" : card.id, title: card.title, subtitle: card.subtitle,
+                      accent: card.accent, art: .lines(card.art))
         }
         self.init(name: name, entries: entries, problems: problems, skipped: problems.count, defaults: defaults)
     }

@@ -100,20 +100,21 @@ struct DeckBuilder {
         }
         if cards.isEmpty && !manifest.problems.contains(where: \.skipsCard) { skip("\(shown): the manifest lists no cards") }
         entries.reserveCapacity(entries.count + cards.count)
-        for card in cards { add(card, in: folder) }
+        let manifestIdentity = folder.identity(of: file)
+        for card in cards { add(card, in: folder, manifest: manifestIdentity) }
     }
 
-    private mutating func add(_ card: ManifestCard, in folder: some DeckFolder) {
+    private mutating func add(_ card: ManifestCard, in folder: some DeckFolder, manifest: String) {
         let accent = card.accent.map { RGB($0.red, $0.green, $0.blue) }
         if let file = card.file {
             if let failure = folder.problem(with: file) {
                 skip("\(folder.displayName(of: file)): \(failure.reason)")
                 return
             }
-            entries.append(CardEntry(title: card.title ?? DeckBuilder.title(fromFileName: file),
+            entries.append(CardEntry(id: folder.identity(of: file), title: card.title ?? DeckBuilder.title(fromFileName: file),
                                      subtitle: card.subtitle ?? "", accent: accent, art: .file(folder, file)))
         } else {
-            entries.append(CardEntry(title: card.title ?? "Card \(card.number)", subtitle: card.subtitle ?? "",
+            entries.append(CardEntry(id: "\(manifest)#\(card.number)", title: card.title ?? "Card \(card.number)", subtitle: card.subtitle ?? "",
                                      accent: accent, art: card.art.map { .text($0) } ?? .lines([])))
         }
     }
@@ -134,7 +135,7 @@ struct DeckBuilder {
                 skip("\(folder.displayName(of: file)): \(failure.reason)")
                 continue
             }
-            entries.append(CardEntry(title: DeckBuilder.title(fromFileName: file), art: .file(folder, file)))
+            entries.append(CardEntry(id: folder.identity(of: file), title: DeckBuilder.title(fromFileName: file), art: .file(folder, file)))
         }
     }
 
@@ -144,7 +145,7 @@ struct DeckBuilder {
             skip("\(folder.displayName(of: file)): \(failure.reason)")
             return
         }
-        entries.append(CardEntry(title: DeckBuilder.title(fromFileName: file), art: .file(folder, file)))
+        entries.append(CardEntry(id: folder.identity(of: file), title: DeckBuilder.title(fromFileName: file), art: .file(folder, file)))
     }
 
     /// Cards from a stream: standard input, or a pipe named on the command line (`<(command)`), both
@@ -163,7 +164,7 @@ struct DeckBuilder {
                 skip("\(source), card \(piece.number): \(FileFailure.tooLarge(limit: FileSystem.maximumFileSize).reason)")
                 continue
             }
-            entries.append(CardEntry(title: piece.title ?? "Card \(piece.number)", art: .bytes(piece.art)))
+            entries.append(CardEntry(id: "\(source)#\(piece.number)", title: piece.title ?? "Card \(piece.number)", art: .bytes(piece.art)))
         }
     }
 

@@ -19,6 +19,8 @@ protocol DeckFolder: Sendable {
     func read(_ name: [UInt8], limit: Int) throws(FileFailure) -> [UInt8]
     /// `name` inside this folder, for messages.
     func displayName(of name: [UInt8]) -> String
+    /// `name` inside this folder as a card's identity: what a picker prints (a path as given).
+    func identity(of name: [UInt8]) -> String
 }
 
 extension DeckFolder {
@@ -52,6 +54,8 @@ struct EmbeddedFolder: DeckFolder {
     func displayName(of name: [UInt8]) -> String {
         "built-in deck/" + Shown.path(name)
     }
+
+    func identity(of name: [UInt8]) -> String { "builtin:" + String(decoding: name, as: UTF8.self) }
 
     private func file(_ name: [UInt8]) -> (name: String, text: String)? {
         BuiltinDeckFiles.files.first { $0.name.utf8.elementsEqual(name) }
@@ -89,4 +93,6 @@ struct DiskFolder: DeckFolder {
     func displayName(of name: [UInt8]) -> String {
         Shown.path(FileSystem.join(path, name))
     }
+
+    func identity(of name: [UInt8]) -> String { String(decoding: FileSystem.join(path, name), as: UTF8.self) }
 }

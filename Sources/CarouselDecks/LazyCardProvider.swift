@@ -25,7 +25,7 @@ public final class LazyCardProvider: CardProvider {
         if let card = cache.withLock({ $0.card(at: index) }) { return card }
         let entry = entries[index]
         loads.add(1, ordering: .relaxed)
-        let card = Card(title: entry.title, subtitle: entry.subtitle, art: entry.art.lines(), accent: entry.accent)
+        let card = Card(id: entry.id, title: entry.title, subtitle: entry.subtitle, art: entry.art.lines(), accent: entry.accent)
         cache.withLock { $0.insert(card, at: index) }
         return card
     }

@@ -3,8 +3,15 @@ import CarouselCore
 /// Art prepared for drawing: parsed once per card, resampled and blurred once per size and blur
 /// step, so a frame of a running animation only copies cells. Bounded, so huge decks stay small.
 public struct ArtCache: Sendable {
-    private struct Key: Hashable {
+    /// A card as the caches know it: its identity (where it came from), and its place in the deck
+    /// for cards made in memory without one. Never the deck index alone, which a reloaded deck reuses.
+    private struct CardKey: Hashable {
+        var id: String
         var index: Int
+    }
+
+    private struct Key: Hashable {
+        var card: CardKey
         var width: Int
         var height: Int
         var blurStep: Int
@@ -16,13 +23,13 @@ public struct ArtCache: Sendable {
     static let limit = 512
 
     private struct TextKey: Hashable {
-        var index: Int
+        var card: CardKey
         var line: Int
         var text: String
         var blurStep: Int
     }
 
-    private var parsed: [Int: ArtGrid] = [:]
+    private var parsed: [CardKey: ArtGrid] = [:]
     private var texts: [TextKey: ArtGrid] = [:]
     private var prepared: [Key: ArtCells] = [:]
 
@@ -31,17 +38,18 @@ public struct ArtCache: Sendable {
     /// The card's art fitted into `box` (keeping its proportions), blurred by `blur` (0...1), as
     /// cells ready to copy in the look of `glyphs`.
     mutating func cells(for index: Int, card: Card, fitting box: (width: Int, height: Int), blur: Double, glyphs: Glyphs) -> ArtCells {
+        let cardKey = CardKey(id: card.id, index: index)
         let source: ArtGrid
-        if let grid = parsed[index] {
+        if let grid = parsed[cardKey] {
             source = grid
         } else {
             if parsed.count >= ArtCache.limit { parsed.removeAll(keepingCapacity: true) }
             source = ArtGrid(lines: card.art)
-            parsed[index] = source
+            parsed[cardKey] = source
         }
         let size = source.fittedSize(in: box)
         let step = Int((clamp(blur, 0...1) * ArtCache.blurSteps).rounded())
-        let key = Key(index: index, width: size.width, height: size.height, blurStep: step, ascii: glyphs.isASCII)
+        let key = Key(card: cardKey, width: size.width, height: size.height, blurStep: step, ascii: glyphs.isASCII)
         if let cells = prepared[key] { return cells }
         if prepared.count >= ArtCache.limit { prepared.removeAll(keepingCapacity: true) }
         var grid = source.resampled(width: size.width, height: size.height)
@@ -52,8 +60,8 @@ public struct ArtCache: Sendable {
     }
 
     /// A line of a card's text (0: title, 1: subtitle) blurred by `blur` (0...1).
-    mutating func blurredText(_ text: String, index: Int, line: Int, blur: Double, ramp: [Character]) -> ArtGrid {
-        let key = TextKey(index: index, line: line, text: text, blurStep: Int((clamp(blur, 0...1) * ArtCache.blurSteps).rounded()))
+    mutating func blurredText(_ text: String, of card: Card, index: Int, line: Int, blur: Double, ramp: [Character]) -> ArtGrid {
+        let key = TextKey(card: CardKey(id: card.id, index: index), line: line, text: text, blurStep: Int((clamp(blur, 0...1) * ArtCache.blurSteps).rounded()))
         if let grid = texts[key] { return grid }
         if texts.count >= ArtCache.limit { texts.removeAll(keepingCapacity: true) }
         let grid = ArtGrid(lines: [text]).blurred(Double(key.blurStep) / ArtCache.blurSteps, ramp: ramp)

@@ -77,9 +77,9 @@ public struct CardPainter: Sendable {
             var subtitle = text
             subtitle.attributes.insert(.dim)
             if interior.height >= 2 && !card.subtitle.isEmpty {
-                paintText(card.subtitle, index: placement.index, line: 1, x: textX, y: titleY + 1, room: room, blur: blur, style: subtitle, cache: &art, on: &canvas)
+                paintText(card.subtitle, of: card, index: placement.index, line: 1, x: textX, y: titleY + 1, room: room, blur: blur, style: subtitle, cache: &art, on: &canvas)
             }
-            return paintText(card.title, index: placement.index, line: 0, x: textX, y: titleY, room: room, blur: blur, style: title, cache: &art, on: &canvas)
+            return paintText(card.title, of: card, index: placement.index, line: 0, x: textX, y: titleY, room: room, blur: blur, style: title, cache: &art, on: &canvas)
         }
     }
 
@@ -143,13 +143,13 @@ public struct CardPainter: Sendable {
     /// A line of text that blurs like art: past half blur it becomes density glyphs (below that it
     /// stays legible and only fades, as a few points of blur on text do).
     @discardableResult
-    private func paintText(_ text: String, index: Int, line: Int, x: Int, y: Int, room: Int, blur: Double, style: CellStyle, cache: inout ArtCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+    private func paintText(_ text: String, of card: Card, index: Int, line: Int, x: Int, y: Int, room: Int, blur: Double, style: CellStyle, cache: inout ArtCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         let label = displayable(Chrome.truncate(text, to: room, glyphs: theme.glyphs))
         guard !label.isEmpty else { return nil }
         if blur < 0.5 {
             canvas.text(label, x: x, y: y, style: style, clip: CellRect(x: x, y: y, width: room, height: 1))
         } else {
-            let grid = cache.blurredText(label, index: index, line: line, blur: blur, ramp: theme.glyphs.ramp)
+            let grid = cache.blurredText(label, of: card, index: index, line: line, blur: blur, ramp: theme.glyphs.ramp)
             for i in 0..<grid.width {
                 if let g = grid[i, 0], g != " " { canvas.put(g, x: x + i, y: y, style: style) }
             }

@@ -143,3 +143,21 @@ extension String {
         #expect(Cell("a\u{301}\u{302}\u{303}").glyph == "a\u{301}\u{302}")
     }
 }
+
+/// Drawings are cached by the card's identity, so a deck read again (another card at the same place)
+/// never shows the art of the card that was there before.
+@Suite struct ArtCacheIdentityTests {
+    @Test func anotherCardAtTheSameIndexIsDrawnAfresh() {
+        var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: true))
+        var state = CarouselState(count: 1)
+        state.send(.setViewport(Scene.viewport(width: 60, height: 20)))
+        var canvas = Canvas(width: 60, height: 20)
+        let before = CardList([Card(id: "/notes/a.txt", title: "A", art: ["AAAA", "AAAA"])])
+        let after = CardList([Card(id: "/notes/b.txt", title: "B", art: ["BBBB", "BBBB"])])
+        _ = scene.render(state, deck: before, into: &canvas)
+        #expect(canvas.lines().joined().contains("AAAA"))
+        _ = scene.render(state, deck: after, into: &canvas)
+        let text = canvas.lines().joined()
+        #expect(text.contains("BBBB") && !text.contains("AAAA"), "the new card's art, not the cached one")
+    }
+}
