@@ -1,4 +1,5 @@
 import CarouselCore
+import CarouselTerminal
 
 /// How the user asked for colour.
 public enum ColorChoice: String, Sendable, CaseIterable {
@@ -28,7 +29,7 @@ public struct AppOptions: Sendable {
     public func wantsColor(environment: [String: String]) -> Bool {
         switch color {
         case .never: false
-        case .auto: (environment["NO_COLOR"] ?? "").isEmpty
+        case .auto: !ColorDepth.noColorRequested(environment)
         default: true
         }
     }

@@ -54,14 +54,11 @@ public struct Canvas: Sendable, Equatable {
     /// Writes one glyph at (x, y) if it fits inside `clip` (and the canvas). Returns the columns used.
     @discardableResult
     public mutating func put(_ glyph: Character, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil) -> Int {
-        if glyph.asciiValue == nil {
+        if TerminalCluster.needsFallback(glyph) {
             // A cluster a terminal cell cannot hold as it is gets the fallback every path uses.
-            let shown = TerminalCluster.shown(glyph)
-            if !shown.isIdentity(of: glyph) {
-                var used = 0
-                for part in shown { used += put(part, x: x + used, y: y, style: style, clip: clip) }
-                return used
-            }
+            var used = 0
+            for part in TerminalCluster.shown(glyph) { used += put(part, x: x + used, y: y, style: style, clip: clip) }
+            return used
         }
         let w = CharacterWidth.of(glyph)
         let region = clip.map { $0.intersection(bounds) } ?? bounds

@@ -13,6 +13,7 @@ public enum CharacterWidth {
         if (0x2500...0x259F).contains(first.value) || first.value == 0x25CB || first.value == 0x25CF || first.value == 0x2026 {
             return 1
         }
+        guard TerminalCluster.needsFallback(character) else { return of(first) }
         var total = 0
         for shown in TerminalCluster.shown(character) { total += of(shown.unicodeScalars.first!) }
         return total

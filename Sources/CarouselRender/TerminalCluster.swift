@@ -11,7 +11,7 @@
 public enum TerminalCluster {
     /// The characters to draw for `c`: `c` itself unless it needs the fallback.
     public static func shown(_ c: Character) -> Substitution {
-        if c.asciiValue != nil { return Substitution(c) }
+        guard needsFallback(c) else { return Substitution(c) }
         let scalars = c.unicodeScalars
         let first = scalars.first!
         if scalars.count == 1 && !isRegionalIndicator(first) { return Substitution(c) }
@@ -28,6 +28,29 @@ public enum TerminalCluster {
             marks += 1
         }
         return Substitution(Character(String(kept)))
+    }
+
+    /// Whether `c` is drawn otherwise than as it is. Cheap for what almost every cell holds: ASCII,
+    /// and one scalar below U+10000 (the renderer's borders, shades and dots; most text), told apart
+    /// by their UTF-8 bytes alone (two bytes led by 0xC0 and up, or three led by 0xE0 and up, are
+    /// exactly one scalar).
+    @inline(__always)
+    public static func needsFallback(_ c: Character) -> Bool {
+        let utf8 = c.utf8
+        let count = utf8.count
+        if count <= 3, let lead = utf8.first {
+            if count == 1 || (count == 2 && lead >= 0xC0) || (count == 3 && lead >= 0xE0) { return false }
+        }
+        // Otherwise exactly when `shown` would change it: a regional indicator, more than two marks,
+        // or anything after the base that is not a zero-width mark (a variation selector, a modifier).
+        let scalars = c.unicodeScalars
+        guard let first = scalars.first, !isRegionalIndicator(first) else { return true }
+        var marks = 0
+        for s in scalars.dropFirst() {
+            marks += 1
+            if marks > 2 || CharacterWidth.of(s) != 0 || isVariationSelector(s) { return true }
+        }
+        return false
     }
 
     static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(s.value) }

@@ -10,14 +10,31 @@ public enum ColorDepth: String, Sendable, CaseIterable {
         return value == "truecolor" || value == "24bit"
     }
 
+    /// Whether the environment asks for no colour: `NO_COLOR` set and not empty (no-color.org). The
+    /// one place it is read; `--color` given explicitly wins over it.
+    public static func noColorRequested(_ environment: [String: String]) -> Bool {
+        !(environment["NO_COLOR"] ?? "").isEmpty
+    }
+
     /// Detects the depth from `NO_COLOR`, `COLORTERM` and the terminfo colour count.
     public static func detect(environment: [String: String], terminfoColors: Int) -> ColorDepth {
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        if noColorRequested(environment) { return .none }
         if terminfoColors <= 0 { return .none }
         if terminfoColors >= 1 << 24 || (terminfoColors >= 256 && wantsTruecolor(environment)) { return .truecolor }
         if terminfoColors >= 256 { return .palette256 }
         if terminfoColors >= 16 { return .sixteen }
         return .eight
+    }
+
+    /// The depth to draw with: the one asked for (`--color`) or detected, stepped down to what the
+    /// terminal has (a palette larger than the terminal's own cannot be shown).
+    public static func resolved(asked: ColorDepth?, environment: [String: String], terminfoColors: Int) -> ColorDepth {
+        var depth = asked ?? detect(environment: environment, terminfoColors: terminfoColors)
+        if terminfoColors <= 0 { return .none }
+        if depth == .truecolor && terminfoColors < 1 << 24 { depth = terminfoColors >= 256 ? .palette256 : .sixteen }
+        if depth == .palette256 && terminfoColors < 256 { depth = terminfoColors >= 16 ? .sixteen : .eight }
+        if depth == .sixteen && terminfoColors < 16 { depth = .eight }
+        return depth
     }
 }
 

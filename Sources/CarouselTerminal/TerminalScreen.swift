@@ -57,8 +57,8 @@ public final class TerminalScreen: TerminalBackend {
     /// Takes over the terminal. `colorOverride` forces a depth; nil detects it.
     public func start(colorOverride: ColorDepth?, environment: [String: String]) throws {
         cs_install_signal_handlers()
-        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let direct = colorOverride == .truecolor || (colorOverride == nil && !noColor && ColorDepth.wantsTruecolor(environment))
+        let direct = colorOverride == .truecolor
+            || (colorOverride == nil && !ColorDepth.noColorRequested(environment) && ColorDepth.wantsTruecolor(environment))
         let term = environment["TERM"].map(TerminalScreen.printable) ?? ""
         switch Int(cs_start(direct ? 1 : 0)) {
         case Int(CS_START_OK): break
@@ -71,12 +71,7 @@ public final class TerminalScreen: TerminalBackend {
         _ = cs_wake_setup()
         cs_enable_mouse()
         let terminfoColors = Int(cs_color_count())
-        depth = colorOverride ?? ColorDepth.detect(environment: environment, terminfoColors: terminfoColors)
-        if terminfoColors == 0 { depth = .none }
-        // A palette larger than the terminal's own cannot be shown: step down to what it has.
-        if depth == .truecolor && terminfoColors < 1 << 24 { depth = terminfoColors >= 256 ? .palette256 : .sixteen }
-        if depth == .palette256 && terminfoColors < 256 { depth = terminfoColors >= 16 ? .sixteen : .eight }
-        if depth == .sixteen && terminfoColors < 16 { depth = .eight }
+        depth = ColorDepth.resolved(asked: colorOverride, environment: environment, terminfoColors: terminfoColors)
         pairLimit = Int(cs_pair_count())
     }
 

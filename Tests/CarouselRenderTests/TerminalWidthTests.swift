@@ -26,3 +26,19 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches: \(mismatches.prefix(40).joined(separator: ", "))")
     }
 }
+
+/// The fallback is applied exactly when needed, and what it gives is drawn as it is (no loop).
+@Suite struct TerminalClusterTests {
+    @Test func theFallbackIsAFixedPointAndNeededExactlyWhenItChangesSomething() {
+        let clusters: [Character] = ["a", "é", "e\u{301}", "e\u{301}\u{302}", "e\u{301}\u{302}\u{303}", "中", "─", "🙂",
+                                     "🇺🇸", "\u{1F1FA}", "👍🏽", "❤️", "1️⃣", "#\u{20E3}", "ｶ", "ü̈"]
+        for c in clusters {
+            let shown = Array(TerminalCluster.shown(c))
+            #expect(TerminalCluster.needsFallback(c) == (shown != [c]), "\(c.unicodeScalars.map { String($0.value, radix: 16) })")
+            for part in shown { #expect(!TerminalCluster.needsFallback(part), "\(part) is drawn as it is") }
+        }
+        #expect(Array(TerminalCluster.shown("🇺🇸")) == ["U", "S"])
+        #expect(Array(TerminalCluster.shown("👍🏽")) == ["👍"])
+        #expect(Array(TerminalCluster.shown("❤️")) == ["❤"])
+    }
+}

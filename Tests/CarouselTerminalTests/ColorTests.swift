@@ -47,4 +47,15 @@ import Testing
         #expect(ColorPalette.index(for: RGB(0xE0, 0x6C, 0x75), depth: .truecolor) == 0xE06C75)
         #expect(ColorPalette.index(for: RGB(1, 2, 3), depth: ColorDepth.none) == nil)
     }
+
+    /// The depth drawn with steps down to what the terminal has; `--color` wins over NO_COLOR.
+    @Test func theDepthIsSteppedDownToTheTerminals() {
+        #expect(ColorDepth.resolved(asked: .truecolor, environment: [:], terminfoColors: 256) == .palette256)
+        #expect(ColorDepth.resolved(asked: .truecolor, environment: [:], terminfoColors: 8) == .eight)
+        #expect(ColorDepth.resolved(asked: .palette256, environment: [:], terminfoColors: 16) == .sixteen)
+        #expect(ColorDepth.resolved(asked: .sixteen, environment: [:], terminfoColors: 8) == .eight)
+        #expect(ColorDepth.resolved(asked: .palette256, environment: ["NO_COLOR": "1"], terminfoColors: 256) == .palette256)
+        #expect(ColorDepth.resolved(asked: nil, environment: ["NO_COLOR": "1"], terminfoColors: 256) == ColorDepth.none)
+        #expect(ColorDepth.resolved(asked: .truecolor, environment: [:], terminfoColors: 0) == ColorDepth.none)
+    }
 }
