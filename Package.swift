@@ -70,7 +70,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),
-        .testTarget(name: "CarouselPicturesTests", dependencies: ["CarouselPictures"], exclude: ["Fixtures"]),
+        .testTarget(name: "CarouselPicturesTests", dependencies: ["CarouselPictures", "CarouselTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CarouselTextTests", dependencies: ["CarouselText", "CarouselRender", "CarouselTestSupport"]),
         .testTarget(name: "CarouselMarkdownTests", dependencies: ["CarouselMarkdown", "CarouselText", "CarouselRender", "CarouselTestSupport"]),
     ],

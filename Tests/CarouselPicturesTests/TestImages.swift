@@ -1,3 +1,4 @@
+import CarouselTestSupport
 import CarouselPictures
 import Foundation
 
@@ -57,7 +58,7 @@ enum TestImages {
 
     /// Seeded noise: every colour, every edge.
     static func noise(width: Int = 64, height: Int = 64, seed: UInt64 = 42) -> [UInt8] {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         return bmp(width: width, height: height) { _, _ in
             RGB(r: UInt8.random(in: 0...255, using: &rng), g: UInt8.random(in: 0...255, using: &rng), b: UInt8.random(in: 0...255, using: &rng))
         }
@@ -92,19 +93,6 @@ enum TestImages {
         let file = url.appendingPathComponent(name)
         try Data(bytes).write(to: file)
         return file.path
-    }
-}
-
-/// A small seeded generator (the same numbers on every run).
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
