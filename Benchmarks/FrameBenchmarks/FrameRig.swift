@@ -60,7 +60,7 @@ final class FrameRig {
         swap(&next, &previous)
         let info = scene.render(state, deck: deck, into: &next)
         CanvasDiff.runs(from: previous, to: next, into: &runs)
-        blackHole(info.cardsPerScreen)
+        blackHole(info.cursor?.x)
         return runs.count
     }
 
@@ -70,7 +70,7 @@ final class FrameRig {
         let state = states[cursor]
         cursor = cursor + 1 == states.count ? 0 : cursor + 1
         let info = scene.render(state, deck: deck, into: &next)
-        blackHole(info.cardsPerScreen)
+        blackHole(info.cursor?.x)
     }
 }
 

@@ -4,11 +4,8 @@ import CarouselCore
 public struct FrameInfo: Sendable, Equatable {
     /// Where the terminal cursor should rest (the active card's title), for screen readers.
     public var cursor: (x: Int, y: Int)?
-    /// How many cards fit across the screen (the app feeds it back as the PgUp/PgDn step).
-    public var cardsPerScreen: Int
-
     public static func == (a: FrameInfo, b: FrameInfo) -> Bool {
-        a.cursor?.x == b.cursor?.x && a.cursor?.y == b.cursor?.y && a.cardsPerScreen == b.cardsPerScreen
+        a.cursor?.x == b.cursor?.x && a.cursor?.y == b.cursor?.y
     }
 }
 
@@ -60,7 +57,7 @@ public struct Scene: Sendable {
             segments = []
             chromeKey = nil
             engine.clear()
-            return FrameInfo(cursor: nil, cardsPerScreen: 1)
+            return FrameInfo(cursor: nil)
         }
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
         engine.update(for: state, viewport: viewport)
@@ -104,7 +101,7 @@ public struct Scene: Sendable {
             cursor = nil
         }
         if let c = cursor, !(2..<(canvas.height - 3)).contains(c.y) { cursor = nil }
-        return FrameInfo(cursor: cursor, cardsPerScreen: layout.cardsPerScreen)
+        return FrameInfo(cursor: cursor)
     }
 
     /// The card or control segment at (x, y) in the last frame: the topmost card there that can be seen.

@@ -68,8 +68,6 @@ public enum TerminalCluster {
         init() {}
         init(_ c: Character) { first = c }
         mutating func append(_ c: Character) { if first == nil { first = c } else { second = c } }
-        /// Whether this is exactly `c` (no fallback needed).
-        public func isIdentity(of c: Character) -> Bool { second == nil && first == c }
         public mutating func next() -> Character? {
             defer { first = second; second = nil }
             return first

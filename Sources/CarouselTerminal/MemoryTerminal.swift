@@ -36,12 +36,12 @@ public final class MemoryTerminal: TerminalBackend {
     public func events(timeout: Double?) -> [TerminalEvent] {
         let woken = wakes.take()
         if woken { return [.wake] + due() }
-        let nextEvent = scheduled.first?.time
-        var until = [timeout.map { now + $0 }, nextEvent, deadline].compactMap { $0 }.min()
-        // At rest with nothing scheduled and no deadline: nothing will ever happen again.
-        guard let target = until else { return [.end] }
-        until = max(target, now)
-        now = until!
+        // Wait until the timeout, the next event or the deadline, whichever comes first. At rest with
+        // nothing scheduled and no deadline, nothing will ever happen again.
+        guard let until = [timeout.map { now + $0 }, scheduled.first?.time, deadline].compactMap({ $0 }).min() else {
+            return [.end]
+        }
+        now = max(now, until)
         let events = due()
         if events.isEmpty, let deadline, now >= deadline { return [.end] }
         return events
