@@ -29,7 +29,9 @@ final class FrameRig {
         scene = Scene(theme: Theme(glyphs: .unicode, usesColor: true))
         next = Canvas(width: width, height: height)
         previous = Canvas(width: width, height: height)
-        let start = CarouselState(count: deck.count, start: deck.count / 4, mode: mode, style: style)
+        var start = CarouselState(count: deck.count, start: deck.count / 4, mode: mode, style: style)
+        // As the program loop does: the viewport gives the motion its visible resolution.
+        start.send(.setViewport(Scene.viewport(width: width, height: height)))
         states = phase == .rest ? [start] : FrameRig.oneCardMove(from: start, fps: 60)
         // Two laps, so the art cache and the runs buffer reach their working size and the
         // first measured frame diffs against a real previous frame.
@@ -82,7 +84,8 @@ final class DiffRig {
 
     init(deck: CardList, style: StyleKind, mode: Mode, width: Int, height: Int) {
         var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: true))
-        let start = CarouselState(count: deck.count, start: deck.count / 4, mode: mode, style: style)
+        var start = CarouselState(count: deck.count, start: deck.count / 4, mode: mode, style: style)
+        start.send(.setViewport(Scene.viewport(width: width, height: height)))
         canvases = FrameRig.oneCardMove(from: start, fps: 60).map { state in
             var canvas = Canvas(width: width, height: height)
             _ = scene.render(state, deck: deck, into: &canvas)

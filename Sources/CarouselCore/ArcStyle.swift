@@ -52,7 +52,6 @@ public struct ArcStyle: CarouselStyle {
         let base = ArcStyle.baseCardSize(for: input.viewport)
         layout.baseCardSize = base
         let slot = base.width + ArcStyle.gap
-        layout.apply(metrics(for: input.viewport, count: input.count))
         let point = base.height * ArcStyle.pointInCardHeights
         let centerX = input.viewport.midX
         let centerY = input.viewport.midY - 0.1 * base.height

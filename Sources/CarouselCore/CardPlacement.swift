@@ -65,12 +65,6 @@ public struct Layout: Sendable {
     public var backdrop: Backdrop?
     /// The style's base (1x) card size in cells for this viewport.
     public var baseCardSize = Size(width: 0, height: 0)
-    /// How many cards fit across the viewport (for PgUp/PgDn).
-    public var cardsPerScreen = 1
-    /// How many cells the strip moves for one card of scrolling (to follow a dragging pointer).
-    public var cellsPerCard = 1.0
-    /// Whether the strip scrolls vertically (drags follow the pointer's rows, not its columns).
-    public var isVertical = false
 
     public init() { placements.reserveCapacity(32) }
 
@@ -173,15 +167,6 @@ public struct StyleMetrics: Sendable, Hashable {
 public protocol CarouselStyle: Sendable {
     func metrics(for viewport: Rect, count: Int) -> StyleMetrics
     func layout(_ input: LayoutInput, into layout: inout Layout)
-}
-
-extension Layout {
-    /// Records a style's metrics in the layout (for the pointer gesture and PgUp/PgDn).
-    public mutating func apply(_ metrics: StyleMetrics) {
-        cardsPerScreen = metrics.cardsPerScreen
-        cellsPerCard = metrics.cellsPerCard
-        isVertical = metrics.isVertical
-    }
 }
 
 extension StyleKind {

@@ -30,7 +30,6 @@ public struct LyricsStyle: CarouselStyle {
         let width = min(input.viewport.width - 4, 72).rounded(.down)
         layout.baseCardSize = Size(width: max(4, width), height: rowHeight)
         let slot = rowHeight + 1
-        layout.apply(metrics(for: input.viewport, count: input.count))
         // Half the list's height, in lines: the phase reaches +-1 where the list leaves the screen.
         let halfSpan = (input.viewport.height / 2 + rowHeight / 2) / slot
         let emphasis = clamp(input.emphasis, 0...1)

@@ -51,7 +51,6 @@ public struct RingStyle: CarouselStyle {
         let base = RingStyle.baseCardSize(for: input.viewport)
         layout.baseCardSize = base
         let slots = min(input.count, RingStyle.maximumSlots)
-        layout.apply(metrics(for: input.viewport, count: input.count))
         let emphasis = clamp(input.emphasis, 0...1)
         let (rx, ry) = RingStyle.radii(for: input.viewport, base: base)
         let center = Point(x: input.viewport.midX, y: input.viewport.midY)

@@ -43,7 +43,6 @@ public struct StackStyle: CarouselStyle {
         let height = max(3, (side / Layout.cellAspect).rounded(.down))
         layout.baseCardSize = Size(width: side, height: height)
         let slot = StackStyle.slot(side: side)
-        layout.apply(metrics(for: input.viewport, count: input.count))
         let emphasis = clamp(input.emphasis, 0...1)
         let radius = (input.viewport.width / 2 + side / 2) / slot
         input.forEachCard(within: radius) { index, d in

@@ -115,6 +115,4 @@ public struct Scene: Sendable {
         return nil
     }
 
-    /// The last frame's layout (how far a card of scrolling moves, and which way).
-    public var layout: Layout { engine.layout }
 }
