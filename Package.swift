@@ -1,15 +1,18 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Data flows one way: input -> state (CarouselCore) -> placements -> canvas (CarouselRender)
-// -> diff -> terminal (CarouselTerminal over CNCursesShim). CarouselApp wires them together
-// for both the interactive loop and the headless `--render` path.
+// Data flows one way: input -> state (CarouselCore) -> placements -> cards drawn into a canvas
+// (CarouselRender, CarouselCanvas) -> diff -> terminal (CarouselTerminal over CNCursesShim).
+// Cards and their content (CarouselCards: art, text, image) come from decks (CarouselDecks).
+// CarouselApp wires them together in one program loop for the terminal, `--render` and tests.
 let package = Package(
     name: "carousel",
     products: [
         .executable(name: "carousel", targets: ["carousel"]),
         // Libraries so that the separate Benchmarks/ package can measure the engine and renderer.
         .library(name: "CarouselCore", targets: ["CarouselCore"]),
+        .library(name: "CarouselCanvas", targets: ["CarouselCanvas"]),
+        .library(name: "CarouselCards", targets: ["CarouselCards"]),
         .library(name: "CarouselRender", targets: ["CarouselRender"]),
         .library(name: "CarouselDecks", targets: ["CarouselDecks"]),
     ],
@@ -21,18 +24,22 @@ let package = Package(
     targets: [
         // Pure layout engine: no Foundation, no Glibc.
         .target(name: "CarouselCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        // Pure renderer: cells, canvas, effects, compositor, chrome, diff.
-        .target(name: "CarouselRender", dependencies: ["CarouselCore"]),
+        // Cells, the canvas, its diff and character widths: no dependencies at all.
+        .target(name: "CarouselCanvas"),
+        // A card: identity, title, accent, and content of one kind (art, text, image).
+        .target(name: "CarouselCards", dependencies: ["CarouselCanvas", "CarouselText"]),
+        // Pure renderer: cards drawn for their placements (each content kind to cells), chrome, help.
+        .target(name: "CarouselRender", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselText"]),
         // The only code that includes curses.h.
         .target(
             name: "CNCursesShim",
             cSettings: [.define("_XOPEN_SOURCE", to: "600"), .define("_DEFAULT_SOURCE")],
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
-        .target(name: "CarouselTerminal", dependencies: ["CNCursesShim", "CarouselRender"]),
+        .target(name: "CarouselTerminal", dependencies: ["CNCursesShim", "CarouselCanvas", "CarouselCore", "CarouselRender"]),
         .target(
             name: "CarouselDecks",
-            dependencies: ["CarouselCore"],
+            dependencies: ["CarouselCards", "CarouselCanvas", "CarouselText", "CarouselMarkdown"],
             plugins: [.plugin(name: "EmbedDeck")]
         ),
         // Text cards: a pure model and layout (wrapping, fitting, ANSI colours from input), and
@@ -46,7 +53,7 @@ let package = Package(
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CPictures", dependencies: ["CChafa", "CGdkPixbuf"]),
         .target(name: "CarouselPictures", dependencies: ["CPictures"]),
-        .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselRender", "CarouselDecks", "CarouselTerminal"]),
+        .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal"]),
         .executableTarget(
             name: "carousel",
             dependencies: ["CarouselApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -59,20 +66,20 @@ let package = Package(
             name: "CarouselCoreTests",
             dependencies: ["CarouselCore", "CarouselTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "CarouselRenderTests", dependencies: ["CarouselRender", "CarouselCore"]),
+        .testTarget(name: "CarouselRenderTests", dependencies: ["CarouselRender", "CarouselCanvas", "CarouselCards", "CarouselCore", "CarouselText"]),
         // Helpers shared by the test targets (a seeded random generator).
         .target(name: "CarouselTestSupport", path: "Tests/CarouselTestSupport"),
-        .testTarget(name: "CarouselDecksTests", dependencies: ["CarouselDecks", "CarouselTestSupport"]),
-        .testTarget(name: "CarouselTerminalTests", dependencies: ["CarouselTerminal", "CarouselRender", "CarouselCore"], exclude: ["Goldens"]),
+        .testTarget(name: "CarouselDecksTests", dependencies: ["CarouselDecks", "CarouselCanvas", "CarouselCards", "CarouselText", "CarouselTestSupport"]),
+        .testTarget(name: "CarouselTerminalTests", dependencies: ["CarouselTerminal", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselCore"], exclude: ["Goldens"]),
         .testTarget(
             name: "CarouselAppTests",
-            dependencies: ["CarouselApp", "CarouselDecks", "CarouselRender", "CarouselCore", "CarouselTestSupport"],
+            dependencies: ["CarouselApp", "CarouselCanvas", "CarouselCards", "CarouselDecks", "CarouselRender", "CarouselCore", "CarouselTestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),
         .testTarget(name: "CarouselPicturesTests", dependencies: ["CarouselPictures", "CarouselTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CarouselTextTests", dependencies: ["CarouselText", "CarouselRender", "CarouselTestSupport"]),
-        .testTarget(name: "CarouselMarkdownTests", dependencies: ["CarouselMarkdown", "CarouselText", "CarouselRender", "CarouselTestSupport"]),
+        .testTarget(name: "CarouselTextTests", dependencies: ["CarouselText", "CarouselCanvas", "CarouselTestSupport"]),
+        .testTarget(name: "CarouselMarkdownTests", dependencies: ["CarouselMarkdown", "CarouselText", "CarouselCanvas", "CarouselTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

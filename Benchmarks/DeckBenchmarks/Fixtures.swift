@@ -1,3 +1,4 @@
+import CarouselCards
 import Foundation
 
 /// A small deterministic generator (SplitMix64), so every run benchmarks the same bytes.

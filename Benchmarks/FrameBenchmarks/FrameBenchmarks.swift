@@ -9,6 +9,8 @@
 // alone, clearing the canvas), to show where a frame's time goes.
 
 import Benchmark
+import CarouselCanvas
+import CarouselCards
 import CarouselCore
 import CarouselDecks
 import CarouselRender

@@ -1,4 +1,6 @@
 import Benchmark
+import CarouselCanvas
+import CarouselCards
 import CarouselCore
 import CarouselRender
 

@@ -434,6 +434,9 @@ void cs_put(int y, int x, const uint32_t *scalars, int count, int attributes, in
     if (attributes & CS_ATTR_DIM) attrs |= A_DIM;
     if (attributes & CS_ATTR_REVERSE) attrs |= A_REVERSE;
     if (attributes & CS_ATTR_UNDERLINE) attrs |= A_UNDERLINE;
+#ifdef A_ITALIC
+    if (attributes & CS_ATTR_ITALIC) attrs |= A_ITALIC;
+#endif
     cchar_t cell;
     int extended_pair = pair;
     if (setcchar(&cell, text, attrs, 0, &extended_pair) != OK) return;

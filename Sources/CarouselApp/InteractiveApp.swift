@@ -1,3 +1,4 @@
+import CarouselCards
 import CarouselCore
 import CarouselRender
 import CarouselTerminal

@@ -1,3 +1,4 @@
+import CarouselCanvas
 import CarouselCore
 import CarouselRender
 import CarouselTerminal

@@ -1,4 +1,4 @@
-import CarouselCore
+import CarouselCards
 
 /// The cards prepared most recently, up to a number of cards and a number of bytes, whichever comes
 /// first; the least recently used one goes when there is no room. The renderer asks for the same
@@ -47,6 +47,6 @@ struct CardCache {
 
     /// About what a card holds in memory.
     static func cost(of card: Card) -> Int {
-        card.art.reduce(64 + card.title.utf8.count + card.subtitle.utf8.count) { $0 + 16 + $1.utf8.count }
+        64 + card.title.utf8.count + card.subtitle.utf8.count + card.content.byteCost
     }
 }

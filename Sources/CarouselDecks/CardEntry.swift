@@ -1,18 +1,57 @@
-import CarouselCore
+import CarouselCanvas
+import CarouselCards
+import CarouselMarkdown
+import CarouselText
 
-/// A card as the loader found it: everything cheap is known (title, subtitle, accent); the art is
-/// only said where to find, and is read and sanitised when the card is first shown.
+/// A card as the loader found it: everything cheap is known (title, subtitle, accent); the content
+/// is only said where to find and how to read, and is read and sanitised when the card is first shown.
 struct CardEntry: Sendable {
     /// Where the card came from (see `Card.id`).
     var id: String
     var title: String
     var subtitle: String = ""
     var accent: RGB?
-    var art: ArtSource
+    var source: ContentSource
+    var kind: ContentKind = .auto
+
+    /// The card, its content read now.
+    func card() -> Card {
+        Card(id: id, title: title, subtitle: subtitle, content: source.content(as: kind), accent: accent)
+    }
 }
 
-/// Where a card's art comes from.
-enum ArtSource: Sendable {
+/// How a card's text is read.
+enum ContentKind: Sendable, Equatable {
+    /// A drawing is art, anything else is text (see `ContentKind.looksLikeDrawing`).
+    case auto
+    /// Resampled to the card's size, as a picture.
+    case art
+    /// Prose or notes: each line a paragraph, wrapped to the card.
+    case text
+    /// Source code: lines kept as they are, cut at the card's edge.
+    case code
+    /// CommonMark, rendered.
+    case markdown
+    /// Text with ANSI colours (`--ansi`): SGR sequences kept as styles, every other sequence removed.
+    case ansi
+
+    /// Text that is a picture rather than words: fewer than half of its visible characters are
+    /// letters or digits (the built-in portraits, a banner, a box diagram). Notes, lists and prose
+    /// are mostly letters.
+    static func looksLikeDrawing(_ lines: [String]) -> Bool {
+        var inked = 0, letters = 0
+        for line in lines {
+            for character in line where !character.isWhitespace {
+                inked += 1
+                if character.isLetter || character.isNumber { letters += 1 }
+            }
+        }
+        return inked > 0 && letters * 2 < inked
+    }
+}
+
+/// Where a card's content comes from.
+enum ContentSource: Sendable {
     /// Already clean lines.
     case lines([String])
     /// Raw text (inline art from a manifest).
@@ -21,23 +60,77 @@ enum ArtSource: Sendable {
     case bytes([UInt8])
     /// A file, read on first use.
     case file(any DeckFolder, [UInt8])
+    /// Content made when the deck opened (a Markdown slide, a line of input).
+    case content(CardContent)
 
-    /// The clean lines. A file that cannot be read any more (deleted or changed since the deck
-    /// opened) gives a one-line card saying so, rather than stopping the viewer.
-    func lines() -> [String] {
+    /// The content read as `kind`. A file that cannot be read any more (deleted or changed since the
+    /// deck opened) or that turns out not to be text gives a one-line card saying so, rather than
+    /// stopping the viewer or showing its bytes.
+    func content(as kind: ContentKind) -> CardContent {
+        let bytes: [UInt8]
         switch self {
+        case .content(let content):
+            return content
         case .lines(let lines):
-            return lines
+            return ContentSource.content(lines: lines, kind: kind)
         case .text(let text):
-            return Sanitizer.lines(from: text)
-        case .bytes(let bytes):
-            return Sanitizer.lines(from: bytes)
+            return ContentSource.content(lines: Sanitizer.lines(from: text), kind: kind)
+        case .bytes(let raw):
+            bytes = raw
         case .file(let folder, let name):
             do {
-                return Sanitizer.lines(from: try folder.read(name))
+                bytes = try folder.read(name)
             } catch {
-                return ["(\(folder.displayName(of: name)): \(error.reason))"]
+                return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(error.reason))"))
+            }
+            if !TextSniffer.isText(bytes) {
+                return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(FileFailure.notText.reason))"))
             }
         }
+        return ContentSource.content(bytes: bytes, kind: kind)
     }
+
+    static func content(bytes: [UInt8], kind: ContentKind) -> CardContent {
+        switch kind {
+        case .markdown:
+            return .text(Markdown.document(from: Sanitizer.text(from: bytes)))
+        case .ansi:
+            return .text(ANSIText.document(from: bytes))
+        default:
+            return content(lines: Sanitizer.lines(from: bytes), kind: kind)
+        }
+    }
+
+    static func content(lines: [String], kind: ContentKind) -> CardContent {
+        switch kind {
+        case .art:
+            return .art(lines)
+        case .auto:
+            return ContentKind.looksLikeDrawing(lines) ? .art(lines) : .text(TextDocument(plainText: lines.joined(separator: "\n")))
+        case .code:
+            return .text(TextDocument(code: lines.joined(separator: "\n")))
+        case .markdown:
+            return .text(Markdown.document(from: lines.joined(separator: "\n")))
+        case .text, .ansi:
+            return .text(TextDocument(plainText: lines.joined(separator: "\n")))
+        }
+    }
+}
+
+extension ANSIText {
+    /// Bytes with ANSI colours as a text document: decoded (invalid UTF-8 becomes U+FFFD), colours
+    /// and attributes kept, every other escape sequence removed, the text of every span made clean
+    /// as any card text is (see `Sanitizer`).
+    static func document(from bytes: [UInt8]) -> TextDocument {
+        let raw = String(decoding: bytes.prefix(FileSystem.maximumFileSize), as: UTF8.self)
+        var document = TextDocument(ansiText: raw)
+        document.blocks = document.blocks.prefix(Sanitizer.maximumLines).map { block in
+            guard case .paragraph(let spans, let margin) = block else { return block }
+            return .paragraph(Sanitizer.clean(spans), margin: margin)
+        }
+        return document
+    }
+
+    /// One line without its escape sequences (what a `--lines --ansi` card is titled and printed as).
+    static func plain(_ line: String) -> String { spans(from: line).plainText }
 }

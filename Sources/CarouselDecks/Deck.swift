@@ -1,4 +1,4 @@
-import CarouselCore
+import CarouselCards
 
 /// A loaded deck: its cards (read lazily, see `LazyCardProvider`), its name, how its manifest asks
 /// to be shown, and what went wrong on the way.
@@ -17,7 +17,7 @@ public struct Deck: Sendable {
     public init(name: String, cards: [Card], problems: [String] = [], defaults: DeckDefaults = DeckDefaults()) {
         let entries = cards.enumerated().map { i, card in
             CardEntry(id: card.id.isEmpty ? "\(name)#\(i + 1)" : card.id, title: card.title, subtitle: card.subtitle,
-                      accent: card.accent, art: .lines(card.art))
+                      accent: card.accent, source: .content(card.content))
         }
         self.init(name: name, entries: entries, problems: problems, skipped: problems.count, defaults: defaults)
     }

@@ -1,9 +1,15 @@
-import CarouselCore
+import CarouselCanvas
+import CarouselCards
+import CarouselMarkdown
+import CarouselText
 
 /// Gathers the cards of every path on a command line into one deck, with a message for each thing
-/// it could not use. Nothing here reads a card file: it lists directories, looks at each file's
-/// type, size and permissions, and records where the art is.
+/// it could not use. It lists directories, looks at each file's type, size and permissions, and
+/// records where the content is and how to read it; it reads a card file only when it must: a
+/// Markdown file (to split it into slides), a file whose name does not say it is text (its first
+/// 4 KiB), and every file with `--lines`.
 struct DeckBuilder {
+    var options = LoadOptions()
     private(set) var entries: [CardEntry] = []
     /// Everything to tell the user, in the order met.
     private(set) var problems: [String] = []
@@ -12,6 +18,8 @@ struct DeckBuilder {
     private var notes: [String] = []
     private(set) var name: String?
     private(set) var defaults: DeckDefaults?
+
+    init(options: LoadOptions = LoadOptions()) { self.options = options }
 
     /// Something was left out.
     mutating func skip(_ message: String) {
@@ -40,7 +48,7 @@ struct DeckBuilder {
 
     // MARK: - Sources
 
-    /// A directory: its `deck.json` if it has one, else its `*.txt` files.
+    /// A directory: its `deck.json` if it has one, else its text files.
     mutating func addDirectory(_ folder: some DeckFolder, name folderName: String) {
         let names: [[UInt8]]
         do {
@@ -61,7 +69,7 @@ struct DeckBuilder {
             }
         }
         name(folderName)
-        addTextFiles(names, in: folder)
+        addFiles(names, in: folder)
     }
 
     /// A manifest in `folder`; `names` is the folder's listing when already known.
@@ -88,11 +96,11 @@ struct DeckBuilder {
         guard let cards = manifest.cards else {
             // A manifest without `cards` only names the deck and sets defaults; the cards are the folder's.
             if let names {
-                addTextFiles(names, in: folder)
+                addFiles(names, in: folder)
                 return
             }
             do {
-                addTextFiles(try folder.fileNames(), in: folder)
+                addFiles(try folder.fileNames(), in: folder)
             } catch {
                 skip("\(folder.displayName): cannot list the directory: \(error.reason)")
             }
@@ -105,57 +113,169 @@ struct DeckBuilder {
     }
 
     private mutating func add(_ card: ManifestCard, in folder: some DeckFolder, manifest: String) {
-        let accent = card.accent.map { RGB($0.red, $0.green, $0.blue) }
+        let kind = card.kind ?? defaults?.kind
         if let file = card.file {
             if let failure = folder.problem(with: file) {
                 skip("\(folder.displayName(of: file)): \(failure.reason)")
                 return
             }
+            let verdict = FileKinds.verdict(forName: file)
+            if verdict == .binary && contentKind(verdict, declared: kind) != .art {
+                skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
+                return
+            }
             entries.append(CardEntry(id: folder.identity(of: file), title: card.title ?? DeckBuilder.title(fromFileName: file),
-                                     subtitle: card.subtitle ?? "", accent: accent, art: .file(folder, file)))
+                                     subtitle: card.subtitle ?? "", accent: card.accent, source: .file(folder, file),
+                                     kind: contentKind(verdict == .markdown ? .markdown : verdict == .code ? .code : .text, declared: kind)))
         } else {
             entries.append(CardEntry(id: "\(manifest)#\(card.number)", title: card.title ?? "Card \(card.number)", subtitle: card.subtitle ?? "",
-                                     accent: accent, art: card.art.map { .text($0) } ?? .lines([])))
+                                     accent: card.accent, source: card.art.map { .text($0) } ?? .lines([]),
+                                     kind: contentKind(.text, declared: kind)))
         }
     }
 
-    /// The `*.txt` files among `names`, in file-name order (byte order: the same in every locale).
-    mutating func addTextFiles(_ names: [[UInt8]], in folder: some DeckFolder) {
-        let suffix = Array(".txt".utf8)
-        let cards = names
-            .filter { $0.count > suffix.count && $0.suffix(suffix.count).elementsEqual(suffix) && $0.first != UInt8(ascii: ".") }
-            .sorted { $0.lexicographicallyPrecedes($1) }
-        if cards.isEmpty {
-            skip("\(folder.displayName): no card files (*.txt) and no \(DeckLoader.manifestName)")
-            return
+    /// How to read a file the name says is `verdict`, given the kind a manifest declared: the
+    /// command line's `--kind` wins, then the card's or the deck's `kind`, then the `auto` rule.
+    /// Markdown and source files are text unless art is asked for.
+    func contentKind(_ verdict: FileKinds.Verdict, declared: String?) -> ContentKind {
+        let asked = options.kind?.rawValue ?? declared ?? LoadOptions.Kind.auto.rawValue
+        if asked == LoadOptions.Kind.art.rawValue { return .art }
+        switch verdict {
+        case .markdown: return .markdown
+        case .code: return .code
+        default:
+            if options.ansi { return .ansi }
+            return asked == LoadOptions.Kind.text.rawValue ? .text : .auto
         }
-        entries.reserveCapacity(entries.count + cards.count)
-        for file in cards {
-            if let failure = folder.problem(with: file) {
-                skip("\(folder.displayName(of: file)): \(failure.reason)")
-                continue
-            }
-            entries.append(CardEntry(id: folder.identity(of: file), title: DeckBuilder.title(fromFileName: file), art: .file(folder, file)))
+    }
+
+    /// The card files among a directory's `names`, in file-name order (byte order: the same in
+    /// every locale): every file that is text. Hidden files and subdirectories are passed over;
+    /// a binary file is skipped with a message.
+    mutating func addFiles(_ names: [[UInt8]], in folder: some DeckFolder) {
+        let manifest = Array(DeckLoader.manifestName.utf8)
+        let candidates = names
+            .filter { $0.first != UInt8(ascii: ".") && $0 != manifest }
+            .sorted { $0.lexicographicallyPrecedes($1) }
+        let before = (entries: entries.count, losses: losses.count)
+        entries.reserveCapacity(entries.count + candidates.count)
+        for file in candidates {
+            if folder.problem(with: file) == .isDirectory { continue }
+            addFile(file, in: folder)
+        }
+        if entries.count == before.entries && losses.count == before.losses {
+            skip("\(folder.displayName): no card files (text files) and no \(DeckLoader.manifestName)")
         }
     }
 
     /// One card file named on the command line.
     mutating func addCardFile(in folder: DiskFolder, named file: [UInt8]) {
+        addFile(file, in: folder)
+    }
+
+    /// A file as one card (a Markdown file as one card per slide; with `--lines`, one per line),
+    /// or a message saying why it is not one.
+    private mutating func addFile(_ file: [UInt8], in folder: some DeckFolder) {
         if let failure = folder.problem(with: file) {
             skip("\(folder.displayName(of: file)): \(failure.reason)")
             return
         }
-        entries.append(CardEntry(id: folder.identity(of: file), title: DeckBuilder.title(fromFileName: file), art: .file(folder, file)))
+        var verdict = FileKinds.verdict(forName: file)
+        let kind = contentKind(verdict, declared: nil)
+        if kind != .art {
+            if verdict == .binary {
+                skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
+                return
+            }
+            if verdict == .unknown {
+                do {
+                    guard TextSniffer.isText(try folder.head(file, count: FileKinds.sniffSize)) else {
+                        skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
+                        return
+                    }
+                } catch {
+                    skip("\(folder.displayName(of: file)): \(error.reason)")
+                    return
+                }
+                verdict = .text
+            }
+        }
+        let title = DeckBuilder.title(fromFileName: file)
+        let id = folder.identity(of: file)
+        guard options.lines || kind == .markdown else {
+            entries.append(CardEntry(id: id, title: title, source: .file(folder, file), kind: kind))
+            return
+        }
+        // Read now: how many cards the file makes depends on what it holds.
+        let bytes: [UInt8]
+        do {
+            bytes = try folder.read(file)
+        } catch {
+            skip("\(folder.displayName(of: file)): \(error.reason)")
+            return
+        }
+        guard TextSniffer.isText(bytes) else {
+            skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
+            return
+        }
+        if options.lines {
+            addLines(bytes, source: folder.displayName(of: file))
+        } else {
+            addSlides(Sanitizer.text(from: bytes), title: title, source: folder.displayName(of: file)) { $0 == 1 ? id : "\(id)#\($0)" }
+        }
+    }
+
+    /// Markdown split into slides at `---` lines: one card each, titled by its first heading (else
+    /// by `title`, numbered when there are several), its identity given by `id` from its number.
+    private mutating func addSlides(_ text: String, title: String, source: String, id: (Int) -> String) {
+        let slides = Markdown.slides(from: text)
+        if slides.isEmpty {
+            skip("\(source): no slides (the Markdown is empty)")
+            return
+        }
+        for (offset, slide) in slides.enumerated() {
+            let number = offset + 1
+            let fallback = slides.count == 1 ? title : "\(title) \(number)"
+            entries.append(CardEntry(id: id(number), title: slide.title ?? fallback,
+                                     source: .content(.text(slide)), kind: .markdown))
+        }
+    }
+
+    /// One card per line that is not blank (`--lines`): titled by the line, which is also its
+    /// identity (what a picker prints). With `--ansi` the card keeps the line's colours.
+    private mutating func addLines(_ bytes: [UInt8], source: String) {
+        var added = 0
+        for raw in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            var line = Array(raw)
+            if line.last == 0x0D { line.removeLast() }
+            let text = String(decoding: line, as: UTF8.self)
+            let plain = Sanitizer.line(options.ansi ? ANSIText.plain(text) : text, limit: Sanitizer.maximumColumns)
+            guard !plain.allSatisfy(\.isWhitespace) else { continue }
+            let document = options.ansi ? ANSIText.document(from: line) : TextDocument(plainText: plain)
+            entries.append(CardEntry(id: plain, title: plain, source: .content(.text(document)), kind: .text))
+            added += 1
+        }
+        if added == 0 { skip("\(source): no lines") }
     }
 
     /// Cards from a stream: standard input, or a pipe named on the command line (`<(command)`), both
     /// read whole when the deck opens (a stream cannot be read again later). `source` names it in messages.
+    /// Cards are separated by `---` lines (see `StandardInputCards`); with `--markdown` the stream is
+    /// Markdown slides, with `--lines` every line is a card.
     mutating func addStream(_ bytes: [UInt8], source: String) {
         name(source)
         var bytes = bytes
         if bytes.count > DeckLoader.maximumStandardInputSize {
             note("\(source): more than \(DeckLoader.maximumStandardInputSize >> 20) MiB; the rest was not read")
             bytes.removeSubrange(DeckLoader.maximumStandardInputSize...)
+        }
+        if options.lines {
+            addLines(bytes, source: source)
+            return
+        }
+        if options.markdown && options.kind != .art {
+            addSlides(Sanitizer.text(from: bytes), title: "Card", source: source) { "\(source)#\($0)" }
+            return
         }
         let pieces = StandardInputCards.split(bytes)
         if pieces.isEmpty { skip("\(source): no cards (separate cards with a line holding only ---)") }
@@ -164,7 +284,8 @@ struct DeckBuilder {
                 skip("\(source), card \(piece.number): \(FileFailure.tooLarge(limit: FileSystem.maximumFileSize).reason)")
                 continue
             }
-            entries.append(CardEntry(id: "\(source)#\(piece.number)", title: piece.title ?? "Card \(piece.number)", art: .bytes(piece.art)))
+            entries.append(CardEntry(id: "\(source)#\(piece.number)", title: piece.title ?? "Card \(piece.number)",
+                                     source: .bytes(piece.art), kind: contentKind(.text, declared: nil)))
         }
     }
 

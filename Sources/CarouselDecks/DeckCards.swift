@@ -1,4 +1,4 @@
-import CarouselCore
+import CarouselCards
 
 /// A deck's cards as a random-access collection, read through its provider on access: cheap to
 /// count and to index, costly to walk whole for a big deck.

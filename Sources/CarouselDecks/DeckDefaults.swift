@@ -6,6 +6,8 @@ public struct DeckDefaults: Sendable, Equatable {
     public var mode: String?
     public var loop: Bool?
     public var start: Int?
+    /// How card text is read: "art", "text" or "auto".
+    public var kind: String?
 
     public init(style: String? = nil, mode: String? = nil, loop: Bool? = nil, start: Int? = nil) {
         self.style = style
@@ -17,4 +19,5 @@ public struct DeckDefaults: Sendable, Equatable {
     /// The styles and modes a manifest may name.
     public static let styles = ["arc", "stack", "ring", "lyrics"]
     public static let modes = ["normal", "scaled"]
+    public static let kinds = ["auto", "text", "art"]
 }

@@ -17,6 +17,8 @@ protocol DeckFolder: Sendable {
     /// without reading it; nil when it looks fine.
     func problem(with name: [UInt8], limit: Int) -> FileFailure?
     func read(_ name: [UInt8], limit: Int) throws(FileFailure) -> [UInt8]
+    /// The first `count` bytes of `name` (to tell text from binary without reading it all).
+    func head(_ name: [UInt8], count: Int) throws(FileFailure) -> [UInt8]
     /// `name` inside this folder, for messages.
     func displayName(of name: [UInt8]) -> String
     /// `name` inside this folder as a card's identity: what a picker prints (a path as given).
@@ -49,6 +51,11 @@ struct EmbeddedFolder: DeckFolder {
     func read(_ name: [UInt8], limit: Int) throws(FileFailure) -> [UInt8] {
         if let problem = problem(with: name, limit: limit) { throw problem }
         return Array(file(name)!.text.utf8)
+    }
+
+    func head(_ name: [UInt8], count: Int) throws(FileFailure) -> [UInt8] {
+        guard let file = file(name) else { throw FileFailure(errno: ENOENT) }
+        return Array(file.text.utf8.prefix(count))
     }
 
     func displayName(of name: [UInt8]) -> String {
@@ -88,6 +95,10 @@ struct DiskFolder: DeckFolder {
 
     func read(_ name: [UInt8], limit: Int) throws(FileFailure) -> [UInt8] {
         try FileSystem.readFile(FileSystem.join(path, name), limit: limit)
+    }
+
+    func head(_ name: [UInt8], count: Int) throws(FileFailure) -> [UInt8] {
+        try FileSystem.readHead(FileSystem.join(path, name), count: count)
     }
 
     func displayName(of name: [UInt8]) -> String {

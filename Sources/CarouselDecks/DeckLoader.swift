@@ -1,8 +1,10 @@
-/// Loads decks: the built-in one, directories of `*.txt` cards (optionally with a `deck.json`
-/// manifest), manifests, card files given one by one, and cards from standard input (`-`).
+/// Loads decks: the built-in one, directories of text cards (notes, Markdown, source files;
+/// optionally with a `deck.json` manifest), manifests, card files given one by one, and cards from
+/// standard input (`-`).
 ///
-/// Loading never reads a card's art (see `LazyCardProvider`); it lists directories and looks at
-/// each file's type, size and permissions, so a problem with a file is known, and named, up front.
+/// Loading reads a card's content only when it must (see `DeckBuilder`); it lists directories and
+/// looks at each file's type, size and permissions, so a problem with a file is known, and named,
+/// up front, and the content is read when the card is first shown (see `LazyCardProvider`).
 public enum DeckLoader {
     public static let manifestName = "deck.json"
     /// Largest manifest read: big enough for 100,000 cards with inline art.
@@ -13,8 +15,8 @@ public enum DeckLoader {
     public static let maximumCardFileSize = FileSystem.maximumFileSize
 
     /// The deck built into the program.
-    public static func builtin() throws -> Deck {
-        var builder = DeckBuilder()
+    public static func builtin(options: LoadOptions = LoadOptions()) throws -> Deck {
+        var builder = DeckBuilder(options: options)
         builder.addDirectory(EmbeddedFolder(), name: "built-in deck")
         return try builder.deck(defaultName: "built-in deck")
     }
@@ -25,10 +27,10 @@ public enum DeckLoader {
     /// uses). A named pipe (`mkfifo`) is refused without being opened: opening it waits for a writer.
     /// What cannot be used is listed in the deck's `problems`; a deck with no card at all is a `DeckError`.
     public static func load(
-        paths: [String], standardInput: () throws -> [UInt8] = DeckLoader.readStandardInput
+        paths: [String], options: LoadOptions = LoadOptions(), standardInput: () throws -> [UInt8] = DeckLoader.readStandardInput
     ) throws -> Deck {
-        guard !paths.isEmpty else { return try builtin() }
-        var builder = DeckBuilder()
+        guard !paths.isEmpty else { return try builtin(options: options) }
+        var builder = DeckBuilder(options: options)
         var readStandardInput = false
         for path in paths {
             if path == "-" {

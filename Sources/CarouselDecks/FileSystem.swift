@@ -14,6 +14,8 @@ struct FileFailure: Error, Equatable {
     static let notAFile = FileFailure(reason: "not a regular file (a device or a socket?)")
     static let namedPipe = FileFailure(reason: "a named pipe (FIFO), not read (it would wait for a writer)")
 
+    static let notText = FileFailure(reason: "not a text file (it holds NUL bytes or is not UTF-8)")
+
     static func tooLarge(limit: Int) -> FileFailure {
         FileFailure(reason: "larger than \(limit >> 20) MiB, not read")
     }
@@ -121,6 +123,26 @@ enum FileSystem {
         }
         let bytes = try readAll(descriptor, limit: limit)
         if bytes.count > limit { throw FileFailure.tooLarge(limit: limit) }
+        return bytes
+    }
+
+    /// The first `count` bytes of a regular file (fewer if it is shorter): enough to tell text from binary.
+    static func readHead(_ path: [UInt8], count: Int) throws(FileFailure) -> [UInt8] {
+        let descriptor = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
+        if descriptor < 0 { throw FileFailure(errno: errno) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileFailure(errno: errno)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeSubrange(filled...)
         return bytes
     }
 

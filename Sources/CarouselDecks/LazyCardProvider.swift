@@ -1,4 +1,4 @@
-import CarouselCore
+import CarouselCards
 import Synchronization
 
 /// The cards of a loaded deck, as the renderer asks for them: titles, subtitles and accents are
@@ -25,7 +25,7 @@ public final class LazyCardProvider: CardProvider {
         if let card = cache.withLock({ $0.card(at: index) }) { return card }
         let entry = entries[index]
         loads.add(1, ordering: .relaxed)
-        let card = Card(id: entry.id, title: entry.title, subtitle: entry.subtitle, art: entry.art.lines(), accent: entry.accent)
+        let card = entry.card()
         cache.withLock { $0.insert(card, at: index) }
         return card
     }

@@ -1,13 +1,16 @@
+import CarouselCanvas
+
 /// What a `deck.json` manifest says, after checking: every text shown to the user is already
 /// sanitised, except inline art, which is sanitised when its card is first shown.
 ///
 /// ```json
 /// {
 ///   "name": "Portraits",
-///   "defaults": { "style": "arc", "mode": "scaled", "loop": true, "start": 2 },
+///   "defaults": { "style": "arc", "mode": "scaled", "loop": true, "start": 2, "kind": "auto" },
 ///   "cards": [
 ///     { "file": "mira.txt", "title": "Mira", "subtitle": "Cellist", "accent": "#E06C75" },
-///     { "title": "Inline", "art": ["  (o o)", "   \\_/"] }
+///     { "title": "Inline", "art": ["  (o o)", "   \\_/"] },
+///     { "file": "notes.txt", "kind": "text" }
 ///   ]
 /// }
 /// ```
@@ -35,34 +38,9 @@ struct ManifestCard: Sendable, Equatable {
     var file: [UInt8]?
     var title: String?
     var subtitle: String?
-    var accent: ManifestColor?
+    var accent: RGB?
+    /// How its text is read: "art", "text" or "auto" (checked).
+    var kind: String?
     /// Inline art, raw (lines separated by line feeds).
     var art: String?
-}
-
-/// A colour written `#RRGGBB`.
-struct ManifestColor: Sendable, Equatable {
-    var red: UInt8
-    var green: UInt8
-    var blue: UInt8
-
-    /// Exactly `#` and six hex digits (`RGB(hex:)` is laxer: it takes a sign or no `#`).
-    init?(_ text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#") else { return nil }
-        var value: UInt32 = 0
-        for byte in bytes.dropFirst() {
-            let digit: UInt8
-            switch byte {
-            case 0x30...0x39: digit = byte - 0x30
-            case 0x41...0x46: digit = byte - 0x41 + 10
-            case 0x61...0x66: digit = byte - 0x61 + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        red = UInt8(value >> 16)
-        green = UInt8((value >> 8) & 0xFF)
-        blue = UInt8(value & 0xFF)
-    }
 }

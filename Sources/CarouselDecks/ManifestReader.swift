@@ -1,3 +1,5 @@
+import CarouselCanvas
+
 /// Turns the bytes of a `deck.json` into a `Manifest`. A document that is not JSON, or not an object
 /// with a list of cards, is an error naming the line and column; anything else that cannot be used
 /// (an unknown key, a value of the wrong kind, a card that is not an object) is a problem, reported
@@ -79,12 +81,15 @@ struct ManifestReader {
     }
 
     private mutating func readDefaults(_ object: JSONObject) {
-        let fields = members(of: object, known: ["style", "mode", "loop", "start"], in: "in defaults")
+        let fields = members(of: object, known: ["style", "mode", "loop", "start", "kind"], in: "in defaults")
         if let style = fields["style"] {
             manifest.defaults.style = choice(style, of: DeckDefaults.styles)
         }
         if let mode = fields["mode"] {
             manifest.defaults.mode = choice(mode, of: DeckDefaults.modes)
+        }
+        if let kind = fields["kind"] {
+            manifest.defaults.kind = choice(kind, of: DeckDefaults.kinds)
         }
         if let loop = fields["loop"] {
             if case .bool(let value) = loop.value {
@@ -103,12 +108,12 @@ struct ManifestReader {
     }
 
     /// One of `choices`, any case; nil (and a problem) otherwise.
-    private mutating func choice(_ member: JSONMember, of choices: [String]) -> String? {
+    private mutating func choice(_ member: JSONMember, of choices: [String], place: String = "in defaults") -> String? {
         if case .string(let text) = member.value, choices.contains(text.lowercased()) {
             return text.lowercased()
         }
         let got = if case .string(let text) = member.value { Shown.quoted(text) } else { member.value.kindDescription }
-        report(member.line, "'\(member.key)' in defaults should be one of \(choices.joined(separator: ", ")), found \(got)")
+        report(member.line, "'\(member.key)' \(place) should be one of \(choices.joined(separator: ", ")), found \(got)")
         return nil
     }
 
@@ -118,7 +123,7 @@ struct ManifestReader {
             return nil
         }
         let place = "in card \(number)"
-        let fields = members(of: object, known: ["file", "title", "subtitle", "accent", "art"], in: place)
+        let fields = members(of: object, known: ["file", "title", "subtitle", "accent", "art", "kind"], in: place)
         var card = ManifestCard(number: number, line: object.line)
         if let file = fields["file"] {
             guard case .string(let path) = file.value else {
@@ -131,10 +136,11 @@ struct ManifestReader {
             }
             card.file = Array(path.utf8)
         }
+        if let kind = fields["kind"] { card.kind = choice(kind, of: DeckDefaults.kinds, place: place) }
         card.title = text(fields["title"], place: place)
         card.subtitle = text(fields["subtitle"], place: place)
         if let accent = fields["accent"] {
-            if case .string(let hex) = accent.value, let colour = ManifestColor(hex) {
+            if case .string(let hex) = accent.value, let colour = RGB(hex: hex) {
                 card.accent = colour
             } else {
                 let got = if case .string(let text) = accent.value { Shown.quoted(text) } else { accent.value.kindDescription }

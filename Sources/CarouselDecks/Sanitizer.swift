@@ -1,3 +1,5 @@
+import CarouselText
+
 /// Makes deck text safe to show: nothing from a file may reach the terminal as a control
 /// sequence, and nothing invisible may change how wide a line is.
 ///
@@ -72,6 +74,28 @@ public enum Sanitizer {
             }
         }
         return line.finish()
+    }
+
+    /// One line of styled text made clean as `lines` makes a line (tabs expanded from the line's
+    /// start, cut after `maximumColumns` characters), each span keeping its style.
+    public static func clean(_ spans: [TextSpan]) -> [TextSpan] {
+        var line = LineBuilder(limit: maximumColumns)
+        var result: [TextSpan] = []
+        for span in spans {
+            for scalar in span.text.unicodeScalars {
+                switch scalar.value {
+                case 0x0A, 0x0D: line.add(controlPicture(scalar.value))
+                default: line.add(scalar)
+                }
+            }
+            result.append(TextSpan(line.take(), style: span.style))
+        }
+        return result.merged
+    }
+
+    /// Clean text (the lines of `lines`, joined by line feeds).
+    public static func text(from bytes: some Collection<UInt8>) -> String {
+        lines(from: bytes).joined(separator: "\n")
     }
 
     /// One line of text from bytes (a raw file name): invalid UTF-8 becomes U+FFFD.
@@ -180,6 +204,14 @@ private struct LineBuilder {
         scalars.append(scalar)
         columns += 1
         marks = 0
+    }
+
+    /// The text added since the last `take`, keeping the line's column count (for a line built
+    /// from several styled pieces).
+    mutating func take() -> String {
+        let piece = String(scalars)
+        scalars = String.UnicodeScalarView()
+        return piece
     }
 
     mutating func finish() -> String {

@@ -1,3 +1,4 @@
+import CarouselCanvas
 import CarouselCore
 
 /// A card's art as a grid of cells, resampled to a target size and optionally blurred.

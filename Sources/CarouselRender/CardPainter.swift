@@ -1,6 +1,11 @@
+import CarouselCanvas
+import CarouselCards
 import CarouselCore
+import CarouselText
 
-/// Paints one card (box, art, title) where its placement says, with its scale, blur and opacity.
+/// Paints one card (box, content, title) where its placement says, with its scale, blur and opacity.
+/// Art is resampled to the card's size; text is laid out for it (never resampled, so a card's
+/// letters are always its own), fading and softening toward the background as the card moves away.
 public struct CardPainter: Sendable {
     public var theme: Theme
 
@@ -35,7 +40,7 @@ public struct CardPainter: Sendable {
 
     /// Draws the card and returns where its title starts (for the cursor), if it was drawn.
     @discardableResult
-    public func paint(_ card: Card, at placement: CardPlacement, active: Bool, art: inout ArtCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+    public func paint(_ card: Card, at placement: CardPlacement, active: Bool, cache: inout CellCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         let rect = CardPainter.cellRect(for: placement.frame)
         guard rect.width >= 2, rect.height >= 2, !rect.intersection(canvas.bounds).isEmpty else { return nil }
         let opacity = clamp(placement.opacity, 0...1)
@@ -55,13 +60,18 @@ public struct CardPainter: Sendable {
         let interior = CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
         let blur = placement.blur / 10
 
+        if case .text(let document) = card.content {
+            return paintText(document, of: card, at: placement, in: rect, interior: interior, blur: blur, opacity: opacity,
+                             title: title, border: border, text: text, cache: &cache, on: &canvas)
+        }
+        let art = card.content.lines
         switch placement.look {
         case .framed:
-            paintArt(card, placement.index, in: interior, blur: blur, opacity: opacity, style: text, cache: &art, on: &canvas)
+            paintArt(art, of: card, placement.index, in: interior, blur: blur, opacity: opacity, style: text, cache: &cache, on: &canvas)
             return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, padded: true,
                               style: title, pad: border, on: &canvas)
         case .layered:
-            paintArt(card, placement.index, in: interior, blur: blur, opacity: opacity, style: text, cache: &art, on: &canvas)
+            paintArt(art, of: card, placement.index, in: interior, blur: blur, opacity: opacity, style: text, cache: &cache, on: &canvas)
             guard interior.height >= 1 else { return nil }
             return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
                               style: title, pad: text, on: &canvas)
@@ -69,7 +79,7 @@ public struct CardPainter: Sendable {
             guard !interior.isEmpty else { return nil }
             let thumbWidth = min(interior.width / 3, Int((Double(interior.height) * 2.2).rounded()))
             let thumb = CellRect(x: interior.x + 1, y: interior.y, width: max(0, thumbWidth), height: interior.height)
-            paintArt(card, placement.index, in: thumb, blur: blur, opacity: opacity, style: text, cache: &art, on: &canvas)
+            paintArt(art, of: card, placement.index, in: thumb, blur: blur, opacity: opacity, style: text, cache: &cache, on: &canvas)
             let textX = thumb.maxX + 2
             let room = interior.maxX - 1 - textX
             guard room > 0 else { return nil }
@@ -77,9 +87,73 @@ public struct CardPainter: Sendable {
             var subtitle = text
             subtitle.attributes.insert(.dim)
             if interior.height >= 2 && !card.subtitle.isEmpty {
-                paintText(card.subtitle, of: card, index: placement.index, line: 1, x: textX, y: titleY + 1, room: room, blur: blur, style: subtitle, cache: &art, on: &canvas)
+                paintLabel(card.subtitle, of: card, index: placement.index, line: 1, x: textX, y: titleY + 1, room: room, blur: blur, style: subtitle, cache: &cache, on: &canvas)
             }
-            return paintText(card.title, of: card, index: placement.index, line: 0, x: textX, y: titleY, room: room, blur: blur, style: title, cache: &art, on: &canvas)
+            return paintLabel(card.title, of: card, index: placement.index, line: 0, x: textX, y: titleY, room: room, blur: blur, style: title, cache: &cache, on: &canvas)
+        }
+    }
+
+    /// A text card: its lines laid out inside the box (a column of margin each side), the title on
+    /// the frame as for art; in the lyrics look, the title and then the text, line by line.
+    private func paintText(_ document: TextDocument, of card: Card, at placement: CardPlacement, in rect: CellRect, interior: CellRect,
+                           blur: Double, opacity: Double, title: CellStyle, border: CellStyle, text: CellStyle,
+                           cache: inout CellCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+        // Blur softens text toward the background (as a few points of blur do to type); it never
+        // turns letters into other glyphs.
+        let level = CardPainter.quantized(opacity * (1 - 0.5 * clamp(blur, 0...1)))
+        switch placement.look {
+        case .framed:
+            let box = CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height)
+            paintLines(document, of: card, index: placement.index, in: box, title: false, level: level, cache: &cache, on: &canvas)
+            return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, padded: true,
+                              style: title, pad: border, on: &canvas)
+        case .layered:
+            let box = CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height - 1)
+            paintLines(document, of: card, index: placement.index, in: box, title: false, level: level, cache: &cache, on: &canvas)
+            guard interior.height >= 1 else { return nil }
+            return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
+                              style: title, pad: text, on: &canvas)
+        case .line:
+            let box = CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height)
+            // The title leads unless the text already opens with it (a card made of one line of input).
+            let titled = document.title != nil || document.plainLines.first != card.title
+            var shown = document
+            if titled && document.title == nil { shown.title = card.title }
+            paintLines(shown, of: card, index: placement.index, in: box, title: titled, level: level, cache: &cache, on: &canvas)
+            return box.isEmpty ? nil : (box.x, box.y)
+        }
+    }
+
+    /// Copies a text card's cells into `box`, faded to `level`.
+    private func paintLines(_ document: TextDocument, of card: Card, index: Int, in box: CellRect, title: Bool, level: Double,
+                            cache: inout CellCache, on canvas: inout Canvas) {
+        guard box.width >= 1, box.height >= 1 else { return }
+        let cells = cache.text(document, of: card, index: index, width: box.width, height: box.height, title: title, painter: self)
+        paint(cells, at: box, level: level, on: &canvas)
+    }
+
+    /// Copies laid-out text to `box` (its top-left corner), faded to `level`; blank cells with no
+    /// colour of their own are left as the card's background.
+    func paint(_ text: TextCells, at box: CellRect, level: Double, on canvas: inout Canvas) {
+        let visible = CellRect(x: box.x, y: box.y, width: text.width, height: text.height).intersection(canvas.bounds)
+        guard !visible.isEmpty else { return }
+        // Runs of one style are the rule: fade each style once per run.
+        var lastBase = CellStyle.plain, lastFaded = faded(.plain, level: level)
+        text.cells.withUnsafeBufferPointer { cells in
+            for y in visible.y..<visible.maxY {
+                let row = (y - box.y) * text.width - box.x
+                for x in visible.x..<visible.maxX {
+                    var cell = cells[row + x]
+                    if cell.isContinuation { continue }  // drawn with the glyph before it
+                    if cell.isBlank && cell.style.background == .default && !cell.style.attributes.contains(.reverse) { continue }
+                    if cell.style != lastBase {
+                        lastBase = cell.style
+                        lastFaded = faded(cell.style, level: level)
+                    }
+                    cell.style = lastFaded
+                    canvas.putPrepared(cell, x: x, y: y, within: visible.maxX)
+                }
+            }
         }
     }
 
@@ -94,9 +168,9 @@ public struct CardPainter: Sendable {
     }
 
     /// The art resampled into `box` keeping its proportions, centred, blurred by `blur` (0...1).
-    private func paintArt(_ card: Card, _ index: Int, in box: CellRect, blur: Double, opacity: Double, style: CellStyle, cache: inout ArtCache, on canvas: inout Canvas) {
+    private func paintArt(_ lines: [String], of card: Card, _ index: Int, in box: CellRect, blur: Double, opacity: Double, style: CellStyle, cache: inout CellCache, on canvas: inout Canvas) {
         guard !box.isEmpty else { return }
-        let art = cache.cells(for: index, card: card, fitting: (box.width, box.height), blur: blur, glyphs: theme.glyphs)
+        let art = cache.art(lines, of: card, index: index, fitting: (box.width, box.height), blur: blur, glyphs: theme.glyphs)
         let ox = box.x + (box.width - art.width) / 2
         let oy = box.y + (box.height - art.height) / 2
         let visible = box.intersection(canvas.bounds)
@@ -140,16 +214,16 @@ public struct CardPainter: Sendable {
         return (x, y)
     }
 
-    /// A line of text that blurs like art: past half blur it becomes density glyphs (below that it
-    /// stays legible and only fades, as a few points of blur on text do).
+    /// An art card's label (title or subtitle) in the lyrics look, blurred like its art: past half
+    /// blur it becomes density glyphs (below that it stays legible and only fades).
     @discardableResult
-    private func paintText(_ text: String, of card: Card, index: Int, line: Int, x: Int, y: Int, room: Int, blur: Double, style: CellStyle, cache: inout ArtCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+    private func paintLabel(_ text: String, of card: Card, index: Int, line: Int, x: Int, y: Int, room: Int, blur: Double, style: CellStyle, cache: inout CellCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         let label = displayable(Chrome.truncate(text, to: room, glyphs: theme.glyphs))
         guard !label.isEmpty else { return nil }
         if blur < 0.5 {
             canvas.text(label, x: x, y: y, style: style, clip: CellRect(x: x, y: y, width: room, height: 1))
         } else {
-            let grid = cache.blurredText(label, of: card, index: index, line: line, blur: blur, ramp: theme.glyphs.ramp)
+            let grid = cache.blurredLabel(label, of: card, index: index, line: line, blur: blur, ramp: theme.glyphs.ramp)
             for i in 0..<grid.width {
                 if let g = grid[i, 0], g != " " { canvas.put(g, x: x + i, y: y, style: style) }
             }

@@ -1,3 +1,5 @@
+import CarouselCanvas
+import CarouselCards
 import CarouselCore
 
 /// Everything around the cards: the segmented control, the page dots, the status line, the help

@@ -48,13 +48,21 @@ public struct Theme: Sendable, Hashable {
     public var background: RGB
     /// The colour of plain text (art) when it must be blended.
     public var foreground: RGB
+    /// Text cards: code, quotes, and furniture (list markers, quote bars, "… 3 more lines").
+    public var code: RGB
+    public var quote: RGB
+    public var muted: RGB
 
     public init(glyphs: Glyphs = .unicode, usesColor: Bool = true) {
         self.glyphs = glyphs
         self.usesColor = usesColor
         background = RGB(16, 16, 20)
         foreground = RGB(220, 220, 220)
+        code = RGB(152, 195, 121)
+        quote = RGB(180, 180, 190)
+        muted = RGB(128, 128, 140)
     }
 }
 
+import CarouselCanvas
 import CarouselCore

@@ -1,3 +1,5 @@
+import CarouselCanvas
+import CarouselCards
 import CarouselCore
 
 /// What a rendered frame tells the caller besides its cells.
@@ -20,7 +22,7 @@ public struct Scene: Sendable {
     /// The keys named at the right of the status line (the app's key table gives it; empty shows none).
     public var hint = ""
     private var engine = LayoutEngine()
-    private var art = ArtCache()
+    private var cells = CellCache()
     private var segments: [(Mode, Range<Int>)] = []
     private var lastPosition = 0.0
 
@@ -73,7 +75,7 @@ public struct Scene: Sendable {
         for placement in layout.placements {
             let card = deck.card(at: placement.index)
             let active = placement.index == state.activeIndex
-            let titleAt = painter.paint(card, at: placement, active: active, art: &art, on: &canvas)
+            let titleAt = painter.paint(card, at: placement, active: active, cache: &cells, on: &canvas)
             if active { cursor = titleAt }
         }
         // Cards must not cover the chrome: clear the rows they may have reached, then draw the chrome.

@@ -1,3 +1,4 @@
+import CarouselCanvas
 import CarouselCore
 
 /// How many colours the terminal can show.

@@ -1,3 +1,4 @@
+import CarouselCanvas
 import CarouselCore
 import CarouselRender
 
@@ -10,6 +11,7 @@ public enum StyledText {
         var parts: [String] = ["0"]
         if style.attributes.contains(.bold) { parts.append("1") }
         if style.attributes.contains(.dim) { parts.append("2") }
+        if style.attributes.contains(.italic) { parts.append("3") }
         if style.attributes.contains(.underline) { parts.append("4") }
         if style.attributes.contains(.reverse) { parts.append("7") }
         for (color, base) in [(style.foreground, 30), (style.background, 40)] {

@@ -1,6 +1,7 @@
+import CNCursesShim
+import CarouselCanvas
 import CarouselCore
 import CarouselRender
-import CNCursesShim
 
 /// The real terminal, through ncursesw: start and always give back, read events, and draw the
 /// difference between the last frame and the new one.
@@ -174,13 +175,14 @@ public final class TerminalScreen: TerminalBackend {
         if a.contains(.dim) { attributes |= Int32(CS_ATTR_DIM) }
         if a.contains(.reverse) { attributes |= Int32(CS_ATTR_REVERSE) }
         if a.contains(.underline) { attributes |= Int32(CS_ATTR_UNDERLINE) }
+        if a.contains(.italic) { attributes |= Int32(CS_ATTR_ITALIC) }
         let pair = pairNumber(cell.style)
         scalars.withUnsafeBufferPointer { buffer in
             cs_put(Int32(y), Int32(x), buffer.baseAddress, Int32(buffer.count), attributes, pair)
         }
     }
 
-    private func colorIndex(_ color: CarouselRender.Color) -> Int {
+    private func colorIndex(_ color: CarouselCanvas.Color) -> Int {
         switch color {
         case .default: -1
         case .rgb(let rgb): ColorPalette.index(for: rgb, depth: depth) ?? -1

@@ -17,6 +17,9 @@ extension StyleKind: ExpressibleByArgument {
 extension Mode: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 }
+extension LoadOptions.Kind: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
 extension ColorChoice: ExpressibleByArgument {
     // `24bit` is how COLORTERM spells truecolor; `none` and `off` are what people try for never.
     public init?(argument: String) {
@@ -34,16 +37,17 @@ struct CarouselCommand: ParsableCommand {
         commandName: "carousel",
         abstract: "A deck of cards that scrolls and snaps in your terminal.",
         discussion: """
-            With no PATH, shows the built-in deck. A PATH is a directory of *.txt cards (with an optional \
-            deck.json manifest), a deck.json manifest, card files, or - for cards on standard input \
-            (separated by lines holding only ---).
+            With no PATH, shows the built-in deck. A PATH is a directory of cards (its text files: notes, \
+            Markdown, source code; with an optional deck.json manifest), a deck.json manifest, card files, \
+            or - for cards on standard input (separated by lines holding only ---). Markdown files are \
+            split into slides at lines holding only ---.
 
             \(KeyTable.commandLineSummary) The mouse clicks, scrolls and drags.
             """,
         version: "carousel 0.1.0"
     )
 
-    @Argument(help: "Deck directories, deck.json manifests or card files.")
+    @Argument(help: "Deck directories, deck.json manifests, card files, or - for standard input.")
     var paths: [String] = []
 
     // The numeric options take their value even when it starts with `-` (`--time -1`), so that
@@ -69,6 +73,18 @@ struct CarouselCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Card to start on (1 is the first).", valueName: "N"))
     var start: Int?
+
+    @Option(help: "How card text is read: text (laid out and wrapped), art (a drawing, scaled to the card) or auto (drawings are art, the rest is text) (default: the deck's, or auto).")
+    var kind: LoadOptions.Kind?
+
+    @Flag(help: "One card per line of input (standard input or files), for the output of ls, grep or git branch.")
+    var lines = false
+
+    @Flag(help: "Standard input is Markdown (split into slides at --- lines).")
+    var markdown = false
+
+    @Flag(help: "Keep ANSI colours and attributes in card text (as less -R); other escape sequences are removed.")
+    var ansi = false
 
     @Flag(help: "Draw with 7-bit ASCII only.")
     var ascii = false
@@ -110,7 +126,7 @@ struct CarouselCommand: ParsableCommand {
         let deck: Deck
         do {
             // `-` reads cards from standard input (the keys must then come from the terminal).
-            deck = try DeckLoader.load(paths: paths)
+            deck = try DeckLoader.load(paths: paths, options: LoadOptions(kind: kind, lines: lines, markdown: markdown, ansi: ansi))
         } catch let error as DeckError {
             CarouselCommand.report(error.problems.count > 1 ? error.problems + ["no card could be loaded"] : [error.description])
             throw ExitCode(1)

@@ -1,3 +1,4 @@
+import CarouselCanvas
 import CarouselCore
 import CarouselDecks
 import CarouselRender
@@ -11,7 +12,7 @@ import Testing
         var lines: [String] = []
         for name in names {
             let card = cards.first { $0.title == name }!
-            let art = ArtGrid(lines: card.art)
+            let art = ArtGrid(lines: card.lines)
             var blocks: [[String]] = []
             for v in variants {
                 let w = max(1, Int((Double(art.width) * v.scale).rounded()))

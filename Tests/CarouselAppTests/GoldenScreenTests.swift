@@ -1,9 +1,11 @@
 import CarouselApp
+import CarouselCanvas
+import CarouselCards
 import CarouselCore
 import CarouselDecks
 import CarouselRender
-import Testing
 import Foundation
+import Testing
 
 /// Golden screens of the built-in deck, through the same path as `--render`.
 @Suite struct GoldenScreenTests {

@@ -1,4 +1,6 @@
 import CarouselApp
+import CarouselCanvas
+import CarouselCards
 import CarouselCore
 import CarouselDecks
 import CarouselRender

@@ -1,4 +1,5 @@
 import CarouselApp
+import CarouselCards
 import CarouselCore
 import CarouselDecks
 import CarouselRender

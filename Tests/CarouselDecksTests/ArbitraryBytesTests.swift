@@ -1,6 +1,5 @@
 import CarouselTestSupport
 @testable import CarouselDecks
-import CarouselCore
 import Testing
 
 /// Property: whatever bytes come in (as a card file, standard input, a manifest, a file name), what

@@ -1,5 +1,5 @@
+import CarouselCards
 @testable import CarouselDecks
-import CarouselCore
 import Testing
 
 @Suite struct CardCacheTests {

@@ -1,4 +1,3 @@
-import CarouselCore
 @testable import CarouselDecks
 import Testing
 

@@ -1,5 +1,5 @@
+import CarouselCards
 @testable import CarouselDecks
-import CarouselCore
 
 /// What no sanitised text may hold, checked independently of the sanitiser's own tables: returns
 /// a description of the first offence, or nil when `text` is clean.
@@ -34,7 +34,7 @@ func offence(in text: String) -> String? {
 
 /// Every offence in the shown parts of a card.
 func offences(in card: Card) -> [String] {
-    ([card.title, card.subtitle] + card.art).compactMap { text in offence(in: text).map { "\($0) in \(text.debugDescription)" } }
+    ([card.title, card.subtitle] + card.lines).compactMap { text in offence(in: text).map { "\($0) in \(text.debugDescription)" } }
 }
 
 /// Every offence in every card, problem and error message of a deck.

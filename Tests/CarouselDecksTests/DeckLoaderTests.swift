@@ -1,5 +1,6 @@
+import CarouselCanvas
+import CarouselCards
 @testable import CarouselDecks
-import CarouselCore
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
         #expect(deck.count >= 15)
         #expect(deck.problems.isEmpty && deck.skipped == 0)
         #expect(deck.name == "Portraits")
-        #expect(deck.cards.allSatisfy { $0.accent != nil && !$0.title.isEmpty && $0.art.count >= 5 })
+        #expect(deck.cards.allSatisfy { $0.accent != nil && !$0.title.isEmpty && $0.lines.count >= 5 })
         #expect(deck.cards.first?.title == "Mira")
         #expect(CardList(deck.cards).count == deck.count)
     }
@@ -18,11 +19,14 @@ import Testing
         let scratch = try Scratch()
         scratch.write("b art", to: "b-second.txt")
         scratch.write("a art\n", to: "a-first.txt")
-        scratch.write("ignored", to: "notes.md")
+        scratch.write("# Notes\n\nSome *notes*.", to: "notes.md")
+        scratch.write("let x = 1", to: "main.swift")
+        scratch.write("no extension, still text", to: "README")
         scratch.write("hidden", to: ".hidden.txt")
         let deck = try DeckLoader.load(paths: [scratch.path])
-        #expect(deck.cards.map(\.title) == ["a-first", "b-second"])
-        #expect(deck.cards[0].art == ["a art"])
+        #expect(deck.cards.map(\.title) == ["README", "a-first", "b-second", "main", "Notes"])
+        #expect(deck.cards[1].lines == ["a art"])
+        #expect(deck.cards[4].lines == ["Some notes."], "Markdown is rendered; its first heading is the title")
         #expect(deck.problems.isEmpty)
         #expect(deck.name == (scratch.path as NSString).lastPathComponent)
     }
@@ -44,7 +48,7 @@ import Testing
         #expect(deck.cards.map(\.title) == ["tomas", "Mira", "Card 3"])
         #expect(deck.cards[0].accent == RGB(0x10, 0x20, 0x30))
         #expect(deck.cards[1].subtitle == "Cellist")
-        #expect(deck.cards.map(\.art) == [["TOMAS"], ["MIRA"], ["inline  art"]])
+        #expect(deck.cards.map(\.lines) == [["TOMAS"], ["MIRA"], ["inline  art"]])
     }
 
     @Test func aManifestWithoutCardsUsesTheTextFilesBesideIt() throws {
@@ -64,7 +68,7 @@ import Testing
         let a = scratch.write("ay", to: "a.txt")
         let deck = try DeckLoader.load(paths: [z, a])
         #expect(deck.cards.map(\.title) == ["z", "a"])
-        #expect(deck.cards.map(\.art) == [["zed"], ["ay"]])
+        #expect(deck.cards.map(\.lines) == [["zed"], ["ay"]])
         #expect(deck.name == "cards")
     }
 
@@ -83,8 +87,8 @@ import Testing
         let input = "# First card\n  /\\\n  \\/\n---\nno title here\n---  \r\n\n\n---\n#not a title\n"
         let deck = try DeckLoader.load(paths: ["-"], standardInput: { Array(input.utf8) })
         #expect(deck.cards.map(\.title) == ["First card", "Card 2", "Card 3"])
-        #expect(deck.cards[0].art == ["  /\\", "  \\/"])
-        #expect(deck.cards[2].art == ["#not a title"])
+        #expect(deck.cards[0].lines == ["  /\\", "  \\/"])
+        #expect(deck.cards[2].lines == ["#not a title"])
         #expect(deck.name == "standard input")
     }
 
@@ -119,7 +123,7 @@ import Testing
         scratch.write("stays", to: "stays.txt")
         let deck = try DeckLoader.load(paths: [scratch.path])
         try FileManager.default.removeItem(atPath: scratch.at("gone.txt"))
-        #expect(deck.cards[0].art == ["(\(scratch.at("gone.txt")): no such file or directory)"])
-        #expect(deck.cards[1].art == ["stays"])
+        #expect(deck.cards[0].lines == ["(\(scratch.at("gone.txt")): no such file or directory)"])
+        #expect(deck.cards[1].lines == ["stays"])
     }
 }

@@ -1,5 +1,4 @@
 @testable import CarouselDecks
-import CarouselCore
 import Foundation
 import Testing
 
@@ -35,7 +34,9 @@ import Testing
         scratch.write(#"{"cards": [{"file": "sub"}]}"#, to: "deck.json", in: scratch.at("other"))
         try scratch.directory("other/sub")
         let deck = scratch.at("deck")
-        #expect(failure([deck]) == "\(deck)/folder.txt: is a directory, not a card file")
+        // A subdirectory is passed over in silence (as `ls` shows it, not as a card)...
+        #expect(failure([deck]) == "\(deck): no card files (text files) and no deck.json")
+        // ...but one a manifest names as a card is a problem.
         #expect(failure([scratch.at("other")]) == "\(scratch.at("other"))/sub: is a directory, not a card file")
     }
 
@@ -71,8 +72,8 @@ import Testing
 
     @Test func anEmptyDeck() throws {
         let scratch = try Scratch()
-        scratch.write("not a card", to: "readme.md")
-        #expect(failure([scratch.path]) == "\(scratch.path): no card files (*.txt) and no deck.json")
+        scratch.write("hidden", to: ".hidden.txt")
+        #expect(failure([scratch.path]) == "\(scratch.path): no card files (text files) and no deck.json")
         scratch.write(#"{"cards": []}"#, to: "deck.json")
         #expect(failure([scratch.path]) == "\(scratch.path)/deck.json: the manifest lists no cards")
     }
@@ -106,7 +107,7 @@ import Testing
         #expect(deck.provider.artLoads == 0)
         #expect(deck.count == 1 && deck.provider.title(at: 0) == "exact")
         #expect(deck.problems == ["\(shown): larger than 1 MiB, not read"])
-        #expect(deck.cards[0].art == [String(repeating: "B", count: Sanitizer.maximumColumns)])
+        #expect(deck.cards[0].lines == [String(repeating: "B", count: Sanitizer.maximumColumns)])
         _ = exact
     }
 
@@ -122,9 +123,8 @@ import Testing
         scratch.write("also ok", to: "4-ok.txt")
         let deck = try DeckLoader.load(paths: [scratch.path, "/nonexistent"])
         #expect(deck.cards.map(\.title) == ["1-ok", "4-ok"])
-        #expect(deck.skipped == 3)
+        #expect(deck.skipped == 2, "a subdirectory is not a card, and not a loss")
         #expect(deck.problems == [
-            "\(scratch.at("2-dir.txt")): is a directory, not a card file",
             "\(scratch.at("3-dangling.txt")): no such file or directory",
             "/nonexistent: no such file or directory",
         ])

@@ -1,5 +1,5 @@
+import CarouselCanvas
 @testable import CarouselDecks
-import CarouselCore
 import Testing
 
 /// The worked example under `Assets/examples/` (shown in the README) must load cleanly and keep
@@ -19,8 +19,8 @@ import Testing
         #expect(deck.cards.map(\.title) == ["Dawn", "The light", "2-harbour", "Storm", "Gull", "Night"])
         #expect(deck.cards[1].accent == RGB(0xE4, 0xE4, 0xE4))
         #expect(deck.cards[4].accent == nil)
-        #expect(deck.cards[4].art == ["   __   __", "  /  \\v/  \\"])
-        #expect(deck.cards[5].art.count == 3)
-        #expect(deck.cards.allSatisfy { !$0.art.isEmpty && offences(in: $0).isEmpty })
+        #expect(deck.cards[4].lines == ["   __   __", "  /  \\v/  \\"])
+        #expect(deck.cards[5].lines.count == 3)
+        #expect(deck.cards.allSatisfy { !$0.lines.isEmpty && offences(in: $0).isEmpty })
     }
 }

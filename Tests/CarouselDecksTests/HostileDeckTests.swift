@@ -1,5 +1,4 @@
 @testable import CarouselDecks
-import CarouselCore
 import Foundation
 import Testing
 
@@ -15,15 +14,15 @@ import Testing
         let deck = try DeckLoader.load(paths: [scratch.path])
         #expect(deck.count == 1)
         #expect(offences(in: deck) == [])
-        #expect(deck.cards[0].art.count <= Sanitizer.maximumLines)
+        #expect(deck.cards[0].lines.count <= Sanitizer.maximumLines)
     }
 
     @Test func escapeSequencesAreShownNotObeyed() throws {
         let deck = try DeckLoader.load(paths: ["-"], standardInput: {
             HostileCorpus.contents[0].bytes + Array("\n---\n".utf8) + HostileCorpus.contents[2].bytes
         })
-        #expect(deck.cards[0].art == ["␛[2J␛[Hcleared?"])
-        #expect(deck.cards[1].art == ["␛]0;pwned␇after"])
+        #expect(deck.cards[0].lines == ["␛[2J␛[Hcleared?"])
+        #expect(deck.cards[1].lines == ["␛]0;pwned␇after"])
     }
 
     @Test func hostileFileNamesBecomeCleanTitlesAndMessages() throws {
@@ -31,7 +30,7 @@ import Testing
         for name in HostileCorpus.fileNames { scratch.write(Array("art".utf8), named: name) }
         let deck = try DeckLoader.load(paths: [scratch.path])
         #expect(deck.count == HostileCorpus.fileNames.count, "every name is read back byte for byte")
-        #expect(deck.cards.allSatisfy { $0.art == ["art"] })
+        #expect(deck.cards.allSatisfy { $0.lines == ["art"] })
         #expect(offences(in: deck) == [])
         #expect(deck.cards.contains { $0.title == "evil␛[31m" })
         // The same names as paths that do not exist: the messages must be as clean.

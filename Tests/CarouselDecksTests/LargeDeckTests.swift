@@ -1,6 +1,6 @@
-import CarouselTestSupport
+import CarouselCards
 @testable import CarouselDecks
-import CarouselCore
+import CarouselTestSupport
 import Foundation
 import Testing
 
@@ -23,7 +23,7 @@ import Testing
         #expect(deck.provider.title(at: Self.size - 1) == "card-100000")
         #expect(deck.provider.artLoads == 0, "a title needs no reading")
 
-        #expect(deck.provider.card(at: 49_999).art == ["art of 50000"])
+        #expect(deck.provider.card(at: 49_999).lines == ["art of 50000"])
         #expect(deck.provider.artLoads == 1)
         #expect(deck.provider.card(at: 49_999).title == "card-050000")
         #expect(deck.provider.artLoads == 1, "the second time comes from the cache")
@@ -45,7 +45,7 @@ import Testing
         let deck = try DeckLoader.load(paths: [scratch.path])
         #expect(deck.count == Self.size + 1)
         #expect(deck.provider.artLoads == 0)
-        #expect(deck.provider.card(at: 12_344).art == ["  .--.  ", " ( 5 ) ", "  '--'  "])
+        #expect(deck.provider.card(at: 12_344).lines == ["  .--.  ", " ( 5 ) ", "  '--'  "])
         #expect(deck.provider.card(at: Self.size).title == "last")
     }
 
@@ -58,7 +58,7 @@ import Testing
                     var generator = SeededGenerator(seed: UInt64(worker))
                     for _ in 0..<5_000 {
                         let index = Int.random(in: 0..<provider.count, using: &generator)
-                        if provider.card(at: index).art != ["\(index)"] { return false }
+                        if provider.card(at: index).lines != ["\(index)"] { return false }
                     }
                     return true
                 }

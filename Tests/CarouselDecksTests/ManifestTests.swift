@@ -1,5 +1,5 @@
 @testable import CarouselDecks
-import CarouselCore
+import CarouselCanvas
 import Testing
 
 @Suite struct ManifestTests {
@@ -25,7 +25,7 @@ import Testing
         #expect(manifest.cards?.count == 3)
         #expect(manifest.cards?[0] == ManifestCard(
             number: 1, line: 5, file: Array("art/mira.txt".utf8), title: "Mira", subtitle: "Cellist",
-            accent: ManifestColor("#E06C75"), art: nil))
+            accent: RGB(hex: "#E06C75"), art: nil))
         #expect(manifest.cards?[1].art == "  (o o)\n   \\_/")
         #expect(manifest.cards?[2].art == "a\nb")
     }
@@ -114,10 +114,11 @@ import Testing
     }
 
     @Test func coloursAreExactlyHashAndSixHexDigits() {
-        #expect(ManifestColor("#0aF9c3") == ManifestColor("#0AF9C3"))
-        #expect(ManifestColor("#0AF9C3").map { [$0.red, $0.green, $0.blue] } == [0x0A, 0xF9, 0xC3])
+        #expect(RGB(hex: "#0aF9c3") == RGB(hex: "#0AF9C3"))
+        #expect(RGB(hex: "#0AF9C3").map { [$0.r, $0.g, $0.b] } == [0x0A, 0xF9, 0xC3])
+        #expect(RGB(hex: "#0AF9C3")?.hex == "#0AF9C3")
         for bad in ["0AF9C3", "#+AF9C3", "#0AF9C", "#0AF9C3F", "#GGGGGG", "", "#"] {
-            #expect(ManifestColor(bad) == nil, "\(bad)")
+            #expect(RGB(hex: bad) == nil, "\(bad)")
         }
     }
 }

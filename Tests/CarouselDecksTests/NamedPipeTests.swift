@@ -1,3 +1,4 @@
+import CarouselCards
 @testable import CarouselDecks
 import Foundation
 import Testing
@@ -83,6 +84,6 @@ private final class Outcome<T>: @unchecked Sendable { var value: Result<T, any E
         close(ends[1])
         let deck = try DeckLoader.load(paths: ["/dev/fd/\(ends[0])"])
         #expect(deck.cards.map(\.title) == ["Piped", "Card 2"])
-        #expect(deck.cards[0].art == ["from a pipe"])
+        #expect(deck.cards[0].lines == ["from a pipe"])
     }
 }

@@ -1,8 +1,8 @@
+import CarouselCanvas
 import CarouselMarkdown
+import CarouselTestSupport
 import CarouselText
 import Testing
-import CarouselTestSupport
-import CarouselRender
 
 @Suite struct MarkdownTests {
     func lines(_ document: TextDocument, width: Int = 40, ascii: Bool = true) -> [String] {

@@ -1,3 +1,5 @@
+import CarouselCanvas
+import CarouselCards
 import CarouselCore
 @testable import CarouselRender
 import Testing
@@ -105,10 +107,10 @@ import Testing
         #expect(face.fittedSize(in: (40, 12)) == (24, 12))
         let painted = CardPainter(theme: Theme(glyphs: .unicode, usesColor: true))
         var canvas = Canvas(width: 40, height: 14)
-        var art = ArtCache()
+        var cache = CellCache()
         let card = Card(title: "Note", art: ["PWNED"])
         painted.paint(card, at: CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: 40, height: 14), scale: 1, blur: 0, opacity: 1, z: 0, progress: 0),
-                      active: true, art: &art, on: &canvas)
+                      active: true, cache: &cache, on: &canvas)
         #expect(canvas.lines().contains { $0.contains("PWNED") }, "the word reads as a word on a big card")
     }
 

@@ -1,3 +1,5 @@
+import CarouselCanvas
+import CarouselCards
 import CarouselCore
 @testable import CarouselRender
 import Testing
@@ -14,9 +16,9 @@ import Testing
 
     func paint(_ placement: CardPlacement, color: Bool) -> Canvas {
         var canvas = Canvas(width: 30, height: 12)
-        var art = ArtCache()
+        var cache = CellCache()
         CardPainter(theme: Theme(glyphs: .unicode, usesColor: color))
-            .paint(face, at: placement, active: true, art: &art, on: &canvas)
+            .paint(face, at: placement, active: true, cache: &cache, on: &canvas)
         return canvas
     }
 

@@ -1,3 +1,4 @@
+import CarouselCanvas
 import CarouselCore
 @testable import CarouselRender
 import Glibc

@@ -1,3 +1,4 @@
+import CarouselCanvas
 import CarouselCore
 @testable import CarouselTerminal
 import Testing

@@ -1,3 +1,5 @@
+import CarouselCanvas
+import CarouselCards
 import CarouselCore
 import CarouselRender
 @testable import CarouselTerminal

@@ -1,7 +1,7 @@
 import CarouselText
 import Testing
 import CarouselTestSupport
-import CarouselRender
+import CarouselCanvas
 
 @Suite struct ANSITextTests {
     let esc = "\u{1B}"

@@ -1,7 +1,7 @@
 import CarouselText
 import Testing
 import CarouselTestSupport
-import CarouselRender
+import CarouselCanvas
 
 @Suite struct FitTests {
     func numbered(_ count: Int) -> [LaidLine] {

@@ -1,7 +1,7 @@
+import CarouselCanvas
+import CarouselTestSupport
 import CarouselText
 import Testing
-import CarouselTestSupport
-import CarouselRender
 
 /// Examples of each block kind, with the expected lines worked out by hand.
 @Suite struct LayoutTests {

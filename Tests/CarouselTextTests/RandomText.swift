@@ -1,5 +1,5 @@
 import CarouselTestSupport
-import CarouselRender
+import CarouselCanvas
 
 /// Random prose for property tests: ASCII words, CJK, emoji, combining marks, tabs, runs of
 /// spaces, long words, leading indentation and (optionally) hard breaks.

@@ -1,7 +1,7 @@
+import CarouselCanvas
+import CarouselTestSupport
 import CarouselText
 import Testing
-import CarouselTestSupport
-import CarouselRender
 
 /// Properties of paragraph wrapping over random texts and every width from 1 to 80.
 @Suite struct WrapPropertyTests {

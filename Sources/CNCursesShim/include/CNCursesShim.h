@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 enum {
-    CS_ATTR_BOLD = 1, CS_ATTR_DIM = 2, CS_ATTR_REVERSE = 4, CS_ATTR_UNDERLINE = 8,
+    CS_ATTR_BOLD = 1, CS_ATTR_DIM = 2, CS_ATTR_REVERSE = 4, CS_ATTR_UNDERLINE = 8, CS_ATTR_ITALIC = 16,
 };
 
 enum {

@@ -1,4 +1,3 @@
-import CarouselCore
 
 /// A rectangle of whole cells.
 public struct CellRect: Sendable, Hashable {
@@ -91,7 +90,7 @@ public struct Canvas: Sendable, Equatable {
     /// caller has already clipped to the canvas; a wide glyph whose second half would reach
     /// `limit` (or the canvas edge) is drawn as a blank instead of being split.
     @inline(__always)
-    mutating func putPrepared(_ cell: Cell, x: Int, y: Int, within limit: Int) {
+    public mutating func putPrepared(_ cell: Cell, x: Int, y: Int, within limit: Int) {
         if cell.width == 1 { return putNarrow(cell, x: x, y: y) }
         guard x + 1 < min(limit, width) else { return putNarrow(Cell(" ", style: cell.style), x: x, y: y) }
         set(cell, x: x, y: y)
@@ -125,22 +124,6 @@ public struct Canvas: Sendable, Equatable {
             if r.maxX < width, cells[y * width + r.maxX].isContinuation { cells[y * width + r.maxX] = Cell(" ", style: cells[y * width + r.maxX].style) }
             for x in r.x..<r.maxX { cells[y * width + x] = cell }
         }
-    }
-
-    /// Draws the outline of a box (rounded corners in the Unicode look).
-    public mutating func box(_ rect: CellRect, glyphs g: Glyphs, style: CellStyle) {
-        guard rect.width >= 2, rect.height >= 2 else { return }
-        let right = rect.maxX - 1, bottom = rect.maxY - 1
-        fill(CellRect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1), glyph: g.horizontal, style: style)
-        fill(CellRect(x: rect.x + 1, y: bottom, width: rect.width - 2, height: 1), glyph: g.horizontal, style: style)
-        for y in (rect.y + 1)..<bottom {
-            put(g.vertical, x: rect.x, y: y, style: style)
-            put(g.vertical, x: right, y: y, style: style)
-        }
-        put(g.topLeft, x: rect.x, y: rect.y, style: style)
-        put(g.topRight, x: right, y: rect.y, style: style)
-        put(g.bottomLeft, x: rect.x, y: bottom, style: style)
-        put(g.bottomRight, x: right, y: bottom, style: style)
     }
 
     /// Appends row `y`'s cells to `buffer` (to keep a drawn row and put it back later).

@@ -5,12 +5,23 @@ public struct RGB: Sendable, Hashable {
     public var b: UInt8
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
 
-    /// Parses `#RRGGBB` or `RRGGBB` (case-insensitive); nil for anything else.
+    /// Parses `#RRGGBB` (hex digits in either case); nil for anything else. The one reader of hex
+    /// colours: manifests' accents and tests use it.
     public init?(hex: String) {
-        var digits = Substring(hex)
-        if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
-        self.init(UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+        let bytes = Array(hex.utf8)
+        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#") else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes.dropFirst() {
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        self.init(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
     }
 
     /// `#RRGGBB`.
@@ -24,9 +35,9 @@ public struct RGB: Sendable, Hashable {
 
     /// Mixes toward `other`: t = 0 gives self, t = 1 gives other.
     public func mixed(with other: RGB, _ t: Double) -> RGB {
-        let t = clamp(t, 0...1)
+        let t = min(max(t, 0), 1)
         func m(_ a: UInt8, _ b: UInt8) -> UInt8 {
-            UInt8(clamp((Double(a) + (Double(b) - Double(a)) * t).rounded(), 0...255))
+            UInt8(min(max((Double(a) + (Double(b) - Double(a)) * t).rounded(), 0), 255))
         }
         return RGB(m(r, other.r), m(g, other.g), m(b, other.b))
     }

@@ -1,5 +1,3 @@
-import CarouselCore
-
 /// A terminal colour as the renderer sees it: the terminal's own default, or a 24-bit colour that
 /// the terminal layer maps down to the depth it has.
 public enum Color: Sendable, Hashable {
@@ -15,6 +13,7 @@ public struct Attributes: OptionSet, Sendable, Hashable {
     public static let dim = Attributes(rawValue: 1 << 1)
     public static let reverse = Attributes(rawValue: 1 << 2)
     public static let underline = Attributes(rawValue: 1 << 3)
+    public static let italic = Attributes(rawValue: 1 << 4)
 }
 
 /// How a cell looks apart from its glyph.

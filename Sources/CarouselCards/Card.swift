@@ -1,0 +1,57 @@
+import CarouselCanvas
+import CarouselText
+
+/// One card of a deck: where it came from, how it is labelled, and what it shows. Everything in it
+/// is already sanitised (no control characters).
+public struct Card: Sendable, Hashable {
+    /// Where the card came from, unique in its deck: a file's path as given, `deck.json#3` for a
+    /// manifest's third card, `standard input#2` for the second card read from a pipe. It is what a
+    /// picker prints, and what caches of the card's drawing are keyed by.
+    public var id: String
+    public var title: String
+    public var subtitle: String
+    public var accent: RGB?
+    public var content: CardContent
+
+    public init(id: String = "", title: String, subtitle: String = "", content: CardContent, accent: RGB? = nil) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.content = content
+        self.accent = accent
+    }
+
+    /// An art card (a picture drawn in characters), one string per line.
+    public init(id: String = "", title: String, subtitle: String = "", art: [String], accent: RGB? = nil) {
+        self.init(id: id, title: title, subtitle: subtitle, content: .art(art), accent: accent)
+    }
+
+    /// The content as lines of plain text: the art's lines, or the text's lines before wrapping.
+    /// What a search reads and what tests compare.
+    public var lines: [String] { content.lines }
+}
+
+/// What a card shows. Each kind is drawn differently: art is resampled to the card's size (it is
+/// a picture), text is laid out (wrapped to the card's width, never resampled, so its letters are
+/// always its own).
+public enum CardContent: Sendable, Hashable {
+    /// A picture drawn in characters, one string per line.
+    case art([String])
+    /// Prose, code, a list or a Markdown slide.
+    case text(TextDocument)
+
+    public var lines: [String] {
+        switch self {
+        case .art(let lines): lines
+        case .text(let document): document.plainLines
+        }
+    }
+
+    /// About how many bytes the content holds (for caches with a byte budget).
+    public var byteCost: Int {
+        switch self {
+        case .art(let lines): lines.reduce(0) { $0 + 16 + $1.utf8.count }
+        case .text(let document): document.plainLines.reduce(0) { $0 + 48 + 2 * $1.utf8.count }
+        }
+    }
+}

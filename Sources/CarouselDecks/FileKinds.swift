@@ -1,0 +1,75 @@
+/// What a file is, from its name and, when the name does not say, its first bytes.
+///
+/// A name that says text (`.txt`, `.md`, source files) is trusted without opening the file, so a
+/// directory of 100,000 notes opens without reading one; a name that says binary (`.png`, `.zip`...)
+/// is skipped the same way; any other file is a card when its first 4 KiB are text (as `grep` and
+/// `git` decide).
+enum FileKinds {
+    enum Verdict: Equatable {
+        case markdown
+        case code
+        /// Plain text (notes, or a drawing: see `ContentKind.looksLikeDrawing`).
+        case text
+        case binary
+        /// The name does not say: look at the bytes.
+        case unknown
+    }
+
+    static let sniffSize = 4096
+
+    static func verdict(forName name: [UInt8]) -> Verdict {
+        let base = name.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if wholeNames.contains(base) { return .code }
+        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return .unknown }
+        let ext = base[base.index(after: dot)...].lowercased()
+        if markdown.contains(ext) { return .markdown }
+        if code.contains(ext) { return .code }
+        if text.contains(ext) { return .text }
+        if binary.contains(ext) { return .binary }
+        return .unknown
+    }
+
+    static let markdown: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
+    static let text: Set<String> = ["txt", "text", "log", "csv", "tsv", "rst", "org", "adoc", "asciidoc", "nfo", "me", "1st", "todo", "notes"]
+    static let code: Set<String> = [
+        "swift", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm", "rs", "go", "py", "pyi", "rb", "js", "mjs", "cjs", "ts", "tsx",
+        "jsx", "java", "kt", "kts", "scala", "sc", "cs", "fs", "fsx", "hs", "ml", "mli", "ex", "exs", "erl", "clj", "cljs", "el",
+        "lisp", "scm", "rkt", "lua", "r", "jl", "dart", "zig", "nim", "v", "sh", "bash", "zsh", "fish", "ps1", "pl", "pm", "php",
+        "sql", "json", "jsonc", "yaml", "yml", "toml", "ini", "cfg", "conf", "xml", "html", "htm", "css", "scss", "sass", "less",
+        "vue", "svelte", "mk", "cmake", "gradle", "tex", "diff", "patch", "proto", "graphql", "tf", "nix", "vim", "awk", "sed",
+        "s", "asm", "f90", "pas", "ada", "d", "cr", "groovy", "bat", "cmd", "env", "properties", "lock", "gitignore", "editorconfig",
+    ]
+    /// File names that are source code without an extension.
+    static let wholeNames: Set<String> = ["Makefile", "makefile", "GNUmakefile", "Dockerfile", "Containerfile", "Gemfile", "Rakefile",
+                                          "Podfile", "Vagrantfile", "Justfile", "justfile", "CMakeLists.txt", "Package.swift"]
+    static let binary: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "ico", "icns", "heic", "heif", "avif", "psd", "xcf", "raw",
+        "cr2", "nef", "pdf", "zip", "gz", "tgz", "xz", "bz2", "zst", "7z", "rar", "tar", "jar", "war", "class", "o", "a", "so",
+        "dylib", "exe", "dll", "bin", "iso", "img", "dmg", "deb", "rpm", "apk", "mp3", "mp4", "m4a", "m4v", "mov", "avi", "mkv",
+        "webm", "wav", "flac", "ogg", "opus", "aac", "woff", "woff2", "ttf", "otf", "eot", "sqlite", "sqlite3", "db", "pyc", "wasm",
+        "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "key", "pages", "numbers", "epub", "mobi",
+    ]
+}
+
+/// Tells text from binary by its bytes.
+enum TextSniffer {
+    /// Text: no NUL byte, and valid UTF-8 (a sequence cut by the end of `bytes` is allowed, since
+    /// `bytes` may be only the start of a file).
+    static func isText(_ bytes: some Collection<UInt8>) -> Bool {
+        if bytes.contains(0) { return false }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var remaining = bytes.count
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                remaining -= UTF8.width(scalar)
+            case .emptyInput:
+                return true
+            case .error:
+                // An error within the last three bytes may be a character cut in two by the prefix.
+                return remaining <= 3
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import CarouselCanvas
+import CarouselCards
+import CarouselCore
+import CarouselText
+
+/// Cards prepared for drawing: art parsed once per card, then resampled and blurred once per size
+/// and blur step; text laid out once per width and cut into cells once per size. A frame of a
+/// running animation then only copies cells. Bounded in entries and in cells, so huge decks and
+/// huge cards stay small.
+public struct CellCache: Sendable {
+    /// A card as the caches know it: its identity (where it came from), and its place in the deck
+    /// for cards made in memory without one. Never the deck index alone, which a reloaded deck reuses.
+    struct CardKey: Hashable {
+        var id: String
+        var index: Int
+    }
+
+    private struct ArtKey: Hashable {
+        var card: CardKey
+        var width: Int
+        var height: Int
+        var blurStep: Int
+        var ascii: Bool
+    }
+
+    private struct LinesKey: Hashable {
+        var card: CardKey
+        var width: Int
+        var ascii: Bool
+        var title: Bool
+    }
+
+    private struct TextKey: Hashable {
+        var lines: LinesKey
+        var height: Int
+        var first: Int
+        var fits: Bool
+        var color: Bool
+    }
+
+    private struct LabelKey: Hashable {
+        var card: CardKey
+        var line: Int
+        var text: String
+        var blurStep: Int
+    }
+
+    /// Blur is drawn in steps of 1/20 of full blur: finer differences do not show in cells.
+    static let blurSteps = 20.0
+    /// Most entries of each kind.
+    static let limit = 512
+    /// Most cells held prepared (art and text together), about 40 MB: a few hundred big cards.
+    static let cellBudget = 1 << 20
+
+    private var parsed: [CardKey: ArtGrid] = [:]
+    private var labels: [LabelKey: ArtGrid] = [:]
+    private var art: [ArtKey: ArtCells] = [:]
+    private var laidOut: [LinesKey: [LaidLine]] = [:]
+    private var text: [TextKey: TextCells] = [:]
+    private var heldCells = 0
+
+    public init() {}
+
+    /// Makes room for `cells` more cells, emptying the prepared entries when the budget is spent.
+    private mutating func reserve(_ cells: Int) {
+        guard heldCells + cells > CellCache.cellBudget || art.count >= CellCache.limit || text.count >= CellCache.limit else { return }
+        art.removeAll(keepingCapacity: true)
+        text.removeAll(keepingCapacity: true)
+        heldCells = 0
+    }
+
+    /// The art of an art card fitted into `box` (keeping its proportions), blurred by `blur` (0...1),
+    /// as cells ready to copy in the look of `glyphs`.
+    mutating func art(_ lines: [String], of card: Card, index: Int, fitting box: (width: Int, height: Int), blur: Double, glyphs: Glyphs) -> ArtCells {
+        let cardKey = CardKey(id: card.id, index: index)
+        let source: ArtGrid
+        if let grid = parsed[cardKey] {
+            source = grid
+        } else {
+            if parsed.count >= CellCache.limit { parsed.removeAll(keepingCapacity: true) }
+            source = ArtGrid(lines: lines)
+            parsed[cardKey] = source
+        }
+        let size = source.fittedSize(in: box)
+        let step = Int((clamp(blur, 0...1) * CellCache.blurSteps).rounded())
+        let key = ArtKey(card: cardKey, width: size.width, height: size.height, blurStep: step, ascii: glyphs.isASCII)
+        if let cells = art[key] { return cells }
+        reserve(size.width * size.height)
+        var grid = source.resampled(width: size.width, height: size.height)
+        if step > 0 { grid = grid.blurred(Double(step) / CellCache.blurSteps, ramp: glyphs.ramp) }
+        let cells = ArtCells(grid, glyphs: glyphs)
+        art[key] = cells
+        heldCells += cells.cells.count
+        return cells
+    }
+
+    /// A text document laid out `width` cells wide (the title first when `title` is set).
+    mutating func lines(_ document: TextDocument, of card: Card, index: Int, width: Int, title: Bool, ascii: Bool) -> [LaidLine] {
+        let key = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title)
+        if let lines = laidOut[key] { return lines }
+        if laidOut.count >= CellCache.limit { laidOut.removeAll(keepingCapacity: true) }
+        let lines = TextLayout.lines(for: document, width: width, ascii: ascii, includeTitle: title, cellWidth: CharacterWidth.of)
+        laidOut[key] = lines
+        return lines
+    }
+
+    /// A text card's cells for an area of `width` x `height`: its lines from `first` on; when `fits`
+    /// is set, cut to the height with a last line saying how many more there are (a card), else
+    /// simply the lines that fall in the area (a zoomed card scrolled to `first`).
+    mutating func text(_ document: TextDocument, of card: Card, index: Int, width: Int, height: Int, first: Int = 0, fits: Bool = true,
+                       title: Bool, painter: CardPainter) -> TextCells {
+        let ascii = painter.theme.glyphs.isASCII
+        let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title)
+        let key = TextKey(lines: linesKey, height: height, first: first, fits: fits, color: painter.theme.usesColor)
+        if let cells = text[key] { return cells }
+        let all = lines(document, of: card, index: index, width: width, title: title, ascii: ascii)
+        reserve(width * height)
+        let shown: [LaidLine]
+        if fits {
+            shown = TextLayout.fit(lines: all, height: height, width: width, ascii: ascii)
+        } else {
+            shown = Array(all.dropFirst(first).prefix(height))
+        }
+        let cells = TextCells(shown, width: width, height: height, totalLines: all.count, accent: card.accent, painter: painter)
+        text[key] = cells
+        heldCells += cells.cells.count
+        return cells
+    }
+
+    /// A line of an art card's labels (0: title, 1: subtitle) blurred by `blur` (0...1).
+    mutating func blurredLabel(_ label: String, of card: Card, index: Int, line: Int, blur: Double, ramp: [Character]) -> ArtGrid {
+        let key = LabelKey(card: CardKey(id: card.id, index: index), line: line, text: label, blurStep: Int((clamp(blur, 0...1) * CellCache.blurSteps).rounded()))
+        if let grid = labels[key] { return grid }
+        if labels.count >= CellCache.limit { labels.removeAll(keepingCapacity: true) }
+        let grid = ArtGrid(lines: [label]).blurred(Double(key.blurStep) / CellCache.blurSteps, ramp: ramp)
+        labels[key] = grid
+        return grid
+    }
+
+    /// Cells held prepared right now (never more than `cellBudget` plus one entry).
+    var preparedCells: Int { heldCells }
+}
+
+/// Art as the canvas stores it: one unstyled cell per column (a wide glyph followed by its
+/// continuation), already in the look's displayable glyphs, with each cell's ink for thinning.
+/// Painting a card then copies cells and sets their style; nothing is looked up per glyph.
+struct ArtCells: Sendable {
+    let width: Int
+    let height: Int
+    let cells: [Cell]
+    let ink: [Double]
+
+    init(_ grid: ArtGrid, glyphs: Glyphs) {
+        width = grid.width
+        height = grid.height
+        var cells: [Cell] = []
+        var ink: [Double] = []
+        cells.reserveCapacity(grid.width * grid.height)
+        ink.reserveCapacity(grid.width * grid.height)
+        for glyph in grid.glyphs {
+            guard let glyph else {
+                // The right half of a wide glyph; blank when the look shows it narrow.
+                cells.append(glyphs.isASCII ? .blank : Cell(" ", width: 0))
+                ink.append(0)
+                continue
+            }
+            let shown = glyphs.displayable(glyph)
+            let columns = CharacterWidth.of(shown)
+            cells.append(columns == 0 ? .blank : Cell(shown, width: UInt8(columns)))
+            ink.append(Ink.of(shown))
+        }
+        self.cells = cells
+        self.ink = ink
+    }
+}
