@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "CarouselTerminalTests", dependencies: ["CarouselTerminal", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselCore"], exclude: ["Goldens"]),
         .testTarget(
             name: "CarouselAppTests",
-            dependencies: ["CarouselApp", "CarouselCanvas", "CarouselCards", "CarouselDecks", "CarouselRender", "CarouselCore", "CarouselTestSupport"],
+            dependencies: ["CarouselApp", "CarouselCanvas", "CarouselCards", "CarouselDecks", "CarouselRender", "CarouselCore", "CarouselText", "CarouselTestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),

@@ -115,19 +115,27 @@ public struct CardPainter: Sendable {
                               style: title, pad: text, on: &canvas)
         case .line:
             let box = CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height)
-            // The title leads unless the text already opens with it (a card made of one line of input).
-            let titled = document.title != nil || document.plainLines.first != card.title
+            // The title leads, on the row above the text, when there are rows enough for both and
+            // the text does not already open with it (a card made of one line of input); a row of
+            // one or two lines shows the text (the status line names the card).
+            let titled = box.height >= 3 && document.plainLines.first != card.title
             var shown = document
-            if titled && document.title == nil { shown.title = card.title }
+            if titled {
+                shown.blocks.insert(.paragraph([TextSpan(card.title, style: SpanStyle(bold: true, role: .heading(1)))]), at: 0)
+            }
             paintLines(shown, of: card, index: placement.index, in: box, title: titled, level: level, cache: &cache, on: &canvas)
             return box.isEmpty ? nil : (box.x, box.y)
         }
     }
 
+    /// Narrowest text drawn: below this, wrapping would cut most words into pieces, so a card that
+    /// small (far away in the ring, say) shows only its frame and title.
+    static let narrowestText = 6
+
     /// Copies a text card's cells into `box`, faded to `level`.
     private func paintLines(_ document: TextDocument, of card: Card, index: Int, in box: CellRect, title: Bool, level: Double,
                             cache: inout CellCache, on canvas: inout Canvas) {
-        guard box.width >= 1, box.height >= 1 else { return }
+        guard box.width >= CardPainter.narrowestText, box.height >= 1 else { return }
         let cells = cache.text(document, of: card, index: index, width: box.width, height: box.height, title: title, painter: self)
         paint(cells, at: box, level: level, on: &canvas)
     }

@@ -94,12 +94,13 @@ public struct CellCache: Sendable {
         return cells
     }
 
-    /// A text document laid out `width` cells wide (the title first when `title` is set).
+    /// A text document laid out `width` cells wide. `title` says the caller put the title in the
+    /// document's text (it is part of the key: the same card is laid out with and without it).
     mutating func lines(_ document: TextDocument, of card: Card, index: Int, width: Int, title: Bool, ascii: Bool) -> [LaidLine] {
         let key = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title)
         if let lines = laidOut[key] { return lines }
         if laidOut.count >= CellCache.limit { laidOut.removeAll(keepingCapacity: true) }
-        let lines = TextLayout.lines(for: document, width: width, ascii: ascii, includeTitle: title, cellWidth: CharacterWidth.of)
+        let lines = TextLayout.lines(for: document, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
         laidOut[key] = lines
         return lines
     }

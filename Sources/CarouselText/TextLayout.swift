@@ -28,10 +28,12 @@ public enum TextLayout {
     }
 
     /// The lines that fit in `height` rows. When some do not fit, the last row says how many are
-    /// left instead ("… 12 more lines", ASCII "... 12 more lines", shortened to fit `width`).
+    /// left instead ("… 12 more lines", ASCII "... 12 more lines", shortened to fit `width`);
+    /// a single row shows the first line (a count alone would say nothing of the card).
     public static func fit(lines: [LaidLine], height: Int, width: Int, ascii: Bool = false) -> [LaidLine] {
         guard height >= 1, width >= 1 else { return [] }
         if lines.count <= height { return lines }
+        if height == 1 { return [lines[0]] }
         let hidden = lines.count - (height - 1)
         return Array(lines.prefix(height - 1)) + [moreLine(hidden, width: width, ascii: ascii)]
     }

@@ -1,0 +1,181 @@
+import CarouselApp
+import CarouselCanvas
+import CarouselCards
+import CarouselCore
+import CarouselDecks
+import CarouselRender
+import CarouselTestSupport
+import CarouselText
+import Foundation
+import Testing
+
+/// Text cards on the screen: laid out, never resampled. The example notes deck (prose with a phone
+/// number, a list, Python, Markdown slides, a CJK note, a quote) in every style and mode, and a
+/// property: every word seen on a card is a word of the deck.
+@Suite struct TextCardTests {
+    static let notesPath: String = {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/") + "/Assets/examples/notes"
+    }()
+
+    static let notes = CardList(try! DeckLoader.load(paths: [notesPath]).cards)
+
+    func screen(_ deck: CardList, style: StyleKind, keys: String, size: (Int, Int), time: Double? = nil, loop: Bool = false) -> [String] {
+        var options = AppOptions()
+        options.style = style
+        options.loop = loop
+        return HeadlessRenderer.render(deck: deck, options: options, width: size.0, height: size.1,
+                                       keys: try! HeadlessRenderer.parseKeys(keys).get(), time: time, glyphs: .unicode)
+    }
+
+    @Test func theNotesDeckIsText() {
+        #expect(Self.notes.cards.map(\.title) == [
+            "call-list", "fib", "groceries", "quote", "Why terminals still matter", "The Unix way", "A little code", "tokyo",
+        ])
+        for card in Self.notes.cards {
+            guard case .text = card.content else { Issue.record("\(card.title) is not text"); continue }
+        }
+    }
+
+    // The fourth card is the quote, the sixth a Markdown slide with a list, a nested list and a quote.
+    @Test(arguments: StyleKind.allCases, [(80, 24), (120, 36)])
+    func goldenNormal(style: StyleKind, size: (Int, Int)) {
+        assertGolden(screen(Self.notes, style: style, keys: "5", size: size), named: "notes-\(style.rawValue)-normal-\(size.0)x\(size.1)")
+    }
+
+    @Test(arguments: StyleKind.allCases, [(80, 24), (120, 36)])
+    func goldenScaled(style: StyleKind, size: (Int, Int)) {
+        assertGolden(screen(Self.notes, style: style, keys: "6,tab", size: size), named: "notes-\(style.rawValue)-scaled-\(size.0)x\(size.1)")
+    }
+
+    /// The words of a deck: what may be seen on its cards.
+    static func words(of deck: CardList) -> Set<String> {
+        var words: Set<String> = []
+        for card in deck.cards {
+            for line in card.lines + [card.title, card.subtitle] {
+                for word in line.split(whereSeparator: \.isWhitespace) { words.insert(String(word)) }
+            }
+        }
+        // The card's own count of what did not fit ("… 12 more lines"), which a card in front may half hide.
+        return words.union(["more", "lines"])
+    }
+
+    /// The pieces of text on the card area of a screen: split at blanks, frames, shades and cut
+    /// marks, without the numbers of "… 12 more lines" counts. Pieces with no letter or digit (list
+    /// markers, rules, quote bars) are left out.
+    static func pieces(of screen: [String]) -> [String] {
+        let area = screen.dropFirst(2).dropLast(3)
+        var pieces: [String] = []
+        for row in area {
+            var line = row.replacingOccurrences(of: #"…\s?\d+( more( lines?)?)?"#, with: " ", options: .regularExpression)
+            line = line.replacingOccurrences(of: "…", with: " ")
+            let split = line.split { c in
+                c.isWhitespace || c.unicodeScalars.allSatisfy { (0x2500...0x259F).contains($0.value) }
+            }
+            let tokens = split.map(String.init)
+            for (i, token) in tokens.enumerated() where token.contains(where: { $0.isLetter || $0.isNumber }) {
+                // A count is a short number, before "more" unless a card in front hides the rest ("…8").
+                let count = token.allSatisfy(\.isNumber)
+                    && ((i + 1 < tokens.count && "more".contains(tokens[i + 1])) || token.count <= 3)
+                if !count { pieces.append(token) }
+            }
+        }
+        return pieces
+    }
+
+    /// Checks that every piece of text on `screen` is part of a word of the deck.
+    static func garbled(_ screen: [String], words: Set<String>) -> [String] {
+        pieces(of: screen).filter { piece in !words.contains(piece) && !words.contains { $0.contains(piece) } }
+    }
+
+    @Test func everyWordOnTheNotesIsAWordOfTheNotes() {
+        let words = Self.words(of: Self.notes)
+        for style in StyleKind.allCases {
+            for size in [(80, 24), (100, 30), (120, 36), (200, 60)] {
+                for keys in ["", "right,right", "tab,right,right,right", "4,tab", "end"] {
+                    for time in [0.05, 0.12, 0.3, nil] as [Double?] {
+                        let lines = screen(Self.notes, style: style, keys: keys, size: size, time: time)
+                        let bad = Self.garbled(lines, words: words)
+                        #expect(bad.isEmpty, "\(style) \(size) \(keys) \(String(describing: time)): \(bad)\n\(lines.joined(separator: "\n"))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Random decks of prose with long words, numbers and CJK: no letter ever comes from resampling.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func everyWordOnRandomNotesIsAWordOfThem(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let vocabulary = ["call", "0171", "555", "0199", "Dana", "tap", "kitchen", "Thursday", "14:30", "supercalifragilisticexpialidocious",
+                          "東京", "天気", "晴れ", "e\u{301}t\u{E9}", "naïve", "(ask", "for)", "—", "x", "https://example.com/a/very/long/path"]
+        var cards: [Card] = []
+        for n in 0..<Int.random(in: 3...9, using: &generator) {
+            var lines: [String] = []
+            for _ in 0..<Int.random(in: 1...14, using: &generator) {
+                let count = Int.random(in: 0...16, using: &generator)
+                lines.append((0..<count).map { _ in vocabulary.randomElement(using: &generator)! }.joined(separator: " "))
+            }
+            cards.append(Card(id: "note\(n)", title: "note\(n)", content: .text(TextDocument(plainText: lines.joined(separator: "\n")))))
+        }
+        let deck = CardList(cards)
+        let words = Self.words(of: deck)
+        for _ in 0..<12 {
+            let style = StyleKind.allCases.randomElement(using: &generator)!
+            let size = (Int.random(in: 40...200, using: &generator), Int.random(in: 12...60, using: &generator))
+            let keys = ["", "right", "tab,right", "right,right,tab", "end,left"].randomElement(using: &generator)!
+            let time = [0.04, 0.1, 0.2, nil].randomElement(using: &generator)!
+            let lines = screen(deck, style: style, keys: keys, size: size, time: time, loop: Bool.random(using: &generator))
+            let bad = Self.garbled(lines, words: words)
+            #expect(bad.isEmpty, "seed \(seed) \(style) \(size) \(keys): \(bad)\n\(lines.joined(separator: "\n"))")
+        }
+    }
+
+    /// What resampling used to do: a line one character wider than the card garbled all of it.
+    @Test func aLineOneCharacterWiderThanTheCardGarblesNothing() {
+        // The arc's centre card at 100x30 has 16 columns for text.
+        let line = "0171 555 0199 ab"
+        let wider = line + "c"
+        let deck = CardList([Card(id: "n", title: "phone", content: .text(TextDocument(plainText: "Dana\n" + wider + "\nend")))])
+        let lines = screen(deck, style: .arc, keys: "", size: (100, 30))
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("0171 555 0199"), "\(text)")
+        #expect(text.contains("abc"))
+        #expect(Self.garbled(lines, words: Self.words(of: deck)).isEmpty)
+    }
+
+    /// The widest text a card shows is laid out for its width: Scaled makes more fit, with the same letters.
+    @Test func scaleChangesHowMuchFitsNotTheLetters() {
+        let prose = (1...40).map { "word\($0)" }.joined(separator: " ")
+        let deck = CardList((0..<3).map { Card(id: "\($0)", title: "t\($0)", content: .text(TextDocument(plainText: prose))) })
+        let normal = screen(deck, style: .arc, keys: "right", size: (100, 30))
+        let scaled = screen(deck, style: .arc, keys: "right,tab", size: (100, 30))
+        let seenNormal = Set(Self.pieces(of: normal).filter { $0.hasPrefix("word") })
+        let seenScaled = Set(Self.pieces(of: scaled).filter { $0.hasPrefix("word") })
+        #expect(seenScaled.count > seenNormal.count, "a bigger card shows more words")
+        #expect(Self.garbled(normal, words: Self.words(of: deck)).isEmpty && Self.garbled(scaled, words: Self.words(of: deck)).isEmpty)
+    }
+
+    /// Off-centre text fades toward the background; the centre card's text is in full colour.
+    @Test func offCentreTextFadesButKeepsItsLetters() {
+        let deck = CardList((0..<5).map { Card(id: "\($0)", title: "t\($0)", content: .text(TextDocument(plainText: "hello world"))) })
+        var options = AppOptions()
+        options.style = .lyrics
+        options.start = 3
+        let canvas = HeadlessRenderer.canvas(deck: deck, options: options, width: 100, height: 30, keys: [], time: nil, glyphs: .unicode)
+        var styles: [CellStyle] = []
+        for y in 0..<canvas.height {
+            let row = canvas.lines()[y]
+            var x = 0
+            while let range = row.range(of: "hello", range: row.index(row.startIndex, offsetBy: x)..<row.endIndex) {
+                let column = row.distance(from: row.startIndex, to: range.lowerBound)
+                styles.append(canvas[column, y].style)
+                x = column + 5
+            }
+        }
+        #expect(styles.count == 5, "every card shows its text")
+        #expect(styles.contains(.plain), "the centre card's text is the terminal's own colour")
+        #expect(Set(styles).count >= 3, "the others fade with their distance: \(styles)")
+    }
+}
