@@ -12,12 +12,30 @@ public enum Outcome: Sendable, Equatable {
     case signal(Int32)
 }
 
-/// The app apart from the engine: the carousel's state, the pointer gesture, help and quitting.
-/// It changes only through `update(_:now:)`; `render` draws it into a canvas.
+/// What the app shows over the carousel: the help, a zoomed card. (The program redraws when it changes.)
+public struct Overlay: Sendable, Equatable {
+    /// Whether the keys are shown (the `?` overlay).
+    public var helpOpen = false
+    /// The card open full screen, if any.
+    public var zoom: Zoom?
+}
+
+/// The app apart from the engine: the carousel's state, the pointer gesture, help, zoom and
+/// quitting. It changes only through `update(_:now:)`; `render` draws it into a canvas.
 public struct AppModel {
     public private(set) var state: CarouselState
+    public private(set) var overlay = Overlay()
     /// Whether the keys are shown (the `?` overlay).
-    public private(set) var helpOpen = false
+    public var helpOpen: Bool { overlay.helpOpen }
+    /// The zoomed card, if one is open.
+    public var zoom: Zoom? { overlay.zoom }
+    /// How long a zoom takes to grow to the whole screen (none with reduced motion).
+    static let zoomDuration = 0.22
+    /// Lines the wheel scrolls a zoomed card by.
+    static let wheelLines = 3
+    private let reduceMotion: Bool
+    /// The page and length of the zoomed text, from the last frame (for paging and the end).
+    private var zoomShown: ZoomInfo?
     public var scene: Scene
     private var pointer = PointerGesture()
     private let deck: any CardProvider
@@ -29,18 +47,26 @@ public struct AppModel {
         scene.skippedCards = options.skippedCards
         scene.help = KeyTable.helpRows
         scene.hint = KeyTable.statusHint(ascii: theme.glyphs.isASCII)
+        scene.zoomHint = KeyTable.statusHint(ascii: theme.glyphs.isASCII, in: .zoom)
+        reduceMotion = options.reduceMotion
     }
 
-    public var isAnimating: Bool { state.isAnimating }
+    public var isAnimating: Bool { state.isAnimating || (overlay.zoom.map { $0.growth < 1 } ?? false) }
 
     /// Handles one event that arrived at `now`. Returns an outcome when the program should end.
     public mutating func update(_ event: TerminalEvent, now: Double) -> Outcome? {
         switch event {
         case .key(let key):
-            guard let command = KeyTable.command(for: key, helpOpen: helpOpen) else { return nil }
+            guard let command = KeyTable.command(for: key, helpOpen: helpOpen, zoomed: overlay.zoom != nil) else { return nil }
             switch command {
             case .quit: return .quit
-            case .toggleHelp: helpOpen.toggle()
+            case .toggleHelp: overlay.helpOpen.toggle()
+            case .zoom: overlay.zoom = Zoom(index: state.activeIndex, growth: reduceMotion ? 1 : 0)
+            case .closeZoom: overlay.zoom = nil
+            case .scroll(let n): scroll(by: n)
+            case .scrollPage(let n): scroll(by: n * max(1, (zoomShown?.page ?? 2) - 1))
+            case .scrollTop: overlay.zoom?.first = 0
+            case .scrollEnd: overlay.zoom?.first = max(0, (zoomShown?.total ?? 0) - (zoomShown?.page ?? 0))
             case .move(let n): state.send(.move(n))
             case .first: state.send(.first)
             case .last: state.send(.last)
@@ -61,18 +87,40 @@ public struct AppModel {
     }
 
     /// Lets `dt` seconds of motion pass.
-    public mutating func advance(by dt: Double) { state.send(.tick(dt)) }
+    public mutating func advance(by dt: Double) {
+        state.send(.tick(dt))
+        if let zoom = overlay.zoom, zoom.growth < 1 { overlay.zoom?.growth = min(1, zoom.growth + dt / AppModel.zoomDuration) }
+        // The zoom follows the active card (Left / Right while zoomed), from the top of its text.
+        if let zoom = overlay.zoom, zoom.index != state.activeIndex { overlay.zoom = Zoom(index: state.activeIndex, growth: 1) }
+    }
+
+    private mutating func scroll(by lines: Int) {
+        guard let zoom = overlay.zoom else { return }
+        let last = max(0, (zoomShown?.total ?? 0) - (zoomShown?.page ?? 0))
+        overlay.zoom?.first = max(0, min(last, zoom.first + lines))
+    }
 
     /// Draws the whole screen; the viewport follows the canvas's size.
     public mutating func render(into canvas: inout Canvas) -> FrameInfo {
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
         if state.viewport != viewport { state.send(.setViewport(viewport)) }
-        return scene.render(state, deck: deck, helpOpen: helpOpen, into: &canvas)
+        let info = scene.render(state, deck: deck, helpOpen: helpOpen, zoom: overlay.zoom, into: &canvas)
+        zoomShown = info.zoom
+        if let shown = info.zoom { overlay.zoom?.first = shown.first }
+        return info
     }
 
     private mutating func handle(_ mouse: MouseEvent, now: Double) {
         if helpOpen {
-            if mouse.kind == .press { helpOpen = false }
+            if mouse.kind == .press { overlay.helpOpen = false }
+            return
+        }
+        if overlay.zoom != nil {
+            switch mouse.kind {
+            case .wheelUp: scroll(by: -AppModel.wheelLines)
+            case .wheelDown: scroll(by: AppModel.wheelLines)
+            default: break
+            }
             return
         }
         switch mouse.kind {

@@ -14,4 +14,12 @@ public enum Command: Sendable, Hashable {
     case toggleLoop
     case toggleHelp
     case quit
+    /// Open the active card full screen.
+    case zoom
+    case closeZoom
+    /// Scroll a zoomed card's text by lines, by pages, to its top or its end.
+    case scroll(Int)
+    case scrollPage(Int)
+    case scrollTop
+    case scrollEnd
 }

@@ -11,6 +11,8 @@ public struct KeyBinding: Sendable {
         case carousel
         /// While the `?` overlay is open.
         case help
+        /// While a card is zoomed (open full screen).
+        case zoom
         /// Read by the terminal layer before any key map, wherever the program is (Ctrl-Z).
         case terminal
     }
@@ -69,22 +71,36 @@ public enum KeyTable {
         // Up/Down are the natural keys of the vertical lyrics style; they work in every style.
         KeyBinding("↑ ↓ k j", ascii: "Up/Down k j", "previous / next (any style)",
                    keys: [(.up, .move(-1)), (.character("k"), .move(-1)), (.down, .move(1)), (.character("j"), .move(1))]),
+        KeyBinding("Enter Space", "open the card full screen (zoom)", keys: [(.enter, .zoom), (.character(" "), .zoom)]),
         KeyBinding("Tab", "Normal / Scaled", keys: [(.tab, .toggleMode), (.backTab, .toggleMode)], hint: .init("Tab", "mode")),
         KeyBinding("s", "next style: arc, stack, ring, lyrics", keys: [(.character("s"), .nextStyle)]),
         KeyBinding("o", "loop around the deck on / off", keys: [(.character("o"), .toggleLoop)]),
         KeyBinding("?", "show / hide this help", keys: [(.character("?"), .toggleHelp)], hint: .init("?", "help")),
         KeyBinding("q Esc Ctrl-C", "quit", keys: [(.character("q"), .quit), (.escape, .quit), (.controlC, .quit)],
                    hint: .init("q", "quit")),
+        KeyBinding("↑ ↓ k j", ascii: "Up/Down k j", "zoomed: scroll a line",
+                   keys: [(.up, .scroll(-1)), (.character("k"), .scroll(-1)), (.down, .scroll(1)), (.character("j"), .scroll(1))],
+                   hint: .init("↑↓", ascii: "Up/Down", "scroll"), in: .zoom),
+        KeyBinding("PgUp PgDn", "zoomed: scroll a page", keys: [(.pageUp, .scrollPage(-1)), (.pageDown, .scrollPage(1))], in: .zoom),
+        KeyBinding("Home End g G", "zoomed: top / end of the text",
+                   keys: [(.home, .scrollTop), (.character("g"), .scrollTop), (.end, .scrollEnd), (.character("G"), .scrollEnd)], in: .zoom),
+        KeyBinding("← → h l", ascii: "Left/Right h l", "zoomed: previous / next card",
+                   keys: [(.left, .move(-1)), (.character("h"), .move(-1)), (.right, .move(1)), (.character("l"), .move(1))],
+                   hint: .init("←→", ascii: "<- ->", "card"), in: .zoom),
+        KeyBinding("Esc Enter Space q", "zoomed: close it (q does not quit)",
+                   keys: [(.escape, .closeZoom), (.enter, .closeZoom), (.character(" "), .closeZoom), (.character("q"), .closeZoom)],
+                   hint: .init("Esc", "close"), in: .zoom),
+        KeyBinding("Ctrl-C", "zoomed: quit", keys: [(.controlC, .quit)], in: .zoom),
         // Ctrl-Z never reaches a key map: the terminal layer turns 0x1A into a suspend.
         KeyBinding("Ctrl-Z", "suspend (fg brings it back)", keys: [], in: .terminal),
         KeyBinding("any key, help open", "close the help (q and Ctrl-C still quit)",
                    keys: [(.character("q"), .quit), (.controlC, .quit)], otherKeys: .toggleHelp, in: .help),
     ]
 
-    /// What `key` asks for: its binding in the context (the help overlay when open), else what
-    /// the context does with every other key, else nothing.
-    public static func command(for key: Key, helpOpen: Bool) -> Command? {
-        let context: KeyBinding.Context = helpOpen ? .help : .carousel
+    /// What `key` asks for: its binding in the context (the help overlay when open, else a zoomed
+    /// card when one is open), else what the context does with every other key, else nothing.
+    public static func command(for key: Key, helpOpen: Bool, zoomed: Bool = false) -> Command? {
+        let context: KeyBinding.Context = helpOpen ? .help : zoomed ? .zoom : .carousel
         let here = bindings.filter { $0.context == context }
         if let bound = here.lazy.flatMap(\.commands).first(where: { $0.key == key }) { return bound.command }
         return here.lazy.compactMap(\.otherKeys).first
@@ -95,9 +111,9 @@ public enum KeyTable {
         bindings.filter { $0.context == .carousel }.map { HelpRow(keys: $0.label, asciiKeys: $0.asciiLabel, text: $0.help) }
     }
 
-    /// The keys the status line names, e.g. `←→ move  Tab mode  ? help  q quit`.
-    public static func statusHint(ascii: Bool) -> String {
-        bindings.compactMap(\.hint).map { (ascii ? $0.asciiKeys : $0.keys) + " " + $0.word }.joined(separator: "  ")
+    /// The keys the status line names in a context, e.g. `←→ move  Tab mode  ? help  q quit`.
+    public static func statusHint(ascii: Bool, in context: KeyBinding.Context = .carousel) -> String {
+        bindings.filter { $0.context == context }.compactMap(\.hint).map { (ascii ? $0.asciiKeys : $0.keys) + " " + $0.word }.joined(separator: "  ")
     }
 
     /// Every binding in one sentence, for `--help` (ASCII: it may go to any terminal or a file).

@@ -30,7 +30,7 @@ public final class Program {
         while true {
             let animating = model.isAnimating
             let timeout: Double? = animating ? max(0, lastTick + frameInterval - backend.now) : nil
-            let before = (model.state, model.helpOpen)
+            let before = (model.state, model.overlay)
             var repaint = false
             var ended = false
             for event in backend.events(timeout: timeout) {
@@ -54,7 +54,7 @@ public final class Program {
             // A motion that starts now starts from now, not from when the last one ended.
             lastTick = t
             // Input that changed nothing (the pointer moving over the screen) draws nothing.
-            if animating || repaint || model.state != before.0 || model.helpOpen != before.1 { redraw() }
+            if animating || repaint || model.state != before.0 || model.overlay != before.1 { redraw() }
             if ended { return nil }
         }
     }

@@ -176,7 +176,7 @@ public struct CardPainter: Sendable {
     }
 
     /// The art resampled into `box` keeping its proportions, centred, blurred by `blur` (0...1).
-    private func paintArt(_ lines: [String], of card: Card, _ index: Int, in box: CellRect, blur: Double, opacity: Double, style: CellStyle, cache: inout CellCache, on canvas: inout Canvas) {
+    func paintArt(_ lines: [String], of card: Card, _ index: Int, in box: CellRect, blur: Double, opacity: Double, style: CellStyle, cache: inout CellCache, on canvas: inout Canvas) {
         guard !box.isEmpty else { return }
         let art = cache.art(lines, of: card, index: index, fitting: (box.width, box.height), blur: blur, glyphs: theme.glyphs)
         let ox = box.x + (box.width - art.width) / 2

@@ -6,8 +6,16 @@ import CarouselCore
 public struct FrameInfo: Sendable, Equatable {
     /// Where the terminal cursor should rest (the active card's title), for screen readers.
     public var cursor: (x: Int, y: Int)?
+    /// What a zoomed card shows, when one is open.
+    public var zoom: ZoomInfo?
+
+    public init(cursor: (x: Int, y: Int)?, zoom: ZoomInfo? = nil) {
+        self.cursor = cursor
+        self.zoom = zoom
+    }
+
     public static func == (a: FrameInfo, b: FrameInfo) -> Bool {
-        a.cursor?.x == b.cursor?.x && a.cursor?.y == b.cursor?.y
+        a.cursor?.x == b.cursor?.x && a.cursor?.y == b.cursor?.y && a.zoom == b.zoom
     }
 }
 
@@ -21,6 +29,8 @@ public struct Scene: Sendable {
     public var help: [HelpRow] = []
     /// The keys named at the right of the status line (the app's key table gives it; empty shows none).
     public var hint = ""
+    /// The same while a card is zoomed.
+    public var zoomHint = ""
     private var engine = LayoutEngine()
     private var cells = CellCache()
     private var segments: [(Mode, Range<Int>)] = []
@@ -52,7 +62,8 @@ public struct Scene: Sendable {
         Rect(x: 0, y: 2, width: Double(width), height: Double(max(0, height - 5)))
     }
 
-    public mutating func render(_ state: CarouselState, deck: some CardProvider, helpOpen: Bool = false, into canvas: inout Canvas) -> FrameInfo {
+    public mutating func render(_ state: CarouselState, deck: some CardProvider, helpOpen: Bool = false, zoom: Zoom? = nil,
+                                into canvas: inout Canvas) -> FrameInfo {
         canvas.reset(width: canvas.width, height: canvas.height)
         guard canvas.width >= Scene.minimumSize.width, canvas.height >= Scene.minimumSize.height else {
             Chrome.drawTooSmall(need: Scene.minimumSize, on: &canvas)
@@ -98,12 +109,49 @@ public struct Scene: Sendable {
             canvas.appendRow(chromeRowNumbers.status, to: &chromeRows)
             chromeKey = key
         }
+        if let c = cursor, !(2..<(canvas.height - 3)).contains(c.y) { cursor = nil }
+        var zoomInfo: ZoomInfo?
+        if let zoom, zoom.index < deck.count {
+            zoomInfo = renderZoom(zoom, card: deck.card(at: zoom.index), painter: painter, into: &canvas)
+            cursor = (1, canvas.height - 1)
+            chromeKey = nil  // the status row was drawn over
+        }
         if helpOpen {
             Chrome.drawHelp(help, theme: theme, on: &canvas)
             cursor = nil
         }
-        if let c = cursor, !(2..<(canvas.height - 3)).contains(c.y) { cursor = nil }
-        return FrameInfo(cursor: cursor)
+        return FrameInfo(cursor: cursor, zoom: zoomInfo)
+    }
+
+    /// The zoomed card, grown from its place on the strip toward the whole screen above the status
+    /// line, and the status line saying where the text is.
+    private mutating func renderZoom(_ zoom: Zoom, card: Card, painter: CardPainter, into canvas: inout Canvas) -> ZoomInfo {
+        let full = CellRect(x: 0, y: 0, width: canvas.width, height: canvas.height - 1)
+        let from = engine.layout.placements.first { $0.index == zoom.index }.map { CardPainter.cellRect(for: $0.frame) }
+            ?? CellRect(x: canvas.width / 2 - 5, y: canvas.height / 2 - 3, width: 10, height: 6)
+        let t = zoom.easedGrowth
+        func mix(_ a: Int, _ b: Int) -> Int { Int((Double(a) + (Double(b) - Double(a)) * t).rounded()) }
+        let rect = CellRect(x: mix(from.x, full.x), y: mix(from.y, full.y),
+                            width: mix(from.width, full.width), height: mix(from.height, full.height)).intersection(full)
+        let info = painter.paintZoomed(card, index: zoom.index, in: rect, first: zoom.first, cache: &cells, on: &canvas)
+        let row = canvas.height - 1
+        canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1))
+        let g = theme.glyphs
+        var place: String
+        if info.total == 0 {
+            place = g.displayable(card.title)
+        } else if info.total <= info.page {
+            place = info.total == 1 ? "1 line" : "all \(info.total) lines"
+        } else {
+            place = "lines \(info.first + 1)-\(min(info.total, info.first + info.page)) of \(info.total)"
+        }
+        let hint = CharacterWidth.of(place) + CharacterWidth.of(zoomHint) + 5 <= canvas.width ? zoomHint : ""
+        place = Chrome.truncate(place, to: canvas.width - 2 - (hint.isEmpty ? 0 : CharacterWidth.of(hint) + 2), glyphs: g)
+        canvas.text(place, x: 1, y: row, style: CellStyle(attributes: .bold))
+        if !hint.isEmpty {
+            canvas.text(hint, x: canvas.width - CharacterWidth.of(hint) - 1, y: row, style: CellStyle(attributes: .dim))
+        }
+        return info
     }
 
     /// The card or control segment at (x, y) in the last frame: the topmost card there that can be seen.

@@ -31,11 +31,12 @@ import Testing
             (.character("s"), .nextStyle), (.character("o"), .toggleLoop), (.character("?"), .toggleHelp),
             (.character("7"), .digit(7)), (.character("0"), .digit(0)),
             (.character("q"), .quit), (.escape, .quit), (.controlC, .quit),
+            (.enter, .zoom), (.character(" "), .zoom),
         ]
         for (key, command) in expected {
             #expect(KeyTable.command(for: key, helpOpen: false) == command, "\(key)")
         }
-        for key in [Key.character("Z"), .character("x"), .enter, .backspace] {
+        for key in [Key.character("Z"), .character("x"), .backspace] {
             #expect(KeyTable.command(for: key, helpOpen: false) == nil, "\(key) does nothing")
         }
         // With help open, q and Ctrl-C still quit and every other key closes help.
@@ -50,7 +51,7 @@ import Testing
         for key in Self.allKeys where KeyTable.command(for: key, helpOpen: false) != nil {
             #expect(carouselKeys.contains(key), "\(key) has a command but no row")
         }
-        for context in [KeyBinding.Context.carousel, .help, .terminal] {
+        for context in [KeyBinding.Context.carousel, .help, .zoom, .terminal] {
             let keys = KeyTable.bindings.filter { $0.context == context }.flatMap(\.keys)
             #expect(Set(keys).count == keys.count, "a key bound twice in \(context)")
             #expect(KeyTable.bindings.filter { $0.context == context && $0.otherKeys != nil }.count <= 1)
@@ -58,7 +59,7 @@ import Testing
         // Each row's keys give that row's commands (no other row shadows them).
         for binding in KeyTable.bindings where binding.context != .terminal {
             for (key, command) in binding.commands {
-                #expect(KeyTable.command(for: key, helpOpen: binding.context == .help) == command)
+                #expect(KeyTable.command(for: key, helpOpen: binding.context == .help, zoomed: binding.context == .zoom) == command)
             }
         }
     }
@@ -73,6 +74,24 @@ import Testing
     @Test func statusHint() {
         #expect(KeyTable.statusHint(ascii: false) == "←→ move  Tab mode  ? help  q quit")
         #expect(KeyTable.statusHint(ascii: true) == "<- -> move  Tab mode  ? help  q quit")
+        #expect(KeyTable.statusHint(ascii: false, in: .zoom) == "↑↓ scroll  ←→ card  Esc close")
+    }
+
+    /// Zoomed, the keys scroll and close; every key a zoom does not know does nothing (no key falls
+    /// through to the carousel behind it, and q closes rather than quits).
+    @Test func keysWhileZoomed() {
+        let expected: [(Key, Command)] = [
+            (.up, .scroll(-1)), (.character("k"), .scroll(-1)), (.down, .scroll(1)), (.character("j"), .scroll(1)),
+            (.pageUp, .scrollPage(-1)), (.pageDown, .scrollPage(1)), (.home, .scrollTop), (.end, .scrollEnd),
+            (.left, .move(-1)), (.right, .move(1)), (.escape, .closeZoom), (.enter, .closeZoom),
+            (.character(" "), .closeZoom), (.character("q"), .closeZoom), (.controlC, .quit),
+        ]
+        for (key, command) in expected {
+            #expect(KeyTable.command(for: key, helpOpen: false, zoomed: true) == command, "\(key)")
+        }
+        for key in [Key.tab, .character("s"), .character("5"), .character("?")] {
+            #expect(KeyTable.command(for: key, helpOpen: false, zoomed: true) == nil, "\(key) does nothing zoomed")
+        }
     }
 
     @Test func commandLineSummaryNamesEveryBinding() {

@@ -1,0 +1,74 @@
+import CarouselCanvas
+import CarouselCards
+import CarouselCore
+import CarouselText
+
+/// The active card opened full screen (Enter or Space): text laid out again for the screen and
+/// scrolled, art at the largest size that fits. It grows from where the card was.
+public struct Zoom: Sendable, Equatable {
+    /// The deck index of the card shown.
+    public var index: Int
+    /// The first line shown (text cards); the renderer keeps it within the text.
+    public var first: Int
+    /// How far it has grown from the card's place to the whole screen, 0...1.
+    public var growth: Double
+
+    public init(index: Int, first: Int = 0, growth: Double = 0) {
+        self.index = index
+        self.first = first
+        self.growth = growth
+    }
+
+    /// The growth eased out (fast, then settling), as the cards' springs are.
+    public var easedGrowth: Double {
+        let t = clamp(growth, 0...1)
+        return 1 - (1 - t) * (1 - t) * (1 - t)
+    }
+}
+
+/// What a zoomed frame tells the app: where the text is scrolled to and how much there is.
+public struct ZoomInfo: Sendable, Equatable {
+    /// The first line shown, after keeping it within the text.
+    public var first: Int
+    /// Lines shown at once.
+    public var page: Int
+    /// Lines the whole text takes at the screen's width (0 for art).
+    public var total: Int
+}
+
+extension CardPainter {
+    /// The widest text shown zoomed: longer lines are tiring to read (as in a book or a man page).
+    static let readableWidth = 100
+
+    /// Draws `card` in `rect` as a zoomed card (a frame with the title on its top edge) scrolled
+    /// to `first`, and returns what is shown.
+    func paintZoomed(_ card: Card, index: Int, in rect: CellRect, first: Int, cache: inout CellCache, on canvas: inout Canvas) -> ZoomInfo {
+        guard rect.width >= 4, rect.height >= 3 else { return ZoomInfo(first: 0, page: 0, total: 0) }
+        let accent: Color = theme.usesColor ? (card.accent.map(Color.rgb) ?? .default) : .default
+        canvas.fill(rect)
+        canvas.box(rect, glyphs: theme.glyphs, style: CellStyle(foreground: accent))
+        let title = Chrome.truncate(theme.glyphs.displayable(card.title), to: rect.width - 6, glyphs: theme.glyphs)
+        if !title.isEmpty {
+            canvas.put(" ", x: rect.x + 2, y: rect.y)
+            let w = canvas.text(title, x: rect.x + 3, y: rect.y, style: CellStyle(foreground: accent, attributes: .bold))
+            canvas.put(" ", x: rect.x + 3 + w, y: rect.y)
+        }
+        let interior = CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+        switch card.content {
+        case .text(let document):
+            let width = min(interior.width - 2, CardPainter.readableWidth)
+            guard width >= 1, interior.height >= 1 else { return ZoomInfo(first: 0, page: 0, total: 0) }
+            let total = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII).count
+            let page = interior.height
+            let top = max(0, min(first, total - page))
+            let cells = cache.text(document, of: card, index: index, width: width, height: page, first: top, fits: false,
+                                   title: false, painter: self)
+            let x = interior.x + 1 + (interior.width - 2 - width) / 2
+            paint(cells, at: CellRect(x: x, y: interior.y, width: width, height: page), level: 1, on: &canvas)
+            return ZoomInfo(first: top, page: page, total: total)
+        case .art(let lines):
+            paintArt(lines, of: card, index, in: interior, blur: 0, opacity: 1, style: CellStyle(foreground: accent), cache: &cache, on: &canvas)
+            return ZoomInfo(first: 0, page: interior.height, total: 0)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CarouselApp
+import CarouselCards
+import CarouselCore
+import CarouselDecks
+import CarouselRender
+import CarouselText
+import Testing
+
+/// Enter or Space opens the active card full screen: text laid out again for the screen and
+/// scrolled, art as large as fits; Esc, Enter, Space or q close it.
+@Suite struct ZoomTests {
+    /// A note of 212 numbered lines, and a short one.
+    let deck = CardList([
+        Card(id: "long.txt", title: "long", content: .text(TextDocument(plainText: (1...212).map { "line number \($0)" }.joined(separator: "\n")))),
+        Card(id: "short.txt", title: "short", content: .text(TextDocument(plainText: "only this"))),
+        Card(id: "art", title: "drawing", art: ["/\\", "\\/"]),
+    ])
+
+    func status(_ pilot: Pilot) -> String { pilot.screen.last ?? "" }
+
+    @Test func enterOpensTheCardFullScreenAndTheStatusLineSaysWhereYouAre() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter)
+        let screen = pilot.screen
+        #expect(screen[0].hasPrefix("╭─ long "), "the card's frame takes the whole screen: \(screen[0])")
+        #expect(screen[1].contains("line number 1 ") && screen[21].contains("line number 21 "))
+        #expect(status(pilot).contains("lines 1-21 of 212"), "\(status(pilot))")
+        #expect(status(pilot).contains("Esc close"))
+        #expect(pilot.program.model.zoom?.index == 0)
+    }
+
+    @Test func theTextScrollsByLinesPagesAndToEitherEnd() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter)
+        pilot.press(.down, .character("j"))
+        #expect(status(pilot).contains("lines 3-23 of 212"))
+        #expect(pilot.screen[1].contains("line number 3 "))
+        pilot.press(.pageDown)
+        #expect(status(pilot).contains("lines 23-43 of 212"), "a page keeps one line of the last")
+        pilot.press(.end)
+        #expect(status(pilot).contains("lines 192-212 of 212"))
+        #expect(pilot.screen[21].contains("line number 212"))
+        pilot.press(.down)
+        #expect(status(pilot).contains("lines 192-212 of 212"), "it stops at the end")
+        pilot.press(.character("k"), .pageUp)
+        #expect(status(pilot).contains("lines 171-191 of 212"))
+        pilot.press(.home)
+        #expect(status(pilot).contains("lines 1-21 of 212"))
+        pilot.press(.up)
+        #expect(status(pilot).contains("lines 1-21 of 212"), "and at the top")
+        pilot.wheel(up: false)
+        #expect(status(pilot).contains("lines 4-24 of 212"), "the wheel scrolls three lines")
+    }
+
+    @Test(arguments: [Key.escape, .enter, .character(" "), .character("q")])
+    func closeKeysCloseTheZoomAndQDoesNotQuit(key: Key) {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.character(" "))
+        #expect(pilot.program.model.zoom != nil)
+        pilot.press(key)
+        #expect(pilot.program.model.zoom == nil)
+        #expect(pilot.outcome == nil, "closing the zoom does not quit")
+        #expect(status(pilot).contains("1/3"), "the carousel is back")
+        pilot.press(.character("q"))
+        #expect(pilot.outcome == .quit, "q quits once the zoom is closed")
+    }
+
+    @Test func ctrlCStillQuitsFromAZoom() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter, .controlC)
+        #expect(pilot.outcome == .quit)
+    }
+
+    @Test func leftAndRightShowTheNeighbouringCardsZoomed() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter, .down, .right)
+        #expect(pilot.screen[0].hasPrefix("╭─ short "), "\(pilot.screen[0])")
+        #expect(status(pilot).contains("1 line"))
+        pilot.press(.right)
+        #expect(pilot.screen[0].hasPrefix("╭─ drawing "))
+        pilot.press(.left, .left)
+        #expect(status(pilot).contains("lines 1-21 of 212"), "a card comes back at the top of its text")
+    }
+
+    @Test func theZoomGrowsFromTheCardUnlessMotionIsReduced() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter, wait: 0.03)
+        #expect(!pilot.screen[0].hasPrefix("╭─ long"), "a moment after Enter it is still growing")
+        pilot.wait(0.4)
+        #expect(pilot.screen[0].hasPrefix("╭─ long"))
+        #expect(!pilot.program.model.isAnimating, "and then nothing moves")
+
+        var options = AppOptions()
+        options.reduceMotion = true
+        let reduced = Pilot(deck: deck, options: options, width: 80, height: 24)
+        reduced.press(.enter, wait: 0)
+        #expect(reduced.screen[0].hasPrefix("╭─ long"), "at once with reduced motion")
+    }
+
+    @Test func textIsLaidOutAgainForTheScreen() {
+        let prose = (1...60).map { "word\($0)" }.joined(separator: " ")
+        let pilot = Pilot(deck: CardList([Card(id: "p", title: "prose", content: .text(TextDocument(plainText: prose)))]), width: 120, height: 30)
+        pilot.press(.enter)
+        let text = pilot.screen.joined(separator: "\n")
+        for n in 1...60 { #expect(text.contains("word\(n)"), "word\(n)") }
+        #expect(status(pilot).contains("all"), "it fits: \(status(pilot))")
+    }
+
+    @Test func artIsDrawnAsLargeAsItFits() {
+        let pilot = Pilot(deck: CardList(try! DeckLoader.builtin().cards), width: 100, height: 30)
+        let before = pilot.screen.joined().filter { $0 == "@" }.count
+        pilot.press(.enter)
+        let after = pilot.screen.joined().filter { $0 == "@" }.count
+        #expect(after > 2 * before, "\(before) -> \(after)")
+        assertGolden(pilot.screen, named: "zoom-art-100x30")
+    }
+
+    @Test(arguments: [(80, 24), (120, 36)])
+    func zoomedNotesGolden(size: (Int, Int)) {
+        let notes = CardList(try! DeckLoader.load(paths: [TextCardTests.notesPath]).cards)
+        let pilot = Pilot(deck: notes, width: size.0, height: size.1)
+        pilot.press(.character("6"), wait: 1)
+        pilot.press(.enter)
+        assertGolden(pilot.screen, named: "zoom-notes-\(size.0)x\(size.1)")
+    }
+}

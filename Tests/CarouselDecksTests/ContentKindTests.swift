@@ -1,0 +1,291 @@
+import CarouselCards
+@testable import CarouselDecks
+import CarouselText
+import Foundation
+import Testing
+
+/// What kind of content each card is given: text files are laid out as text (notes, Markdown
+/// slides, source code), binary files are skipped, drawings are art (by the `auto` rule, or as a
+/// manifest or `--kind` says), and standard input is read as lines, Markdown or ANSI-coloured text
+/// when asked.
+@Suite struct ContentKindTests {
+    /// The reason a file that is not text is skipped with.
+    static let notText = "not a text file (it holds NUL bytes or is not UTF-8)"
+
+    /// A drawing: fewer than half of its visible characters are letters or digits.
+    static let drawing = "  /\\_/\\\n ( o.o )\n  > ^ <\n"
+    /// Prose: nearly all letters.
+    static let prose = "Buy milk, eggs and bread.\nCall Ana about the garden on Sunday.\n"
+
+    func isArt(_ card: Card) -> Bool {
+        if case .art = card.content { return true }
+        return false
+    }
+
+    func document(_ card: Card) -> TextDocument? {
+        if case .text(let document) = card.content { return document }
+        return nil
+    }
+
+    /// Every span of every block of a text card, in order.
+    func spans(_ card: Card) -> [TextSpan] {
+        guard let document = document(card) else { return [] }
+        return document.blocks.flatMap { block -> [TextSpan] in
+            switch block {
+            case .paragraph(let spans, _): return spans
+            case .code(let rows, _): return rows.flatMap { $0 }
+            case .rule, .blank: return []
+            }
+        }
+    }
+
+    func load(_ input: String, _ options: LoadOptions) throws -> Deck {
+        try DeckLoader.load(paths: ["-"], options: options, standardInput: { Array(input.utf8) })
+    }
+
+    // MARK: - A directory of mixed files
+
+    @Test func aDirectoryGivesItsTextFilesAsTextCardsAndSkipsTheBinaryOnes() throws {
+        let scratch = try Scratch()
+        scratch.write("A note about the garden.\nWater the beans.\n", to: "note.txt")
+        scratch.write("# Opening\n\nHello there.\n\n---\n\n# Closing\n\nThank you.\n", to: "slides.md")
+        scratch.write("def double(x):\n    return 2 * x\n", to: "script.py")
+        scratch.write("no extension here, just some words\n", to: "README")
+        // Its name says binary: skipped without being read, even though these bytes would pass for text.
+        scratch.write("not really a picture", to: "photo.png")
+        scratch.write(Array("looks like text".utf8) + [0, 1, 2, 0] + Array("but is not".utf8), named: Array("blob".utf8))
+        let deck = try DeckLoader.load(paths: [scratch.path])
+
+        // File-name (byte) order: README, blob, note.txt, photo.png, script.py, slides.md.
+        #expect(deck.cards.map(\.title) == ["README", "note", "script", "Opening", "Closing"])
+        let slides = scratch.at("slides.md")
+        #expect(deck.cards.map(\.id) == [scratch.at("README"), scratch.at("note.txt"), scratch.at("script.py"), slides, slides + "#2"])
+
+        // Every card is text; none is art.
+        #expect(deck.cards.allSatisfy { document($0) != nil }, "\(deck.cards.map(\.content))")
+        #expect(deck.cards[0].lines == ["no extension here, just some words"])
+        #expect(deck.cards[1].lines == ["A note about the garden.", "Water the beans."])
+
+        // The .py file is code: one code block, indentation kept.
+        let code = try #require(document(deck.cards[2]))
+        #expect(code.blocks.count == 1)
+        guard case .code(let rows, _)? = code.blocks.first else {
+            Issue.record("the .py card is not a code block: \(code.blocks)")
+            return
+        }
+        #expect(rows.map(\.plainText) == ["def double(x):", "    return 2 * x"])
+
+        // The Markdown slides: titled by their headings, which are not repeated in the text.
+        #expect(deck.cards[3].lines.contains("Hello there."))
+        #expect(!deck.cards[3].lines.joined().contains("Thank you"))
+        #expect(deck.cards[4].lines.contains("Thank you."))
+        #expect(!deck.cards[4].lines.joined().contains("Hello"))
+
+        // The binary files: skipped, each with a message naming it, in file-name order.
+        #expect(deck.problems == [
+            "\(scratch.at("blob")): \(Self.notText)",
+            "\(scratch.at("photo.png")): \(Self.notText)",
+        ])
+        #expect(deck.skipped == 2)
+    }
+
+    // MARK: - The auto rule and --kind
+
+    @Test func byTheAutoRuleADrawingIsArtAndProseIsText() throws {
+        let scratch = try Scratch()
+        let drawing = scratch.write(Self.drawing, to: "cat.txt")
+        let prose = scratch.write(Self.prose, to: "list.txt")
+        let deck = try DeckLoader.load(paths: [drawing, prose])
+        #expect(deck.cards[0].content == .art(["  /\\_/\\", " ( o.o )", "  > ^ <"]))
+        #expect(document(deck.cards[1]) != nil, "prose is text")
+        #expect(deck.cards[1].lines == ["Buy milk, eggs and bread.", "Call Ana about the garden on Sunday."])
+    }
+
+    @Test func kindTextMakesADrawingTextAndKindArtMakesProseArt() throws {
+        let scratch = try Scratch()
+        let drawing = scratch.write(Self.drawing, to: "cat.txt")
+        let prose = scratch.write(Self.prose, to: "list.txt")
+
+        let asText = try DeckLoader.load(paths: [drawing, prose], options: LoadOptions(kind: .text))
+        #expect(asText.cards.allSatisfy { document($0) != nil }, "\(asText.cards.map(\.content))")
+        #expect(asText.cards[0].lines == ["  /\\_/\\", " ( o.o )", "  > ^ <"])
+
+        let asArt = try DeckLoader.load(paths: [drawing, prose], options: LoadOptions(kind: .art))
+        #expect(asArt.cards.map(\.content) == [
+            .art(["  /\\_/\\", " ( o.o )", "  > ^ <"]),
+            .art(["Buy milk, eggs and bread.", "Call Ana about the garden on Sunday."]),
+        ])
+    }
+
+    @Test func kindArtAlsoMakesMarkdownAndCodeArt() throws {
+        let scratch = try Scratch()
+        let markdown = scratch.write("# Title\n\nSome words.\n", to: "note.md")
+        let code = scratch.write("let x = 1\n", to: "main.swift")
+        let deck = try DeckLoader.load(paths: [markdown, code], options: LoadOptions(kind: .art))
+        #expect(deck.cards.map(\.content) == [.art(["# Title", "", "Some words."]), .art(["let x = 1"])])
+    }
+
+    /// A card's own `kind` beats the deck's default; `--kind` beats both.
+    @Test func theCommandLineKindBeatsTheCardsWhichBeatsTheDecks() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.prose, to: "prose.txt")
+        scratch.write(Self.drawing, to: "cat.txt")
+        scratch.write("""
+            {"defaults": {"kind": "art"},
+             "cards": [{"file": "prose.txt"},
+                       {"file": "cat.txt", "kind": "text"},
+                       {"file": "prose.txt", "kind": "auto"}]}
+            """, to: "deck.json")
+
+        // The auto rule alone would make these text, art, text: each is the other way round or as the card says.
+        let asWritten = try DeckLoader.load(paths: [scratch.path])
+        #expect(asWritten.problems.isEmpty)
+        #expect(asWritten.cards.map(isArt) == [true, false, false], "deck default art; card text; card auto")
+
+        let text = try DeckLoader.load(paths: [scratch.path], options: LoadOptions(kind: .text))
+        #expect(text.cards.map(isArt) == [false, false, false])
+        let art = try DeckLoader.load(paths: [scratch.path], options: LoadOptions(kind: .art))
+        #expect(art.cards.map(isArt) == [true, true, true])
+        // `--kind auto` is the auto rule, whatever the manifest says.
+        let auto = try DeckLoader.load(paths: [scratch.path], options: LoadOptions(kind: .auto))
+        #expect(auto.cards.map(isArt) == [false, true, false])
+    }
+
+    @Test func aManifestsInlineArtFollowsTheSameKinds() throws {
+        let scratch = try Scratch()
+        scratch.write(#"{"defaults": {"kind": "text"}, "cards": [{"art": "+--+\n|##|\n+--+"}, {"art": "+--+\n|##|\n+--+", "kind": "art"}]}"#,
+                      to: "deck.json")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.cards.map(isArt) == [false, true])
+        #expect(deck.cards[0].lines == ["+--+", "|##|", "+--+"])
+    }
+
+    @Test func anUnknownKindIsAProblemNamingIt() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.drawing, to: "cat.txt")
+        scratch.write("""
+            {"defaults": {"kind": "picture"},
+             "cards": [{"file": "cat.txt", "kind": "Picture"}]}
+            """, to: "deck.json")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        let manifest = scratch.at("deck.json")
+        #expect(deck.problems == [
+            "\(manifest), line 1: 'kind' in defaults should be one of auto, text, art, found 'picture'",
+            "\(manifest), line 2: 'kind' in card 1 should be one of auto, text, art, found 'Picture'",
+        ])
+        // Nothing is lost: the card is still shown, by the auto rule.
+        #expect(deck.skipped == 0)
+        #expect(deck.cards.map(isArt) == [true])
+    }
+
+    // MARK: - Standard input
+
+    @Test func linesMakeOneCardPerLineTitledByTheLine() throws {
+        let deck = try load("alpha\n\nbeta gamma\n", LoadOptions(lines: true))
+        #expect(deck.cards.map(\.title) == ["alpha", "beta gamma"])
+        #expect(deck.cards.map(\.id) == ["alpha", "beta gamma"])
+        #expect(deck.cards.map(\.lines) == [["alpha"], ["beta gamma"]])
+        #expect(deck.cards.allSatisfy { document($0) != nil })
+    }
+
+    @Test func linesWorkOnFilesToo() throws {
+        let scratch = try Scratch()
+        let first = scratch.write("one\r\ntwo\n  \n", to: "first.txt")
+        let second = scratch.write("three", to: "second.log")
+        let third = scratch.write("# not a heading\n---\nfour\n", to: "third.md")
+        let deck = try DeckLoader.load(paths: [first, "-", second, third], options: LoadOptions(lines: true),
+                                       standardInput: { Array("from a pipe\n".utf8) })
+        #expect(deck.cards.map(\.title) == ["one", "two", "from a pipe", "three", "# not a heading", "---", "four"])
+        #expect(deck.cards.map(\.id) == deck.cards.map(\.title))
+        #expect(deck.problems.isEmpty)
+    }
+
+    @Test func linesWithNothingButBlanksIsAnError() {
+        #expect(throws: DeckError("standard input: no lines")) {
+            try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true), standardInput: { Array("\n  \n\t\n".utf8) })
+        }
+    }
+
+    @Test func markdownOnStandardInputIsSlidesTitledByTheirHeadings() throws {
+        let deck = try load("# Intro\n\nHello, *world*.\n\n---\n\n# Details\n\n- one\n- two\n", LoadOptions(markdown: true))
+        #expect(deck.cards.map(\.title) == ["Intro", "Details"])
+        #expect(deck.cards.map(\.id) == ["standard input#1", "standard input#2"])
+        #expect(deck.cards[0].lines == ["Hello, world."], "rendered: no asterisks, no heading line")
+        #expect(deck.cards[1].lines.joined(separator: "\n").contains("one"))
+        #expect(!deck.cards[1].lines.joined().contains("Hello"))
+        #expect(deck.cards.allSatisfy { document($0) != nil })
+    }
+
+    @Test func withoutMarkdownTheSameInputIsCardsSplitAtTheDashesButNotRendered() throws {
+        let deck = try load("# Intro\n\nHello, *world*.\n\n---\n\n# Details\n", LoadOptions())
+        #expect(deck.cards.map(\.title) == ["Intro", "Details"])
+        #expect(deck.cards[0].lines.contains("Hello, *world*."))
+    }
+
+    @Test func ansiKeepsColoursAsSpanStyles() throws {
+        let deck = try load("\u{1B}[31mred\u{1B}[0m plain\n", LoadOptions(ansi: true))
+        let card = try #require(deck.cards.first)
+        #expect(card.lines == ["red plain"])
+        let spans = spans(card)
+        let red = try #require(spans.first { $0.text == "red" }, "spans: \(spans)")
+        #expect(red.style.foreground == .indexed(1))
+        let plain = try #require(spans.first { $0.text.contains("plain") }, "spans: \(spans)")
+        #expect(plain.style.foreground == nil, "ESC[0m resets the colour")
+    }
+
+    @Test func withoutAnsiTheEscapesAreShownNotObeyed() throws {
+        let deck = try load("\u{1B}[31mred\u{1B}[0m plain\n", LoadOptions())
+        let card = try #require(deck.cards.first)
+        #expect(card.lines == ["␛[31mred␛[0m plain"])
+        #expect(spans(card).allSatisfy { $0.style.foreground == nil })
+    }
+
+    @Test func ansiRemovesEveryOtherSequence() throws {
+        let input = "\u{1B}[2Jclear\u{1B}[10;5Hmoved\u{1B}]0;title\u{07}\u{1B}[1mbold\u{1B}[0m\u{1B}[?25l\u{07}\u{08}end\n"
+        let deck = try load(input, LoadOptions(ansi: true))
+        let card = try #require(deck.cards.first)
+        #expect(card.lines == ["clearmovedboldend"])
+        let spans = spans(card)
+        #expect(!spans.isEmpty)
+        for span in spans {
+            #expect(offence(in: span.text) == nil, "\(span.text.debugDescription)")
+            #expect(!span.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
+        #expect(spans.first { $0.text == "bold" }?.style.bold == true, "spans: \(spans)")
+        #expect(offences(in: deck).isEmpty)
+    }
+
+    @Test func ansiWithLinesKeepsEachLinesColoursAndTitlesItPlain() throws {
+        let deck = try load("\u{1B}[32mgreen\u{1B}[0m one\n\u{1B}[2J\u{1B}[1;34mblue\u{1B}[0m\n", LoadOptions(lines: true, ansi: true))
+        #expect(deck.cards.map(\.title) == ["green one", "blue"])
+        #expect(deck.cards.map(\.id) == ["green one", "blue"])
+        #expect(spans(deck.cards[0]).first { $0.text == "green" }?.style.foreground == .indexed(2))
+        let blue = spans(deck.cards[1]).first { $0.text == "blue" }
+        #expect(blue?.style.foreground == .indexed(4) && blue?.style.bold == true)
+        #expect(offences(in: deck).isEmpty)
+    }
+
+    @Test func ansiAppliesToTextFilesToo() throws {
+        let scratch = try Scratch()
+        let file = scratch.write("\u{1B}[35mmagenta\u{1B}[0m\n", to: "colours.txt")
+        let deck = try DeckLoader.load(paths: [file], options: LoadOptions(ansi: true))
+        #expect(deck.cards[0].lines == ["magenta"])
+        #expect(spans(deck.cards[0]).first?.style.foreground == .indexed(5))
+    }
+
+    // MARK: - The built-in deck
+
+    @Test func theBuiltInDeckIsAllArt() throws {
+        let deck = try DeckLoader.builtin()
+        #expect(deck.count > 0)
+        for card in deck.cards {
+            #expect(isArt(card), "\(card.title) is not art")
+        }
+        // Its manifest says art, which --ansi does not change...
+        let ansi = try DeckLoader.builtin(options: LoadOptions(ansi: true))
+        #expect(ansi.cards.allSatisfy(isArt))
+        // ...and --kind does.
+        let text = try DeckLoader.builtin(options: LoadOptions(kind: .text))
+        #expect(text.cards.allSatisfy { !isArt($0) })
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// Text cards through the real binary: lines and ANSI-coloured text piped into standard input, and a
+/// directory with a file that is not text.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: TmuxSession.binary), "needs the built carousel binary"))
+struct TextInputTests {
+    static let escape = "\u{1B}"
+
+    /// Runs `printf FORMAT | carousel ARGUMENTS` in the C locale (messages in English), with standard
+    /// error into the output and standard output sent to `stdout` (a shell redirection; empty: into
+    /// the output too). `format` is printf's (`\n`, `\033`). Returns the output and the exit status.
+    func carousel(input format: String, _ arguments: [String], stdout: String = "") throws -> (output: String, status: Int?) {
+        let script = "format=$1; shift; printf \"$format\" | \"$0\" \"$@\" 2>&1 \(stdout); echo \"exit $?\""
+        let text = try TmuxSession.run(["LC_ALL=C.UTF-8", "bash", "-c", script, TmuxSession.binary, format] + arguments)
+        guard let last = text.range(of: "exit ", options: .backwards) else { return (text, nil) }
+        let status = Int(text[last.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
+        return (String(text[..<last.lowerBound]), status)
+    }
+
+    /// The SGR parameters in force where `word` first appears on a line of `output` (written with
+    /// real `ESC[...m` codes, each line starting in the default style), or nil if it does not appear.
+    static func style(before word: String, in output: String) -> String? {
+        for line in output.split(separator: "\n") {
+            guard let found = line.range(of: word) else { continue }
+            let before = line[..<found.lowerBound]
+            let pattern = #/\x1B\[([0-9;]*)m/#
+            return before.matches(of: pattern).last.map { String($0.output.1) } ?? "0"
+        }
+        return nil
+    }
+
+    /// Whether SGR parameters set a red foreground: one of the reds of the 256-colour palette (or
+    /// the 16 ANSI colours).
+    static func setsRedForeground(_ parameters: String) -> Bool {
+        let reds: Set<String> = ["1", "9", "88", "124", "160", "196"]
+        let values = parameters.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        for (i, value) in values.enumerated() {
+            if value == "31" || value == "91" { return true }
+            if value == "38", i + 2 < values.count, values[i + 1] == "5", reds.contains(values[i + 2]) { return true }
+        }
+        return false
+    }
+
+    @Test func linesFromAPipeAreOneCardEachAndTheStatusCountsThem() throws {
+        let result = try carousel(input: #"first line\nsecond line\nthird line\n"#, ["--lines", "--render", "80x24", "-"])
+        #expect(result.status == 0)
+        let screen = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(screen.count == 25, "24 lines, each ended, and nothing on stderr: \(result.output)")
+        let status = try #require(screen.dropLast().last)
+        #expect(status.hasPrefix(" 1/3  first line"), "status line: \(status)")
+        // The first card is in front: its text is on the screen, not only in the status line.
+        #expect(screen.dropLast(2).contains { $0.contains("│ first line") }, "\(result.output)")
+    }
+
+    @Test func ansiColoursAreShownAndOtherEscapesAreNot() throws {
+        let result = try carousel(input: #"\033[2J\033[31mred\033[0m\n"#, ["--ansi", "--render", "80x24", "--color", "256", "-"])
+        #expect(result.status == 0)
+        let parameters = try #require(Self.style(before: "red", in: result.output), "\(result.output)")
+        #expect(Self.setsRedForeground(parameters), "the SGR before red is ESC[\(parameters)m")
+        // The text itself carries no trace of the escapes.
+        #expect(!result.output.contains("␛"))
+        #expect(!result.output.contains("[31m"))
+        // The clear-screen from the input is gone: every escape in the output is an SGR.
+        #expect(!result.output.contains("\(Self.escape)[2J"))
+        let escapes = result.output.components(separatedBy: Self.escape).count - 1
+        let sgrs = result.output.matches(of: #/\x1B\[[0-9;]*m/#).count
+        #expect(escapes > 0 && escapes == sgrs, "\(escapes) escapes, \(sgrs) of them SGR")
+    }
+
+    @Test func withoutAnsiTheEscapesAreShownAndNotObeyed() throws {
+        let result = try carousel(input: #"\033[31mred\033[0m\n"#, ["--render", "80x24", "--color", "256", "-"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("␛[31mred"), "\(result.output)")
+        let parameters = try #require(Self.style(before: "red", in: result.output), "\(result.output)")
+        #expect(!Self.setsRedForeground(parameters), "the SGR before red is ESC[\(parameters)m")
+        #expect(!result.output.contains("\(Self.escape)[31m"))
+        // The only escapes are the screen's own SGRs.
+        let escapes = result.output.components(separatedBy: Self.escape).count - 1
+        #expect(escapes == result.output.matches(of: #/\x1B\[[0-9;]*m/#).count)
+    }
+
+    @Test func aFileThatIsNotTextIsSkippedWithAMessageAndTheRestIsShown() throws {
+        let directory = NSTemporaryDirectory() + "carousel-text-input-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]).write(to: URL(fileURLWithPath: directory + "/photo.png"))
+        try "Remember the milk.\n".write(toFile: directory + "/note.txt", atomically: true, encoding: .utf8)
+
+        // Standard error alone (the screen to /dev/null).
+        let errors = try carousel(input: "", ["--render", "80x24", directory], stdout: ">/dev/null")
+        #expect(errors.output == "carousel: \(directory)/photo.png: not a text file (it holds NUL bytes or is not UTF-8)\n")
+        #expect(errors.status == 0)
+
+        // The screen: the note, and a status line that counts the skipped file.
+        let screen = try carousel(input: "", ["--render", "80x24", directory], stdout: "2>/dev/null")
+        #expect(screen.status == 0)
+        #expect(screen.output.contains("│ Remember"), "\(screen.output)")
+        let status = screen.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(status.hasPrefix(" 1/1 (1 skipped)  note"), "status line: \(status)")
+    }
+}
