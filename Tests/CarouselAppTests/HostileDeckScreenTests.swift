@@ -56,9 +56,36 @@ import Testing
                 }
             }
         }
-        let screen = HeadlessRenderer.render(deck: deck.provider, options: { var o = AppOptions(); o.skippedCards = 1; return o }(), width: 100, height: 30, keys: [], time: nil, glyphs: .unicode)
+        let screen = HeadlessRenderer.render(deck: deck.provider, options: { var o = AppOptions(); o.skippedCards = 1; return o }(), width: 100, height: 30, keys: [.key(.character("2"))], time: nil, glyphs: .unicode)
         #expect(screen[29].contains("(1 skipped)"))
-        #expect(screen.joined().contains("␛[2J"), "escape sequences are shown, harmless")
+        #expect(screen.joined().contains("␛[31;1mEVIL"), "escape sequences are shown, harmless")
+    }
+
+    /// With `--ansi` the colours of the hostile files become styles and everything else goes.
+    @Test func withColoursKeptNoOtherSequenceReachesTheScreen() throws {
+        let deck = try DeckLoader.load(paths: [try deckDirectory()], options: LoadOptions(ansi: true))
+        for style in StyleKind.allCases {
+            var options = AppOptions()
+            options.style = style
+            for keys: [Key] in [[], [.character("2")], [.right, .tab], [.character("4"), .enter]] {
+                let canvas = HeadlessRenderer.canvas(deck: deck.provider, options: options, width: 100, height: 30,
+                                                     keys: keys.map(ScriptStep.key), time: nil, glyphs: .unicode)
+                for line in canvas.lines() {
+                    #expect(line.unicodeScalars.allSatisfy(isSafe), "\(style): \(line)")
+                    #expect(!line.contains("␛[31;1m"), "the colour is a style, not text (file names still show theirs): \(line)")
+                }
+            }
+        }
+        // The second file's EVIL is red and bold on the screen.
+        var options = AppOptions()
+        options.start = 2
+        let canvas = HeadlessRenderer.canvas(deck: deck.provider, options: options, width: 100, height: 30, keys: [], time: nil, glyphs: .unicode)
+        let lines = canvas.lines()
+        let row = try #require(lines.firstIndex { $0.contains("EVIL") })
+        let column = lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: "EVIL")!.lowerBound)
+        let style = canvas[column, row].style
+        #expect(style.attributes.contains(.bold))
+        #expect(style.foreground == .rgb(RGB(205, 0, 0)), "\(style)")
     }
 }
 
@@ -72,8 +99,11 @@ import Testing
         var bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         // Some card separators, so the bytes make several cards.
         for _ in 0..<3 where !bytes.isEmpty { bytes.insert(contentsOf: Array("\n---\n".utf8), at: Int(generator.next() % UInt64(bytes.count))) }
+        // Every way of reading input: plain cards, colours kept (--ansi), lines, Markdown, text.
+        let reading = [LoadOptions(), LoadOptions(ansi: true), LoadOptions(lines: true, ansi: true), LoadOptions(markdown: true),
+                       LoadOptions(kind: .text), LoadOptions(kind: .art)][seed % 6]
         // Bytes this long always hold something to show: the deck must load (the test checks cells, not errors).
-        let deck = try DeckLoader.load(paths: ["-"], standardInput: { bytes })
+        let deck = try DeckLoader.load(paths: ["-"], options: reading, standardInput: { bytes })
         var options = AppOptions()
         options.style = StyleKind.allCases[seed % StyleKind.allCases.count]
         var scene = Scene(theme: Theme(glyphs: seed % 2 == 0 ? .unicode : .ascii, usesColor: seed % 3 != 0))
