@@ -45,18 +45,19 @@ public enum Chrome {
         let control = segmentedControl(state.mode, glyphs: theme.glyphs)
         let controlWidth = CharacterWidth.of(control.text)
         let x = max(0, (canvas.width - controlWidth) / 2)
-        canvas.text(control.text, x: x, y: 0)
-        for cx in control.active { canvas.restyle(x: x + cx, y: 0) { $0.attributes.formUnion([.reverse, .bold]) } }
+        let bar = ChromeRows(height: canvas.height).bar
+        canvas.text(control.text, x: x, y: bar)
+        for cx in control.active { canvas.restyle(x: x + cx, y: bar) { $0.attributes.formUnion([.reverse, .bold]) } }
 
         var label = state.style.rawValue
         if state.loop { label += " " + (theme.glyphs.isASCII ? "*" : "·") + " loop" }
         let labelWidth = CharacterWidth.of(label)
         if x + controlWidth + 2 + labelWidth + 1 <= canvas.width {
-            canvas.text(label, x: canvas.width - labelWidth - 1, y: 0, style: CellStyle(attributes: .bold))
+            canvas.text(label, x: canvas.width - labelWidth - 1, y: bar, style: CellStyle(attributes: .bold))
         }
         let name = "carousel"
         if 1 + name.count + 2 <= x {
-            canvas.text(name, x: 1, y: 0, style: CellStyle(attributes: .dim))
+            canvas.text(name, x: 1, y: bar, style: CellStyle(attributes: .dim))
         }
         return control.segments.map { ($0.0, ($0.1.lowerBound + x)..<($0.1.upperBound + x)) }
     }
@@ -83,7 +84,8 @@ public enum Chrome {
     /// The dots and the status line: position, the card's title and `hint` (dropped when it does not fit).
     static func drawBottom(_ state: CarouselState, card: Card, skipped: Int, hint: String, theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
-        let dotsRow = canvas.height - 2, statusRow = canvas.height - 1
+        let rows = ChromeRows(height: canvas.height)
+        let dotsRow = rows.dots, statusRow = rows.status
         let dots = dots(count: state.count, active: state.activeIndex, width: canvas.width - 2, glyphs: g)
         let dotsX = max(0, (canvas.width - CharacterWidth.of(dots)) / 2)
         let accent: Color = theme.usesColor ? (card.accent.map(Color.rgb) ?? .default) : .default
@@ -141,4 +143,22 @@ public enum Chrome {
         let text = options.first { $0.count <= canvas.width } ?? "!"
         canvas.text(text, x: (canvas.width - text.count) / 2, y: canvas.height / 2, style: CellStyle(attributes: .bold))
     }
+}
+
+/// The rows the chrome takes on a screen `height` rows tall: the control bar and a blank row at the
+/// top; a blank row, the page dots and the status line at the bottom. The cards live between them.
+/// The one definition: the viewport, the painting and the zoom all read it.
+public struct ChromeRows: Sendable, Equatable {
+    public var height: Int
+    public static let above = 2
+    public static let below = 3
+
+    public init(height: Int) { self.height = height }
+
+    /// The Normal | Scaled control, the deck's name and the style.
+    public var bar: Int { 0 }
+    public var dots: Int { height - 2 }
+    public var status: Int { height - 1 }
+    /// The rows the cards may use.
+    public var cards: Range<Int> { ChromeRows.above..<max(ChromeRows.above, height - ChromeRows.below) }
 }

@@ -59,7 +59,8 @@ public struct Scene: Sendable {
 
     /// The area the cards live in: below the control bar, above the dots and status line.
     public static func viewport(width: Int, height: Int) -> Rect {
-        Rect(x: 0, y: 2, width: Double(width), height: Double(max(0, height - 5)))
+        let cards = ChromeRows(height: height).cards
+        return Rect(x: 0, y: Double(cards.lowerBound), width: Double(width), height: Double(cards.count))
     }
 
     public mutating func render(_ state: CarouselState, deck: some CardProvider, helpOpen: Bool = false, zoom: Zoom? = nil,
@@ -90,12 +91,13 @@ public struct Scene: Sendable {
             if active { cursor = titleAt }
         }
         // Cards must not cover the chrome: clear the rows they may have reached, then draw the chrome.
-        canvas.fill(CellRect(x: 0, y: 0, width: canvas.width, height: 2))
-        canvas.fill(CellRect(x: 0, y: canvas.height - 3, width: canvas.width, height: 3))
+        let rows = ChromeRows(height: canvas.height)
+        canvas.fill(CellRect(x: 0, y: 0, width: canvas.width, height: rows.cards.lowerBound))
+        canvas.fill(CellRect(x: 0, y: rows.cards.upperBound, width: canvas.width, height: canvas.height - rows.cards.upperBound))
         let key = ChromeKey(
             mode: state.mode, style: state.style, loop: state.loop, active: state.activeIndex, count: state.count,
             width: canvas.width, height: canvas.height, skipped: skippedCards, theme: theme, hint: hint)
-        let chromeRowNumbers = (top: 0, dots: canvas.height - 2, status: canvas.height - 1)
+        let chromeRowNumbers = (top: rows.bar, dots: rows.dots, status: rows.status)
         if key == chromeKey {
             canvas.restoreRow(chromeRowNumbers.top, from: chromeRows, at: 0)
             canvas.restoreRow(chromeRowNumbers.dots, from: chromeRows, at: canvas.width)
@@ -109,11 +111,11 @@ public struct Scene: Sendable {
             canvas.appendRow(chromeRowNumbers.status, to: &chromeRows)
             chromeKey = key
         }
-        if let c = cursor, !(2..<(canvas.height - 3)).contains(c.y) { cursor = nil }
+        if let c = cursor, !rows.cards.contains(c.y) { cursor = nil }
         var zoomInfo: ZoomInfo?
         if let zoom, zoom.index < deck.count {
             zoomInfo = renderZoom(zoom, card: deck.card(at: zoom.index), painter: painter, into: &canvas)
-            cursor = (1, canvas.height - 1)
+            cursor = (1, rows.status)
             chromeKey = nil  // the status row was drawn over
         }
         if helpOpen {
@@ -126,7 +128,8 @@ public struct Scene: Sendable {
     /// The zoomed card, grown from its place on the strip toward the whole screen above the status
     /// line, and the status line saying where the text is.
     private mutating func renderZoom(_ zoom: Zoom, card: Card, painter: CardPainter, into canvas: inout Canvas) -> ZoomInfo {
-        let full = CellRect(x: 0, y: 0, width: canvas.width, height: canvas.height - 1)
+        let rows = ChromeRows(height: canvas.height)
+        let full = CellRect(x: 0, y: 0, width: canvas.width, height: rows.status)
         let from = engine.layout.placements.first { $0.index == zoom.index }.map { CardPainter.cellRect(for: $0.frame) }
             ?? CellRect(x: canvas.width / 2 - 5, y: canvas.height / 2 - 3, width: 10, height: 6)
         let t = zoom.easedGrowth
@@ -134,7 +137,7 @@ public struct Scene: Sendable {
         let rect = CellRect(x: mix(from.x, full.x), y: mix(from.y, full.y),
                             width: mix(from.width, full.width), height: mix(from.height, full.height)).intersection(full)
         let info = painter.paintZoomed(card, index: zoom.index, in: rect, first: zoom.first, cache: &cells, on: &canvas)
-        let row = canvas.height - 1
+        let row = rows.status
         canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1))
         let g = theme.glyphs
         var place: String
