@@ -120,7 +120,7 @@ struct DeckBuilder {
                 return
             }
             let verdict = FileKinds.verdict(forName: file)
-            if verdict == .binary && contentKind(verdict, declared: kind) != .art {
+            if verdict == .binary {
                 skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
                 return
             }
@@ -180,26 +180,26 @@ struct DeckBuilder {
             skip("\(folder.displayName(of: file)): \(failure.reason)")
             return
         }
+        // A file that is not text is never a card, whatever kind is asked for: art is text too.
         var verdict = FileKinds.verdict(forName: file)
-        let kind = contentKind(verdict, declared: nil)
-        if kind != .art {
-            if verdict == .binary {
-                skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
-                return
-            }
-            if verdict == .unknown {
-                do {
-                    guard TextSniffer.isText(try folder.head(file, count: FileKinds.sniffSize)) else {
-                        skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
-                        return
-                    }
-                } catch {
-                    skip("\(folder.displayName(of: file)): \(error.reason)")
+        if verdict == .binary {
+            skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
+            return
+        }
+        if verdict == .unknown {
+            do {
+                guard TextSniffer.isText(try folder.head(file, count: FileKinds.sniffSize)) else {
+                    skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
                     return
                 }
-                verdict = .text
+            } catch {
+                skip("\(folder.displayName(of: file)): \(error.reason)")
+                return
             }
+            verdict = .text
         }
+        // A manifest without `cards` still sets the kind of the folder's files.
+        let kind = contentKind(verdict, declared: defaults?.kind)
         let title = DeckBuilder.title(fromFileName: file)
         let id = folder.identity(of: file)
         guard options.lines || kind == .markdown else {

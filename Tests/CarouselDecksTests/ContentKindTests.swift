@@ -151,6 +151,33 @@ import Testing
         #expect(auto.cards.map(isArt) == [false, true, false])
     }
 
+    /// Which files are cards does not depend on how their text is read: with `--kind art` a
+    /// directory's binary files are still skipped with a message (art is text too).
+    @Test func kindArtStillSkipsTheFilesThatAreNotText() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.prose, to: "note.txt")
+        scratch.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D], named: Array("photo.png".utf8))
+        scratch.write(Array("ab".utf8) + [0, 0] + Array("cd".utf8), named: Array("blob".utf8))
+        let deck = try DeckLoader.load(paths: [scratch.path], options: LoadOptions(kind: .art))
+        #expect(deck.cards.map(\.title) == ["note"])
+        #expect(deck.problems == [
+            "\(scratch.at("blob")): \(Self.notText)",
+            "\(scratch.at("photo.png")): \(Self.notText)",
+        ])
+        #expect(deck.skipped == 2)
+    }
+
+    /// A manifest without `cards` sets the defaults of the folder's own files, its `kind` too.
+    @Test func aManifestWithoutCardsSetsTheKindOfTheFolderFiles() throws {
+        let scratch = try Scratch()
+        scratch.write(Self.prose, to: "prose.txt")
+        scratch.write(#"{"defaults": {"kind": "art"}}"#, to: "deck.json")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.defaults.kind == "art")
+        #expect(deck.cards.map(\.title) == ["prose"])
+        #expect(deck.cards.map(isArt) == [true])
+    }
+
     @Test func aManifestsInlineArtFollowsTheSameKinds() throws {
         let scratch = try Scratch()
         scratch.write(#"{"defaults": {"kind": "text"}, "cards": [{"art": "+--+\n|##|\n+--+"}, {"art": "+--+\n|##|\n+--+", "kind": "art"}]}"#,
