@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CarouselCore", targets: ["CarouselCore"]),
         .library(name: "CarouselCanvas", targets: ["CarouselCanvas"]),
         .library(name: "CarouselCards", targets: ["CarouselCards"]),
+        .library(name: "CarouselText", targets: ["CarouselText"]),
         .library(name: "CarouselRender", targets: ["CarouselRender"]),
         .library(name: "CarouselDecks", targets: ["CarouselDecks"]),
     ],

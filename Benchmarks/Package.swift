@@ -35,9 +35,9 @@ let package = Package(
         suite("LayoutBenchmarks", uses: ["CarouselCore", "CarouselRender"]),
         // A whole frame (layout, paint, diff) at three sizes, at rest and mid-motion, every style and
         // mode, with the allocations each frame makes.
-        suite("FrameBenchmarks", uses: ["CarouselCore", "CarouselRender", "CarouselDecks"]),
+        suite("FrameBenchmarks", uses: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselText", "CarouselRender", "CarouselDecks"]),
         // Loading decks and sanitising text.
-        suite("DeckBenchmarks", uses: ["CarouselCore", "CarouselDecks"]),
+        suite("DeckBenchmarks", uses: ["CarouselCore", "CarouselCards", "CarouselDecks"]),
     ],
     swiftLanguageModes: [.v6]
 )

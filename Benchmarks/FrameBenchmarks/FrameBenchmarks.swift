@@ -1,6 +1,6 @@
 // A whole frame as the interactive loop draws it: layout, paint into a canvas, diff against the
 // previous canvas. Built-in deck; 80x24, 100x45 and 200x60; at rest and mid-motion; every style
-// and mode. One sample is one frame, so the malloc counts are allocations per frame.
+// and mode; and a deck of text cards at 100x45 in motion (`text/...`). One sample is one frame, so the malloc counts are allocations per frame.
 //
 // Targets (issue 7): a whole frame at 100x45 costs at most 100 microseconds (median), and no
 // allocation per frame once the animation is running.
@@ -14,6 +14,7 @@ import CarouselCards
 import CarouselCore
 import CarouselDecks
 import CarouselRender
+import CarouselText
 
 let benchmarks: @Sendable () -> Void = {
     // No operating-system metrics: reading them allocates inside the measured region and would
@@ -46,6 +47,25 @@ let benchmarks: @Sendable () -> Void = {
                         FrameRig(deck: deck, style: style, mode: mode, width: width, height: height, phase: phase)
                     }
                 }
+            }
+        }
+    }
+
+    // The same frame with a deck of text cards (twenty notes of prose and a code card each), laid
+    // out rather than resampled: once each card's size has been laid out, a frame copies cells.
+    let words = ["the", "kitchen", "tap", "plumber", "Thursday", "0171", "555", "0199", "parcel", "before", "Friday", "東京", "naïve"]
+    let notes = CardList((0..<20).map { n in
+        let prose = (0..<(40 + 7 * n)).map { words[($0 * 7 + n) % words.count] }.joined(separator: " ")
+        let code = TextBlock.code(lines: (0..<8).map { "    let value\($0) = compute(\($0), \(n))" })
+        return Card(id: "note\(n)", title: "note \(n)", content: .text(TextDocument(blocks: [.paragraph([TextSpan(prose)]), .blank(), code])))
+    })
+    for style in StyleKind.allCases {
+        for mode in Mode.allCases {
+            Benchmark("text/\(style.rawValue)/\(mode.rawValue)/100x45/motion", configuration: configuration) { benchmark, rig in
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations { rig.drawFrame() }
+            } setup: {
+                FrameRig(deck: notes, style: style, mode: mode, width: 100, height: 45, phase: .motion)
             }
         }
     }

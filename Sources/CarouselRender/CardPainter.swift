@@ -115,15 +115,9 @@ public struct CardPainter: Sendable {
                               style: title, pad: text, on: &canvas)
         case .line:
             let box = CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height)
-            // The title leads, on the row above the text, when there are rows enough for both and
-            // the text does not already open with it (a card made of one line of input); a row of
-            // one or two lines shows the text (the status line names the card).
-            let titled = box.height >= 3 && document.plainLines.first != card.title
-            var shown = document
-            if titled {
-                shown.blocks.insert(.paragraph([TextSpan(card.title, style: SpanStyle(bold: true, role: .heading(1)))]), at: 0)
-            }
-            paintLines(shown, of: card, index: placement.index, in: box, title: titled, level: level, cache: &cache, on: &canvas)
+            // The title leads, on the row above the text, when there are rows enough for both (a
+            // row of one or two lines shows the text: the status line names the card).
+            paintLines(document, of: card, index: placement.index, in: box, title: box.height >= 3, level: level, cache: &cache, on: &canvas)
             return box.isEmpty ? nil : (box.x, box.y)
         }
     }

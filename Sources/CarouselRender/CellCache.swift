@@ -94,13 +94,17 @@ public struct CellCache: Sendable {
         return cells
     }
 
-    /// A text document laid out `width` cells wide. `title` says the caller put the title in the
-    /// document's text (it is part of the key: the same card is laid out with and without it).
+    /// A text document laid out `width` cells wide. With `title`, the card's title leads, on a line
+    /// of its own, unless the text already opens with it (a card made of one line of input).
     mutating func lines(_ document: TextDocument, of card: Card, index: Int, width: Int, title: Bool, ascii: Bool) -> [LaidLine] {
         let key = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title)
         if let lines = laidOut[key] { return lines }
         if laidOut.count >= CellCache.limit { laidOut.removeAll(keepingCapacity: true) }
-        let lines = TextLayout.lines(for: document, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
+        var shown = document
+        if title && document.plainLines.first != card.title {
+            shown.blocks.insert(.paragraph([TextSpan(card.title, style: SpanStyle(bold: true, role: .heading(1)))]), at: 0)
+        }
+        let lines = TextLayout.lines(for: shown, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
         laidOut[key] = lines
         return lines
     }
