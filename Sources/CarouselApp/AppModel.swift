@@ -61,12 +61,15 @@ public struct AppModel {
             switch command {
             case .quit: return .quit
             case .toggleHelp: overlay.helpOpen.toggle()
-            case .zoom: overlay.zoom = Zoom(index: state.activeIndex, growth: reduceMotion ? 1 : 0)
+            case .zoom:
+                overlay.zoom = Zoom(index: state.activeIndex, growth: reduceMotion ? 1 : 0)
+                zoomShown = nil
             case .closeZoom: overlay.zoom = nil
             case .scroll(let n): scroll(by: n)
             case .scrollPage(let n): scroll(by: n * max(1, (zoomShown?.page ?? 2) - 1))
             case .scrollTop: overlay.zoom?.first = 0
-            case .scrollEnd: overlay.zoom?.first = max(0, (zoomShown?.total ?? 0) - (zoomShown?.page ?? 0))
+            // The renderer keeps the text's last page in view.
+            case .scrollEnd: overlay.zoom?.first = Int.max / 2
             case .move(let n): state.send(.move(n))
             case .first: state.send(.first)
             case .last: state.send(.last)
@@ -83,20 +86,31 @@ public struct AppModel {
         case .resize, .suspend, .wake, .end:
             break
         }
+        followActiveCard()
         return nil
+    }
+
+    /// A zoom shows the active card: when Left / Right (or a digit) change it, the zoom shows the
+    /// new one, from the top of its text.
+    private mutating func followActiveCard() {
+        if let zoom = overlay.zoom, zoom.index != state.activeIndex {
+            overlay.zoom = Zoom(index: state.activeIndex, growth: 1)
+            zoomShown = nil
+        }
     }
 
     /// Lets `dt` seconds of motion pass.
     public mutating func advance(by dt: Double) {
         state.send(.tick(dt))
         if let zoom = overlay.zoom, zoom.growth < 1 { overlay.zoom?.growth = min(1, zoom.growth + dt / AppModel.zoomDuration) }
-        // The zoom follows the active card (Left / Right while zoomed), from the top of its text.
-        if let zoom = overlay.zoom, zoom.index != state.activeIndex { overlay.zoom = Zoom(index: state.activeIndex, growth: 1) }
+        followActiveCard()
     }
 
+    /// Scrolls a zoomed card's text; the renderer keeps it within the text (so keys pressed before
+    /// the first zoomed frame, as `--keys` presses them, count too).
     private mutating func scroll(by lines: Int) {
         guard let zoom = overlay.zoom else { return }
-        let last = max(0, (zoomShown?.total ?? 0) - (zoomShown?.page ?? 0))
+        let last = zoomShown.map { max(0, $0.total - $0.page) } ?? Int.max / 2
         overlay.zoom?.first = max(0, min(last, zoom.first + lines))
     }
 

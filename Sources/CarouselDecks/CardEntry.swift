@@ -83,7 +83,9 @@ enum ContentSource: Sendable {
             } catch {
                 return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(error.reason))"))
             }
-            if !TextSniffer.isText(bytes) {
+            // A file whose name said text but that holds NUL bytes (UTF-16, a renamed binary) is
+            // not shown as bytes; a stray invalid byte in a text file only shows as U+FFFD.
+            if bytes.contains(0) {
                 return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(FileFailure.notText.reason))"))
             }
         }
@@ -93,7 +95,9 @@ enum ContentSource: Sendable {
     static func content(bytes: [UInt8], kind: ContentKind) -> CardContent {
         switch kind {
         case .markdown:
-            return .text(Markdown.document(from: Sanitizer.text(from: bytes)))
+            var document = Markdown.document(from: Sanitizer.text(from: bytes))
+            document.title = document.title.map { Sanitizer.line($0) }
+            return .text(document)
         case .ansi:
             return .text(ANSIText.document(from: bytes))
         default:

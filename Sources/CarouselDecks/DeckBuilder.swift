@@ -96,11 +96,11 @@ struct DeckBuilder {
         guard let cards = manifest.cards else {
             // A manifest without `cards` only names the deck and sets defaults; the cards are the folder's.
             if let names {
-                addFiles(names, in: folder)
+                addFiles(names, in: folder, declared: manifest.defaults.kind)
                 return
             }
             do {
-                addFiles(try folder.fileNames(), in: folder)
+                addFiles(try folder.fileNames(), in: folder, declared: manifest.defaults.kind)
             } catch {
                 skip("\(folder.displayName): cannot list the directory: \(error.reason)")
             }
@@ -109,11 +109,12 @@ struct DeckBuilder {
         if cards.isEmpty && !manifest.problems.contains(where: \.skipsCard) { skip("\(shown): the manifest lists no cards") }
         entries.reserveCapacity(entries.count + cards.count)
         let manifestIdentity = folder.identity(of: file)
-        for card in cards { add(card, in: folder, manifest: manifestIdentity) }
+        for card in cards { add(card, in: folder, manifest: manifestIdentity, deckKind: manifest.defaults.kind) }
     }
 
-    private mutating func add(_ card: ManifestCard, in folder: some DeckFolder, manifest: String) {
-        let kind = card.kind ?? defaults?.kind
+    /// A manifest's card; `deckKind` is its manifest's `kind` (a manifest speaks for its own cards only).
+    private mutating func add(_ card: ManifestCard, in folder: some DeckFolder, manifest: String, deckKind: String?) {
+        let kind = card.kind ?? deckKind
         if let file = card.file {
             if let failure = folder.problem(with: file) {
                 skip("\(folder.displayName(of: file)): \(failure.reason)")
@@ -121,7 +122,7 @@ struct DeckBuilder {
             }
             let verdict = FileKinds.verdict(forName: file)
             if verdict == .binary {
-                skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
+                skipNotText(file, in: folder)
                 return
             }
             entries.append(CardEntry(id: folder.identity(of: file), title: card.title ?? DeckBuilder.title(fromFileName: file),
@@ -142,7 +143,7 @@ struct DeckBuilder {
         if asked == LoadOptions.Kind.art.rawValue { return .art }
         switch verdict {
         case .markdown: return .markdown
-        case .code: return .code
+        case .code: return options.ansi ? .ansi : .code
         default:
             if options.ansi { return .ansi }
             return asked == LoadOptions.Kind.text.rawValue ? .text : .auto
@@ -152,7 +153,7 @@ struct DeckBuilder {
     /// The card files among a directory's `names`, in file-name order (byte order: the same in
     /// every locale): every file that is text. Hidden files and subdirectories are passed over;
     /// a binary file is skipped with a message.
-    mutating func addFiles(_ names: [[UInt8]], in folder: some DeckFolder) {
+    mutating func addFiles(_ names: [[UInt8]], in folder: some DeckFolder, declared: String? = nil) {
         let manifest = Array(DeckLoader.manifestName.utf8)
         let candidates = names
             .filter { $0.first != UInt8(ascii: ".") && $0 != manifest }
@@ -161,7 +162,7 @@ struct DeckBuilder {
         entries.reserveCapacity(entries.count + candidates.count)
         for file in candidates {
             if folder.problem(with: file) == .isDirectory { continue }
-            addFile(file, in: folder)
+            addFile(file, in: folder, declared: declared)
         }
         if entries.count == before.entries && losses.count == before.losses {
             skip("\(folder.displayName): no card files (text files) and no \(DeckLoader.manifestName)")
@@ -175,7 +176,7 @@ struct DeckBuilder {
 
     /// A file as one card (a Markdown file as one card per slide; with `--lines`, one per line),
     /// or a message saying why it is not one.
-    private mutating func addFile(_ file: [UInt8], in folder: some DeckFolder) {
+    private mutating func addFile(_ file: [UInt8], in folder: some DeckFolder, declared: String? = nil) {
         if let failure = folder.problem(with: file) {
             skip("\(folder.displayName(of: file)): \(failure.reason)")
             return
@@ -183,13 +184,13 @@ struct DeckBuilder {
         // A file that is not text is never a card, whatever kind is asked for: art is text too.
         var verdict = FileKinds.verdict(forName: file)
         if verdict == .binary {
-            skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
+            skipNotText(file, in: folder)
             return
         }
         if verdict == .unknown {
             do {
                 guard TextSniffer.isText(try folder.head(file, count: FileKinds.sniffSize)) else {
-                    skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
+                    skipNotText(file, in: folder)
                     return
                 }
             } catch {
@@ -198,8 +199,8 @@ struct DeckBuilder {
             }
             verdict = .text
         }
-        // A manifest without `cards` still sets the kind of the folder's files.
-        let kind = contentKind(verdict, declared: defaults?.kind)
+        // A manifest without `cards` still sets the kind of its folder's files.
+        let kind = contentKind(verdict, declared: declared)
         let title = DeckBuilder.title(fromFileName: file)
         let id = folder.identity(of: file)
         guard options.lines || kind == .markdown else {
@@ -215,14 +216,18 @@ struct DeckBuilder {
             return
         }
         guard TextSniffer.isText(bytes) else {
-            skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
+            skipNotText(file, in: folder)
             return
         }
         if options.lines {
             addLines(bytes, source: folder.displayName(of: file))
         } else {
-            addSlides(Sanitizer.text(from: bytes), title: title, source: folder.displayName(of: file)) { $0 == 1 ? id : "\(id)#\($0)" }
+            addSlides(Sanitizer.source(from: bytes), title: title, source: folder.displayName(of: file)) { $0 == 1 ? id : "\(id)#\($0)" }
         }
+    }
+
+    private mutating func skipNotText(_ file: [UInt8], in folder: some DeckFolder) {
+        skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
     }
 
     /// Markdown split into slides at `---` lines: one card each, titled by its first heading (else
@@ -236,7 +241,7 @@ struct DeckBuilder {
         for (offset, slide) in slides.enumerated() {
             let number = offset + 1
             let fallback = slides.count == 1 ? title : "\(title) \(number)"
-            entries.append(CardEntry(id: id(number), title: slide.title ?? fallback,
+            entries.append(CardEntry(id: id(number), title: slide.title.map { Sanitizer.line($0) } ?? fallback,
                                      source: .content(.text(slide)), kind: .markdown))
         }
     }
@@ -274,7 +279,7 @@ struct DeckBuilder {
             return
         }
         if options.markdown && options.kind != .art {
-            addSlides(Sanitizer.text(from: bytes), title: "Card", source: source) { "\(source)#\($0)" }
+            addSlides(Sanitizer.source(from: bytes), title: "Card", source: source) { "\(source)#\($0)" }
             return
         }
         let pieces = StandardInputCards.split(bytes)

@@ -36,8 +36,8 @@ public enum Sanitizer {
         lines(from: String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Clean lines of `text`.
-    public static func lines(from text: String) -> [String] {
+    /// Clean lines of `text`, at most `limit` of them.
+    public static func lines(from text: String, limit maximumLines: Int = Sanitizer.maximumLines) -> [String] {
         var result: [String] = []
         var line = LineBuilder(limit: maximumColumns)
         var pendingCR = false
@@ -96,6 +96,15 @@ public enum Sanitizer {
     /// Clean text (the lines of `lines`, joined by line feeds).
     public static func text(from bytes: some Collection<UInt8>) -> String {
         lines(from: bytes).joined(separator: "\n")
+    }
+
+    /// Lines kept of a source that is split into many cards (Markdown slides): its cards are then
+    /// held to `maximumLines` each.
+    public static let maximumSourceLines = 100_000
+
+    /// Clean text of a whole source that becomes several cards.
+    public static func source(from bytes: some Collection<UInt8>) -> String {
+        lines(from: String(decoding: bytes, as: UTF8.self), limit: maximumSourceLines).joined(separator: "\n")
     }
 
     /// One line of text from bytes (a raw file name): invalid UTF-8 becomes U+FFFD.

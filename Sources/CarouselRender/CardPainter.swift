@@ -147,7 +147,8 @@ public struct CardPainter: Sendable {
                 for x in visible.x..<visible.maxX {
                     var cell = cells[row + x]
                     if cell.isContinuation { continue }  // drawn with the glyph before it
-                    if cell.isBlank && cell.style.background == .default && !cell.style.attributes.contains(.reverse) { continue }
+                    // A plain blank is the card's own background already (an underlined or reversed one is not).
+                    if cell.isBlank && cell.style.background == .default && cell.style.attributes.isDisjoint(with: [.reverse, .underline]) { continue }
                     if cell.style != lastBase {
                         lastBase = cell.style
                         lastFaded = faded(cell.style, level: level)

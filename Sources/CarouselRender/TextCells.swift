@@ -19,13 +19,14 @@ struct TextCells: Sendable {
         let glyphs = painter.theme.glyphs
         for (y, line) in lines.prefix(height).enumerated() {
             var x = 0
-            for span in line.spans {
+            spans: for span in line.spans {
                 let style = painter.cellStyle(for: span.style, accent: accent)
                 for cluster in span.text {
                     for shown in TerminalCluster.shown(cluster) {
                         let columns = CharacterWidth.of(shown)
                         guard columns > 0 else { continue }
-                        guard x + columns <= width else { break }
+                        // The layout keeps lines within the width; should one not be, it ends here.
+                        guard x + columns <= width else { break spans }
                         if glyphs.isASCII && !shown.isASCII {
                             // The ASCII look shows a `?` for each column the character would take.
                             for _ in 0..<columns { cells[y * width + x] = Cell("?", style: style); x += 1 }

@@ -123,4 +123,18 @@ import Testing
         pilot.press(.enter)
         assertGolden(pilot.screen, named: "zoom-notes-\(size.0)x\(size.1)")
     }
+
+    @Test func keysPressedWithEnterScrollTheZoomAtOnce() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter, .end)
+        #expect(status(pilot).contains("lines 192-212 of 212"), "\(status(pilot))")
+    }
+
+    @Test func withReducedMotionLeftAndRightStillChangeTheZoomedCard() {
+        var options = AppOptions()
+        options.reduceMotion = true
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.press(.enter, .right)
+        #expect(pilot.screen[0].hasPrefix("╭─ short "), "\(pilot.screen[0])")
+    }
 }

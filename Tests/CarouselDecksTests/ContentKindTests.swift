@@ -315,4 +315,39 @@ import Testing
         let text = try DeckLoader.builtin(options: LoadOptions(kind: .text))
         #expect(text.cards.allSatisfy { !isArt($0) })
     }
+
+    // MARK: - Found in review
+
+    @Test func aStrayInvalidByteInATextFileShowsAsAReplacementNotAMessage() throws {
+        let scratch = try Scratch()
+        scratch.write(Array("caf".utf8) + [0xE9] + Array(" au lait\nmore\n".utf8), named: Array("n.txt".utf8))
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.cards[0].lines == ["caf\u{FFFD} au lait", "more"])
+    }
+
+    @Test func markdownSlidesPastAThousandLinesAreAllKept() throws {
+        let source = (1...300).map { "# S\($0)\n\nx\n\n---\n" }.joined(separator: "\n")
+        let deck = try load(source, LoadOptions(markdown: true))
+        #expect(deck.count == 300)
+        #expect(deck.cards[299].title == "S300")
+    }
+
+    @Test func aManifestsKindIsForItsOwnCardsOnly() throws {
+        let scratch = try Scratch()
+        try scratch.directory("portraits")
+        try scratch.directory("notes")
+        scratch.write(#"{"defaults": {"kind": "art"}}"#, to: "deck.json", in: scratch.at("portraits"))
+        scratch.write(Self.prose, to: "face.txt", in: scratch.at("portraits"))
+        scratch.write(Self.prose, to: "note.txt", in: scratch.at("notes"))
+        let deck = try DeckLoader.load(paths: [scratch.at("portraits"), scratch.at("notes")])
+        #expect(deck.cards.map(isArt) == [true, false])
+    }
+
+    @Test func ansiColoursInSourceFilesAreKept() throws {
+        let scratch = try Scratch()
+        scratch.write("\u{1B}[32m+added\u{1B}[0m\n", to: "change.diff")
+        let deck = try DeckLoader.load(paths: [scratch.at("change.diff")], options: LoadOptions(ansi: true))
+        #expect(deck.cards[0].lines == ["+added"])
+        #expect(spans(deck.cards[0]).first?.style.foreground == .indexed(2))
+    }
 }
