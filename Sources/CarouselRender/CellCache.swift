@@ -5,8 +5,8 @@ import CarouselText
 
 /// Cards prepared for drawing: art parsed once per card, then resampled and blurred once per size
 /// and blur step; text laid out once per width and cut into cells once per size. A frame of a
-/// running animation then only copies cells. Bounded in entries and in cells, so huge decks and
-/// huge cards stay small.
+/// running animation then only copies cells. Bounded in entries, cells and laid-out lines, so huge
+/// decks and huge cards stay small.
 public struct CellCache: Sendable {
     /// A card as the caches know it: its identity (where it came from), and its place in the deck
     /// for cards made in memory without one. Never the deck index alone, which a reloaded deck reuses.
@@ -58,6 +58,9 @@ public struct CellCache: Sendable {
     private var laidOut: [LinesKey: [LaidLine]] = [:]
     private var text: [TextKey: TextCells] = [:]
     private var heldCells = 0
+    /// Laid-out lines held, over every width (a huge card laid out at many widths is cleared out).
+    private var heldLines = 0
+    static let lineBudget = 200_000
 
     public init() {}
 
@@ -99,13 +102,17 @@ public struct CellCache: Sendable {
     mutating func lines(_ document: TextDocument, of card: Card, index: Int, width: Int, title: Bool, ascii: Bool) -> [LaidLine] {
         let key = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title)
         if let lines = laidOut[key] { return lines }
-        if laidOut.count >= CellCache.limit { laidOut.removeAll(keepingCapacity: true) }
+        if laidOut.count >= CellCache.limit || heldLines > CellCache.lineBudget {
+            laidOut.removeAll(keepingCapacity: true)
+            heldLines = 0
+        }
         var shown = document
         if title && document.plainLines.first != card.title {
             shown.blocks.insert(.paragraph([TextSpan(card.title, style: SpanStyle(bold: true, role: .heading(1)))]), at: 0)
         }
         let lines = TextLayout.lines(for: shown, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
         laidOut[key] = lines
+        heldLines += lines.count
         return lines
     }
 
