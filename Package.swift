@@ -53,7 +53,7 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CPictures", dependencies: ["CChafa", "CGdkPixbuf"]),
-        .target(name: "CarouselPictures", dependencies: ["CPictures"]),
+        .target(name: "CarouselPictures", dependencies: ["CarouselCanvas", "CPictures"]),
         .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal"]),
         .executableTarget(
             name: "carousel",
@@ -78,7 +78,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),
-        .testTarget(name: "CarouselPicturesTests", dependencies: ["CarouselPictures", "CarouselTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CarouselPicturesTests", dependencies: ["CarouselPictures", "CarouselCanvas", "CarouselTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CarouselTextTests", dependencies: ["CarouselText", "CarouselCanvas", "CarouselTestSupport"]),
         .testTarget(name: "CarouselMarkdownTests", dependencies: ["CarouselMarkdown", "CarouselText", "CarouselCanvas", "CarouselTestSupport"]),
     ],

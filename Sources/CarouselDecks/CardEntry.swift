@@ -22,7 +22,7 @@ struct CardEntry: Sendable {
 
 /// How a card's text is read.
 enum ContentKind: Sendable, Equatable {
-    /// A drawing is art, anything else is text (see `ContentKind.looksLikeDrawing`).
+    /// A drawing is art, anything else is text (see `Lettering.isDrawing`).
     case auto
     /// Resampled to the card's size, as a picture.
     case art
@@ -34,20 +34,6 @@ enum ContentKind: Sendable, Equatable {
     case markdown
     /// Text with ANSI colours (`--ansi`): SGR sequences kept as styles, every other sequence removed.
     case ansi
-
-    /// Text that is a picture rather than words: fewer than half of its visible characters are
-    /// letters or digits (the built-in portraits, a banner, a box diagram). Notes, lists and prose
-    /// are mostly letters.
-    static func looksLikeDrawing(_ lines: [String]) -> Bool {
-        var inked = 0, letters = 0
-        for line in lines {
-            for character in line where !character.isWhitespace {
-                inked += 1
-                if character.isLetter || character.isNumber { letters += 1 }
-            }
-        }
-        return inked > 0 && letters * 2 < inked
-    }
 }
 
 /// Where a card's content comes from.
@@ -110,7 +96,7 @@ enum ContentSource: Sendable {
         case .art:
             return .art(lines)
         case .auto:
-            return ContentKind.looksLikeDrawing(lines) ? .art(lines) : .text(TextDocument(plainText: lines.joined(separator: "\n")))
+            return Lettering.isDrawing(lines) ? .art(lines) : .text(TextDocument(plainText: lines.joined(separator: "\n")))
         case .code:
             return .text(TextDocument(code: lines.joined(separator: "\n")))
         case .markdown:

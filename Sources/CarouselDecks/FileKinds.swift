@@ -8,7 +8,7 @@ enum FileKinds {
     enum Verdict: Equatable {
         case markdown
         case code
-        /// Plain text (notes, or a drawing: see `ContentKind.looksLikeDrawing`).
+        /// Plain text (notes, or a drawing: see `Lettering.isDrawing`).
         case text
         case binary
         /// The name does not say: look at the bytes.

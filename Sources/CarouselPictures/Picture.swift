@@ -1,23 +1,11 @@
+import CarouselCanvas
 import CPictures
 
-/// A colour as 8-bit red, green and blue.
-public struct RGB: Hashable, Sendable, CustomStringConvertible {
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-
-    public init(r: UInt8, g: UInt8, b: UInt8) {
-        self.r = r
-        self.g = g
-        self.b = b
+extension RGB {
+    /// From 0x00RRGGBB, as chafa gives it.
+    init(packed: UInt32) {
+        self.init(UInt8((packed >> 16) & 0xFF), UInt8((packed >> 8) & 0xFF), UInt8(packed & 0xFF))
     }
-
-    /// From 0x00RRGGBB.
-    public init(packed: UInt32) {
-        self.init(r: UInt8((packed >> 16) & 0xFF), g: UInt8((packed >> 8) & 0xFF), b: UInt8(packed & 0xFF))
-    }
-
-    public var description: String { "RGB(\(r), \(g), \(b))" }
 }
 
 /// The terminal's colour depth, as the picture's cells should use it.
@@ -51,21 +39,6 @@ public struct PixelSize: Hashable, Sendable {
     /// larger costs time and memory and shows nothing more.
     public static func enough(columns: Int, rows: Int) -> PixelSize {
         PixelSize(width: max(1, columns) * 8, height: max(1, rows) * 16)
-    }
-}
-
-/// A rectangle in cells.
-public struct CellRect: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
     }
 }
 

@@ -1,4 +1,5 @@
 import CarouselCanvas
+import CarouselCards
 import CarouselCore
 
 /// A card's art as a grid of cells, resampled to a target size and optionally blurred.
@@ -45,12 +46,7 @@ public struct ArtGrid: Sendable {
             glyphs.append(contentsOf: row)
             glyphs.append(contentsOf: repeatElement(" ", count: w - row.count))
         }
-        var inked = 0, letters = 0
-        for case let glyph? in glyphs where glyph != " " {
-            inked += 1
-            if glyph.isLetter || glyph.isNumber { letters += 1 }
-        }
-        isText = inked > 0 && letters * 2 > inked
+        isText = Lettering.isMostlyLetters(glyphs.lazy.compactMap { $0 })
     }
 
     init(width: Int, height: Int, glyphs: [Character?]) {

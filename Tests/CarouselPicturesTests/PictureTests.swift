@@ -1,3 +1,4 @@
+import CarouselCanvas
 import CarouselTestSupport
 import CarouselPictures
 import Foundation

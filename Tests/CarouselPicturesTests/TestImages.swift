@@ -1,3 +1,4 @@
+import CarouselCanvas
 import CarouselTestSupport
 import CarouselPictures
 import Foundation
@@ -40,8 +41,8 @@ enum TestImages {
         return out
     }
 
-    static let red = RGB(r: 255, g: 0, b: 0)
-    static let blue = RGB(r: 0, g: 0, b: 255)
+    static let red = RGB(255, 0, 0)
+    static let blue = RGB(0, 0, 255)
 
     /// Left half red, right half blue.
     static func split(width: Int = 40, height: Int = 40) -> [UInt8] {
@@ -52,7 +53,7 @@ enum TestImages {
     static func horizontalGradient(width: Int = 160, height: Int = 40) -> [UInt8] {
         bmp(width: width, height: height) { x, _ in
             let v = UInt8(x * 255 / (width - 1))
-            return RGB(r: v, g: v, b: v)
+            return RGB(v, v, v)
         }
     }
 
@@ -60,7 +61,7 @@ enum TestImages {
     static func noise(width: Int = 64, height: Int = 64, seed: UInt64 = 42) -> [UInt8] {
         var rng = SeededGenerator(seed: seed)
         return bmp(width: width, height: height) { _, _ in
-            RGB(r: UInt8.random(in: 0...255, using: &rng), g: UInt8.random(in: 0...255, using: &rng), b: UInt8.random(in: 0...255, using: &rng))
+            RGB(UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng))
         }
     }
 
