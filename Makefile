@@ -9,7 +9,8 @@
 PREFIX ?= /usr/local
 SWIFT  ?= swift
 # Debian packages the build and the tests need: ncursesw headers, the "-direct" terminfo entries
-# for 24-bit colour (ncurses-term), libcmark for Markdown, libchafa and gdk-pixbuf for pictures,
+# for 24-bit colour (ncurses-term), libcmark for Markdown, libchafa and gdk-pixbuf (with its WebP
+# loader) for pictures,
 # tmux for the end-to-end tests.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -25,6 +26,7 @@ deps:
 	dpkg -s libcmark-dev >/dev/null 2>&1 || missing="$$missing libcmark-dev"; \
 	dpkg -s libchafa-dev >/dev/null 2>&1 || missing="$$missing libchafa-dev"; \
 	dpkg -s libgdk-pixbuf-2.0-dev >/dev/null 2>&1 || missing="$$missing libgdk-pixbuf-2.0-dev"; \
+	dpkg -s webp-pixbuf-loader >/dev/null 2>&1 || missing="$$missing webp-pixbuf-loader"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	if [ -n "$$missing" ]; then \

@@ -53,8 +53,8 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CPictures", dependencies: ["CChafa", "CGdkPixbuf"]),
-        .target(name: "CarouselPictures", dependencies: ["CarouselCanvas", "CPictures"]),
-        .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal"]),
+        .target(name: "CarouselPictures", dependencies: ["CarouselCanvas", "CarouselCards", "CPictures"]),
+        .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal", "CarouselPictures"]),
         .executableTarget(
             name: "carousel",
             dependencies: ["CarouselApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -78,7 +78,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),
-        .testTarget(name: "CarouselPicturesTests", dependencies: ["CarouselPictures", "CarouselCanvas", "CarouselTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CarouselPicturesTests", dependencies: ["CarouselPictures", "CarouselCanvas", "CarouselCards", "CarouselTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CarouselTextTests", dependencies: ["CarouselText", "CarouselCanvas", "CarouselTestSupport"]),
         .testTarget(name: "CarouselMarkdownTests", dependencies: ["CarouselMarkdown", "CarouselText", "CarouselCanvas", "CarouselTestSupport"]),
     ],

@@ -477,6 +477,86 @@ cp_image *cp_load_memory(const void *bytes, size_t length, int max_width, int ma
     return load(read_memory, &source, max_width, max_height, status, error, error_size);
 }
 
+const char *cp_check(const void *head, size_t n, cp_status *status, char *error, size_t error_size) {
+    quiet_glib();
+    if (status) *status = CP_OK;
+    if (error && error_size) error[0] = '\0';
+    if (!head || n == 0) {
+        set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "empty file, not a picture");
+        return NULL;
+    }
+    const char *format = sniff(head, n);
+    if (!format) {
+        set_error(status, error, error_size, CP_ERR_UNSUPPORTED,
+                  "not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)");
+        return NULL;
+    }
+    if (!plausible_header(format, head, n)) {
+        set_error(status, error, error_size, CP_ERR_CORRUPT, "damaged picture: invalid %s header", format);
+        return NULL;
+    }
+    /* Shorter than the header that says its size: nothing could be shown. (PNG: signature and
+     * IHDR; GIF: the logical screen; BMP: file and core headers; WebP: RIFF and a chunk
+     * header; TIFF: header and first IFD offset; JPEG: SOI and a marker.) */
+    gsize least = strcmp(format, "png") == 0 ? 33 : strcmp(format, "gif") == 0 ? 13 : strcmp(format, "bmp") == 0 ? 26
+                : strcmp(format, "webp") == 0 ? 20 : strcmp(format, "tiff") == 0 ? 8 : 4;
+    if (n < least) {
+        set_error(status, error, error_size, CP_ERR_CORRUPT, "damaged or truncated picture: the file ends in its header");
+        return NULL;
+    }
+    if (strcmp(format, "png") == 0 && memcmp(head + 12, "IHDR", 4) != 0) {
+        set_error(status, error, error_size, CP_ERR_CORRUPT, "damaged picture: invalid png header");
+        return NULL;
+    }
+    gboolean available = FALSE;
+    gchar **names = g_strsplit(cp_supported_formats(), ",", -1);
+    for (gchar **name = names; *name; name++)
+        if (strcmp(*name, format) == 0) available = TRUE;
+    g_strfreev(names);
+    if (!available) {
+        if (strcmp(format, "webp") == 0)
+            set_error(status, error, error_size, CP_ERR_UNSUPPORTED,
+                      "cannot decode WebP: gdk-pixbuf's WebP loader is not installed "
+                      "(Debian package webp-pixbuf-loader)");
+        else
+            set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "no decoder for %s on this machine", format);
+        return NULL;
+    }
+    return format;
+}
+
+cp_image *cp_scaled(const cp_image *image, int max_width, int max_height) {
+    if (!image || max_width < 1 || max_height < 1) return NULL;
+    int w, h;
+    fit_within(image->width, image->height, max_width, max_height, &w, &h);
+    w = MAX(1, w);
+    h = MAX(1, h);
+    GdkPixbuf *source = gdk_pixbuf_new_from_data(image->pixels, GDK_COLORSPACE_RGB, TRUE, 8, image->width,
+                                                 image->height, image->width * 4, NULL, NULL);
+    if (!source) return NULL;
+    GdkPixbuf *scaled = gdk_pixbuf_scale_simple(source, w, h, GDK_INTERP_BILINEAR);
+    g_object_unref(source);
+    if (!scaled) return NULL;
+    cp_image *copy = calloc(1, sizeof *copy);
+    uint8_t *pixels = copy ? malloc((size_t)w * h * 4) : NULL;
+    if (!pixels) {
+        free(copy);
+        g_object_unref(scaled);
+        return NULL;
+    }
+    const guchar *src = gdk_pixbuf_read_pixels(scaled);
+    int stride = gdk_pixbuf_get_rowstride(scaled);
+    for (int y = 0; y < h; y++) memcpy(pixels + (size_t)y * w * 4, src + (size_t)y * stride, (size_t)w * 4);
+    g_object_unref(scaled);
+    copy->width = w;
+    copy->height = h;
+    copy->original_width = image->original_width;
+    copy->original_height = image->original_height;
+    memcpy(copy->format, image->format, sizeof copy->format);
+    copy->pixels = pixels;
+    return copy;
+}
+
 void cp_free(cp_image *image) {
     if (!image) return;
     free(image->pixels);

@@ -54,7 +54,10 @@ public enum HeadlessRenderer {
         for step in keys { at = step.schedule(on: terminal, at: at) }
         // Nothing changes once the motion has settled, however long the virtual clock runs on.
         terminal.deadline = terminal.lastScheduledTime + (time ?? settleLimit)
-        let model = AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: usesColor))
+        var model = AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: usesColor))
+        // Pictures are converted as they are asked for: the screen printed is the one with them.
+        let depth = InteractiveApp.depth(for: options.color) ?? (usesColor ? .truecolor : ColorDepth.none)
+        model.scene.pictures = AppPictures.store(depth: depth, glyphs: glyphs, execution: .inline)
         let program = Program(model: model, backend: terminal, fps: options.fps)
         if program.run() != nil {
             // Quit (or a signal) ends it at that moment, as interactively: draw the screen it left.

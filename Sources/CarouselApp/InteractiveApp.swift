@@ -20,7 +20,10 @@ public final class InteractiveApp {
         let screen = TerminalScreen()
         try screen.start(colorOverride: InteractiveApp.depth(for: options.color), environment: environment)
         defer { screen.stop() }
-        let model = AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: screen.depth != .none))
+        var model = AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: screen.depth != .none))
+        // Two workers: one picture can take long to decode (an 8000x8000 photo) while the other
+        // goes on converting the cards on screen.
+        model.scene.pictures = AppPictures.store(depth: screen.depth, glyphs: glyphs, execution: .background(workers: 2), waker: screen.waker)
         let program = Program(model: model, backend: screen, fps: options.fps)
         if case .signal(let number) = program.run() { return number }
         return nil

@@ -1,6 +1,7 @@
 import CarouselCanvas
 import CarouselCards
 import CarouselCore
+import CarouselPictures
 import CarouselRender
 import CarouselTerminal
 
@@ -14,11 +15,20 @@ public final class Pilot {
     /// How the program ended, once it has.
     public private(set) var outcome: Outcome?
 
+    /// Where picture cards get their cells: converted as asked (`.inline`), or only when the test
+    /// calls `pictures.runPending()` (`.manual`), which then wakes the loop as a worker would.
+    public let pictures: PictureStore
+
     public init(deck: some CardProvider, options: AppOptions = AppOptions(), width: Int = 100, height: Int = 30,
-                glyphs: Glyphs = .unicode, usesColor: Bool = true) {
-        terminal = MemoryTerminal(width: width, height: height)
-        program = Program(model: AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: usesColor)),
-                          backend: terminal, fps: options.fps)
+                glyphs: Glyphs = .unicode, usesColor: Bool = true, depth: ColorDepth? = nil,
+                pictures execution: PictureStore.Execution = .inline) {
+        let terminal = MemoryTerminal(width: width, height: height)
+        self.terminal = terminal
+        var model = AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: usesColor))
+        pictures = AppPictures.store(depth: depth ?? (usesColor ? .truecolor : .none), glyphs: glyphs, execution: execution,
+                                     waker: terminal.waker)
+        model.scene.pictures = pictures
+        program = Program(model: model, backend: terminal, fps: options.fps)
         run(wait: nil)
     }
 

@@ -1,8 +1,11 @@
-/// A terminal colour as the renderer sees it: the terminal's own default, or a 24-bit colour that
-/// the terminal layer maps down to the depth it has.
+/// A terminal colour as the renderer sees it: the terminal's own default, a 24-bit colour that
+/// the terminal layer maps down to the depth it has, or an entry of the terminal's palette chosen
+/// by the one who drew the cell (a picture converted at the terminal's depth), sent as it is.
 public enum Color: Sendable, Hashable {
     case `default`
     case rgb(RGB)
+    /// Palette entry 0-255; only drawn at the depth it was chosen for (0-7, 0-15 or 16-255).
+    case indexed(UInt8)
 }
 
 /// Text attributes of a cell.

@@ -33,25 +33,40 @@ public struct Card: Sendable, Hashable {
 
 /// What a card shows. Each kind is drawn differently: art is resampled to the card's size (it is
 /// a picture), text is laid out (wrapped to the card's width, never resampled, so its letters are
-/// always its own).
+/// always its own), an image is converted to cells for each size it is shown at (off the frame path).
 public enum CardContent: Sendable, Hashable {
     /// A picture drawn in characters, one string per line.
     case art([String])
     /// Prose, code, a list or a Markdown slide.
     case text(TextDocument)
+    /// Pixels in a picture file (PNG, JPEG, GIF, WebP, BMP, TIFF).
+    case image(PictureFile)
 
+    /// The content as lines of plain text (none for an image: its title and subtitle say it).
     public var lines: [String] {
         switch self {
         case .art(let lines): lines
         case .text(let document): document.plainLines
+        case .image: []
         }
     }
 
-    /// About how many bytes the content holds (for caches with a byte budget).
+    /// About how many bytes the content holds (for caches with a byte budget). An image's pixels
+    /// are held by the picture store, under its own budget.
     public var byteCost: Int {
         switch self {
         case .art(let lines): lines.reduce(0) { $0 + 16 + $1.utf8.count }
         case .text(let document): document.plainLines.reduce(0) { $0 + 48 + 2 * $1.utf8.count }
+        case .image(let file): 64 + file.path.count
         }
     }
+}
+
+/// Where a picture card's pixels are: a file, read only when the card comes near the screen.
+public struct PictureFile: Sendable, Hashable {
+    /// The path to open, as bytes (a file name need not be UTF-8).
+    public var path: [UInt8]
+
+    public init(path: [UInt8]) { self.path = path }
+    public init(path: String) { self.path = Array(path.utf8) }
 }

@@ -116,11 +116,18 @@ struct DeckBuilder {
     private mutating func add(_ card: ManifestCard, in folder: some DeckFolder, manifest: String, deckKind: String?) {
         let kind = card.kind ?? deckKind
         if let file = card.file {
+            let verdict = FileKinds.verdict(forName: file)
+            if verdict == .picture {
+                if let picture = pictureEntry(file, in: folder, title: card.title) {
+                    entries.append(CardEntry(id: picture.id, title: picture.title, subtitle: card.subtitle ?? "", accent: card.accent,
+                                             source: picture.source))
+                }
+                return
+            }
             if let failure = folder.problem(with: file) {
                 skip("\(folder.displayName(of: file)): \(failure.reason)")
                 return
             }
-            let verdict = FileKinds.verdict(forName: file)
             if verdict == .binary {
                 skipNotText(file, in: folder)
                 return
@@ -165,7 +172,7 @@ struct DeckBuilder {
             addFile(file, in: folder, declared: declared)
         }
         if entries.count == before.entries && losses.count == before.losses {
-            skip("\(folder.displayName): no card files (text files) and no \(DeckLoader.manifestName)")
+            skip("\(folder.displayName): no card files (text files or pictures) and no \(DeckLoader.manifestName)")
         }
     }
 
@@ -177,13 +184,17 @@ struct DeckBuilder {
     /// A file as one card (a Markdown file as one card per slide; with `--lines`, one per line),
     /// or a message saying why it is not one.
     private mutating func addFile(_ file: [UInt8], in folder: some DeckFolder, declared: String? = nil) {
+        if FileKinds.verdict(forName: file) == .picture && !options.lines {
+            if let picture = pictureEntry(file, in: folder, title: nil) { entries.append(picture) }
+            return
+        }
         if let failure = folder.problem(with: file) {
             skip("\(folder.displayName(of: file)): \(failure.reason)")
             return
         }
         // A file that is not text is never a card, whatever kind is asked for: art is text too.
         var verdict = FileKinds.verdict(forName: file)
-        if verdict == .binary {
+        if verdict == .binary || verdict == .picture {
             skipNotText(file, in: folder)
             return
         }
@@ -224,6 +235,36 @@ struct DeckBuilder {
         } else {
             addSlides(Sanitizer.source(from: bytes), title: title, source: folder.displayName(of: file)) { $0 == 1 ? id : "\(id)#\($0)" }
         }
+    }
+
+    /// A picture file as a card titled by its name (or `title`), when it can be shown: its first
+    /// bytes are checked now (signature, header, a decoder installed), its pixels read only when
+    /// it comes near the screen. Otherwise a message naming it.
+    private mutating func pictureEntry(_ file: [UInt8], in folder: some DeckFolder, title: String?) -> CardEntry? {
+        let shown = folder.displayName(of: file)
+        if let failure = folder.problem(with: file, limit: FileKinds.maximumPictureSize) {
+            skip("\(shown): \(failure.reason)")
+            return nil
+        }
+        guard let path = folder.path(of: file) else {
+            skip("\(shown): pictures are shown from files on disk only")
+            return nil
+        }
+        if let check = options.checkPicture {
+            let head: [UInt8]
+            do {
+                head = try folder.head(file, count: FileKinds.pictureHeadSize)
+            } catch {
+                skip("\(shown): \(error.reason)")
+                return nil
+            }
+            if let reason = check(head) {
+                skip("\(shown): \(Sanitizer.line(reason))")
+                return nil
+            }
+        }
+        return CardEntry(id: folder.identity(of: file), title: title ?? DeckBuilder.title(fromFileName: file),
+                         source: .content(.image(PictureFile(path: path))))
     }
 
     private mutating func skipNotText(_ file: [UInt8], in folder: some DeckFolder) {

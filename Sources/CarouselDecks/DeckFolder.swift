@@ -23,6 +23,8 @@ protocol DeckFolder: Sendable {
     func displayName(of name: [UInt8]) -> String
     /// `name` inside this folder as a card's identity: what a picker prints (a path as given).
     func identity(of name: [UInt8]) -> String
+    /// The path a decoder opens `name` by; nil when the folder is not on disk.
+    func path(of name: [UInt8]) -> [UInt8]?
 }
 
 extension DeckFolder {
@@ -63,6 +65,8 @@ struct EmbeddedFolder: DeckFolder {
     }
 
     func identity(of name: [UInt8]) -> String { "builtin:" + String(decoding: name, as: UTF8.self) }
+
+    func path(of name: [UInt8]) -> [UInt8]? { nil }
 
     private func file(_ name: [UInt8]) -> (name: String, text: String)? {
         BuiltinDeckFiles.files.first { $0.name.utf8.elementsEqual(name) }
@@ -106,4 +110,6 @@ struct DiskFolder: DeckFolder {
     }
 
     func identity(of name: [UInt8]) -> String { String(decoding: FileSystem.join(path, name), as: UTF8.self) }
+
+    func path(of name: [UInt8]) -> [UInt8]? { FileSystem.join(path, name) }
 }

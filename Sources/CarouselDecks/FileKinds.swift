@@ -10,6 +10,8 @@ enum FileKinds {
         case code
         /// Plain text (notes, or a drawing: see `Lettering.isDrawing`).
         case text
+        /// A picture (PNG, JPEG, GIF, WebP, BMP, TIFF): its header is checked when the deck opens.
+        case picture
         case binary
         /// The name does not say: look at the bytes.
         case unknown
@@ -25,6 +27,7 @@ enum FileKinds {
         if markdown.contains(ext) { return .markdown }
         if code.contains(ext) { return .code }
         if text.contains(ext) { return .text }
+        if pictures.contains(ext) { return .picture }
         if binary.contains(ext) { return .binary }
         return .unknown
     }
@@ -42,8 +45,14 @@ enum FileKinds {
     /// File names that are source code without an extension.
     static let wholeNames: Set<String> = ["Makefile", "makefile", "GNUmakefile", "Dockerfile", "Containerfile", "Gemfile", "Rakefile",
                                           "Podfile", "Vagrantfile", "Justfile", "justfile", "CMakeLists.txt", "Package.swift"]
+    /// Pictures shown as picture cards.
+    static let pictures: Set<String> = ["png", "jpg", "jpeg", "jpe", "gif", "webp", "bmp", "dib", "tif", "tiff"]
+    /// The first bytes of a picture read when the deck opens, to check its signature and header.
+    static let pictureHeadSize = 512
+    /// Largest picture file shown (the decoder reads no further).
+    static let maximumPictureSize = 512 << 20
     static let binary: Set<String> = [
-        "png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "ico", "icns", "heic", "heif", "avif", "psd", "xcf", "raw",
+        "ico", "icns", "heic", "heif", "avif", "psd", "xcf", "raw",
         "cr2", "nef", "pdf", "zip", "gz", "tgz", "xz", "bz2", "zst", "7z", "rar", "tar", "jar", "war", "class", "o", "a", "so",
         "dylib", "exe", "dll", "bin", "iso", "img", "dmg", "deb", "rpm", "apk", "mp3", "mp4", "m4a", "m4v", "mov", "avi", "mkv",
         "webm", "wav", "flac", "ogg", "opus", "aac", "woff", "woff2", "ttf", "otf", "eot", "sqlite", "sqlite3", "db", "pyc", "wasm",

@@ -14,10 +14,23 @@ public struct LoadOptions: Sendable, Equatable {
     /// Keep ANSI colours and attributes (SGR) in the text of standard input and text files.
     public var ansi: Bool
 
-    public init(kind: Kind? = nil, lines: Bool = false, markdown: Bool = false, ansi: Bool = false) {
+    /// Checks that a picture file can be shown, from its first bytes (signature, header, a
+    /// decoder installed): nil, or why not in a few words. The app gives the pictures module's
+    /// check; without one, picture files are taken by their names.
+    public var checkPicture: (@Sendable (_ head: [UInt8]) -> String?)?
+
+    public init(kind: Kind? = nil, lines: Bool = false, markdown: Bool = false, ansi: Bool = false,
+                checkPicture: (@Sendable (_ head: [UInt8]) -> String?)? = nil) {
         self.kind = kind
         self.lines = lines
         self.markdown = markdown
         self.ansi = ansi
+        self.checkPicture = checkPicture
+    }
+
+    /// Equal when they read text the same way (the picture check is not compared).
+    public static func == (a: LoadOptions, b: LoadOptions) -> Bool {
+        a.kind == b.kind && a.lines == b.lines && a.markdown == b.markdown && a.ansi == b.ansi
+            && (a.checkPicture == nil) == (b.checkPicture == nil)
     }
 }

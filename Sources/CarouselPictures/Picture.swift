@@ -166,6 +166,20 @@ public final class Picture: Sendable {
         }
     }
 
+    /// The same for a path given as bytes (a file name need not be UTF-8).
+    public static func load(pathBytes: [UInt8], maxSize: PixelSize) throws(PictureError) -> Picture {
+        let shown = String(decoding: pathBytes, as: UTF8.self)
+        guard !pathBytes.contains(0) else {
+            throw PictureError(kind: .unreadable, path: shown, reason: "cannot open the file: bad file name")
+        }
+        let terminated = pathBytes.map { CChar(bitPattern: $0) } + [0]
+        return try make(path: shown) { status, buffer, size in
+            terminated.withUnsafeBufferPointer { path in
+                cp_load(path.baseAddress, Int32(clamping: maxSize.width), Int32(clamping: maxSize.height), status, buffer, size)
+            }
+        }
+    }
+
     /// Decodes a picture held in memory.
     public static func load(bytes: some Collection<UInt8>, maxSize: PixelSize) throws(PictureError) -> Picture {
         let array = Array(bytes)
@@ -199,6 +213,33 @@ public final class Picture: Sendable {
         }
         let reason = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         throw PictureError(kind: kind, path: path, reason: reason.isEmpty ? "cannot load the picture" : reason)
+    }
+
+    /// Whether a file beginning with `head` (its first few hundred bytes) is a picture this
+    /// machine can decode, from its signature and header alone: nil, or why not. Decodes nothing.
+    public static func check(head: some Collection<UInt8>, path: String?) -> PictureError? {
+        let bytes = Array(head)
+        var status = CP_OK
+        var message = [CChar](repeating: 0, count: 256)
+        let format = bytes.withUnsafeBytes { raw in
+            message.withUnsafeMutableBufferPointer { buffer in
+                cp_check(raw.baseAddress, raw.count, &status, buffer.baseAddress!, buffer.count)
+            }
+        }
+        guard format == nil else { return nil }
+        let reason = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return PictureError(kind: status == CP_ERR_CORRUPT ? .corrupt : .unsupported, path: path,
+                            reason: reason.isEmpty ? "not a picture" : reason)
+    }
+
+    /// Bytes of pixels held.
+    public var byteCount: Int { width * height * 4 }
+
+    /// A smaller copy (fitting `maxSize`, aspect kept): drawn as large as this one, it looks out
+    /// of focus. Nil when memory runs out.
+    public func scaled(toFit maxSize: PixelSize) -> Picture? {
+        guard let copy = cp_scaled(image, Int32(clamping: maxSize.width), Int32(clamping: maxSize.height)) else { return nil }
+        return Picture(copy)
     }
 
     /// Where the picture goes inside `columns` x `rows` cells (as large as fits, aspect kept,

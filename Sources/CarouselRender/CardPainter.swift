@@ -8,8 +8,13 @@ import CarouselText
 /// letters are always its own), fading and softening toward the background as the card moves away.
 public struct CardPainter: Sendable {
     public var theme: Theme
+    /// Where picture cards get their cells (none: they show their placeholder).
+    public var pictures: (any PictureSource)?
 
-    public init(theme: Theme) { self.theme = theme }
+    public init(theme: Theme, pictures: (any PictureSource)? = nil) {
+        self.theme = theme
+        self.pictures = pictures
+    }
 
     /// Rounds a fractional frame to cells: size first, then position, so a card keeps its size
     /// while it slides.
@@ -60,9 +65,15 @@ public struct CardPainter: Sendable {
         let interior = CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
         let blur = placement.blur / 10
 
-        if case .text(let document) = card.content {
+        switch card.content {
+        case .text(let document):
             return paintText(document, of: card, at: placement, in: rect, interior: interior, blur: blur, opacity: opacity,
                              title: title, border: border, text: text, cache: &cache, on: &canvas)
+        case .image(let file):
+            return paintPicture(file, of: card, at: placement, in: rect, interior: interior, blur: blur, opacity: opacity,
+                                title: title, border: border, text: text, cache: &cache, on: &canvas)
+        case .art:
+            break
         }
         let art = card.content.lines
         switch placement.look {
@@ -77,20 +88,26 @@ public struct CardPainter: Sendable {
                               style: title, pad: text, on: &canvas)
         case .line:
             guard !interior.isEmpty else { return nil }
-            let thumbWidth = min(interior.width / 3, Int((Double(interior.height) * 2.2).rounded()))
-            let thumb = CellRect(x: interior.x + 1, y: interior.y, width: max(0, thumbWidth), height: interior.height)
+            let thumb = CardPainter.pictureBox(look: .line, interior: interior)
             paintArt(art, of: card, placement.index, in: thumb, blur: blur, opacity: opacity, style: text, cache: &cache, on: &canvas)
-            let textX = thumb.maxX + 2
-            let room = interior.maxX - 1 - textX
-            guard room > 0 else { return nil }
-            let titleY = interior.y + (interior.height - 1) / 2
-            var subtitle = text
-            subtitle.attributes.insert(.dim)
-            if interior.height >= 2 && !card.subtitle.isEmpty {
-                paintLabel(card.subtitle, of: card, index: placement.index, line: 1, x: textX, y: titleY + 1, room: room, blur: blur, style: subtitle, cache: &cache, on: &canvas)
-            }
-            return paintLabel(card.title, of: card, index: placement.index, line: 0, x: textX, y: titleY, room: room, blur: blur, style: title, cache: &cache, on: &canvas)
+            return paintLineLabels(of: card, index: placement.index, interior: interior, thumb: thumb, blur: blur,
+                                   title: title, text: text, cache: &cache, on: &canvas)
         }
+    }
+
+    /// The lyrics look's title and subtitle, right of the thumbnail, blurred like the picture.
+    func paintLineLabels(of card: Card, index: Int, interior: CellRect, thumb: CellRect, blur: Double, title: CellStyle, text: CellStyle,
+                         cache: inout CellCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+        let textX = thumb.maxX + 2
+        let room = interior.maxX - 1 - textX
+        guard room > 0 else { return nil }
+        let titleY = interior.y + (interior.height - 1) / 2
+        var subtitle = text
+        subtitle.attributes.insert(.dim)
+        if interior.height >= 2 && !card.subtitle.isEmpty {
+            paintLabel(card.subtitle, of: card, index: index, line: 1, x: textX, y: titleY + 1, room: room, blur: blur, style: subtitle, cache: &cache, on: &canvas)
+        }
+        return paintLabel(card.title, of: card, index: index, line: 0, x: textX, y: titleY, room: room, blur: blur, style: title, cache: &cache, on: &canvas)
     }
 
     /// A text card: its lines laid out inside the box (a column of margin each side), the title on
@@ -206,7 +223,7 @@ public struct CardPainter: Sendable {
     }
 
     /// A title with a blank on each side (so it reads over a border or art); returns where it starts.
-    private func paintTitle(_ text: String, x: Int, y: Int, room: Int, padded: Bool, style: CellStyle, pad: CellStyle, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+    func paintTitle(_ text: String, x: Int, y: Int, room: Int, padded: Bool, style: CellStyle, pad: CellStyle, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         guard room >= 3 else { return nil }
         let label = Chrome.truncate(text, to: room - 2, glyphs: theme.glyphs)
         guard !label.isEmpty else { return nil }
@@ -220,7 +237,7 @@ public struct CardPainter: Sendable {
     /// An art card's label (title or subtitle) in the lyrics look, blurred like its art: past half
     /// blur it becomes density glyphs (below that it stays legible and only fades).
     @discardableResult
-    private func paintLabel(_ text: String, of card: Card, index: Int, line: Int, x: Int, y: Int, room: Int, blur: Double, style: CellStyle, cache: inout CellCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+    func paintLabel(_ text: String, of card: Card, index: Int, line: Int, x: Int, y: Int, room: Int, blur: Double, style: CellStyle, cache: inout CellCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         let label = displayable(Chrome.truncate(text, to: room, glyphs: theme.glyphs))
         guard !label.isEmpty else { return nil }
         if blur < 0.5 {

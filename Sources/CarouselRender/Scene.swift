@@ -31,6 +31,8 @@ public struct Scene: Sendable {
     public var hint = ""
     /// The same while a card is zoomed.
     public var zoomHint = ""
+    /// Where picture cards get their cells (converted off the frame path); none: placeholders.
+    public var pictures: (any PictureSource)?
     private var engine = LayoutEngine()
     private var cells = CellCache()
     private var segments: [(Mode, Range<Int>)] = []
@@ -77,7 +79,8 @@ public struct Scene: Sendable {
         engine.update(for: state, viewport: viewport)
         lastPosition = state.shownPosition
         let layout = engine.layout
-        let painter = CardPainter(theme: theme)
+        pictures?.beginFrame()
+        let painter = CardPainter(theme: theme, pictures: pictures)
         let activeCard = deck.card(at: state.activeIndex)
 
         if let backdrop = layout.backdrop {
@@ -90,6 +93,7 @@ public struct Scene: Sendable {
             let titleAt = painter.paint(card, at: placement, active: active, cache: &cells, on: &canvas)
             if active { cursor = titleAt }
         }
+        if case .image = activeCard.content, zoom == nil { prefetchPictures(around: state, deck: deck, layout: layout) }
         // Cards must not cover the chrome: clear the rows they may have reached, then draw the chrome.
         let rows = ChromeRows(height: canvas.height)
         canvas.fill(CellRect(x: 0, y: 0, width: canvas.width, height: rows.cards.lowerBound))
@@ -155,6 +159,28 @@ public struct Scene: Sendable {
             canvas.text(hint, x: canvas.width - CharacterWidth.of(hint) - 1, y: row, style: CellStyle(attributes: .dim))
         }
         return info
+    }
+
+    /// Cards this many places either side of the active one have their pictures converted ahead of
+    /// time, so that moving to them shows them at once.
+    static let picturesAhead = 3
+
+    /// Asks for the pictures of the cards next to the active one, at the size the active card has
+    /// (the size each will have when it comes to rest in the middle).
+    private func prefetchPictures(around state: CarouselState, deck: some CardProvider, layout: Layout) {
+        guard let pictures, deck.count > 1,
+              let active = layout.placements.first(where: { $0.index == state.activeIndex }) else { return }
+        let rect = CardPainter.cellRect(for: active.frame)
+        let interior = CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+        let box = CardPainter.pictureBox(look: active.look, interior: interior)
+        guard box.width >= 1, box.height >= 1 else { return }
+        for distance in 1...Scene.picturesAhead {
+            for index in [state.activeIndex + distance, state.activeIndex - distance] {
+                let i = state.loop ? ((index % deck.count) + deck.count) % deck.count : index
+                guard i >= 0, i < deck.count, case .image(let file) = deck.card(at: i).content else { continue }
+                pictures.prefetch(PictureRequest(file: file, columns: box.width, rows: box.height, blurStep: 0))
+            }
+        }
     }
 
     /// The card or control segment at (x, y) in the last frame: the topmost card there that can be seen.

@@ -4,7 +4,7 @@ import CarouselCore
 import CarouselText
 
 /// The active card opened full screen (Enter or Space): text laid out again for the screen and
-/// scrolled, art at the largest size that fits. It grows from where the card was.
+/// scrolled, art and pictures at the largest size that fits. It grows from where the card was.
 public struct Zoom: Sendable, Equatable {
     /// The deck index of the card shown.
     public var index: Int
@@ -68,6 +68,11 @@ extension CardPainter {
             return ZoomInfo(first: top, page: page, total: total)
         case .art(let lines):
             paintArt(lines, of: card, index, in: interior, blur: 0, opacity: 1, style: CellStyle(foreground: accent), cache: &cache, on: &canvas)
+            return ZoomInfo(first: 0, page: interior.height, total: 0)
+        case .image(let file):
+            // Converted again for the zoomed size (never the card's cells enlarged).
+            paintPicture(file, of: card, index: index, in: interior, blurStep: 0, opacity: 1, placeholderTitle: true,
+                         cache: &cache, on: &canvas)
             return ZoomInfo(first: 0, page: interior.height, total: 0)
         }
     }

@@ -87,6 +87,30 @@ public enum ColorPalette {
         return count >= 16 && lightness > 0.6 ? base + 8 : base
     }
 
+    /// What a palette entry chosen for a picture is sent as at `depth`: itself when the terminal
+    /// has it, else its colour mapped as any colour is (nil for `.none`).
+    public static func index(forIndexed entry: UInt8, depth: ColorDepth) -> Int? {
+        let i = Int(entry)
+        switch depth {
+        case .none: return nil
+        case .eight where i < 8, .sixteen where i < 16, .palette256: return i
+        default: return index(for: rgb(ofEntry: entry), depth: depth)
+        }
+    }
+
+    /// The xterm colour of palette entry `entry` (the 16 ANSI colours, the 6x6x6 cube, the greys).
+    public static func rgb(ofEntry entry: UInt8) -> RGB {
+        let i = Int(entry)
+        if i < 16 { return ansi[i] }
+        if i >= 232 {
+            let v = UInt8(8 + 10 * (i - 232))
+            return RGB(v, v, v)
+        }
+        let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
+        let c = i - 16
+        return RGB(levels[c / 36], levels[(c / 6) % 6], levels[c % 6])
+    }
+
     /// The palette index for `color` at `depth` (nil for `.none`; the colour value itself for truecolor).
     public static func index(for color: RGB, depth: ColorDepth) -> Int? {
         switch depth {

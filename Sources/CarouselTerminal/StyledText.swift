@@ -15,13 +15,18 @@ public enum StyledText {
         if style.attributes.contains(.underline) { parts.append("4") }
         if style.attributes.contains(.reverse) { parts.append("7") }
         for (color, base) in [(style.foreground, 30), (style.background, 40)] {
-            guard case .rgb(let rgb) = color, let index = ColorPalette.index(for: rgb, depth: depth) else { continue }
+            let index: Int
+            switch color {
+            case .default: continue
+            case .rgb(let rgb): guard let i = ColorPalette.index(for: rgb, depth: depth) else { continue }; index = i
+            case .indexed(let i): guard let j = ColorPalette.index(forIndexed: i, depth: depth) else { continue }; index = j
+            }
             switch depth {
             case .none: break
             case .eight: parts.append(String(base + index))
             case .sixteen: parts.append(index < 8 ? String(base + index) : String(base + 60 + index - 8))
             case .palette256: parts.append("\(base + 8);5;\(index)")
-            case .truecolor: parts.append("\(base + 8);2;\(rgb.r);\(rgb.g);\(rgb.b)")
+            case .truecolor: parts.append("\(base + 8);2;\((index >> 16) & 0xFF);\((index >> 8) & 0xFF);\(index & 0xFF)")
             }
         }
         return parts.joined(separator: ";")

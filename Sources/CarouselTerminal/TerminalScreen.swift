@@ -186,6 +186,7 @@ public final class TerminalScreen: TerminalBackend {
         switch color {
         case .default: -1
         case .rgb(let rgb): ColorPalette.index(for: rgb, depth: depth) ?? -1
+        case .indexed(let index): ColorPalette.index(forIndexed: index, depth: depth) ?? -1
         }
     }
 

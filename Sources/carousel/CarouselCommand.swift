@@ -126,7 +126,7 @@ struct CarouselCommand: ParsableCommand {
         let deck: Deck
         do {
             // `-` reads cards from standard input (the keys must then come from the terminal).
-            deck = try DeckLoader.load(paths: paths, options: LoadOptions(kind: kind, lines: lines, markdown: markdown, ansi: ansi))
+            deck = try DeckLoader.load(paths: paths, options: LoadOptions(kind: kind, lines: lines, markdown: markdown, ansi: ansi, checkPicture: AppPictures.check))
         } catch let error as DeckError {
             CarouselCommand.report(error.problems.count > 1 ? error.problems + ["no card could be loaded"] : [error.description])
             throw ExitCode(1)

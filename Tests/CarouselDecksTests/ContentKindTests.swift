@@ -52,11 +52,11 @@ import Testing
         scratch.write("def double(x):\n    return 2 * x\n", to: "script.py")
         scratch.write("no extension here, just some words\n", to: "README")
         // Its name says binary: skipped without being read, even though these bytes would pass for text.
-        scratch.write("not really a picture", to: "photo.png")
+        scratch.write("not really an archive", to: "archive.zip")
         scratch.write(Array("looks like text".utf8) + [0, 1, 2, 0] + Array("but is not".utf8), named: Array("blob".utf8))
         let deck = try DeckLoader.load(paths: [scratch.path])
 
-        // File-name (byte) order: README, blob, note.txt, photo.png, script.py, slides.md.
+        // File-name (byte) order: README, archive.zip, blob, note.txt, script.py, slides.md.
         #expect(deck.cards.map(\.title) == ["README", "note", "script", "Opening", "Closing"])
         let slides = scratch.at("slides.md")
         #expect(deck.cards.map(\.id) == [scratch.at("README"), scratch.at("note.txt"), scratch.at("script.py"), slides, slides + "#2"])
@@ -83,8 +83,8 @@ import Testing
 
         // The binary files: skipped, each with a message naming it, in file-name order.
         #expect(deck.problems == [
+            "\(scratch.at("archive.zip")): \(Self.notText)",
             "\(scratch.at("blob")): \(Self.notText)",
-            "\(scratch.at("photo.png")): \(Self.notText)",
         ])
         #expect(deck.skipped == 2)
     }
@@ -152,17 +152,20 @@ import Testing
     }
 
     /// Which files are cards does not depend on how their text is read: with `--kind art` a
-    /// directory's binary files are still skipped with a message (art is text too).
+    /// directory's binary files are still skipped with a message (art is text too), and a picture
+    /// is still a picture.
     @Test func kindArtStillSkipsTheFilesThatAreNotText() throws {
         let scratch = try Scratch()
         scratch.write(Self.prose, to: "note.txt")
         scratch.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D], named: Array("photo.png".utf8))
+        scratch.write([0x50, 0x4B, 3, 4, 0, 0], named: Array("archive.zip".utf8))
         scratch.write(Array("ab".utf8) + [0, 0] + Array("cd".utf8), named: Array("blob".utf8))
         let deck = try DeckLoader.load(paths: [scratch.path], options: LoadOptions(kind: .art))
-        #expect(deck.cards.map(\.title) == ["note"])
+        #expect(deck.cards.map(\.title) == ["note", "photo"])
+        #expect(deck.cards[1].content == .image(PictureFile(path: scratch.at("photo.png"))))
         #expect(deck.problems == [
+            "\(scratch.at("archive.zip")): \(Self.notText)",
             "\(scratch.at("blob")): \(Self.notText)",
-            "\(scratch.at("photo.png")): \(Self.notText)",
         ])
         #expect(deck.skipped == 2)
     }

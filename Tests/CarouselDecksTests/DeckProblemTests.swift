@@ -35,7 +35,7 @@ import Testing
         try scratch.directory("other/sub")
         let deck = scratch.at("deck")
         // A subdirectory is passed over in silence (as `ls` shows it, not as a card)...
-        #expect(failure([deck]) == "\(deck): no card files (text files) and no deck.json")
+        #expect(failure([deck]) == "\(deck): no card files (text files or pictures) and no deck.json")
         // ...but one a manifest names as a card is a problem.
         #expect(failure([scratch.at("other")]) == "\(scratch.at("other"))/sub: is a directory, not a card file")
     }
@@ -73,7 +73,7 @@ import Testing
     @Test func anEmptyDeck() throws {
         let scratch = try Scratch()
         scratch.write("hidden", to: ".hidden.txt")
-        #expect(failure([scratch.path]) == "\(scratch.path): no card files (text files) and no deck.json")
+        #expect(failure([scratch.path]) == "\(scratch.path): no card files (text files or pictures) and no deck.json")
         scratch.write(#"{"cards": []}"#, to: "deck.json")
         #expect(failure([scratch.path]) == "\(scratch.path)/deck.json: the manifest lists no cards")
     }

@@ -84,12 +84,12 @@ struct TextInputTests {
         let directory = NSTemporaryDirectory() + "carousel-text-input-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]).write(to: URL(fileURLWithPath: directory + "/photo.png"))
+        try Data([0x50, 0x4B, 3, 4, 0, 0, 0, 0]).write(to: URL(fileURLWithPath: directory + "/archive.zip"))
         try "Remember the milk.\n".write(toFile: directory + "/note.txt", atomically: true, encoding: .utf8)
 
         // Standard error alone (the screen to /dev/null).
         let errors = try carousel(input: "", ["--render", "80x24", directory], stdout: ">/dev/null")
-        #expect(errors.output == "carousel: \(directory)/photo.png: not a text file (it holds NUL bytes or is not UTF-8)\n")
+        #expect(errors.output == "carousel: \(directory)/archive.zip: not a text file (it holds NUL bytes or is not UTF-8)\n")
         #expect(errors.status == 0)
 
         // The screen: the note, and a status line that counts the skipped file.

@@ -58,6 +58,17 @@ cp_image *cp_load_memory(const void *bytes, size_t length, int max_width, int ma
 
 void cp_free(cp_image *image);
 
+/* Whether the first bytes of a file (n of them, a few hundred are plenty) begin a picture this
+ * build can decode: the signature of an accepted format, a plausible header, a decoder
+ * installed. Reads no file and decodes nothing (what a deck checks when it opens). Returns the
+ * format name ("png", ...) or NULL with *status and error[] set as cp_load sets them. */
+const char *cp_check(const void *head, size_t n, cp_status *status, char *error, size_t error_size);
+
+/* A copy of IMAGE scaled to fit within max_width x max_height (aspect kept, at least 1x1,
+ * never larger): drawn at the original's size in cells, it looks out of focus. NULL when out
+ * of memory or for bad arguments. */
+cp_image *cp_scaled(const cp_image *image, int max_width, int max_height);
+
 int cp_image_width(const cp_image *image);
 int cp_image_height(const cp_image *image);
 /* width * height * 4 bytes, rows top to bottom, no padding. */

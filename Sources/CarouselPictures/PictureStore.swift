@@ -1,0 +1,308 @@
+import CarouselCanvas
+import CarouselCards
+import Dispatch
+import Synchronization
+
+/// Pictures as cells for the renderer, converted off the frame path: a card asks for its picture
+/// at its size, gets it at once if it has been converted, else the same picture at another size
+/// (or nothing: a placeholder) while a worker decodes and converts it and then wakes the program
+/// loop. What a frame asks for comes first, then the cards next to the screen. Decoded pictures
+/// and converted cells are each held within a budget, least recently used first out, so a
+/// folder of 1,000 photos costs what the few on and near the screen cost.
+public final class PictureStore: PictureSource {
+    /// Where conversions run.
+    public enum Execution: Sendable {
+        /// On up to `workers` background threads; the loop is woken when a picture is ready.
+        case background(workers: Int)
+        /// At once, in `lookup` (for `--render`: the screen printed is the one with its pictures).
+        case inline
+        /// Only when `runPending()` is called (for tests that look at the placeholder first).
+        case manual
+    }
+
+    /// How much is kept.
+    public struct Budget: Sendable {
+        /// Decoded pixels (RGBA), in bytes.
+        public var pixelBytes: Int
+        /// Converted cells, over every picture, size and blur step.
+        public var cells: Int
+
+        public init(pixelBytes: Int = 48 << 20, cells: Int = 1 << 19) {
+            self.pixelBytes = pixelBytes
+            self.cells = cells
+        }
+    }
+
+    public let depth: PictureColorDepth
+    public let ascii: Bool
+    public let budget: Budget
+    private let execution: Execution
+    private let wake: @Sendable () -> Void
+    private let state = Mutex(State())
+
+    /// Figures for tests, benchmarks and the README.
+    public struct Usage: Sendable, Equatable {
+        public var decodedPictures: Int
+        public var pixelBytes: Int
+        public var tiles: Int
+        public var cells: Int
+        public var failures: Int
+        /// Conversions done (tiles made), since the store was made.
+        public var conversions: Int
+        /// Files decoded, since the store was made (a file decoded again at a larger size counts again).
+        public var decodes: Int
+    }
+
+    public init(depth: PictureColorDepth, ascii: Bool, execution: Execution, budget: Budget = Budget(),
+                wake: @escaping @Sendable () -> Void = {}) {
+        self.depth = depth
+        self.ascii = ascii
+        self.execution = execution
+        self.budget = budget
+        self.wake = wake
+    }
+
+    public var usage: Usage {
+        state.withLock { s in
+            Usage(decodedPictures: s.decoded.count, pixelBytes: s.pixelBytes, tiles: s.tiles.count, cells: s.cells,
+                  failures: s.failures.count, conversions: s.conversions, decodes: s.decodes)
+        }
+    }
+
+    // MARK: - PictureSource
+
+    public func beginFrame() {
+        state.withLock { s in
+            // Whatever is still wanted is asked for again by this frame.
+            s.frameJobs.removeAll(keepingCapacity: true)
+            s.prefetchJobs.removeAll(keepingCapacity: true)
+            s.queued = s.converting
+        }
+    }
+
+    public func lookup(_ request: PictureRequest) -> PictureLookup {
+        let found = state.withLock { s -> PictureLookup? in
+            if let answer = s.answer(request) { return answer }
+            if !s.queued.contains(request) {
+                s.queued.insert(request)
+                s.frameJobs.append(request)
+            }
+            return nil
+        }
+        if let found { return found }
+        switch execution {
+        case .inline:
+            runPending()
+            return state.withLock { s in s.answer(request) ?? s.standIn(for: request) }
+        case .background(let workers):
+            startWorkers(upTo: workers)
+        case .manual:
+            break
+        }
+        return state.withLock { s in s.standIn(for: request) }
+    }
+
+    public func prefetch(_ request: PictureRequest) {
+        let added = state.withLock { s -> Bool in
+            guard s.answer(request) == nil, !s.queued.contains(request) else { return false }
+            s.queued.insert(request)
+            s.prefetchJobs.append(request)
+            return true
+        }
+        guard added else { return }
+        if case .background(let workers) = execution { startWorkers(upTo: workers) }
+    }
+
+    /// Converts everything asked for so far, on this thread, then wakes the loop if anything was
+    /// done. (The background workers run the same.)
+    public func runPending() {
+        var did = false
+        while let job = state.withLock({ s in s.takeJob() }) {
+            perform(job)
+            did = true
+        }
+        if did { wake() }
+    }
+
+    // MARK: - Work
+
+    private func startWorkers(upTo limit: Int) {
+        let start = state.withLock { s -> Int in
+            let wanted = min(max(1, limit) - s.workers, s.frameJobs.count + s.prefetchJobs.count)
+            guard wanted > 0 else { return 0 }
+            s.workers += wanted
+            return wanted
+        }
+        for _ in 0..<start {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                while let job = state.withLock({ s -> PictureRequest? in
+                    let job = s.takeJob()
+                    if job == nil { s.workers -= 1 }
+                    return job
+                }) {
+                    perform(job)
+                    wake()
+                }
+            }
+        }
+    }
+
+    /// Decodes (if need be) and converts one picture, and keeps the result.
+    private func perform(_ request: PictureRequest) {
+        defer { state.withLock { s in s.finish(request) } }
+        let needed = PixelSize.enough(columns: request.columns, rows: request.rows)
+        var picture = state.withLock { s in s.decodedPicture(request.file, enoughFor: needed) }
+        if picture == nil {
+            do {
+                let loaded = try Picture.load(pathBytes: request.file.path, maxSize: needed)
+                state.withLock { s in s.keep(loaded, of: request.file, budget: budget) }
+                picture = loaded
+            } catch {
+                state.withLock { s in s.failures[request.file] = PictureStore.message(for: error) }
+                return
+            }
+        }
+        guard var source = picture else { return }
+        if request.blurStep > 0 {
+            // Out of focus: drawn from a copy with a few times fewer pixels than the cells can show.
+            let factor = 1 + 2 * request.blurStep
+            let soft = PixelSize(width: max(1, needed.width / factor), height: max(1, needed.height / factor))
+            if let blurred = source.scaled(toFit: soft) { source = blurred }
+        }
+        let tile = PictureStore.tile(source.cells(columns: request.columns, rows: request.rows, depth: depth, ascii: ascii))
+        state.withLock { s in s.keep(tile, for: request, budget: budget) }
+    }
+
+    /// A failure in one line, naming the file, with nothing in it a terminal would act on.
+    static func message(for error: PictureError) -> String {
+        let text = error.description
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
+    }
+
+    /// Chafa's cells as canvas cells: palette entries where the depth is indexed (sent as chosen),
+    /// RGB otherwise; the RGB kept beside them for fading.
+    static func tile(_ picture: PictureCells) -> PictureTile {
+        var cells: [Cell] = []
+        var inks: [PictureInk] = []
+        cells.reserveCapacity(picture.cells.count)
+        inks.reserveCapacity(picture.cells.count)
+        for c in picture.cells {
+            let fg: Color = c.foregroundIndex.map(Color.indexed) ?? c.foreground.map(Color.rgb) ?? .default
+            let bg: Color = c.backgroundIndex.map(Color.indexed) ?? c.background.map(Color.rgb) ?? .default
+            cells.append(Cell(Character(c.scalar), style: CellStyle(foreground: fg, background: bg)))
+            inks.append(PictureInk(foreground: c.foreground, background: c.background))
+        }
+        return PictureTile(width: picture.columns, height: picture.rows, cells: cells, inks: inks, area: picture.pictureArea)
+    }
+}
+
+extension PictureStore {
+    struct Held<Value> {
+        var value: Value
+        var used: UInt64
+    }
+
+    struct State {
+        var tiles: [PictureRequest: Held<PictureTile>] = [:]
+        var cells = 0
+        /// The last tile made of each file: what stands in while another size is converted.
+        var latest: [PictureFile: PictureRequest] = [:]
+        var decoded: [PictureFile: Held<Picture>] = [:]
+        var pixelBytes = 0
+        var failures: [PictureFile: String] = [:]
+        var frameJobs: [PictureRequest] = []
+        var prefetchJobs: [PictureRequest] = []
+        /// Asked for and not yet done.
+        var queued: Set<PictureRequest> = []
+        var converting: Set<PictureRequest> = []
+        /// Files being decoded or converted (one worker per file at a time).
+        var busy: Set<PictureFile> = []
+        var workers = 0
+        var clock: UInt64 = 0
+        var conversions = 0
+        var decodes = 0
+
+        mutating func tick() -> UInt64 {
+            clock += 1
+            return clock
+        }
+
+        /// What can be answered now without converting: the tile, or the failure.
+        mutating func answer(_ request: PictureRequest) -> PictureLookup? {
+            if tiles[request] != nil {
+                tiles[request]!.used = tick()
+                return .ready(tiles[request]!.value)
+            }
+            if let failure = failures[request.file] { return .failed(failure) }
+            return nil
+        }
+
+        func standIn(for request: PictureRequest) -> PictureLookup {
+            if let other = latest[request.file], let held = tiles[other] { return .standIn(held.value) }
+            return .pending
+        }
+
+        /// The next job: the latest of the frame's (the active card is drawn last), then the
+        /// cards ahead in the order asked; never a file another worker holds.
+        mutating func takeJob() -> PictureRequest? {
+            if let i = frameJobs.lastIndex(where: { !busy.contains($0.file) }) {
+                return start(frameJobs.remove(at: i))
+            }
+            if let i = prefetchJobs.firstIndex(where: { !busy.contains($0.file) }) {
+                return start(prefetchJobs.remove(at: i))
+            }
+            return nil
+        }
+
+        private mutating func start(_ job: PictureRequest) -> PictureRequest {
+            busy.insert(job.file)
+            converting.insert(job)
+            return job
+        }
+
+        mutating func finish(_ request: PictureRequest) {
+            busy.remove(request.file)
+            converting.remove(request)
+            queued.remove(request)
+        }
+
+        /// The file's decoded picture if it has pixels enough for `needed` (or all it has).
+        mutating func decodedPicture(_ file: PictureFile, enoughFor needed: PixelSize) -> Picture? {
+            guard let held = decoded[file] else { return nil }
+            let p = held.value
+            let whole = p.width >= p.originalWidth && p.height >= p.originalHeight
+            guard whole || p.width >= needed.width || p.height >= needed.height else { return nil }
+            decoded[file]!.used = tick()
+            return p
+        }
+
+        mutating func keep(_ picture: Picture, of file: PictureFile, budget: Budget) {
+            decodes += 1
+            if let old = decoded[file] { pixelBytes -= old.value.byteCount }
+            decoded[file] = Held(value: picture, used: tick())
+            pixelBytes += picture.byteCount
+            while pixelBytes > budget.pixelBytes, decoded.count > 1,
+                  let oldest = decoded.min(by: { $0.value.used < $1.value.used }) {
+                pixelBytes -= oldest.value.value.byteCount
+                decoded[oldest.key] = nil
+            }
+        }
+
+        mutating func keep(_ tile: PictureTile, for request: PictureRequest, budget: Budget) {
+            conversions += 1
+            if let old = tiles[request] { cells -= old.value.cells.count }
+            tiles[request] = Held(value: tile, used: tick())
+            latest[request.file] = request
+            cells += tile.cells.count
+            guard cells > budget.cells else { return }
+            // Out with the least recently used, down to three quarters of the budget (so this
+            // sort runs once in a while, not at every conversion).
+            let order = tiles.sorted { $0.value.used < $1.value.used }
+            for (key, held) in order where cells > budget.cells * 3 / 4 && key != request {
+                cells -= held.value.cells.count
+                tiles[key] = nil
+                if latest[key.file] == key { latest[key.file] = nil }
+            }
+        }
+    }
+}

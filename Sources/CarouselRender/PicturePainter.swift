@@ -1,0 +1,124 @@
+import CarouselCanvas
+import CarouselCards
+import CarouselCore
+import CarouselText
+
+extension CardPainter {
+    /// Where a picture goes inside a card of `look` whose interior is `interior` (the art's place:
+    /// the whole interior when framed, above the title row when layered, a thumbnail on the left in
+    /// the lyrics look).
+    static func pictureBox(look: CardLook, interior: CellRect) -> CellRect {
+        switch look {
+        case .framed:
+            return interior
+        case .layered:
+            return CellRect(x: interior.x, y: interior.y, width: interior.width, height: max(0, interior.height - 1))
+        case .line:
+            let thumbWidth = min(interior.width / 3, Int((Double(interior.height) * 2.2).rounded()))
+            return CellRect(x: interior.x + 1, y: interior.y, width: max(0, thumbWidth), height: interior.height)
+        }
+    }
+
+    /// The blur step a picture is converted at for `blur` (0...1).
+    static func pictureBlurStep(_ blur: Double) -> Int {
+        Int((clamp(blur, 0...1) * Double(PictureRequest.blurSteps)).rounded())
+    }
+
+    /// A picture card: the picture converted for the card's size (by the picture source, off the
+    /// frame path), a placeholder until it is ready, or why it cannot be shown.
+    func paintPicture(_ file: PictureFile, of card: Card, at placement: CardPlacement, in rect: CellRect, interior: CellRect,
+                      blur: Double, opacity: Double, title: CellStyle, border: CellStyle, text: CellStyle,
+                      cache: inout CellCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+        let box = CardPainter.pictureBox(look: placement.look, interior: interior)
+        paintPicture(file, of: card, index: placement.index, in: box, blurStep: CardPainter.pictureBlurStep(blur),
+                     opacity: opacity, placeholderTitle: placement.look != .line, cache: &cache, on: &canvas)
+        switch placement.look {
+        case .framed:
+            return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, padded: true,
+                              style: title, pad: border, on: &canvas)
+        case .layered:
+            guard interior.height >= 1 else { return nil }
+            return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
+                              style: title, pad: text, on: &canvas)
+        case .line:
+            return paintLineLabels(of: card, index: placement.index, interior: interior, thumb: box, blur: blur,
+                                   title: title, text: text, cache: &cache, on: &canvas)
+        }
+    }
+
+    /// The picture of `card` in `box`: as converted when ready, the same picture at another size
+    /// meanwhile, else a soft box with the title (when `placeholderTitle`); a file that cannot be
+    /// shown says why.
+    func paintPicture(_ file: PictureFile, of card: Card, index: Int, in box: CellRect, blurStep: Int, opacity: Double,
+                      placeholderTitle: Bool, cache: inout CellCache, on canvas: inout Canvas) {
+        guard box.width >= 1, box.height >= 1 else { return }
+        let request = PictureRequest(file: file, columns: box.width, rows: box.height, blurStep: blurStep)
+        switch pictures?.lookup(request) ?? .pending {
+        case .ready(let tile), .standIn(let tile):
+            paint(tile, centredIn: box, opacity: opacity, on: &canvas)
+        case .pending:
+            paintPlaceholder(card, in: box, opacity: opacity, withTitle: placeholderTitle, on: &canvas)
+        case .failed(let reason):
+            let message = CellRect(x: box.x + 1, y: box.y, width: box.width - 2, height: box.height)
+            guard message.width >= CardPainter.narrowestText else { return }
+            let cells = cache.text(TextDocument(plainText: reason), of: card, index: index, width: message.width,
+                                   height: message.height, title: false, painter: self)
+            paint(cells, at: message, level: CardPainter.quantized(opacity), on: &canvas)
+        }
+    }
+
+    /// Copies a converted picture into the middle of `box` (clipped to it), faded toward the
+    /// background by `opacity` as other cards are.
+    func paint(_ tile: PictureTile, centredIn box: CellRect, opacity: Double, on canvas: inout Canvas) {
+        let ox = box.x + (box.width - tile.width) / 2
+        let oy = box.y + (box.height - tile.height) / 2
+        let placed = CellRect(x: ox + tile.area.x, y: oy + tile.area.y, width: tile.area.width, height: tile.area.height)
+        let visible = placed.intersection(box).intersection(canvas.bounds)
+        guard !visible.isEmpty else { return }
+        let level = CardPainter.quantized(opacity)
+        let dim = !theme.usesColor && level < 0.6
+        let background = theme.background
+        tile.cells.withUnsafeBufferPointer { cells in
+            tile.inks.withUnsafeBufferPointer { inks in
+                for y in visible.y..<visible.maxY {
+                    let row = (y - oy) * tile.width - ox
+                    for x in visible.x..<visible.maxX {
+                        var cell = cells[row + x]
+                        if level < 1 {
+                            if theme.usesColor {
+                                let ink = inks[row + x]
+                                cell.style.foreground = .rgb((ink.foreground ?? theme.foreground).mixed(with: background, 1 - level))
+                                if let b = ink.background { cell.style.background = .rgb(b.mixed(with: background, 1 - level)) }
+                            } else if dim {
+                                cell.style.attributes.insert(.dim)
+                            }
+                        }
+                        canvas.putPrepared(cell, x: x, y: y, within: visible.maxX)
+                    }
+                }
+            }
+        }
+    }
+
+    /// What a picture card shows until its picture is ready: a soft box, its title in the middle.
+    func paintPlaceholder(_ card: Card, in box: CellRect, opacity: Double, withTitle: Bool, on canvas: inout Canvas) {
+        let tint = card.accent ?? theme.foreground
+        let level = CardPainter.quantized(opacity)
+        if theme.usesColor {
+            let soft = tint.mixed(with: theme.background, 1 - 0.18 * level)
+            canvas.fill(box, glyph: " ", style: CellStyle(background: .rgb(soft)))
+        } else {
+            canvas.fill(box, glyph: theme.glyphs.ramp[1], style: CellStyle(attributes: .dim))
+        }
+        guard withTitle, box.height >= 1, box.width >= 5 else { return }
+        let label = Chrome.truncate(theme.glyphs.displayable(card.title), to: box.width - 4, glyphs: theme.glyphs)
+        guard !label.isEmpty else { return }
+        let width = CharacterWidth.of(label)
+        let x = box.x + (box.width - width) / 2, y = box.y + (box.height - 1) / 2
+        var style = CellStyle(foreground: faded(card.accent, opacity: opacity))
+        if theme.usesColor {
+            style.background = .rgb(tint.mixed(with: theme.background, 1 - 0.18 * level))
+        }
+        canvas.text(label, x: x, y: y, style: style, clip: box)
+    }
+}
