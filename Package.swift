@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "CarouselText", targets: ["CarouselText"]),
         .library(name: "CarouselRender", targets: ["CarouselRender"]),
         .library(name: "CarouselDecks", targets: ["CarouselDecks"]),
+        .library(name: "CarouselPictures", targets: ["CarouselPictures"]),
+        // Pictures made byte by byte, for the benchmarks as for the tests.
+        .library(name: "CarouselTestSupport", targets: ["CarouselTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -164,9 +164,12 @@ public final class PictureStore: PictureSource {
         }
         guard var source = picture else { return }
         if request.blurStep > 0 {
-            // Out of focus: drawn from a copy with a few times fewer pixels than the cells can show.
-            let factor = 1 + 2 * request.blurStep
-            let soft = PixelSize(width: max(1, needed.width / factor), height: max(1, needed.height / factor))
+            // Out of focus: drawn (and smoothly enlarged by chafa) from a copy with fewer pixels
+            // than there are cells, so that each edge spreads over a few cells: about 1.5 at the
+            // first step, 4.5 at the last.
+            let perCell = 1 / (0.5 + Double(request.blurStep))
+            let soft = PixelSize(width: max(1, Int(Double(request.columns) * perCell)),
+                                 height: max(1, Int(Double(2 * request.rows) * perCell)))
             if let blurred = source.scaled(toFit: soft) { source = blurred }
         }
         let tile = PictureStore.tile(source.cells(columns: request.columns, rows: request.rows, depth: depth, ascii: ascii))

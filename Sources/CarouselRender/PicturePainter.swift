@@ -108,7 +108,7 @@ extension CardPainter {
             let soft = tint.mixed(with: theme.background, 1 - 0.18 * level)
             canvas.fill(box, glyph: " ", style: CellStyle(background: .rgb(soft)))
         } else {
-            canvas.fill(box, glyph: theme.glyphs.ramp[1], style: CellStyle(attributes: .dim))
+            canvas.fill(box, glyph: theme.glyphs.backdrop, style: CellStyle(attributes: .dim))
         }
         guard withTitle, box.height >= 1, box.width >= 5 else { return }
         let label = Chrome.truncate(theme.glyphs.displayable(card.title), to: box.width - 4, glyphs: theme.glyphs)

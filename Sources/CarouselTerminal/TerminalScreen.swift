@@ -140,6 +140,7 @@ public final class TerminalScreen: TerminalBackend {
 
     @discardableResult
     public func draw(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?) -> Int {
+        recyclePairsIfFull(cells: canvas.width * canvas.height)
         CanvasDiff.runs(from: previous, to: canvas, into: &runs)
         var sent = 0
         for run in runs {
@@ -180,6 +181,16 @@ public final class TerminalScreen: TerminalBackend {
         scalars.withUnsafeBufferPointer { buffer in
             cs_put(Int32(y), Int32(x), buffer.baseAddress, Int32(buffer.count), attributes, pair)
         }
+    }
+
+    /// Colour pairs are kept once made, and pictures in 24-bit colour make a new pair for almost
+    /// every cell. When the pairs left may not be enough for a whole new frame, they are all given
+    /// up and the screen is drawn again from nothing with new ones (a picture browser does this
+    /// once in a few hundred pictures; the built-in deck never).
+    private func recyclePairsIfFull(cells: Int) {
+        guard depth != .none, pairLimit > cells + 1, pairs.count + cells >= pairLimit - 1 else { return }
+        pairs.removeAll(keepingCapacity: true)
+        invalidate()
     }
 
     private func colorIndex(_ color: CarouselCanvas.Color) -> Int {

@@ -1,0 +1,236 @@
+import CarouselCanvas
+import CarouselCards
+import CarouselPictures
+import Foundation
+import Synchronization
+import Testing
+
+/// The picture store: conversion off the frame path, what stands in meanwhile, the budgets.
+@Suite struct PictureStoreTests {
+    /// Counts the wake-ups a store sends (from any thread).
+    final class Wakes: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    static func file(_ name: String, _ bytes: [UInt8]) throws -> PictureFile {
+        PictureFile(path: try TestImages.temporaryFile(name, bytes))
+    }
+
+    static func tile(_ lookup: PictureLookup) -> PictureTile? {
+        if case .ready(let tile) = lookup { return tile }
+        return nil
+    }
+
+    /// The colour a reader sees in a tile's cell (its background around a space, else its foreground).
+    static func seen(_ tile: PictureTile, _ x: Int, _ y: Int) -> PictureInk { tile.inks[y * tile.width + x] }
+
+    @Test func inlineConvertsAtOnceAtTheSizeAsked() throws {
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .inline)
+        let file = try Self.file("store-split.bmp", TestImages.split())
+        let tile = try #require(Self.tile(store.lookup(PictureRequest(file: file, columns: 20, rows: 10, blurStep: 0))))
+        #expect(tile.width == 20 && tile.height == 10)
+        #expect(tile.area == CellRect(x: 0, y: 0, width: 20, height: 10))
+        // Left half red, right half blue, in 24-bit colour.
+        for y in 0..<10 {
+            #expect(Self.seen(tile, 2, y).background?.isReddish == true)
+            #expect(Self.seen(tile, 17, y).background?.isBluish == true)
+        }
+        #expect(tile.cells.allSatisfy { cell in
+            if case .indexed = cell.style.background { return false }
+            return true
+        })
+        // Asked again: the same, without converting again.
+        _ = store.lookup(PictureRequest(file: file, columns: 20, rows: 10, blurStep: 0))
+        #expect(store.usage.conversions == 1 && store.usage.decodes == 1)
+    }
+
+    @Test func manualWaitsForRunPendingThenWakesTheLoop() throws {
+        let wakes = Wakes()
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .manual, wake: { wakes.add() })
+        let file = try Self.file("store-manual.bmp", TestImages.split())
+        let small = PictureRequest(file: file, columns: 10, rows: 5, blurStep: 0)
+        guard case .pending = store.lookup(small) else {
+            Issue.record("a picture never converted must be pending")
+            return
+        }
+        #expect(wakes.value == 0)
+        store.runPending()
+        #expect(wakes.value == 1)
+        #expect(Self.tile(store.lookup(small))?.width == 10)
+
+        // Another size: the one there is stands in until it is converted.
+        store.beginFrame()
+        let large = PictureRequest(file: file, columns: 30, rows: 15, blurStep: 0)
+        guard case .standIn(let standIn) = store.lookup(large) else {
+            Issue.record("the small tile must stand in for the large one")
+            return
+        }
+        #expect(standIn.width == 10)
+        store.runPending()
+        #expect(Self.tile(store.lookup(large))?.width == 30)
+        #expect(wakes.value == 2)
+    }
+
+    @Test func aFrameDropsWhatTheLastOneAskedForAndNoLongerWants() throws {
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .manual)
+        let file = try Self.file("store-frames.bmp", TestImages.split())
+        // A motion: each frame asks for a new size; only the last frame's is converted.
+        for columns in 10..<20 {
+            store.beginFrame()
+            _ = store.lookup(PictureRequest(file: file, columns: columns, rows: 8, blurStep: 0))
+        }
+        store.runPending()
+        #expect(store.usage.conversions == 1)
+        #expect(Self.tile(store.lookup(PictureRequest(file: file, columns: 19, rows: 8, blurStep: 0))) != nil)
+    }
+
+    @Test func theFrameComesBeforeWhatIsFetchedAhead() throws {
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .manual)
+        let shown = try Self.file("store-shown.bmp", TestImages.split())
+        let ahead = try Self.file("store-ahead.bmp", TestImages.split())
+        store.prefetch(PictureRequest(file: ahead, columns: 10, rows: 5, blurStep: 0))
+        _ = store.lookup(PictureRequest(file: shown, columns: 10, rows: 5, blurStep: 0))
+        store.runPending()
+        #expect(store.usage.conversions == 2)
+        #expect(Self.tile(store.lookup(PictureRequest(file: ahead, columns: 10, rows: 5, blurStep: 0))) != nil)
+    }
+
+    @Test func aDamagedFileFailsWithOneLineNamingIt() throws {
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .inline)
+        let whole = TestImages.split(width: 40, height: 40)
+        let file = try Self.file("store-cut.bmp", Array(whole.prefix(whole.count / 3)))
+        guard case .failed(let message) = store.lookup(PictureRequest(file: file, columns: 20, rows: 10, blurStep: 0)) else {
+            Issue.record("a truncated picture must fail")
+            return
+        }
+        #expect(message.hasPrefix(String(decoding: file.path, as: UTF8.self) + ": "), "\(message)")
+        #expect(message.contains("truncated") || message.contains("damaged"), "\(message)")
+        #expect(!message.contains("\n"))
+        #expect(store.usage.failures == 1)
+    }
+
+    @Test func blurIsDrawnFromFewerPixels() throws {
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .inline)
+        let file = try Self.file("store-blur.bmp", TestImages.split(width: 80, height: 40))
+        let sharp = try #require(Self.tile(store.lookup(PictureRequest(file: file, columns: 20, rows: 5, blurStep: 0))))
+        let soft = try #require(Self.tile(store.lookup(PictureRequest(file: file, columns: 20, rows: 5, blurStep: PictureRequest.blurSteps))))
+        /// Columns whose colour is neither red nor blue (red's share of red + blue between 0.2 and 0.8).
+        func mixed(_ tile: PictureTile) -> [Int] {
+            (0..<tile.width).filter { x in
+                var red = 0.0, blue = 0.0
+                for y in 0..<tile.height {
+                    for c in [Self.seen(tile, x, y).foreground, Self.seen(tile, x, y).background].compactMap({ $0 }) {
+                        red += Double(c.r)
+                        blue += Double(c.b)
+                    }
+                }
+                let share = red / max(1, red + blue)
+                return share > 0.2 && share < 0.8
+            }
+        }
+        // Sharp: red meets blue at one edge; blurred, the colours run into each other.
+        #expect(mixed(sharp).count <= 2, "\(mixed(sharp))")
+        #expect(mixed(soft).count >= 4, "\(mixed(soft)) \((0..<soft.width).map { Self.seen(soft, $0, 2).background.map { "\($0.r),\($0.b)" } ?? "-" })")
+    }
+
+    @Test(arguments: [PictureColorDepth.xterm256, .ansi16, .ansi8])
+    func indexedDepthsSendThePaletteEntriesChafaChose(depth: PictureColorDepth) throws {
+        let store = PictureStore(depth: depth, ascii: false, execution: .inline)
+        let file = try Self.file("store-indexed-\(depth.rawValue).bmp", TestImages.noise())
+        let tile = try #require(Self.tile(store.lookup(PictureRequest(file: file, columns: 16, rows: 8, blurStep: 0))))
+        var entries: [UInt8] = []
+        for cell in tile.cells {
+            for color in [cell.style.foreground, cell.style.background] {
+                switch color {
+                case .indexed(let i): entries.append(i)
+                case .rgb: Issue.record("an indexed depth must give palette entries, not RGB")
+                case .default: break
+                }
+            }
+        }
+        #expect(!entries.isEmpty)
+        switch depth {
+        case .xterm256: #expect(entries.allSatisfy { $0 >= 16 })
+        case .ansi16: #expect(entries.allSatisfy { $0 < 16 })
+        default: #expect(entries.allSatisfy { $0 < 8 })
+        }
+    }
+
+    @Test func asciiAndNoColourGiveSevenBitGlyphsInTheTerminalsColours() throws {
+        let store = PictureStore(depth: .none, ascii: true, execution: .inline)
+        let file = try Self.file("store-ascii.bmp", TestImages.horizontalGradient())
+        let tile = try #require(Self.tile(store.lookup(PictureRequest(file: file, columns: 30, rows: 6, blurStep: 0))))
+        #expect(tile.cells.allSatisfy { (0x20...0x7E).contains($0.firstScalar) && $0.secondScalar == nil })
+        #expect(tile.cells.allSatisfy { $0.style == .plain })
+        // Dark at the left, dense glyphs at the right.
+        let row = (0..<30).map { Character(Unicode.Scalar(tile.cells[2 * 30 + $0].firstScalar)!) }
+        #expect(row.first == " " && row.last != " ", "\(String(row))")
+    }
+
+    @Test func convertedCellsStayWithinTheirBudget() throws {
+        let budget = PictureStore.Budget(pixelBytes: 64 << 20, cells: 4_000)
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .inline, budget: budget)
+        let file = try Self.file("store-budget.bmp", TestImages.noise())
+        var largest = 0
+        for columns in stride(from: 10, through: 60, by: 2) {
+            store.beginFrame()
+            _ = store.lookup(PictureRequest(file: file, columns: columns, rows: 20, blurStep: 0))
+            largest = max(largest, columns * 20)
+            #expect(store.usage.cells <= budget.cells + largest, "\(store.usage)")
+        }
+        #expect(store.usage.cells <= budget.cells)
+        #expect(store.usage.conversions == 26)
+        #expect(store.usage.tiles < 26)
+    }
+
+    @Test func decodedPicturesStayWithinTheirBudget() throws {
+        // Each 64x64 noise picture decodes to 16 KiB of RGBA; the budget holds three.
+        let budget = PictureStore.Budget(pixelBytes: 3 * 64 * 64 * 4, cells: 1 << 20)
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .inline, budget: budget)
+        for i in 0..<12 {
+            let file = try Self.file("store-many-\(i).bmp", TestImages.noise(seed: UInt64(i)))
+            store.beginFrame()
+            #expect(Self.tile(store.lookup(PictureRequest(file: file, columns: 16, rows: 8, blurStep: 0))) != nil)
+            #expect(store.usage.pixelBytes <= budget.pixelBytes, "\(store.usage)")
+        }
+        #expect(store.usage.decodedPictures == 3)
+        #expect(store.usage.decodes == 12)
+    }
+
+    @Test func aLargerSizeDecodesAgainOnlyWhenThePictureHasMorePixels() throws {
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .inline)
+        let big = try Self.file("store-big.jpg", TestImages.greyJPEG(width: 2000, height: 2000))
+        _ = store.lookup(PictureRequest(file: big, columns: 10, rows: 5, blurStep: 0))
+        _ = store.lookup(PictureRequest(file: big, columns: 8, rows: 4, blurStep: 0))
+        #expect(store.usage.decodes == 1)
+        // Zoomed: more pixels are needed than the first decode kept, and the file has them.
+        _ = store.lookup(PictureRequest(file: big, columns: 120, rows: 40, blurStep: 0))
+        #expect(store.usage.decodes == 2)
+        #expect(store.usage.pixelBytes >= 640 * 640 * 4)
+
+        // A small picture is decoded whole the first time: never again.
+        let small = try Self.file("store-small.bmp", TestImages.split())
+        _ = store.lookup(PictureRequest(file: small, columns: 10, rows: 5, blurStep: 0))
+        _ = store.lookup(PictureRequest(file: small, columns: 120, rows: 40, blurStep: 0))
+        #expect(store.usage.decodes == 3)
+    }
+
+    @Test func backgroundWorkersConvertAndWakeTheLoop() async throws {
+        let wakes = Wakes()
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .background(workers: 2), wake: { wakes.add() })
+        var files: [PictureFile] = []
+        for i in 0..<6 { files.append(try Self.file("store-bg-\(i).bmp", TestImages.noise(seed: UInt64(100 + i)))) }
+        let requests = files.map { PictureRequest(file: $0, columns: 24, rows: 12, blurStep: 0) }
+        for request in requests { _ = store.lookup(request) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(20)
+        while store.usage.conversions < requests.count && clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(store.usage.conversions == requests.count)
+        #expect(wakes.value >= 1)
+        for request in requests { #expect(Self.tile(store.lookup(request)) != nil) }
+    }
+}

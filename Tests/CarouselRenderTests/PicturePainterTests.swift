@@ -1,0 +1,113 @@
+import CarouselCanvas
+import CarouselCards
+import CarouselCore
+@testable import CarouselRender
+import Synchronization
+import Testing
+
+/// How picture cards are painted, with a stand-in picture source: what is asked for, the
+/// placeholder, a stand-in of another size, a failure, fading.
+@Suite struct PicturePainterTests {
+    /// A picture source that answers what it is told to and remembers what it was asked.
+    final class FakeSource: PictureSource {
+        let answer: Mutex<PictureLookup>
+        let asked = Mutex<[PictureRequest]>([])
+        init(_ answer: PictureLookup) { self.answer = Mutex(answer) }
+        func beginFrame() {}
+        func lookup(_ request: PictureRequest) -> PictureLookup {
+            asked.withLock { $0.append(request) }
+            return answer.withLock { $0 }
+        }
+        func prefetch(_ request: PictureRequest) {}
+        var requests: [PictureRequest] { asked.withLock { $0 } }
+    }
+
+    static let red = RGB(255, 0, 0)
+    let card = Card(id: "sea.png", title: "Sea", content: .image(PictureFile(path: "sea.png")), accent: RGB(80, 160, 220))
+
+    /// A tile of `width` x `height` cells, all full red blocks.
+    static func redTile(width: Int, height: Int) -> PictureTile {
+        let cell = Cell(" ", style: CellStyle(background: .rgb(red)))
+        return PictureTile(width: width, height: height, cells: Array(repeating: cell, count: width * height),
+                           inks: Array(repeating: PictureInk(foreground: nil, background: red), count: width * height),
+                           area: CellRect(x: 0, y: 0, width: width, height: height))
+    }
+
+    func paint(_ source: FakeSource, opacity: Double = 1, blur: Double = 0, color: Bool = true) -> Canvas {
+        var canvas = Canvas(width: 30, height: 14)
+        var cache = CellCache()
+        let placement = CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: 24, height: 12), scale: 1, blur: blur,
+                                      opacity: opacity, z: 0, progress: 0)
+        CardPainter(theme: Theme(glyphs: .unicode, usesColor: color), pictures: source)
+            .paint(card, at: placement, active: true, cache: &cache, on: &canvas)
+        return canvas
+    }
+
+    func reds(_ canvas: Canvas) -> [RGB] {
+        var found: [RGB] = []
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                if case .rgb(let c) = canvas[x, y].style.background, c.r > c.g + 40, c.r > c.b + 40 { found.append(c) }
+            }
+        }
+        return found
+    }
+
+    @Test func thePictureIsAskedForAtTheSizeOfTheCardsInterior() {
+        let source = FakeSource(.ready(Self.redTile(width: 22, height: 10)))
+        let canvas = paint(source)
+        #expect(source.requests == [PictureRequest(file: PictureFile(path: "sea.png"), columns: 22, rows: 10, blurStep: 0)])
+        // The whole interior is the picture; the title sits on the frame.
+        #expect(reds(canvas).count == 22 * 10)
+        #expect(canvas.lines()[11].contains(" Sea "))
+    }
+
+    @Test func blurIsAskedForInSteps() {
+        let source = FakeSource(.pending)
+        _ = paint(source, blur: 10)
+        _ = paint(source, blur: 5)
+        #expect(source.requests.map(\.blurStep) == [PictureRequest.blurSteps, PictureRequest.blurSteps / 2])
+    }
+
+    @Test func untilThePictureIsReadyTheCardShowsItsTitleOnASoftBox() {
+        let canvas = paint(FakeSource(.pending))
+        let lines = canvas.lines()
+        #expect(lines[5].contains("Sea"), "\(lines.joined(separator: "\n"))")
+        // Soft: the accent far toward the background, on every cell of the interior.
+        guard case .rgb(let soft) = canvas[3, 3].style.background else {
+            Issue.record("the placeholder has no colour of its own")
+            return
+        }
+        #expect(soft != RGB(80, 160, 220) && soft.b > soft.r)
+        #expect(reds(canvas).isEmpty)
+        // Without colour, a light shade.
+        let plain = paint(FakeSource(.pending), color: false)
+        #expect(plain.lines()[3].contains("░"))
+    }
+
+    @Test func aStandInOfAnotherSizeIsCentredAndCut() {
+        let canvas = paint(FakeSource(.standIn(Self.redTile(width: 30, height: 4))))
+        let rows = (0..<canvas.height).filter { y in (0..<canvas.width).contains { x in
+            if case .rgb(let c) = canvas[x, y].style.background { return c == Self.red }
+            return false
+        } }
+        #expect(rows == [4, 5, 6, 7], "centred in the 10 rows of the interior")
+        #expect(reds(canvas).count == 22 * 4, "cut to the card's interior")
+    }
+
+    @Test func aPictureThatCannotBeShownSaysWhy() {
+        let canvas = paint(FakeSource(.failed("sea.png: damaged or truncated picture")))
+        let text = canvas.lines().joined(separator: "\n")
+        #expect(text.contains("sea.png:") && text.contains("damaged"), "\(text)")
+    }
+
+    @Test func aFadedCardsPictureBlendsTowardTheBackground() {
+        let full = reds(paint(FakeSource(.ready(Self.redTile(width: 22, height: 10))), opacity: 1))
+        let half = reds(paint(FakeSource(.ready(Self.redTile(width: 22, height: 10))), opacity: 0.5))
+        #expect(full.allSatisfy { $0 == Self.red })
+        #expect(half.count == full.count && half.allSatisfy { $0.r < 160 && $0.r > 100 }, "\(half.first.map { "\($0)" } ?? "-")")
+        // Without colour: dim.
+        let plain = paint(FakeSource(.ready(Self.redTile(width: 22, height: 10))), opacity: 0.4, color: false)
+        #expect(plain[5, 5].style.attributes.contains(.dim))
+    }
+}
