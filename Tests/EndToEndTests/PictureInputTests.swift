@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// Pictures through the real binary: a folder of them, a damaged one named on stderr and skipped,
+/// the ASCII look, and a picture cut short after its header said on its card.
+@Suite(.serialized) struct PictureInputTests {
+    static let fixtures: String = {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(2)
+        return parts.joined(separator: "/") + "/CarouselPicturesTests/Fixtures"
+    }()
+
+    func carousel(_ arguments: [String], stdout: String = "") throws -> (output: String, status: Int?) {
+        let script = "\"$0\" \"$@\" 2>&1 \(stdout); echo \"exit $?\""
+        let text = try TmuxSession.run(["LC_ALL=C.UTF-8", "bash", "-c", script, TmuxSession.binary] + arguments)
+        guard let last = text.range(of: "exit ", options: .backwards) else { return (text, nil) }
+        let status = Int(text[last.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
+        return (String(text[..<last.lowerBound]), status)
+    }
+
+    /// A folder with two good pictures, one that is not a picture at all, and one cut short.
+    func folder() throws -> String {
+        let directory = NSTemporaryDirectory() + "carousel-picture-input-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for name in ["split.png", "split.jpg"] {
+            try FileManager.default.copyItem(atPath: Self.fixtures + "/" + name, toPath: directory + "/" + name)
+        }
+        try Data("just some words".utf8).write(to: URL(fileURLWithPath: directory + "/words.png"))
+        let png = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/split.png"))
+        try png.prefix(70).write(to: URL(fileURLWithPath: directory + "/cut.png"))
+        return directory
+    }
+
+    @Test func aFolderOfPicturesIsADeckAndAFileThatIsNoPictureIsNamedAndSkipped() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let errors = try carousel(["--render", "100x30", directory], stdout: ">/dev/null")
+        #expect(errors.output == "carousel: \(directory)/words.png: not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)\n")
+        #expect(errors.status == 0)
+
+        let screen = try carousel(["--render", "100x30", directory], stdout: "2>/dev/null")
+        let lines = screen.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.last(where: { !$0.isEmpty })?.hasPrefix(" 1/3 (1 skipped)  cut") == true, "\(screen.output)")
+        // The first card is the one cut short: it says so.
+        #expect(screen.output.contains("damaged") || screen.output.contains("truncated"), "\(screen.output)")
+        // The pictures are drawn in their colours: xterm's red (196) and blue (21) behind the cells.
+        let coloured = try carousel(["--render", "100x30", "--color", "256", directory], stdout: "2>/dev/null")
+        #expect(coloured.output.contains("48;5;196") && coloured.output.contains("48;5;21"), "\(coloured.output)")
+    }
+
+    @Test func theASCIILookAndColourAreSevenBitAndSGROnly() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for arguments in [["--ascii"], ["--ascii", "--color", "256"], ["--ascii", "--color", "truecolor", "--keys", "right,tab"]] {
+            let result = try carousel(["--render", "100x30"] + arguments + [directory], stdout: "2>/dev/null")
+            #expect(result.status == 0)
+            let bytes = Array(result.output.utf8)
+            #expect(bytes.allSatisfy { $0 < 0x80 }, "\(arguments): not 7-bit")
+            // The only control bytes are newlines and the SGR sequences' ESC.
+            #expect(bytes.allSatisfy { $0 >= 0x20 || $0 == 0x0A || $0 == 0x1B }, "\(arguments)")
+            let escapes = result.output.components(separatedBy: "\u{1B}").count - 1
+            #expect(escapes == result.output.matches(of: #/\x1B\[[0-9;]*m/#).count)
+        }
+    }
+}
