@@ -38,6 +38,10 @@ let package = Package(
         suite("FrameBenchmarks", uses: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselText", "CarouselRender", "CarouselDecks"]),
         // Loading decks and sanitising text.
         suite("DeckBenchmarks", uses: ["CarouselCore", "CarouselCards", "CarouselDecks"]),
+        // Pictures: conversion per card size, the first frame of a folder of 1,000 photos, frames
+        // while a large picture loads, and the memory of browsing 1,000 photos.
+        suite("PictureBenchmarks", uses: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks",
+                                          "CarouselPictures", "CarouselTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,7 +27,7 @@ public final class PictureStore: PictureSource {
         /// Converted cells, over every picture, size and blur step.
         public var cells: Int
 
-        public init(pixelBytes: Int = 48 << 20, cells: Int = 1 << 19) {
+        public init(pixelBytes: Int = 32 << 20, cells: Int = 1 << 19) {
             self.pixelBytes = pixelBytes
             self.cells = cells
         }
