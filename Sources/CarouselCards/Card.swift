@@ -21,9 +21,9 @@ public struct Card: Sendable, Hashable {
         self.accent = accent
     }
 
-    /// An art card (a picture drawn in characters), one string per line.
+    /// An art card (a picture drawn in characters) in one size, one string per line.
     public init(id: String = "", title: String, subtitle: String = "", art: [String], accent: RGB? = nil) {
-        self.init(id: id, title: title, subtitle: subtitle, content: .art(art), accent: accent)
+        self.init(id: id, title: title, subtitle: subtitle, content: .art(Art(lines: art)), accent: accent)
     }
 
     /// The content as lines of plain text: the art's lines, or the text's lines before wrapping.
@@ -35,8 +35,8 @@ public struct Card: Sendable, Hashable {
 /// a picture), text is laid out (wrapped to the card's width, never resampled, so its letters are
 /// always its own), an image is converted to cells for each size it is shown at (off the frame path).
 public enum CardContent: Sendable, Hashable {
-    /// A picture drawn in characters, one string per line.
-    case art([String])
+    /// A picture drawn in characters, in one or more sizes.
+    case art(Art)
     /// Prose, code, a list or a Markdown slide.
     case text(TextDocument)
     /// Pixels in a picture file (PNG, JPEG, GIF, WebP, BMP, TIFF).
@@ -45,7 +45,7 @@ public enum CardContent: Sendable, Hashable {
     /// The content as lines of plain text (none for an image: its title and subtitle say it).
     public var lines: [String] {
         switch self {
-        case .art(let lines): lines
+        case .art(let art): art.lines
         case .text(let document): document.plainLines
         case .image: []
         }
@@ -55,11 +55,33 @@ public enum CardContent: Sendable, Hashable {
     /// are held by the picture store, under its own budget.
     public var byteCost: Int {
         switch self {
-        case .art(let lines): lines.reduce(0) { $0 + 16 + $1.utf8.count }
+        case .art(let art): art.variants.reduce(0) { sum, lines in lines.reduce(sum) { $0 + 16 + $1.utf8.count } }
         case .text(let document): document.plainLines.reduce(0) { $0 + 48 + 2 * $1.utf8.count }
         case .image(let file): 64 + file.path.count
         }
     }
+}
+
+/// A picture drawn in characters, in one or more sizes, as an image's `srcset`: `Mira.txt` and
+/// `Mira@2x.txt` are the same drawing with more detail. The renderer shrinks the smallest variant
+/// that is at least as big as the size it is shown at, so a large card is never a small drawing
+/// spread thin. `.art(["line", "line"])` is art in one size.
+public struct Art: Sendable, Hashable, ExpressibleByArrayLiteral {
+    /// Each size's lines, one string per line, smallest first; never empty.
+    public var variants: [[String]] {
+        didSet { if variants.isEmpty { variants = [[]] } }
+    }
+
+    /// The smallest size's lines: what a search reads and what tests compare.
+    public var lines: [String] { variants.first ?? [] }
+
+    /// Art in one size.
+    public init(lines: [String]) { variants = [lines] }
+
+    /// Art in several sizes, smallest first (none: art with no lines).
+    public init(variants: [[String]]) { self.variants = variants.isEmpty ? [[]] : variants }
+
+    public init(arrayLiteral lines: String...) { self.init(lines: lines) }
 }
 
 /// Where a picture card's pixels are: a file, read only when the card comes near the screen.

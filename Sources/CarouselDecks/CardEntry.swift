@@ -34,6 +34,10 @@ enum ContentKind: Sendable, Equatable {
     case markdown
     /// Text with ANSI colours (`--ansi`): SGR sequences kept as styles, every other sequence removed.
     case ansi
+
+    /// Whether a file read this way can be art, which alone comes in several sizes (text is laid
+    /// out for any size); `auto` decides on the card's own file, not its larger sizes.
+    var mayBeArt: Bool { self == .art || self == .auto }
 }
 
 /// Where a card's content comes from.
@@ -44,8 +48,9 @@ enum ContentSource: Sendable {
     case text(String)
     /// Raw bytes (a card from standard input, or a pipe read when the deck opened).
     case bytes([UInt8])
-    /// A file, read on first use.
-    case file(any DeckFolder, [UInt8])
+    /// A file, read on first use, and the files of its larger sizes (`Mira@2x.txt` beside
+    /// `Mira.txt`, smallest first), read with it when it is art.
+    case file(any DeckFolder, [UInt8], variants: [[UInt8]] = [])
     /// Content made when the deck opened (a Markdown slide, a line of input).
     case content(CardContent)
 
@@ -63,7 +68,7 @@ enum ContentSource: Sendable {
             return ContentSource.content(lines: Sanitizer.lines(from: text), kind: kind)
         case .bytes(let raw):
             bytes = raw
-        case .file(let folder, let name):
+        case .file(let folder, let name, let variants):
             do {
                 bytes = try folder.read(name)
             } catch {
@@ -74,8 +79,23 @@ enum ContentSource: Sendable {
             if bytes.contains(0) {
                 return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(FileFailure.notText.reason))"))
             }
+            let content = ContentSource.content(bytes: bytes, kind: kind)
+            // Only art is resampled, so only art has sizes; text is laid out for any size.
+            guard case .art(var art) = content, !variants.isEmpty else { return content }
+            art.variants += ContentSource.variants(variants, in: folder)
+            return .art(art)
         }
         return ContentSource.content(bytes: bytes, kind: kind)
+    }
+
+    /// The lines of a card's larger sizes; one that cannot be read any more, or is not text, is
+    /// left out (the card still has its other sizes).
+    static func variants(_ names: [[UInt8]], in folder: any DeckFolder) -> [[String]] {
+        names.compactMap { name in
+            guard let bytes = try? folder.read(name), !bytes.contains(0) else { return nil }
+            let lines = Sanitizer.lines(from: bytes)
+            return lines.isEmpty ? nil : lines
+        }
     }
 
     static func content(bytes: [UInt8], kind: ContentKind) -> CardContent {
@@ -94,9 +114,9 @@ enum ContentSource: Sendable {
     static func content(lines: [String], kind: ContentKind) -> CardContent {
         switch kind {
         case .art:
-            return .art(lines)
+            return .art(Art(lines: lines))
         case .auto:
-            return Lettering.isDrawing(lines) ? .art(lines) : .text(TextDocument(plainText: lines.joined(separator: "\n")))
+            return Lettering.isDrawing(lines) ? .art(Art(lines: lines)) : .text(TextDocument(plainText: lines.joined(separator: "\n")))
         case .code:
             return .text(TextDocument(code: lines.joined(separator: "\n")))
         case .markdown:

@@ -109,11 +109,16 @@ struct DeckBuilder {
         if cards.isEmpty && !manifest.problems.contains(where: \.skipsCard) { skip("\(shown): the manifest lists no cards") }
         entries.reserveCapacity(entries.count + cards.count)
         let manifestIdentity = folder.identity(of: file)
-        for card in cards { add(card, in: folder, manifest: manifestIdentity, deckKind: manifest.defaults.kind) }
+        // Each directory's larger art sizes, listed once when a card's file is first looked for in it.
+        var sizes: [[UInt8]: [[UInt8]: [[UInt8]]]] = [:]
+        if let names { sizes[[]] = ArtSizes.sizes(in: names) }
+        for card in cards { add(card, in: folder, manifest: manifestIdentity, deckKind: manifest.defaults.kind, sizes: &sizes) }
     }
 
     /// A manifest's card; `deckKind` is its manifest's `kind` (a manifest speaks for its own cards only).
-    private mutating func add(_ card: ManifestCard, in folder: some DeckFolder, manifest: String, deckKind: String?) {
+    /// `sizes` holds the larger art sizes found so far, by directory (see `artSizes(of:in:listed:)`).
+    private mutating func add(_ card: ManifestCard, in folder: some DeckFolder, manifest: String, deckKind: String?,
+                              sizes: inout [[UInt8]: [[UInt8]: [[UInt8]]]]) {
         let kind = card.kind ?? deckKind
         if let file = card.file {
             let verdict = FileKinds.verdict(forName: file)
@@ -132,13 +137,39 @@ struct DeckBuilder {
                 skipNotText(file, in: folder)
                 return
             }
+            let readAs = contentKind(verdict == .markdown ? .markdown : verdict == .code ? .code : .text, declared: kind)
+            let variants = usableSizes(readAs.mayBeArt ? artSizes(of: file, in: folder, listed: &sizes) : [], in: folder)
             entries.append(CardEntry(id: folder.identity(of: file), title: card.title ?? DeckBuilder.title(fromFileName: file),
-                                     subtitle: card.subtitle ?? "", accent: card.accent, source: .file(folder, file),
-                                     kind: contentKind(verdict == .markdown ? .markdown : verdict == .code ? .code : .text, declared: kind)))
+                                     subtitle: card.subtitle ?? "", accent: card.accent, source: .file(folder, file, variants: variants),
+                                     kind: readAs))
         } else {
             entries.append(CardEntry(id: "\(manifest)#\(card.number)", title: card.title ?? "Card \(card.number)", subtitle: card.subtitle ?? "",
                                      accent: card.accent, source: card.art.map { .text($0) } ?? .lines([]),
                                      kind: contentKind(.text, declared: kind)))
+        }
+    }
+
+    /// The larger art sizes of a manifest's `file` (`Mira@2x.txt` for `Mira.txt`) in its directory,
+    /// smallest first. `listed` keeps each directory's sizes, so a directory is listed once.
+    private func artSizes(of file: [UInt8], in folder: some DeckFolder, listed: inout [[UInt8]: [[UInt8]: [[UInt8]]]]) -> [[UInt8]] {
+        let slash = file.lastIndex(of: UInt8(ascii: "/"))
+        let directory = slash.map { Array(file[..<$0]) } ?? []
+        let name = slash.map { Array(file[($0 + 1)...]) } ?? file
+        if listed[directory] == nil {
+            listed[directory] = (try? folder.fileNames(in: directory)).map { ArtSizes.sizes(in: $0) } ?? [:]
+        }
+        return (listed[directory]?[name] ?? []).map { slash == nil ? $0 : directory + [UInt8(ascii: "/")] + $0 }
+    }
+
+    /// The sizes among `names` a card can use: a file that cannot be read is named in a note (the
+    /// card is still shown, in its other sizes); a directory is no size of anything.
+    private mutating func usableSizes(_ names: [[UInt8]], in folder: some DeckFolder) -> [[UInt8]] {
+        names.filter { name in
+            guard let failure = folder.problem(with: name) else { return true }
+            if failure != .isDirectory {
+                note("\(folder.displayName(of: name)): \(failure.reason); the card is shown in its other sizes")
+            }
+            return false
         }
     }
 
@@ -165,11 +196,19 @@ struct DeckBuilder {
         let candidates = names
             .filter { $0.first != UInt8(ascii: ".") && $0 != manifest }
             .sorted { $0.lexicographicallyPrecedes($1) }
+        // `Mira@2x.txt` beside `Mira.txt` is a larger size of its card, not a card (see `ArtSizes`).
+        // A name sorts before its sizes, so a directory's sizes are known to be cards in time.
+        let sizes = ArtSizes.sizes(in: candidates)
+        var folded = Set(sizes.values.joined())
         let before = (entries: entries.count, losses: losses.count)
         entries.reserveCapacity(entries.count + candidates.count)
         for file in candidates {
-            if folder.problem(with: file) == .isDirectory { continue }
-            addFile(file, in: folder, declared: declared)
+            if folded.contains(file) { continue }
+            if folder.problem(with: file) == .isDirectory {
+                folded.subtract(sizes[file] ?? [])
+                continue
+            }
+            addFile(file, in: folder, declared: declared, sizes: sizes[file] ?? [])
         }
         if entries.count == before.entries && losses.count == before.losses {
             skip("\(folder.displayName): no card files (text files or pictures) and no \(DeckLoader.manifestName)")
@@ -182,8 +221,8 @@ struct DeckBuilder {
     }
 
     /// A file as one card (a Markdown file as one card per slide; with `--lines`, one per line),
-    /// or a message saying why it is not one.
-    private mutating func addFile(_ file: [UInt8], in folder: some DeckFolder, declared: String? = nil) {
+    /// or a message saying why it is not one. `sizes` are the files of its art's larger sizes.
+    private mutating func addFile(_ file: [UInt8], in folder: some DeckFolder, declared: String? = nil, sizes: [[UInt8]] = []) {
         if FileKinds.verdict(forName: file) == .picture && !options.lines {
             if let picture = pictureEntry(file, in: folder, title: nil) { entries.append(picture) }
             return
@@ -215,7 +254,8 @@ struct DeckBuilder {
         let title = DeckBuilder.title(fromFileName: file)
         let id = folder.identity(of: file)
         guard options.lines || kind == .markdown else {
-            entries.append(CardEntry(id: id, title: title, source: .file(folder, file), kind: kind))
+            let variants = kind.mayBeArt ? usableSizes(sizes, in: folder) : []
+            entries.append(CardEntry(id: id, title: title, source: .file(folder, file, variants: variants), kind: kind))
             return
         }
         // Read now: how many cards the file makes depends on what it holds.

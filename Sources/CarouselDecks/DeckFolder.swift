@@ -13,6 +13,9 @@ protocol DeckFolder: Sendable {
     var displayName: String { get }
     /// File names directly inside, unsorted.
     func fileNames() throws(FileFailure) -> [[UInt8]]
+    /// File names directly inside `directory` (a path inside this folder, as a manifest gives it),
+    /// unsorted; the folder's own for an empty one.
+    func fileNames(in directory: [UInt8]) throws(FileFailure) -> [[UInt8]]
     /// Why `name` cannot be read (a missing file, a directory, more than `limit` bytes...), found
     /// without reading it; nil when it looks fine.
     func problem(with name: [UInt8], limit: Int) -> FileFailure?
@@ -43,6 +46,11 @@ struct EmbeddedFolder: DeckFolder {
 
     func fileNames() throws(FileFailure) -> [[UInt8]] {
         BuiltinDeckFiles.files.map { Array($0.name.utf8) }
+    }
+
+    func fileNames(in directory: [UInt8]) throws(FileFailure) -> [[UInt8]] {
+        guard directory.isEmpty else { throw FileFailure(errno: ENOENT) }
+        return try fileNames()
     }
 
     func problem(with name: [UInt8], limit: Int) -> FileFailure? {
@@ -81,6 +89,11 @@ struct DiskFolder: DeckFolder {
 
     func fileNames() throws(FileFailure) -> [[UInt8]] {
         try FileSystem.list(path.isEmpty ? Array(".".utf8) : path)
+    }
+
+    func fileNames(in directory: [UInt8]) throws(FileFailure) -> [[UInt8]] {
+        let full = FileSystem.join(path, directory)
+        return try FileSystem.list(full.isEmpty ? Array(".".utf8) : full)
     }
 
     func problem(with name: [UInt8], limit: Int) -> FileFailure? {

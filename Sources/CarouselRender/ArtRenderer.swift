@@ -4,9 +4,10 @@ import CarouselCore
 
 /// A card's art as a grid of cells, resampled to a target size and optionally blurred.
 ///
-/// Shrinking keeps, for each target cell, the densest glyph of the source cells it covers, so thin
-/// outlines survive; growing picks the nearest source cell. Blur treats the art as a density field,
-/// spreads it, and maps it back onto the density ramp, so detail fades into soft shapes.
+/// Shrinking keeps, for each target cell, the densest glyph of the source cells whose centres it
+/// covers (a stroke before an area's fill when shrinking a little), so thin outlines survive and
+/// nothing is drawn twice; growing picks the nearest source cell. Blur treats the art as a density
+/// field, spreads it, and maps it back onto the density ramp, so detail fades into soft shapes.
 public struct ArtGrid: Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
@@ -67,6 +68,33 @@ public struct ArtGrid: Sendable {
                 max(1, min(box.height, Int((Double(height) * s).rounded()))))
     }
 
+    /// Whether the art shown as large as fits in `box` (keeping its proportions) is shrunk or kept
+    /// at its own size, never enlarged: its natural size is at least the size the box needs, in
+    /// both directions. Text art counts as enlarged where it would be, had it not kept its size.
+    public func isLargeEnough(for box: (width: Int, height: Int)) -> Bool {
+        guard width > 0, height > 0, box.width > 0, box.height > 0 else { return true }
+        let s = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
+        return min(box.width, Int((Double(width) * s).rounded())) <= width
+            && min(box.height, Int((Double(height) * s).rounded())) <= height
+    }
+
+    /// Of the sizes of one drawing (`Mira.txt`, `Mira@2x.txt`: as an image's `srcset`), the index of
+    /// the one to show in `box`: the smallest that is large enough (shrunk, never enlarged), else
+    /// the largest. Sizes are compared by their cells, whatever their order; an empty one is never
+    /// chosen while another has something in it.
+    public static func variant(among sizes: [ArtGrid], fitting box: (width: Int, height: Int)) -> Int {
+        var smallestEnough: Int?
+        var largest: Int?
+        for (i, grid) in sizes.enumerated() where grid.width > 0 && grid.height > 0 {
+            let area = grid.width * grid.height
+            if grid.isLargeEnough(for: box), smallestEnough.map({ area < sizes[$0].width * sizes[$0].height }) ?? true {
+                smallestEnough = i
+            }
+            if largest.map({ area > sizes[$0].width * sizes[$0].height }) ?? true { largest = i }
+        }
+        return smallestEnough ?? largest ?? 0
+    }
+
     /// Resamples to exactly `w` x `h` cells.
     public func resampled(width w: Int, height h: Int) -> ArtGrid {
         guard w > 0, h > 0, width > 0, height > 0 else { return ArtGrid(width: 0, height: 0, glyphs: []) }
@@ -74,19 +102,32 @@ public struct ArtGrid: Sendable {
         if w > width || h > height { return enlarged(width: w, height: h) }
         var out = [Character?](repeating: " ", count: w * h)
         let sx = Double(width) / Double(w), sy = Double(height) / Double(h)
+        // Shrunk by less than half, an area's fill (hair, shading) gives way to a stroke (an
+        // outline, an eye) in the same footprint: the area goes on in the cells around it, the
+        // stroke would be lost. Shrunk further, the area is what is left to see.
+        let fillsYield = max(sx, sy) < 2
         for ty in 0..<h {
-            let y0 = Int(Double(ty) * sy), y1 = max(y0 + 1, Int((Double(ty + 1) * sy).rounded(.up)))
+            let (y0, y1) = ArtGrid.footprint(ty, scale: sy, count: height)
             var tx = 0
             while tx < w {
-                let x0 = Int(Double(tx) * sx), x1 = max(x0 + 1, Int((Double(tx + 1) * sx).rounded(.up)))
+                let (x0, x1) = ArtGrid.mirroredFootprint(tx, of: w, scale: sx, count: width)
                 var best: Character = " "
                 var bestInk = -1.0
                 var bestDistance = Double.infinity
-                let cx = (Double(tx) + 0.5) * sx, cy = (Double(ty) + 0.5) * sy
+                // Ties go to the glyph nearest the middle of the footprint (of the cell's share when
+                // shrinking a lot); the right half looks from its right edge, so a tie there goes
+                // the mirrored way.
+                let cx = sx < 2 ? Double(x0 + x1) / 2 : (Double(tx) + 0.5) * sx
+                let cy = sy < 2 ? Double(y0 + y1) / 2 : (Double(ty) + 0.5) * sy
+                let fromRight = sx < 2 && tx >= w - w / 2
                 for y in y0..<min(y1, height) {
-                    for x in x0..<min(x1, width) {
+                    for i in 0..<(min(x1, width) - x0) {
+                        let x = fromRight ? min(x1, width) - 1 - i : x0 + i
                         guard let g = glyphs[y * width + x] else { continue }
-                        let ink = Ink.of(g)
+                        var ink = Ink.of(g)
+                        if fillsYield && ink > ArtGrid.yieldingFillInk && ArtGrid.fills.contains(g) && !g.isLetter && !g.isNumber {
+                            ink = ArtGrid.yieldingFillInk
+                        }
                         let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
                         let distance = dx * dx + dy * dy
                         if ink > bestInk + 0.05 || (abs(ink - bestInk) <= 0.05 && distance < bestDistance) {
@@ -109,6 +150,45 @@ public struct ArtGrid: Sendable {
         }
         return ArtGrid(width: w, height: h, glyphs: out)
     }
+
+    /// The source cells (of `count`) that target cell `t` covers when shrinking by `scale` (at
+    /// least 1). Shrunk by less than half: those whose centre falls inside it, so each source cell
+    /// belongs to exactly one target cell and a glyph is never drawn twice ("oo", "))"). Shrunk
+    /// further: also the cells it only touches, so a small feature (an eye) on the line between two
+    /// target cells still shows.
+    static func footprint(_ t: Int, scale: Double, count: Int) -> (Int, Int) {
+        if scale >= 2 {
+            let start = min(count - 1, Int(Double(t) * scale))
+            return (start, max(start + 1, min(count, Int((Double(t + 1) * scale).rounded(.up)))))
+        }
+        let start = min(count - 1, max(0, Int((Double(t) * scale - 0.5).rounded(.up))))
+        let end = min(count, Int((Double(t + 1) * scale - 0.5).rounded(.up)))
+        return (start, max(end, start + 1))
+    }
+
+    /// `footprint` for the columns of `cells`, taken from both edges toward the middle when shrinking
+    /// by less than half, so art drawn the same on both sides (a face) shrinks the same on both
+    /// sides: the right half's footprints mirror the left half's. The middle column of an odd
+    /// width goes to the cell left of the middle.
+    static func mirroredFootprint(_ t: Int, of cells: Int, scale: Double, count: Int) -> (Int, Int) {
+        guard scale < 2 else { return footprint(t, scale: scale, count: count) }
+        let half = cells / 2
+        if t < half {
+            let (start, end) = footprint(t, scale: scale, count: count)
+            return (start, cells % 2 == 0 && t == half - 1 ? (count + 1) / 2 : end)
+        }
+        if t >= cells - half {
+            let (start, end) = footprint(cells - 1 - t, scale: scale, count: count)
+            return (count - end, count - start)
+        }
+        // The middle cell of an odd width takes what the two halves leave.
+        let left = half == 0 ? 0 : footprint(half - 1, scale: scale, count: count).1
+        return (left, max(count - left, left + 1))
+    }
+
+    /// The ink a fill glyph counts for when shrinking: more than light marks (`.`, `-`, `:`), less
+    /// than strokes (`|`, `/`, `o`).
+    static let yieldingFillInk = 0.32
 
     /// Glyphs that fill areas (hair, shading): enlarging repeats them.
     static let fills = Set("@#%&$MWB8N█▓▒░")

@@ -75,7 +75,7 @@ public struct CardPainter: Sendable {
         case .art:
             break
         }
-        let art = card.content.lines
+        guard case .art(let art) = card.content else { return nil }
         switch placement.look {
         case .framed:
             paintArt(art, of: card, placement.index, in: interior, blur: blur, opacity: opacity, style: text, cache: &cache, on: &canvas)
@@ -188,9 +188,9 @@ public struct CardPainter: Sendable {
     }
 
     /// The art resampled into `box` keeping its proportions, centred, blurred by `blur` (0...1).
-    func paintArt(_ lines: [String], of card: Card, _ index: Int, in box: CellRect, blur: Double, opacity: Double, style: CellStyle, cache: inout CellCache, on canvas: inout Canvas) {
+    func paintArt(_ drawing: Art, of card: Card, _ index: Int, in box: CellRect, blur: Double, opacity: Double, style: CellStyle, cache: inout CellCache, on canvas: inout Canvas) {
         guard !box.isEmpty else { return }
-        let art = cache.art(lines, of: card, index: index, fitting: (box.width, box.height), blur: blur, glyphs: theme.glyphs)
+        let art = cache.art(drawing, of: card, index: index, fitting: (box.width, box.height), blur: blur, glyphs: theme.glyphs)
         let ox = box.x + (box.width - art.width) / 2
         let oy = box.y + (box.height - art.height) / 2
         let visible = box.intersection(canvas.bounds)

@@ -17,6 +17,8 @@ public struct CellCache: Sendable {
 
     private struct ArtKey: Hashable {
         var card: CardKey
+        /// Which of the art's sizes was resampled (see `ArtGrid.variant(among:fitting:)`).
+        var variant: Int
         var width: Int
         var height: Int
         var blurStep: Int
@@ -52,7 +54,8 @@ public struct CellCache: Sendable {
     /// Most cells held prepared (art and text together), about 40 MB: a few hundred big cards.
     static let cellBudget = 1 << 20
 
-    private var parsed: [CardKey: ArtGrid] = [:]
+    /// Each art card's sizes, parsed, in the card's order.
+    private var parsed: [CardKey: [ArtGrid]] = [:]
     private var labels: [LabelKey: ArtGrid] = [:]
     private var art: [ArtKey: ArtCells] = [:]
     private var laidOut: [LinesKey: [LaidLine]] = [:]
@@ -73,20 +76,23 @@ public struct CellCache: Sendable {
     }
 
     /// The art of an art card fitted into `box` (keeping its proportions), blurred by `blur` (0...1),
-    /// as cells ready to copy in the look of `glyphs`.
-    mutating func art(_ lines: [String], of card: Card, index: Int, fitting box: (width: Int, height: Int), blur: Double, glyphs: Glyphs) -> ArtCells {
+    /// as cells ready to copy in the look of `glyphs`. Of the art's sizes, the smallest that is at
+    /// least as big as the fitted size is shrunk to it (the largest, when none is).
+    mutating func art(_ drawing: Art, of card: Card, index: Int, fitting box: (width: Int, height: Int), blur: Double, glyphs: Glyphs) -> ArtCells {
         let cardKey = CardKey(id: card.id, index: index)
-        let source: ArtGrid
-        if let grid = parsed[cardKey] {
-            source = grid
+        let sizes: [ArtGrid]
+        if let grids = parsed[cardKey] {
+            sizes = grids
         } else {
             if parsed.count >= CellCache.limit { parsed.removeAll(keepingCapacity: true) }
-            source = ArtGrid(lines: lines)
-            parsed[cardKey] = source
+            sizes = drawing.variants.map { ArtGrid(lines: $0) }
+            parsed[cardKey] = sizes
         }
+        let variant = ArtGrid.variant(among: sizes, fitting: box)
+        let source = sizes[variant]
         let size = source.fittedSize(in: box)
         let step = Int((clamp(blur, 0...1) * CellCache.blurSteps).rounded())
-        let key = ArtKey(card: cardKey, width: size.width, height: size.height, blurStep: step, ascii: glyphs.isASCII)
+        let key = ArtKey(card: cardKey, variant: variant, width: size.width, height: size.height, blurStep: step, ascii: glyphs.isASCII)
         if let cells = art[key] { return cells }
         reserve(size.width * size.height)
         var grid = source.resampled(width: size.width, height: size.height)

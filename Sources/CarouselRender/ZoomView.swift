@@ -66,8 +66,9 @@ extension CardPainter {
             let x = interior.x + 1 + (interior.width - 2 - width) / 2
             paint(cells, at: CellRect(x: x, y: interior.y, width: width, height: page), level: 1, on: &canvas)
             return ZoomInfo(first: top, page: page, total: total)
-        case .art(let lines):
-            paintArt(lines, of: card, index, in: interior, blur: 0, opacity: 1, style: CellStyle(foreground: accent), cache: &cache, on: &canvas)
+        case .art(let art):
+            // The largest size that fits, from the art's smallest size that is big enough for it.
+            paintArt(art, of: card, index, in: interior, blur: 0, opacity: 1, style: CellStyle(foreground: accent), cache: &cache, on: &canvas)
             return ZoomInfo(first: 0, page: interior.height, total: 0)
         case .image(let file):
             // Converted again for the zoomed size (never the card's cells enlarged).
