@@ -1,0 +1,148 @@
+import CarouselApp
+import CarouselCanvas
+import CarouselCards
+import CarouselCore
+import CarouselDecks
+import CarouselRender
+import CarouselTerminal
+import Foundation
+import Testing
+
+/// Picture cards on the screen: a placeholder until the picture is converted (off the frame
+/// path), then the picture, converted again for every size it is shown at.
+@Suite struct PictureCardTests {
+    static let root: String = {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+    static let fixtures = root + "/Tests/CarouselPicturesTests/Fixtures"
+    static let examples = root + "/Assets/examples/pictures"
+
+    /// Three small pictures made by the tests' fixture script: left red, right blue.
+    static let splits = CardList(["split.png", "split.jpg", "split.bmp"].map { name in
+        Card(id: fixtures + "/" + name, title: name, content: .image(PictureFile(path: fixtures + "/" + name)), accent: RGB(hex: "#E06C75"))
+    })
+
+    /// The example pictures, as a user opens them.
+    static var examplesDeck: CardList {
+        let deck = try! DeckLoader.load(paths: [examples], options: LoadOptions(checkPicture: AppPictures.check))
+        return CardList(deck.cards)
+    }
+
+    static func isRed(_ color: CarouselCanvas.Color) -> Bool {
+        if case .rgb(let c) = color { return c.r > 150 && c.g < 100 && c.b < 100 }
+        return false
+    }
+
+    static func isBlue(_ color: CarouselCanvas.Color) -> Bool {
+        if case .rgb(let c) = color { return c.b > 150 && c.r < 100 && c.g < 100 }
+        return false
+    }
+
+    /// Cells of the canvas showing the red or the blue of a split picture.
+    static func pictureCells(_ canvas: Canvas) -> (red: Int, blue: Int) {
+        var red = 0, blue = 0
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                let style = canvas[x, y].style
+                if isRed(style.background) || (isRed(style.foreground) && canvas[x, y].firstScalar == 0x2588) { red += 1 }
+                if isBlue(style.background) || (isBlue(style.foreground) && canvas[x, y].firstScalar == 0x2588) { blue += 1 }
+            }
+        }
+        return (red, blue)
+    }
+
+    @Test func aPlaceholderShowsUntilThePictureIsReadyThenTheWakeUpBringsIt() {
+        let pilot = Pilot(deck: Self.splits, width: 100, height: 30, pictures: .manual)
+        // Nothing converted yet: the active card shows its title on a soft box, and no picture.
+        let before = pilot.screen
+        let title = Self.splits.cards[pilot.state.activeIndex].title
+        // The placeholder's title, in the middle of the card (not the one on its frame).
+        func placeholder(_ screen: [String]) -> Bool { screen.contains { $0.contains("   \(title)   ") } }
+        #expect(placeholder(before), "the placeholder names the card: \(before.joined(separator: "\n"))")
+        #expect(Self.pictureCells(pilot.canvas) == (0, 0))
+        #expect(pilot.terminal.frames > 0)
+
+        // A worker finishes: it wakes the loop, which draws the picture, with no key pressed.
+        let frames = pilot.terminal.frames
+        pilot.pictures.runPending()
+        pilot.wait(0.05)
+        #expect(pilot.terminal.frames > frames, "the wake-up brought a frame")
+        let cells = Self.pictureCells(pilot.canvas)
+        #expect(cells.red > 20 && cells.blue > 20, "\(cells)")
+        #expect(!placeholder(pilot.screen), "the picture took the placeholder's place: \(pilot.screen.joined(separator: "\n"))")
+    }
+
+    @Test func scaledModeAndZoomConvertThePictureAgainLargerRatherThanEnlargeIt() {
+        let pilot = Pilot(deck: Self.splits, width: 120, height: 40)
+        let normal = Self.pictureCells(pilot.canvas)
+        pilot.press(.tab)
+        let scaled = Self.pictureCells(pilot.canvas)
+        pilot.press(.enter)
+        let zoomed = Self.pictureCells(pilot.canvas)
+        #expect(normal.red > 0 && scaled.red > normal.red && zoomed.red > scaled.red, "\(normal) \(scaled) \(zoomed)")
+        // Every one of those a conversion of its own, at its own size.
+        #expect(pilot.pictures.usage.tiles >= 3)
+        // The zoomed picture is as sharp as the small one: red and blue meet at one column per row.
+        let canvas = pilot.canvas
+        for y in 5..<30 {
+            let row = (0..<canvas.width).map { canvas[$0, y].style.background }
+            let reds = row.enumerated().filter { Self.isRed($0.element) }.map(\.offset)
+            let blues = row.enumerated().filter { Self.isBlue($0.element) }.map(\.offset)
+            guard let lastRed = reds.last, let firstBlue = blues.first else { continue }
+            #expect(firstBlue - lastRed <= 2, "row \(y): red ends at \(lastRed), blue starts at \(firstBlue)")
+        }
+    }
+
+    @Test func aDamagedPictureSaysWhatIsWrongOnItsCard() throws {
+        let directory = NSTemporaryDirectory() + "carousel-picture-cards-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/split.png"))
+        let cut = directory + "/cut.png"
+        try whole.prefix(60).write(to: URL(fileURLWithPath: cut))
+        let deck = CardList([Card(id: cut, title: "cut", content: .image(PictureFile(path: cut)))])
+        let screen = HeadlessRenderer.render(deck: deck, options: AppOptions(), width: 100, height: 30, keys: [], time: nil, glyphs: .unicode)
+        let text = screen.joined(separator: "\n")
+        #expect(text.contains("damaged") || text.contains("truncated"), "\(text)")
+    }
+
+    @Test(arguments: StyleKind.allCases, Mode.allCases)
+    func theASCIILookDrawsPicturesInSevenBits(style: StyleKind, mode: Mode) {
+        var options = AppOptions()
+        options.style = style
+        options.mode = mode
+        for color in [ColorChoice.never, .palette256, .truecolor] {
+            options.color = color
+            let screen = HeadlessRenderer.render(deck: Self.splits, options: options, width: 100, height: 30, keys: [],
+                                                 time: nil, glyphs: .ascii, usesColor: color != .never)
+            let zoomed = HeadlessRenderer.render(deck: Self.splits, options: options, width: 100, height: 30,
+                                                 keys: [.key(.enter)], time: nil, glyphs: .ascii, usesColor: color != .never)
+            for line in screen + zoomed {
+                #expect(line.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) }, "\(style) \(mode) \(color): \(line)")
+            }
+            #expect(!(screen.joined().filter { "#@%$&8".contains($0) }.isEmpty), "the pictures are drawn: \(screen.joined(separator: "\n"))")
+        }
+    }
+
+    /// The example pictures as a user sees them, in colour as a terminal would be sent it.
+    @Test(arguments: [(80, 24), (120, 36)], [ColorDepth.palette256, .sixteen])
+    func goldenExamplePictures(size: (Int, Int), depth: ColorDepth) {
+        var options = AppOptions()
+        options.color = depth == .palette256 ? .palette256 : .sixteen
+        let canvas = HeadlessRenderer.canvas(deck: Self.examplesDeck, options: options, width: size.0, height: size.1,
+                                             keys: [], time: nil, glyphs: .unicode)
+        assertGolden(StyledText.lines(canvas, depth: depth), named: "pictures-\(size.0)x\(size.1)-\(depth.rawValue)")
+    }
+
+    @Test func theExamplePicturesAreADeckOfPictures() {
+        let deck = Self.examplesDeck
+        #expect(deck.count >= 4)
+        for card in deck.cards {
+            guard case .image = card.content else {
+                Issue.record("\(card.title) is not a picture")
+                continue
+            }
+        }
+    }
+}
