@@ -38,6 +38,16 @@ static void set_error(cp_status *status, char *error, size_t error_size, cp_stat
     }
 }
 
+/* No decoder for an accepted format: WebP's is a package of its own, so say which. */
+static void set_no_decoder(cp_status *status, char *error, size_t error_size, const char *format, const char *why) {
+    if (strcmp(format, "webp") == 0)
+        set_error(status, error, error_size, CP_ERR_UNSUPPORTED,
+                  "cannot decode WebP: gdk-pixbuf's WebP loader is not installed "
+                  "(Debian package webp-pixbuf-loader)");
+    else
+        set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "no decoder for %s: %s", format, why);
+}
+
 /* ---------------------------------------------------------------- logging */
 
 /* gdk-pixbuf's loaders answer damaged files with g_return_if_fail criticals and warnings
@@ -365,13 +375,7 @@ static cp_image *load(read_chunk read, void *source, int max_width, int max_heig
      * can no longer be told). */
     GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type(format, &err);
     if (!loader) {
-        if (strcmp(format, "webp") == 0)
-            set_error(status, error, error_size, CP_ERR_UNSUPPORTED,
-                      "cannot decode WebP: gdk-pixbuf's WebP loader is not installed "
-                      "(Debian package webp-pixbuf-loader)");
-        else
-            set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "no decoder for %s: %s", format,
-                      err ? err->message : "unknown");
+        set_no_decoder(status, error, error_size, format, err ? err->message : "unknown");
         g_clear_error(&err);
         g_free(buffer);
         return NULL;
@@ -514,12 +518,7 @@ const char *cp_check(const void *head, size_t n, cp_status *status, char *error,
         if (strcmp(*name, format) == 0) available = TRUE;
     g_strfreev(names);
     if (!available) {
-        if (strcmp(format, "webp") == 0)
-            set_error(status, error, error_size, CP_ERR_UNSUPPORTED,
-                      "cannot decode WebP: gdk-pixbuf's WebP loader is not installed "
-                      "(Debian package webp-pixbuf-loader)");
-        else
-            set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "no decoder for %s on this machine", format);
+        set_no_decoder(status, error, error_size, format, "not installed on this machine");
         return NULL;
     }
     return format;

@@ -8,11 +8,7 @@ struct CommandLineTests {
     /// output and standard output sent to `stdout` (a shell redirection; empty: into the output too).
     /// Returns the output and the exit status.
     func carousel(_ arguments: [String], stdout: String = "") throws -> (output: String, status: Int?) {
-        let script = "\"$0\" \"$@\" 2>&1 \(stdout); echo \"exit $?\""
-        let text = try TmuxSession.run(["LC_ALL=C.UTF-8", "bash", "-c", script, TmuxSession.binary] + arguments)
-        guard let last = text.range(of: "exit ", options: .backwards) else { return (text, nil) }
-        let status = Int(text[last.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
-        return (String(text[..<last.lowerBound]), status)
+        try TmuxSession.carousel(arguments, stdout: stdout)
     }
 
     @Test(arguments: [(">/dev/full", "No space left on device"), (">&-", "Bad file descriptor")])

@@ -53,6 +53,16 @@ final class TmuxSession {
     /// Runs a command and waits for it with waitpid (Foundation's Process can miss the exit of a
     /// tmux client whose server lives on). Output goes through a file, never a pipe a daemon could hold.
     @discardableResult
+    /// Runs the binary with `arguments` (standard output redirected by `stdout`, e.g. `>/dev/null`;
+    /// standard error goes with it) and returns what it printed and its exit status.
+    static func carousel(_ arguments: [String], stdout: String = "") throws -> (output: String, status: Int?) {
+        let script = "\"$0\" \"$@\" 2>&1 \(stdout); echo \"exit $?\""
+        let text = try run(["LC_ALL=C.UTF-8", "bash", "-c", script, binary] + arguments)
+        guard let last = text.range(of: "exit ", options: .backwards) else { return (text, nil) }
+        let status = Int(text[last.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
+        return (String(text[..<last.lowerBound]), status)
+    }
+
     static func run(_ arguments: [String], capture: Bool = true) throws -> String {
         let output = capture ? NSTemporaryDirectory() + "carousel-e2e-out-" + UUID().uuidString : "/dev/null"
         defer { if capture { try? FileManager.default.removeItem(atPath: output) } }
