@@ -4,7 +4,7 @@
 #   make build    release binary at .build/release/carousel
 #   make install  install into $(PREFIX)/bin (default /usr/local)
 #   make bench    benchmarks (release build; see README)
-#   make fuzz     fuzz the deck manifest parser and the sanitiser (FUZZ_SECONDS=120)
+#   make fuzz     fuzz the deck manifest parser, the sanitiser and picture decoding (FUZZ_SECONDS=120 each)
 
 PREFIX ?= /usr/local
 SWIFT  ?= swift
@@ -57,9 +57,10 @@ bench: build
 	python3 Benchmarks/measure-output.py .build/release/carousel
 
 FUZZ_SECONDS ?= 120
-# libFuzzer on the manifest parser and the sanitiser (see Fuzz/README.md); findings land in .build-fuzz/
+# libFuzzer on the manifest parser and the sanitiser, then on the picture decoding path (see Fuzz/README.md); findings land in .build-fuzz/
 fuzz:
 	Fuzz/run.sh $(FUZZ_SECONDS)
+	Fuzz/run-pictures.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf .build

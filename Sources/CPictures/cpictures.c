@@ -141,7 +141,16 @@ static gboolean plausible_header(const char *format, const guchar *b, gsize n) {
         guint32 offset = le32(b + 10), dib = le32(b + 14);
         gboolean known = dib == 12 || dib == 16 || dib == 40 || dib == 52 || dib == 56 || dib == 64 ||
                          dib == 108 || dib == 124;
-        return known && offset <= 1024 * 1024;
+        if (!known || offset > 1024 * 1024) return FALSE;
+        /* Colours used (offset 46): the 2.42 loader reads it signed, so a huge value passes its
+         * own check and it allocates that many palette entries (found by fuzzing: 3 GB for a
+         * 56-byte file). A palette never has more than 2^bpp (at most 256) entries. */
+        if (dib != 12 && n >= 50) {
+            unsigned bpp = (unsigned)b[28] | (unsigned)b[29] << 8;
+            guint32 used = le32(b + 46);
+            if (used > 256 || (bpp <= 8 && used > (1u << bpp))) return FALSE;
+        }
+        return TRUE;
     }
     return TRUE;
 }

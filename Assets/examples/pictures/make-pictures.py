@@ -302,7 +302,7 @@ def sunset():
     sky = gradient([(0.0, "#1c1046"), (0.3, "#4b2470"), (0.58, "#b8406a"), (0.8, "#f47c48"), (1.0, "#ffc86e")])
     c.shade(lambda x, y: sky(y / horizon), (0, 0, W, horizon))
     sun_x, sun_y, sun_r = 240, 196, 58
-    c.glow(sun_x, sun_y, 230, (255, 150, 70), 110, 1.6)
+    c.glow(sun_x, sun_y, 200, (255, 150, 70), 0.55, 1.8)
     sun = gradient([(0.0, "#fffbe0"), (0.55, "#ffe08a"), (1.0, "#ff9a3c")])
     c.paint(lambda x, y: clamp(sun_r - math.hypot(x - sun_x, y - sun_y) + 0.5),
             (sun_x - sun_r - 1, sun_y - sun_r - 1, sun_x + sun_r + 1, horizon),
@@ -315,24 +315,28 @@ def sunset():
     # The sea mirrors the sky, darker, deepening towards the viewer.
     sea = gradient([(0.0, "#b5506a"), (0.12, "#6a2c62"), (0.5, "#2c1848"), (1.0, "#0d0a24")])
     c.shade(lambda x, y: sea((y - horizon) / (H - horizon)), (0, horizon, W, H))
-    # The sun's path on the water: broken horizontal strokes, narrowing with distance... widening
-    # towards the viewer, jittered with a fixed seed.
+    # The sun's path on the water: a column of light that widens towards the viewer, broken into
+    # broad bands (thin ripples would vanish at the size of a character cell), and a few glints.
     rng = random.Random(7)
-    y = horizon + 1.5
-    while y < H:
-        t = (y - horizon) / (H - horizon)
-        half = 60 + 70 * t
-        gap = 2.0 + 9.0 * t
-        thick = 1.0 + 3.0 * t
-        x = sun_x - half * rng.uniform(0.8, 1.0)
-        while x < sun_x + half:
-            length = rng.uniform(8, 26) * (1 + t)
-            d = abs(x + length / 2 - sun_x) / half
-            glint = mix((255, 236, 160), (255, 120, 80), clamp(d * 1.1 + t * 0.4))
-            c.polygon([(x, y), (x + length, y), (x + length - 2, y + thick), (x + 2, y + thick)], glint,
-                      clamp(1.05 - d) * (0.95 - 0.35 * t))
-            x += length + rng.uniform(3, 12) * (1 + t)
-        y += thick + gap * rng.uniform(0.7, 1.2)
+    for y in range(horizon, H):
+        t = (y + 0.5 - horizon) / (H - horizon)
+        half = 34 + 80 * t
+        phase = 2 * math.pi * (y - horizon) / (5 + 16 * t) ** 0.9
+        band = (0.5 + 0.5 * math.sin(phase)) ** 2
+        for x in range(W):
+            d = (x + 0.5 - sun_x) / half
+            if abs(d) < 2.2:
+                k = math.exp(-d * d * 1.6) * (0.3 + 0.7 * band) * (1.0 - 0.45 * t)
+                c.add(y * W + x, mix((255, 228, 150), (255, 130, 80), clamp(abs(d) * 0.7 + t * 0.3)), k * 0.9)
+    for _ in range(18):
+        t = rng.random() ** 1.3
+        y = horizon + 3 + t * (H - horizon - 8)
+        half = 34 + 80 * t
+        x = sun_x + rng.gauss(0, 0.35) * half
+        length = rng.uniform(14, 30) * (1 + t)
+        thick = 2 + 3 * t
+        c.polygon([(x - length / 2, y), (x + length / 2, y), (x + length / 2 - 3, y + thick),
+                   (x - length / 2 + 3, y + thick)], (255, 218, 150), 0.6)
     # A sailing boat on the left, a silhouette.
     ink = (26, 12, 36)
     bx, by = 112, 246
@@ -356,29 +360,27 @@ def mountains():
     sky = gradient([(0.0, "#04081c"), (0.45, "#0d2350"), (0.8, "#2a5683"), (1.0, "#4d86a6")])
     c.shade(lambda x, y: sky(y / shore), (0, 0, W, shore))
     rng = random.Random(11)
-    moon_x, moon_y, moon_r = 372, 66, 30
-    stars(c, rng, 150, 200, avoid=lambda x, y: math.hypot(x - moon_x, y - moon_y) < 60, big=0.12)
-    c.glow(moon_x, moon_y, 120, (150, 180, 230), 70, 2.2)
+    moon_x, moon_y, moon_r = 370, 70, 36
+    stars(c, rng, 150, 200, avoid=lambda x, y: math.hypot(x - moon_x, y - moon_y) < 66, big=0.2)
+    c.glow(moon_x, moon_y, 110, (150, 180, 230), 0.35, 2.2)
     # A crescent: the moon's disc less a disc of sky offset towards the upper right.
     def crescent(x, y):
         inside = clamp(moon_r - math.hypot(x - moon_x, y - moon_y) + 0.5)
-        shadow = clamp(moon_r * 0.92 - math.hypot(x - moon_x - 14, y - moon_y + 9) + 0.5)
+        shadow = clamp(moon_r * 0.9 - math.hypot(x - moon_x - 16, y - moon_y + 10) + 0.5)
         return inside * (1 - shadow)
     c.paint(crescent, (moon_x - moon_r - 1, moon_y - moon_r - 1, moon_x + moon_r + 1, moon_y + moon_r + 1),
             (250, 244, 214))
 
     far = ridge(rng, -10, W + 10, 170, 30, 6, [(120, 70), (250, 108), (330, 84), (430, 128)])
-    snow_line = {120: 118, 250: 136, 330: 126, 430: 150}
+    caps = [(120, 70, 52), (250, 108, 22), (330, 84, 40), (430, 128, 16)]  # peak x, y, snow depth
 
     def far_colour(x, y):
-        # Snow on the peaks (above a wavy snow line), blue rock below, lit from the left.
-        base = mix((96, 128, 170), (58, 86, 126), clamp((y - 80) / 120))
-        line = 128 + 10 * math.sin(x / 17.0) + 6 * math.sin(x / 5.3)
-        near_peak = min(abs(x - px) for px in snow_line)
-        line = min(line, min(snow_line[px] + 0.25 * abs(x - px) for px in snow_line))
+        # Snow on each peak down to a ragged line, blue rock below, darker lower down.
+        line = max(py + depth - 0.9 * abs(x - px) for px, py, depth in caps)
+        line += 5 * math.sin(x / 9.0) + 2.5 * math.sin(x / 4.1)
         if y < line:
-            return mix((236, 242, 255), (170, 190, 226), clamp((y - 70) / 80))
-        return base
+            return mix((238, 244, 255), (178, 196, 230), clamp((y - 70) / 70))
+        return mix((92, 122, 164), (54, 80, 120), clamp((y - 80) / 110))
 
     c.polygon(far + [(W + 10, shore), (-10, shore)], far_colour)
     mid = ridge(rng, -10, W + 10, 200, 36, 6, [(60, 152), (190, 176), (300, 150), (420, 190)])
@@ -432,41 +434,46 @@ def lighthouse():
         c.line(x, y, x + rng.uniform(10, 40) * (1 + 2 * t), y, 1 + 1.5 * t, (200, 170, 200), 0.22)
     # The lantern and its beams (drawn before the tower, which stands in front of them).
     lx, ly = 244, 128
-    for angle, spread, length in [(math.pi * 0.985, 0.11, 330), (math.pi * 0.07, 0.09, 200)]:
-        tip = (lx + math.cos(angle) * length, ly + math.sin(angle) * length * 0.25)
-        ux, uy = math.cos(angle + math.pi / 2), math.sin(angle + math.pi / 2)
-        w = math.tan(spread) * length
-        poly = [(lx, ly - 3), (tip[0] + ux * w, tip[1] + uy * w), (tip[0] - ux * w, tip[1] - uy * w), (lx, ly + 3)]
+    for angle, spread, length, strength in [(math.pi * 0.985, 0.09, 360, 0.55), (math.pi * 0.03, 0.08, 160, 0.45)]:
+        ux, uy = math.cos(angle), math.sin(angle)
 
-        def beam(x, y, tip=tip):
-            return (255, 236, 170)
+        def light(x, y, ux=ux, uy=uy, spread=spread, length=length, strength=strength):
+            dx, dy = x - lx, y - ly
+            along = dx * ux + dy * uy
+            if along <= 0:
+                return 0.0
+            across = abs(-dx * uy + dy * ux) / (along * math.tan(spread) + 3)
+            return strength * clamp(1.4 - across) * (1 - clamp(along / length)) ** 1.2
 
-        def fade(x, y, length=length):
-            return 1 - clamp(math.hypot(x - lx, y - ly) / length)
-
-        # fade along the beam: paint in slices
-        slices = 12
-        for s in range(slices):
-            a0, a1 = s / slices, (s + 1) / slices
-            p0 = [(lx + (p[0] - lx) * a0, ly + (p[1] - ly) * a0) for p in poly[1:3]]
-            p1 = [(lx + (p[0] - lx) * a1, ly + (p[1] - ly) * a1) for p in poly[1:3]]
-            c.polygon([p0[0], p1[0], p1[1], p0[1]], (255, 236, 170), 0.42 * (1 - a0) ** 1.3)
-    c.glow(lx, ly, 90, (255, 210, 120), 160, 2.0)
-    # The cliff: dark rock with a grassy top, and a lower headland.
+        x0, x1 = (0, lx) if ux < 0 else (lx, W)
+        for y in range(0, horizon):
+            for x in range(int(x0), int(x1)):
+                a = light(x + 0.5, y + 0.5)
+                if a > 0:
+                    c.add(y * W + x, (255, 228, 160), a)
+    c.glow(lx, ly, 70, (255, 210, 120), 0.8, 2.0)
+    # The cliff: dark rock with strata and a grassy top.
     cliff = [(100, H), (112, 388), (128, 352), (140, 320), (156, 300), (176, 286), (210, 280), (260, 278),
              (300, 284), (330, 276), (W + 2, 270), (W + 2, H)]
     c.polygon(cliff, lambda x, y: mix((62, 48, 78), (30, 22, 42), clamp((y - 280) / 140 + (360 - x) / 600)))
-    for i in range(9):
-        y0 = 300 + i * 19
-        c.line(128 + i * 4, y0, W, y0 + 14 * math.sin(i), 2, (20, 14, 30), 0.45)
+
+    def cliff_edge(y):  # the cliff's left edge at height y
+        for (ax, ay), (bx, by) in zip(cliff, cliff[1:]):
+            if by <= y <= ay:
+                return ax + (bx - ax) * (y - ay) / (by - ay)
+        return W
+
+    for i in range(8):  # strata
+        y0 = 318 + i * 20
+        c.line(cliff_edge(y0) + 3, y0, W, y0 + 10 * math.sin(i * 1.7), 2, (24, 16, 34), 0.4)
     c.polygon([(150, 304), (176, 284), (210, 278), (260, 276), (300, 282), (330, 274), (W + 2, 268),
                (W + 2, 280), (330, 287), (300, 294), (260, 288), (210, 290), (178, 296)],
               (58, 92, 62))
     # Surf at the foot of the cliff.
-    for i in range(14):
-        x = 96 + i * 2.2 + rng.uniform(-3, 3)
-        y = 400 + i * 6
-        c.ellipse(x, y, 9 + rng.uniform(0, 8), 2.2, (235, 235, 245), 0.75)
+    for i in range(10):
+        y = 420 + i * 6 + rng.uniform(-2, 2)
+        x = cliff_edge(y) - 6 - i * 1.5
+        c.ellipse(x, y, 8 + rng.uniform(0, 10) + i, 2.0, (230, 232, 246), 0.55 - 0.03 * i)
     # The tower: tapering, white with red bands, lit from the left (the sunset side).
     base_y, top_y, cx = 282, 150, 244
     bw, tw = 30, 20
@@ -511,13 +518,16 @@ def balloon():
     c.shade(lambda x, y: sky(y / H))
 
     def cloud(cx, cy, s):
+        """Round puffs on a flat base, white above, blue-grey towards the base."""
         blobs = [(-1.6, 0.3, 0.7), (-0.8, -0.25, 0.95), (0.2, -0.55, 1.15), (1.2, -0.15, 0.9), (2.0, 0.3, 0.65)]
-        for bx, by, r in blobs:
-            c.disc(cx + bx * s, cy + by * s + 0.18 * s, r * s, (176, 196, 222))
-        for bx, by, r in blobs:
-            c.disc(cx + bx * s, cy + by * s, r * s, (255, 255, 255))
-        c.polygon([(cx - 2.3 * s, cy + 0.5 * s), (cx + 2.65 * s, cy + 0.5 * s), (cx + 2.65 * s, cy + 0.95 * s),
-                   (cx - 2.3 * s, cy + 0.95 * s)], sky(cy / H + 0.08))
+        base = cy + 0.75 * s
+
+        def cov(x, y):
+            inside = max(clamp(r * s - math.hypot(x - cx - bx * s, y - cy - by * s) + 0.5) for bx, by, r in blobs)
+            return inside * clamp(base - y + 0.5)
+
+        c.paint(cov, (cx - 2.4 * s, cy - 1.8 * s, cx + 2.8 * s, base + 1),
+                lambda x, y: mix((255, 255, 255), (196, 212, 234), clamp((y - cy + 0.3 * s) / (1.05 * s))))
 
     cloud(40, 70, 17)
     cloud(196, 190, 13)
@@ -622,7 +632,7 @@ def cat():
     rng = random.Random(3)
     mx, my, mr = 180, 196, 118
     stars(c, rng, 60, 330, avoid=lambda x, y: math.hypot(x - mx, y - my) < mr + 40, big=0.15)
-    c.glow(mx, my, mr * 2.1, (255, 220, 150), 90, 2.0)
+    c.glow(mx, my, mr * 2.0, (255, 220, 150), 0.4, 2.0)
 
     def moon(x, y):
         d = math.hypot(x - mx, y - my) / mr
