@@ -56,7 +56,7 @@ public enum HeadlessRenderer {
         terminal.deadline = terminal.lastScheduledTime + (time ?? settleLimit)
         var model = AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: usesColor))
         // Pictures are converted as they are asked for: the screen printed is the one with them.
-        let depth = InteractiveApp.depth(for: options.color) ?? (usesColor ? .truecolor : ColorDepth.none)
+        let depth = AppPictures.depth(asked: InteractiveApp.depth(for: options.color), usesColor: usesColor)
         model.scene.pictures = AppPictures.store(depth: depth, glyphs: glyphs, execution: .inline)
         let program = Program(model: model, backend: terminal, fps: options.fps)
         if program.run() != nil {

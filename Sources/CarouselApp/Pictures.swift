@@ -16,6 +16,12 @@ public enum AppPictures {
         }
     }
 
+    /// The depth pictures are converted at off a terminal: the one `--color` names, else 24-bit
+    /// when colour is used at all (`--render` and tests).
+    public static func depth(asked: ColorDepth?, usesColor: Bool) -> ColorDepth {
+        asked ?? (usesColor ? .truecolor : .none)
+    }
+
     /// A store converting for a terminal of `depth` (ASCII symbols with the ASCII look).
     public static func store(depth: ColorDepth, glyphs: Glyphs, execution: PictureStore.Execution, waker: Waker? = nil) -> PictureStore {
         PictureStore(depth: AppPictures.depth(for: depth), ascii: glyphs.isASCII, execution: execution,

@@ -25,7 +25,7 @@ public final class Pilot {
         let terminal = MemoryTerminal(width: width, height: height)
         self.terminal = terminal
         var model = AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: usesColor))
-        pictures = AppPictures.store(depth: depth ?? (usesColor ? .truecolor : .none), glyphs: glyphs, execution: execution,
+        pictures = AppPictures.store(depth: AppPictures.depth(asked: depth, usesColor: usesColor), glyphs: glyphs, execution: execution,
                                      waker: terminal.waker)
         model.scene.pictures = pictures
         program = Program(model: model, backend: terminal, fps: options.fps)

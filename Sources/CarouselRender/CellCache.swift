@@ -125,13 +125,13 @@ public struct CellCache: Sendable {
     /// A text card's cells for an area of `width` x `height`: its lines from `first` on; when `fits`
     /// is set, cut to the height with a last line saying how many more there are (a card), else
     /// simply the lines that fall in the area (a zoomed card scrolled to `first`).
-    mutating func text(_ document: TextDocument, of card: Card, index: Int, width: Int, height: Int, first: Int = 0, fits: Bool = true,
+    mutating func text(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int, first: Int = 0, fits: Bool = true,
                        title: Bool, painter: CardPainter) -> TextCells {
         let ascii = painter.theme.glyphs.isASCII
         let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title)
         let key = TextKey(lines: linesKey, height: height, first: first, fits: fits, color: painter.theme.usesColor)
         if let cells = text[key] { return cells }
-        let all = lines(document, of: card, index: index, width: width, title: title, ascii: ascii)
+        let all = lines(document(), of: card, index: index, width: width, title: title, ascii: ascii)
         reserve(width * height)
         let shown: [LaidLine]
         if fits {

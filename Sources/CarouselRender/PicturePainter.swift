@@ -59,6 +59,8 @@ extension CardPainter {
         case .pending:
             paintPlaceholder(card, in: box, opacity: opacity, withTitle: placeholderTitle, on: &canvas)
         case .failed(let reason):
+            // The message is laid out once (the cache is asked first; the document is made only
+            // when it has no cells for this size yet).
             let message = CellRect(x: box.x + 1, y: box.y, width: box.width - 2, height: box.height)
             guard message.width >= CardPainter.narrowestText else { return }
             let cells = cache.text(TextDocument(plainText: reason), of: card, index: index, width: message.width,

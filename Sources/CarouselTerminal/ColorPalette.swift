@@ -42,6 +42,9 @@ public enum ColorDepth: String, Sendable, CaseIterable {
 /// Maps 24-bit colours onto the terminal's palette: the xterm 256-colour cube and grey ramp, or
 /// the 16 / 8 ANSI colours by nearest match.
 public enum ColorPalette {
+    /// The six values of each channel in xterm's 6x6x6 colour cube (entries 16-231).
+    static let cubeLevels = [0, 95, 135, 175, 215, 255]
+
     /// The standard xterm values of the 16 ANSI colours.
     static let ansi: [RGB] = [
         RGB(0, 0, 0), RGB(205, 0, 0), RGB(0, 205, 0), RGB(205, 205, 0),
@@ -106,9 +109,9 @@ public enum ColorPalette {
             let v = UInt8(8 + 10 * (i - 232))
             return RGB(v, v, v)
         }
-        let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
         let c = i - 16
-        return RGB(levels[c / 36], levels[(c / 6) % 6], levels[c % 6])
+        let levels = cubeLevels
+        return RGB(UInt8(levels[c / 36]), UInt8(levels[(c / 6) % 6]), UInt8(levels[c % 6]))
     }
 
     /// The palette index for `color` at `depth` (nil for `.none`; the colour value itself for truecolor).
@@ -119,7 +122,7 @@ public enum ColorPalette {
         case .sixteen: return nearest(color, among: 16)
         case .truecolor: return Int(color.r) << 16 | Int(color.g) << 8 | Int(color.b)
         case .palette256:
-            let levels = [0, 95, 135, 175, 215, 255]
+            let levels = cubeLevels
             func level(_ v: UInt8) -> Int {
                 var best = 0
                 for i in 1..<6 where abs(levels[i] - Int(v)) < abs(levels[best] - Int(v)) { best = i }

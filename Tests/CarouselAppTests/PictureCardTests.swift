@@ -86,13 +86,16 @@ import Testing
         #expect(pilot.pictures.usage.tiles >= 3)
         // The zoomed picture is as sharp as the small one: red and blue meet at one column per row.
         let canvas = pilot.canvas
+        var rowsSeen = 0
         for y in 5..<30 {
             let row = (0..<canvas.width).map { canvas[$0, y].style.background }
             let reds = row.enumerated().filter { Self.isRed($0.element) }.map(\.offset)
             let blues = row.enumerated().filter { Self.isBlue($0.element) }.map(\.offset)
             guard let lastRed = reds.last, let firstBlue = blues.first else { continue }
+            rowsSeen += 1
             #expect(firstBlue - lastRed <= 2, "row \(y): red ends at \(lastRed), blue starts at \(firstBlue)")
         }
+        #expect(rowsSeen >= 10, "the zoomed picture spans the rows looked at")
     }
 
     @Test func aDamagedPictureSaysWhatIsWrongOnItsCard() throws {
