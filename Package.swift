@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CarouselRender", targets: ["CarouselRender"]),
         .library(name: "CarouselDecks", targets: ["CarouselDecks"]),
         .library(name: "CarouselPictures", targets: ["CarouselPictures"]),
+        .library(name: "CarouselSearch", targets: ["CarouselSearch"]),
         // Pictures made byte by byte, for the benchmarks as for the tests.
         .library(name: "CarouselTestSupport", targets: ["CarouselTestSupport"]),
     ],
@@ -57,7 +58,12 @@ let package = Package(
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CPictures", dependencies: ["CChafa", "CGdkPixbuf"]),
         .target(name: "CarouselPictures", dependencies: ["CarouselCanvas", "CarouselCards", "CPictures"]),
-        .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal", "CarouselPictures"]),
+        // Finding cards: a query (smart case) run over a deck's titles, subtitles and text off the
+        // frame path, narrowing as the query grows.
+        .target(name: "CarouselSearch", dependencies: ["CarouselCards"]),
+        // Following a deck's files (inotify) to read it again when they change.
+        .target(name: "CarouselWatch"),
+        .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal", "CarouselPictures", "CarouselSearch", "CarouselWatch"]),
         .executableTarget(
             name: "carousel",
             dependencies: ["CarouselApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -82,6 +88,8 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),
         .testTarget(name: "CarouselPicturesTests", dependencies: ["CarouselPictures", "CarouselCanvas", "CarouselCards", "CarouselTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CarouselSearchTests", dependencies: ["CarouselSearch", "CarouselCards", "CarouselText", "CarouselTestSupport"]),
+        .testTarget(name: "CarouselWatchTests", dependencies: ["CarouselWatch"]),
         .testTarget(name: "CarouselTextTests", dependencies: ["CarouselText", "CarouselCanvas", "CarouselTestSupport"]),
         .testTarget(name: "CarouselMarkdownTests", dependencies: ["CarouselMarkdown", "CarouselText", "CarouselCanvas", "CarouselTestSupport"]),
     ],

@@ -3,6 +3,23 @@
 public protocol CardProvider: Sendable {
     var count: Int { get }
     func card(at index: Int) -> Card
+    /// What a search reads of card `index`: its title, subtitle and text lines, separated by
+    /// newlines. A lazy provider reads it without keeping the card (a search walks the whole deck).
+    func searchText(at index: Int) -> String
+}
+
+extension CardProvider {
+    public func searchText(at index: Int) -> String { card(at: index).searchText }
+}
+
+extension Card {
+    /// The title, the subtitle and the content's lines, one per line (see `CardProvider.searchText`).
+    public var searchText: String {
+        var text = title
+        if !subtitle.isEmpty { text += "\n" + subtitle }
+        for line in lines { text += "\n" + line }
+        return text
+    }
 }
 
 /// A deck held in memory.

@@ -30,6 +30,13 @@ public final class LazyCardProvider: CardProvider {
         return card
     }
 
+    /// A search reads every card once: a card not already held is read without being kept, so a
+    /// search does not push the cards on screen out of the cache.
+    public func searchText(at index: Int) -> String {
+        if let card = cache.withLock({ $0.card(at: index) }) { return card.searchText }
+        return entries[index].card().searchText
+    }
+
     /// A card's title, without reading its art.
     public func title(at index: Int) -> String { entries[index].title }
 

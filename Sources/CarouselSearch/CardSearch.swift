@@ -1,0 +1,1 @@
+// Placeholder: the search engine is being written.

@@ -1,0 +1,1 @@
+// Placeholder: the watcher is being written.
