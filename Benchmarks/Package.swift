@@ -42,6 +42,9 @@ let package = Package(
         // while a large picture loads, and the memory of browsing 1,000 photos.
         suite("PictureBenchmarks", uses: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks",
                                           "CarouselPictures", "CarouselTestSupport"]),
+        // Search: the first query over a cold deck of 100,000 lines, each keystroke of typing
+        // "needle" into a warm one, backspace.
+        suite("SearchBenchmarks", uses: ["CarouselCards", "CarouselText", "CarouselSearch", "CarouselTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,214 @@
+import CarouselCards
+import CarouselSearch
 import Testing
+
+/// The search as the app drives it: immediate answers, pending then ready, superseding, partial
+/// results of a slow deck, the background worker, and the text cache's budget.
+@Suite struct CardSearchTests {
+    static let deck = TestDecks.cards([
+        "a needle in a haystack", "Needle and thread", "NEEDLE", "hay", "L'ÉCOLE", "école", "needles",
+    ])
+
+    @Test func theEmptyQueryIsCompleteAtOnceWithEveryCard() {
+        let search = CardSearch(cards: Self.deck, execution: .manual)
+        #expect(search.latest == nil)
+        search.find("")
+        #expect(search.latest == SearchResult(query: "", isCaseSensitive: false, matches: Array(0..<7),
+                                              isComplete: true, scanned: 7))
+        #expect(!search.isPending)
+    }
+
+    @Test func smartCaseOverADeck() {
+        let search = CardSearch(cards: Self.deck, execution: .inline)
+        search.find("needle")
+        #expect(search.latest?.matches == [0, 1, 2, 6])
+        #expect(search.latest?.isCaseSensitive == false)
+        search.find("Needle")
+        #expect(search.latest?.matches == [1])
+        #expect(search.latest?.isCaseSensitive == true)
+        search.find("école")
+        #expect(search.latest?.matches == [4, 5])
+        search.find("ÉCOLE")
+        #expect(search.latest?.matches == [4])
+        search.find("zebra")
+        #expect(search.latest?.matches == [])
+        #expect(search.latest?.isComplete == true)
+    }
+
+    @Test func manualWorkIsPendingUntilRun() {
+        let log = WakeLog()
+        let search = log.search(Self.deck, .manual)
+        defer { log.close() }
+        search.find("hay")
+        #expect(search.isPending)
+        #expect(search.latest == nil)
+        #expect(log.wakes.load(ordering: .relaxed) == 0)
+        search.runPending()
+        #expect(!search.isPending)
+        #expect(search.latest == SearchResult(query: "hay", isCaseSensitive: false, matches: [0, 3],
+                                              isComplete: true, scanned: 7))
+        #expect(log.wakes.load(ordering: .relaxed) == 1)
+        // While the next query waits, the previous result stays.
+        search.find("hayz")
+        #expect(search.isPending)
+        #expect(search.latest?.query == "hay")
+    }
+
+    @Test func aNewerQuerySupersedesAWaitingOne() {
+        let log = WakeLog()
+        let search = log.search(Self.deck, .manual)
+        defer { log.close() }
+        search.find("hay")
+        search.find("thread")
+        search.runPending()
+        #expect(log.results.withLock { $0 }.map(\.query) == ["thread"])
+        #expect(search.latest?.matches == [1])
+    }
+
+    @Test func aRunningScanGivesUpWhenSuperseded() {
+        let count = 3_000
+        let cards = InstrumentedDeck(TestDecks.cards((0..<count).map { "line \($0)" }))
+        let log = WakeLog()
+        // Nothing cached, so every scan reads every card it looks at.
+        let search = log.search(cards, .manual, budget: .init(textBytes: 0))
+        defer { log.close() }
+        cards.trigger.withLock { $0 = .init(index: 100, search: search, query: "line 29") }
+        search.find("line 1")
+        search.runPending()
+        #expect(cards.trigger.withLock { $0 == nil }, "the second query was issued")
+        // The first scan stopped at its next look (a few hundred cards), not at the end.
+        #expect(cards.reads.load(ordering: .relaxed) < count + 1_000)
+        #expect(log.results.withLock { $0 }.allSatisfy { $0.query == "line 29" })
+        #expect(search.latest?.matches == TestDecks.expected("line 29", in: cards))
+        #expect(search.latest?.isComplete == true)
+    }
+
+    @Test func theQueryInProgressIsNotStartedAgain() {
+        let count = 1_000
+        let cards = InstrumentedDeck(TestDecks.cards((0..<count).map { "line \($0)" }))
+        let search = CardSearch(cards: cards, execution: .manual, budget: .init(textBytes: 0))
+        cards.trigger.withLock { $0 = .init(index: 100, search: search, query: "line 1") }
+        search.find("line 1")
+        search.runPending()
+        #expect(cards.trigger.withLock { $0 == nil }, "the query was asked for again")
+        #expect(cards.reads.load(ordering: .relaxed) == count)
+        #expect(search.latest?.matches == TestDecks.expected("line 1", in: cards))
+    }
+
+    @Test func aSlowDeckShowsPartialResultsOnTheWay() {
+        let count = 1_000
+        let texts = (0..<count).map { $0 % 7 == 0 ? "needle \($0)" : "hay \($0)" }
+        // 0.2 ms a card: 200 ms in all, so at least three partial results at 50 ms intervals.
+        let cards = InstrumentedDeck(TestDecks.cards(texts), delay: .microseconds(200))
+        let log = WakeLog()
+        let search = log.search(cards, .manual)
+        defer { log.close() }
+        search.find("needle")
+        search.runPending()
+        let results = log.results.withLock { $0 }
+        let expected = TestDecks.expected("needle", in: cards.cards)
+        let partial = results.filter { !$0.isComplete }
+        #expect(partial.count >= 1)
+        for result in partial {
+            #expect(result.scanned < count)
+            #expect(result.matches == expected.filter { $0 < result.scanned })
+        }
+        #expect(partial.map(\.scanned) == partial.map(\.scanned).sorted())
+        #expect(results.last == SearchResult(query: "needle", isCaseSensitive: false, matches: expected,
+                                             isComplete: true, scanned: count))
+    }
+
+    @Test func backgroundExecutionDeliversTheResultAndWakes() async throws {
+        let count = 20_000
+        let texts = (0..<count).map { $0 % 1_000 == 17 ? "the needle \($0)" : "hay \($0)" }
+        let cards = InstrumentedDeck(TestDecks.cards(texts))
+        let log = WakeLog()
+        let search = log.search(cards, .background)
+        defer { log.close() }
+        for query in ["n", "ne", "nee", "needle"] { search.find(query) }
+        try await Self.waitUntil { search.latest?.query == "needle" && search.latest?.isComplete == true }
+        #expect(search.latest?.matches == TestDecks.expected("needle", in: cards.cards))
+        #expect(!search.isPending)
+        #expect(log.wakes.load(ordering: .relaxed) >= 1)
+        // The worker has left; the next query starts another.
+        search.find("hay 1999")
+        try await Self.waitUntil { search.latest?.query == "hay 1999" && search.latest?.isComplete == true }
+        #expect(search.latest?.matches == TestDecks.expected("hay 1999", in: cards.cards))
+    }
+
+    @Test func backspaceIsAnsweredFromRecentResults() {
+        let cards = InstrumentedDeck(Self.deck)
+        let search = CardSearch(cards: cards, execution: .manual)
+        search.find("need")
+        search.runPending()
+        search.find("needl")
+        search.runPending()
+        search.find("need")
+        #expect(!search.isPending)
+        #expect(search.latest?.query == "need")
+        #expect(search.latest?.matches == [0, 1, 2, 6])
+        #expect(search.latest?.isComplete == true)
+    }
+
+    @Test func typingOneMoreLetterScansOnlyThePreviousMatches() {
+        let texts = (0..<500).map { "card \($0) " + ($0 % 10 == 0 ? "needle" : "hay") }
+        let search = CardSearch(cards: TestDecks.cards(texts), execution: .inline)
+        search.find("nee")
+        #expect(search.latest?.scanned == 500)
+        #expect(search.latest?.matches.count == 50)
+        search.find("need")
+        #expect(search.latest?.scanned == 50)
+        // A capital makes it case-sensitive; the insensitive matches still contain its matches.
+        search.find("neeD")
+        #expect(search.latest?.scanned == 50)
+        #expect(search.latest?.matches == [])
+        // Not an extension of any recent query: the whole deck.
+        search.find("hay")
+        #expect(search.latest?.scanned == 500)
+    }
+
+    @Test func cancelClearsTheSearch() {
+        let search = CardSearch(cards: Self.deck, execution: .manual)
+        search.find("hay")
+        search.cancel()
+        #expect(!search.isPending)
+        search.runPending()
+        #expect(search.latest == nil)
+    }
+
+    @Test func theTextCacheSparesReadsWithinItsBudget() {
+        let texts = (0..<2_000).map { "line \($0) of the deck" }
+        let roomy = InstrumentedDeck(TestDecks.cards(texts))
+        let search = CardSearch(cards: roomy, execution: .inline)
+        search.find("line 1")
+        #expect(roomy.reads.load(ordering: .relaxed) == 2_000)
+        search.find("deck")
+        search.find("7 of")
+        #expect(roomy.reads.load(ordering: .relaxed) == 2_000)
+        // The first case-sensitive query fills the cache of text as written.
+        search.find("Line")
+        search.find("Of")
+        #expect(roomy.reads.load(ordering: .relaxed) == 4_000)
+        #expect(search.cachedTextBytes > 2 * 2_000 * 20)
+
+        // A budget too small for the deck: the cards past it are read at every scan; the answers
+        // are the same.
+        let budget = 4_096
+        let tight = InstrumentedDeck(TestDecks.cards(texts))
+        let small = CardSearch(cards: tight, execution: .inline, budget: .init(textBytes: budget))
+        for query in ["line 1", "deck", "7 of", "Line", "99 of", "9 of"] {
+            small.find(query)
+            #expect(small.latest?.matches == TestDecks.expected(query, in: tight.cards), "\(query)")
+        }
+        #expect(small.cachedTextBytes <= budget)
+        #expect(small.cachedTextBytes > 0)
+        #expect(tight.reads.load(ordering: .relaxed) > 4 * 2_000)
+    }
+
+    /// Waits (up to 20 s) for `condition`, looking every 5 ms.
+    static func waitUntil(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(condition(), "timed out")
+    }
+}

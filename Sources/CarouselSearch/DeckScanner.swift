@@ -1,0 +1,95 @@
+import CarouselCards
+
+/// One search's pass over a deck, and the text cache it reads from: the deck's text in each case
+/// mode (an arena each, made when a query of that mode first runs), both within one byte budget,
+/// first come first served. Runs on whichever thread does the search; one scan at a time.
+struct DeckScanner {
+    /// What a finished scan found.
+    struct Outcome {
+        var matches: [Int]
+        var scanned: Int
+    }
+
+    /// Cards searched between two looks at the clock and at whether the scan is still wanted: a
+    /// chunk of cached text takes well under a millisecond, a chunk read from a file deck a few.
+    static let cachedChunk = 4096
+    static let readChunk = 256
+    /// How often a long scan shows what it has found so far.
+    static let partialInterval = Duration.milliseconds(50)
+
+    let cards: any CardProvider
+    let textBudget: Int
+    private var folded = TextArena(isFolded: true)
+    private var original = TextArena(isFolded: false)
+
+    init(cards: any CardProvider, textBudget: Int) {
+        self.cards = cards
+        self.textBudget = textBudget
+    }
+
+    /// Bytes held by the text cache (both case modes).
+    var textBytes: Int { folded.cost + original.cost }
+
+    /// Looks for `query` (not empty) in `candidates`, ascending (every card when nil). Between
+    /// chunks it asks `isSuperseded` and gives up (nil) if so, and every `partialInterval` hands
+    /// what it has found so far to `partial`.
+    mutating func scan(_ query: SearchQuery, candidates: [Int]?, isSuperseded: () -> Bool,
+                       partial: (Outcome) -> Void) -> Outcome? {
+        if query.isCaseSensitive {
+            let limit = textBudget - folded.cost
+            return Self.scan(query, in: &original, limit: limit, cards: cards, candidates: candidates,
+                             isSuperseded: isSuperseded, partial: partial)
+        }
+        let limit = textBudget - original.cost
+        return Self.scan(query, in: &folded, limit: limit, cards: cards, candidates: candidates,
+                         isSuperseded: isSuperseded, partial: partial)
+    }
+
+    private static func scan(_ query: SearchQuery, in arena: inout TextArena, limit: Int, cards: any CardProvider,
+                             candidates: [Int]?, isSuperseded: () -> Bool, partial: (Outcome) -> Void) -> Outcome? {
+        let clock = ContinuousClock()
+        var shown = clock.now
+        var found = Outcome(matches: [], scanned: 0)
+        let total = candidates?.count ?? cards.count
+        return query.needle.withUnsafeBufferPointer { needle -> Outcome? in
+            /// Adds card `index` (not in the arena) to the matches if its text holds the needle.
+            func check(_ index: Int) {
+                let held: Bool
+                if var text = arena.read(index, from: cards, limit: limit) {
+                    held = text.withUTF8 { ByteSearch.contains(needle, in: $0) }
+                } else {
+                    held = arena.contains(needle, card: index)
+                }
+                if held { found.matches.append(index) }
+            }
+            while found.scanned < total {
+                let start = found.scanned
+                if let candidates, candidates[start] < arena.count {
+                    let stop = min(start + cachedChunk, total)
+                    let end = candidates[start..<stop].firstIndex { $0 >= arena.count } ?? stop
+                    arena.search(needle, candidates: candidates[start..<end], into: &found.matches)
+                    found.scanned = end
+                } else if let candidates {
+                    let end = min(start + readChunk, total)
+                    for index in candidates[start..<end] { check(index) }
+                    found.scanned = end
+                } else if start < arena.count {
+                    // Cached cards, in one pass over their bytes.
+                    let end = min(start + cachedChunk, arena.count)
+                    arena.search(needle, cards: start..<end, into: &found.matches)
+                    found.scanned = end
+                } else {
+                    let end = min(start + readChunk, total)
+                    for index in start..<end { check(index) }
+                    found.scanned = end
+                }
+                if isSuperseded() { return nil }
+                if found.scanned < total, clock.now - shown >= partialInterval {
+                    partial(found)
+                    shown = clock.now
+                }
+            }
+            return found
+        }
+    }
+}

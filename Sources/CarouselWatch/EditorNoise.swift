@@ -1,0 +1,19 @@
+/// File names that editors and tools write beside a deck's files and that never hold a card:
+/// hidden names (`.file.swp`, `.#file`, `.git`), vim's swap files and its write probe (`4913`),
+/// backups (`file~`) and Emacs's auto-saves (`#file#`). Events on them are not changes, so saving
+/// in vim reloads the deck once, not once per file vim touches on the way.
+enum EditorNoise {
+    static func contains(_ name: [UInt8]) -> Bool {
+        guard let first = name.first, let last = name.last else { return true }
+        if first == UInt8(ascii: ".") || last == UInt8(ascii: "~") { return true }
+        if first == UInt8(ascii: "#"), last == UInt8(ascii: "#"), name.count > 1 { return true }
+        if name == Array("4913".utf8) { return true }
+        // Vim's swap files: .swp, then .swo, .swn ... down to .swa when one is taken; .swx is its probe.
+        if name.count > 4, name[name.count - 4] == UInt8(ascii: "."),
+           name[name.count - 3] == UInt8(ascii: "s"), name[name.count - 2] == UInt8(ascii: "w") {
+            let letter = name[name.count - 1]
+            return (UInt8(ascii: "a")...UInt8(ascii: "p")).contains(letter) || letter == UInt8(ascii: "x")
+        }
+        return false
+    }
+}

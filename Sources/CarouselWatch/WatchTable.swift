@@ -1,0 +1,139 @@
+import Glibc
+
+/// The inotify watches of one watcher and what each stands for: a directory, how deep it lies
+/// under a directory that was named, and whether every name in it counts or only the names of
+/// files that were named. (A file is followed through its parent: a save that renames a new
+/// file over it would end a watch on the file itself.) It also judges each event: a change to
+/// the deck, or noise. Paths are bytes, since file names need not be UTF-8.
+struct WatchTable {
+    struct Watch {
+        var directory: [UInt8]
+        /// 0 for a directory that was named (or a named file's parent).
+        var depth: Int
+        /// Every name in it counts, not only `files`.
+        var whole: Bool
+        var files: Set<[UInt8]>
+    }
+
+    /// How far under a named directory subdirectories are followed (a manifest may name files in
+    /// subfolders), and how many directories at most: a deck is not a home directory.
+    static let maxDepth = 3
+    static let maxDirectories = 1_000
+
+    private static let events = UInt32(IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
+        | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+    // EXCL_UNLINK: nothing from files already deleted but still open (a temporary file's last writes).
+    private static let mask = events | UInt32(IN_ONLYDIR | IN_EXCL_UNLINK)
+    private static let slash = UInt8(ascii: "/")
+
+    let inotify: Int32
+    private(set) var watches: [Int32: Watch] = [:]
+    /// Some directory was left out for `maxDirectories`.
+    private(set) var full = false
+
+    init(inotify: Int32) {
+        self.inotify = inotify
+    }
+
+    /// Follows `path`, a directory, and the directories under it. Returns errno if `path` itself
+    /// cannot be watched; a subdirectory that cannot be is left out.
+    mutating func addDirectory(_ path: [UInt8], depth: Int) -> Int32? {
+        guard watches.count < WatchTable.maxDirectories else {
+            full = true
+            return ENOSPC
+        }
+        let wd = addWatch(path)
+        guard wd >= 0 else { return errno }
+        let known = watches[wd]
+        // Already followed from here or nearer the top (this also ends a loop of bind mounts).
+        if let known, known.whole, known.directory == path, known.depth <= depth { return nil }
+        watches[wd] = Watch(directory: path, depth: depth, whole: true, files: known?.files ?? [])
+        if depth < WatchTable.maxDepth {
+            for name in subdirectories(of: path) {
+                _ = addDirectory(path + [WatchTable.slash] + name, depth: depth + 1)
+            }
+        }
+        return nil
+    }
+
+    /// Follows the file `name` in `directory`. Returns errno if the directory cannot be watched.
+    mutating func addFile(_ name: [UInt8], in directory: [UInt8]) -> Int32? {
+        let wd = addWatch(directory)
+        guard wd >= 0 else { return errno }
+        watches[wd, default: Watch(directory: directory, depth: 0, whole: false, files: [])].files.insert(name)
+        return nil
+    }
+
+    /// Whether an event changes the deck. Follows directories created or moved in, and forgets
+    /// those moved out, on the way.
+    mutating func isChange(watch wd: Int32, mask: UInt32, name: [UInt8]) -> Bool {
+        // Events were lost: anything may have changed.
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 { return true }
+        if mask & UInt32(IN_IGNORED) != 0 {
+            watches[wd] = nil
+            return false
+        }
+        guard let watch = watches[wd] else { return false }
+        if name.isEmpty {
+            // The directory itself: removed or renamed (a file's parent too), or its attributes changed.
+            return watch.whole || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0
+        }
+        // A file named outright counts even if its name looks like noise (`.talk.md`).
+        if watch.files.contains(name) { return true }
+        guard watch.whole, !EditorNoise.contains(name) else { return false }
+        if mask & UInt32(IN_ISDIR) != 0 {
+            let path = watch.directory + [WatchTable.slash] + name
+            if mask & UInt32(IN_MOVED_FROM) != 0 { forget(under: path) }
+            if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, watch.depth < WatchTable.maxDepth {
+                _ = addDirectory(path, depth: watch.depth + 1)
+            }
+        }
+        return true
+    }
+
+    /// Stops following a directory moved away, and those under it: their watches would go on
+    /// reporting from wherever it went. (If it moved within the deck, its new name is followed
+    /// afresh.)
+    private mutating func forget(under path: [UInt8]) {
+        let prefix = path + [WatchTable.slash]
+        for (wd, watch) in watches where watch.depth > 0 && (watch.directory == path || watch.directory.starts(with: prefix)) {
+            inotify_rm_watch(inotify, wd)
+            watches[wd] = nil
+        }
+    }
+
+    private func addWatch(_ path: [UInt8]) -> Int32 {
+        (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { inotify_add_watch(inotify, $0.baseAddress!, WatchTable.mask) }
+        }
+    }
+
+    /// The names of the directories in `path`, not counting hidden ones (`.git`) or symbolic links
+    /// (which could lead out of the deck, or round in a loop).
+    private func subdirectories(of path: [UInt8]) -> [[UInt8]] {
+        let stream = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
+        }
+        guard let stream else { return [] }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard !EditorNoise.contains(name) else { continue }
+            switch Int(entry.pointee.d_type) {
+            case DT_DIR: names.append(name)
+            case DT_UNKNOWN where isDirectory(path + [WatchTable.slash] + name): names.append(name)
+            default: continue
+            }
+        }
+        return names
+    }
+
+    private func isDirectory(_ path: [UInt8]) -> Bool {
+        var info = stat()
+        let status = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) }
+        }
+        return status == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+}

@@ -1,0 +1,105 @@
+import CarouselSearch
+import CarouselTestSupport
+import Testing
+
+/// Smart case, folding beyond ASCII, and the match offsets the app highlights.
+@Suite struct SearchQueryTests {
+    @Test func smartCaseIsInsensitiveUntilACapitalIsTyped() {
+        let lower = SearchQuery("needle")
+        #expect(!lower.isCaseSensitive)
+        #expect(lower.matches("a NEEDLE in a haystack"))
+        #expect(lower.matches("Needle"))
+
+        let capital = SearchQuery("Needle")
+        #expect(capital.isCaseSensitive)
+        #expect(capital.matches("a Needle"))
+        #expect(!capital.matches("a needle"))
+        #expect(!capital.matches("a NEEDLE"))
+
+        #expect(!SearchQuery("12:30 -rw").isCaseSensitive)
+        #expect(SearchQuery("needle", caseSensitive: true).matches("needle"))
+        #expect(!SearchQuery("needle", caseSensitive: true).matches("NEEDLE"))
+    }
+
+    @Test func foldsAccentedCapitals() {
+        #expect(SearchQuery("école").matches("L'ÉCOLE DES FEMMES"))
+        #expect(SearchQuery("über").matches("ÜBER ALLES"))
+        #expect(SearchQuery("straße").matches("Hauptstraße 5"))
+        // A capital with an accent makes the query case-sensitive, as an ASCII capital does.
+        #expect(SearchQuery("École").isCaseSensitive)
+        #expect(SearchQuery("École").matches("L'École"))
+        #expect(!SearchQuery("École").matches("l'école"))
+        #expect(!SearchQuery("Über").matches("ÜBER"))
+    }
+
+    @Test func nothingIsTrimmedAndTheEmptyQueryMatchesAll() {
+        #expect(SearchQuery("").matches(""))
+        #expect(SearchQuery("").matches("anything"))
+        #expect(SearchQuery(" x").matches("a x"))
+        #expect(!SearchQuery(" x").matches("x"))
+        #expect(!SearchQuery("x ").matches("x"))
+    }
+
+    @Test func overlappingOccurrencesAreTakenLeftToRight() {
+        #expect(SearchQuery("aa").matchOffsets(in: Array("aaa")) == [0..<2])
+        #expect(SearchQuery("aa").matchOffsets(in: Array("aaaa")) == [0..<2, 2..<4])
+        #expect(SearchQuery("aba").matchOffsets(in: Array("ababa")) == [0..<3])
+        #expect(SearchQuery("x").matchOffsets(in: Array("axbxx")) == [1..<2, 3..<4, 4..<5])
+        #expect(SearchQuery("").matchOffsets(in: Array("abc")).isEmpty)
+        #expect(SearchQuery("abc").matchOffsets(in: []).isEmpty)
+        #expect(SearchQuery("abcd").matchOffsets(in: Array("abc")).isEmpty)
+    }
+
+    @Test func offsetsFollowTheCaseMode() {
+        let row = Array("AbaBab")
+        #expect(SearchQuery("ab").matchOffsets(in: row) == [0..<2, 2..<4, 4..<6])
+        #expect(SearchQuery("Ab").matchOffsets(in: row) == [0..<2])
+        #expect(SearchQuery("aB").matchOffsets(in: row) == [2..<4])
+        #expect(SearchQuery("école").matchOffsets(in: Array("L'ÉCOLE")) == [2..<7])
+        #expect(SearchQuery("École").matchOffsets(in: Array("L'ÉCOLE")).isEmpty)
+    }
+
+    @Test func offsetsCountCharactersNotBytes() {
+        // Emoji and wide characters are one Character each, whatever their bytes or columns.
+        #expect(SearchQuery("🎉b日").matchOffsets(in: Array("a🎉b日本")) == [1..<4])
+        #expect(SearchQuery("本").matchOffsets(in: Array("日本日本")) == [1..<2, 3..<4])
+        // Part of a cluster highlights all of it: a family emoji, a decomposed é, a dotted İ.
+        let family = Array("x👨‍👩‍👧y")
+        #expect(family.count == 3)
+        #expect(SearchQuery("👩").matchOffsets(in: family) == [1..<2])
+        #expect(SearchQuery("e").matchOffsets(in: Array("cafe\u{301}!")) == [3..<4])
+        #expect(SearchQuery("i").matchOffsets(in: Array("aİb")) == [1..<2])
+        // Two matches inside one character cover it once.
+        #expect(SearchQuery("👨").matchOffsets(in: Array("👨‍👨‍👦")) == [0..<1])
+    }
+
+    @Test func rangesAreTheOffsetsAsStringIndices() {
+        let text = "Ça va, ça va"
+        let ranges = SearchQuery("ça").ranges(in: text)
+        #expect(ranges.map { String(text[$0]) } == ["Ça", "ça"])
+        #expect(SearchQuery("zz").ranges(in: text).isEmpty)
+    }
+
+    @Test func matchesAgreesWithStringContains() {
+        // Long texts over few letters: the eight-at-a-time scan, its tail, and near misses.
+        var rng = SeededGenerator(seed: 11)
+        let alphabet = Array("aabbcAé ")
+        for _ in 0..<2_000 {
+            let text = String((0..<rng.below(200)).map { _ in alphabet[rng.below(alphabet.count)] })
+            let query = String((0..<1 + rng.below(6)).map { _ in alphabet[rng.below(alphabet.count)] })
+            let expected = query.contains { $0.isUppercase } ? text.contains(query) : text.lowercased().contains(query.lowercased())
+            #expect(SearchQuery(query).matches(text) == expected, "\(query) in \(text)")
+        }
+    }
+
+    @Test func matchesAgreesWithTheOffsets() {
+        var rng = SeededGenerator(seed: 7)
+        let alphabet = Array("abAB é É\u{301}ü🎉")
+        for _ in 0..<500 {
+            let text = String((0..<rng.below(12)).map { _ in alphabet[rng.below(alphabet.count)] })
+            let query = String((0..<1 + rng.below(3)).map { _ in alphabet[rng.below(alphabet.count)] })
+            let q = SearchQuery(query)
+            #expect(q.matches(text) == !q.matchOffsets(in: Array(text)).isEmpty, "\(query) in \(text)")
+        }
+    }
+}
