@@ -2,7 +2,9 @@
 #   make run      build and run on the built-in deck
 #   make test     run every test (unit, golden screens, end-to-end in tmux)
 #   make build    release binary at .build/release/carousel
-#   make install  install into $(PREFIX)/bin (default /usr/local)
+#   make install  install into $(PREFIX) (default /usr/local): bin/carousel, its man page and
+#                 bash, zsh and fish completions (make uninstall removes them)
+#   make docs     the man page and completions in $(DOCS), generated from the command line's declarations
 #   make bench    benchmarks (release build; see README)
 #   make fuzz     fuzz the deck manifest parser, the sanitiser and picture decoding (FUZZ_SECONDS=120 each)
 
@@ -14,7 +16,7 @@ SWIFT  ?= swift
 # tmux for the end-to-end tests.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test install uninstall bench fuzz clean
+.PHONY: all deps build run test docs man completions install uninstall bench fuzz clean
 
 all: build
 
@@ -42,14 +44,73 @@ run: build
 
 test: deps
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
 
-install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+# The man page and the shell completions are generated from the command line's own declarations
+# (swift-argument-parser's): the page by its generate-manual tool (what its GenerateManual plugin
+# runs) from `carousel --experimental-dump-help`, the completions by `carousel
+# --generate-completion-script`. The plugin itself is not used: it builds every product in release
+# mode without --static-swift-stdlib into .build, relinking .build/release/carousel against the
+# shared Swift runtime, and a later `make build` may leave it so (see Docs/install.md).
+# `make docs` builds the binary and the tool and writes the files into $(DOCS); `make man` and
+# `make completions` write them for an already built $(CAROUSEL) (the tests pass their debug ones).
+CAROUSEL        ?= .build/release/carousel
+GENERATE_MANUAL ?= .build/debug/generate-manual
+DOCS            ?= .build/docs
+# The date the page shows: the last commit's, so the same sources give the same page.
+MANUAL_DATE     ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+
+docs: build $(GENERATE_MANUAL)
+	@$(MAKE) --no-print-directory man completions
+
+# Built when missing or when the dependencies change (Package.resolved), not on every make install:
+# any debug build makes the next release build embed the deck again.
+$(GENERATE_MANUAL): $(wildcard Package.resolved)
+	$(SWIFT) build --product generate-manual
+	touch "$@"
+
+# generate-manual (swift-argument-parser 1.8.2) writes a `help` subcommand that carousel does not
+# have (`carousel subcommand [paths...]` in the synopsis, a `help` entry at the end), blank lines
+# between the discussion's paragraphs (mdoc warns "Empty input line" on every `man carousel`) and
+# an empty .Os (the footer reads "BSD"): the sed below drops the first two, makes the blank lines
+# paragraph breaks and puts the version in the footer.
+man:
+	@test -x "$(CAROUSEL)" || { echo "make man: $(CAROUSEL) is not built (make docs builds it)" >&2; exit 1; }
+	@test -x "$(GENERATE_MANUAL)" || { echo "make man: $(GENERATE_MANUAL) is not built ($(SWIFT) build --product generate-manual)" >&2; exit 1; }
+	mkdir -p "$(DOCS)/manual"
+	"$(GENERATE_MANUAL)" "$(CAROUSEL)" --date "$(MANUAL_DATE)" --output-directory "$(DOCS)/manual"
+	version="$$("$(CAROUSEL)" --version)" && \
+	sed -e '/^\.Ar subcommand$$/d' -e '/^\.It Em help$$/,/^\.El$$/d' -e 's/^$$/.Pp/' \
+	    -e "s/^\.Os$$/.Os $$version/" "$(DOCS)/manual/carousel.1" > "$(DOCS)/carousel.1"
+
+# swift-argument-parser 1.8.2 gives the zsh script the same `help` subcommand, as two rest
+# arguments beside the PATH arguments', and zsh then completes nothing ("doubled rest argument
+# definition"): the sed drops the subcommand's two specs.
+completions:
+	@test -x "$(CAROUSEL)" || { echo "make completions: $(CAROUSEL) is not built (make docs builds it)" >&2; exit 1; }
+	mkdir -p "$(DOCS)"
+	"$(CAROUSEL)" --generate-completion-script bash > "$(DOCS)/carousel.bash"
+	"$(CAROUSEL)" --generate-completion-script zsh > "$(DOCS)/zsh.tmp"
+	sed -e "/^ *'(-): :->command'$$/d" -e "/^ *'(-)\*:: :->arg'$$/d" "$(DOCS)/zsh.tmp" > "$(DOCS)/_carousel"
+	rm -f "$(DOCS)/zsh.tmp"
+	"$(CAROUSEL)" --generate-completion-script fish > "$(DOCS)/carousel.fish"
+
+install: docs
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	install -s -m 755 .build/release/carousel "$(DESTDIR)$(PREFIX)/bin/carousel"
+	install -m 644 "$(DOCS)/carousel.1" "$(DESTDIR)$(PREFIX)/share/man/man1/carousel.1"
+	install -m 644 "$(DOCS)/carousel.bash" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/carousel"
+	install -m 644 "$(DOCS)/_carousel" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_carousel"
+	install -m 644 "$(DOCS)/carousel.fish" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/carousel.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/carousel"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/carousel" "$(DESTDIR)$(PREFIX)/share/man/man1/carousel.1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/carousel" \
+		"$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_carousel" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/carousel.fish"
 
 # Benchmarks live in their own package (Benchmarks/), so `make test` never builds them.
 bench: build
