@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal", "CarouselPictures", "CarouselSearch", "CarouselWatch"]),
         .executableTarget(
             name: "carousel",
-            dependencies: ["CarouselApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CarouselApp", "CarouselWatch", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Build-time tool: turns Assets/deck into Swift source so the built-in deck lives in the binary.
         .executableTarget(name: "embed-deck"),
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "CarouselTerminalTests", dependencies: ["CarouselTerminal", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselCore"], exclude: ["Goldens"]),
         .testTarget(
             name: "CarouselAppTests",
-            dependencies: ["CarouselApp", "CarouselCanvas", "CarouselCards", "CarouselDecks", "CarouselRender", "CarouselCore", "CarouselText", "CarouselTestSupport"],
+            dependencies: ["CarouselApp", "CarouselCanvas", "CarouselCards", "CarouselDecks", "CarouselRender", "CarouselCore", "CarouselText", "CarouselTestSupport", "CarouselPictures", "CarouselSearch", "CarouselTerminal"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),

@@ -2,22 +2,29 @@
 #include "CNCursesShim.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <wchar.h>
+
+extern char **environ;
 
 static SCREEN *screen = NULL;
 static FILE *input = NULL;     // stdin, or /dev/tty when stdin carries a deck (`carousel -`)
 static int input_fd = STDIN_FILENO;
+static FILE *output = NULL;    // stdout, or /dev/tty when stdout is captured (`x=$(carousel --pick)`)
+static int output_fd = STDOUT_FILENO;
 static volatile sig_atomic_t pending_signal = 0;
 static int cursor_y = -1, cursor_x = 0;
 static volatile sig_atomic_t motion_tracking = 0;
@@ -62,9 +69,9 @@ static void release_stderr(void) {
 static void set_motion_tracking(int on) {
     static const char enable[] = "\033[?1002h", disable[] = "\033[?1002l";
     if (on) {
-        if (write(STDOUT_FILENO, enable, sizeof enable - 1) < 0) return;
+        if (write(output_fd, enable, sizeof enable - 1) < 0) return;
     } else {
-        if (write(STDOUT_FILENO, disable, sizeof disable - 1) < 0) return;
+        if (write(output_fd, disable, sizeof disable - 1) < 0) return;
     }
 }
 
@@ -187,9 +194,9 @@ static SCREEN *new_direct_color_term(void) {
     memcpy(name, term, base);
     strcpy(name + base, "-direct");
     int status = 0;
-    if (setupterm(name, STDOUT_FILENO, &status) != OK) return NULL;
+    if (setupterm(name, output_fd, &status) != OK) return NULL;
     del_curterm(cur_term);
-    return newterm(name, stdout, input);
+    return newterm(name, output, input);
 }
 
 // Can the terminal named by TERM do what the carousel needs? Asks terminfo only: nothing is written.
@@ -197,7 +204,7 @@ static int check_terminal(void) {
     const char *term = getenv("TERM");
     if (!term || !*term) return CS_START_NO_TERM;
     int status = 0;
-    if (setupterm(term, STDOUT_FILENO, &status) != OK) return CS_START_UNKNOWN_TERM;
+    if (setupterm(term, output_fd, &status) != OK) return CS_START_UNKNOWN_TERM;
     char *move = tigetstr("cup");
     int can_move = move != NULL && move != (char *)-1;
     del_curterm(cur_term);
@@ -222,15 +229,32 @@ static void define_both_key_forms(void) {
     }
 }
 
+// The controlling terminal, opened for reading or writing with close-on-exec (an editor started
+// from the carousel must not inherit it); NULL when the process has none.
+static FILE *open_terminal(const char *mode) {
+    FILE *file = fopen("/dev/tty", mode);
+    if (file) fcntl(fileno(file), F_SETFD, FD_CLOEXEC);
+    return file;
+}
+
 int cs_start(int direct_color) {
-    if (!isatty(STDOUT_FILENO)) return CS_START_NOT_A_TTY;
+    // Standard output captured by a script (`choice=$(carousel --pick)`): draw on the terminal
+    // itself, as fzf does, and leave standard output for the choice.
+    output = stdout;
+    output_fd = STDOUT_FILENO;
+    if (!isatty(STDOUT_FILENO)) {
+        output = open_terminal("w");
+        if (!output) return CS_START_NOT_A_TTY;
+        output_fd = fileno(output);
+        if (!isatty(output_fd)) return CS_START_NOT_A_TTY;
+    }
     int usable = check_terminal();
     if (usable != CS_START_OK) return usable;
     input = stdin;
     input_fd = STDIN_FILENO;
     if (!isatty(STDIN_FILENO)) {
         // Standard input was a deck; the keys come from the controlling terminal.
-        input = fopen("/dev/tty", "r");
+        input = open_terminal("r");
         if (!input) return CS_START_NOT_A_TTY;
         input_fd = fileno(input);
     }
@@ -242,7 +266,7 @@ int cs_start(int direct_color) {
     unsetenv("LINES");
     unsetenv("COLUMNS");
     screen = direct_color ? new_direct_color_term() : NULL;
-    if (!screen) screen = newterm(NULL, stdout, input);
+    if (!screen) screen = newterm(NULL, output, input);
     if (!screen) return CS_START_UNKNOWN_TERM;
     hold_stderr();
     set_term(screen);
@@ -480,3 +504,52 @@ void cs_suspend(void) {
     doupdate();
     if (tracking) set_motion_tracking(1);
 }
+
+int cs_run_outside(char *const argv[], int *wait_status) {
+    int tracking = motion_tracking;
+    if (tracking) set_motion_tracking(0);
+    def_prog_mode();
+    endwin();
+    // The command gets the terminal as its standard input and output (ours may be a deck piped in,
+    // or a script capturing the choice), the real standard error (ours is held while curses runs),
+    // every signal at its default and none blocked.
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    if (input_fd != STDIN_FILENO) posix_spawn_file_actions_adddup2(&actions, input_fd, STDIN_FILENO);
+    if (output_fd != STDOUT_FILENO) posix_spawn_file_actions_adddup2(&actions, output_fd, STDOUT_FILENO);
+    if (held_stderr >= 0) posix_spawn_file_actions_adddup2(&actions, held_stderr, STDERR_FILENO);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t all, none;
+    sigfillset(&all);
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    // As system(3) does: while the command runs, the interrupt and quit keys are its own, and one
+    // it receives does not end the carousel after it (a pending one is dropped by SIG_IGN).
+    struct sigaction ignore, old_interrupt, old_quit;
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGINT, &ignore, &old_interrupt);
+    sigaction(SIGQUIT, &ignore, &old_quit);
+    pid_t pid = 0;
+    int result = posix_spawn(&pid, argv[0], &actions, &attributes, argv, environ);
+    if (result == 0) {
+        while (waitpid(pid, wait_status, 0) < 0 && errno == EINTR) {}
+    }
+    sigaction(SIGINT, &old_interrupt, NULL);
+    sigaction(SIGQUIT, &old_quit, NULL);
+    posix_spawnattr_destroy(&attributes);
+    posix_spawn_file_actions_destroy(&actions);
+    // Back: take the terminal again and repaint everything.
+    reset_prog_mode();
+    clearok(curscr, TRUE);
+    doupdate();
+    if (tracking) set_motion_tracking(1);
+    return result;
+}
+
+int cs_exit_code(int wait_status) { return WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1; }
+int cs_term_signal(int wait_status) { return WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0; }

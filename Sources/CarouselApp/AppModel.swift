@@ -2,26 +2,25 @@ import CarouselCanvas
 import CarouselCards
 import CarouselCore
 import CarouselRender
+import CarouselSearch
 import CarouselTerminal
 
-/// Why the program ends.
-public enum Outcome: Sendable, Equatable {
-    /// The user quit (q, Esc, Ctrl-C).
-    case quit
-    /// A signal asked it to end; the caller ends the process by the same signal.
-    case signal(Int32)
-}
-
-/// What the app shows over the carousel: the help, a zoomed card. (The program redraws when it changes.)
+/// What the app shows over the carousel: the help, a zoomed card, the search line. (The program
+/// redraws when it changes.)
 public struct Overlay: Sendable, Equatable {
     /// Whether the keys are shown (the `?` overlay).
     public var helpOpen = false
     /// The card open full screen, if any.
     public var zoom: Zoom?
+    /// Whether the search line is open (`/`): keys type into it.
+    public var searching = false
 }
 
-/// The app apart from the engine: the carousel's state, the pointer gesture, help, zoom and
-/// quitting. It changes only through `update(_:now:)`; `render` draws it into a canvas.
+/// The app apart from the engine: the carousel's state, the pointer gesture, help, zoom, search,
+/// the slideshow, opening a card and ending. It changes only through `update(_:now:)` and the few
+/// calls the program loop makes between frames (`timePassed`, `replaceDeck`, `commandEnded`);
+/// `render` draws it into a canvas. Work it cannot do itself (running an editor, reading the deck
+/// again) it asks for as effects.
 public struct AppModel {
     public private(set) var state: CarouselState
     public private(set) var overlay = Overlay()
@@ -29,64 +28,155 @@ public struct AppModel {
     public var helpOpen: Bool { overlay.helpOpen }
     /// The zoomed card, if one is open.
     public var zoom: Zoom? { overlay.zoom }
+    /// Changes on every change that is drawn besides the state and the overlay (a search result,
+    /// a message, the slideshow, a deck read again).
+    public private(set) var revision = 0
     /// How long a zoom takes to grow to the whole screen (none with reduced motion).
     static let zoomDuration = 0.22
     /// Lines the wheel scrolls a zoomed card by.
     static let wheelLines = 3
-    private let reduceMotion: Bool
+    private let options: AppOptions
     /// The page and length of the zoomed text, from the last frame (for paging and the end).
     private var zoomShown: ZoomInfo?
     public var scene: Scene
     private var pointer = PointerGesture()
-    private let deck: any CardProvider
+    /// The whole deck, and the cards of it the strip shows (all, or a search's matches).
+    private var deck: any CardProvider
+    private var shown: ShownCards
+    /// The deck's card the strip rested on when a search left nothing to show.
+    private var restingCard = 0
+    /// Cards left out: pictures found broken when they were decoded (their header looked right
+    /// when the deck was opened).
+    private var hidden: Set<Int> = []
+    /// What is searched for (empty: nothing), and the result the strip shows.
+    public private(set) var query = ""
+    private var applied: SearchResult?
+    /// The search behind the search line (made at the first key typed into it; tests may run a
+    /// manual one by hand).
+    public private(set) var search: CardSearch?
+    /// How searches run: on a worker that wakes the loop (the terminal), or at once (`--render`, tests).
+    public var searchExecution: CardSearch.Execution = .inline
+    /// Wakes the loop when a search done on a worker has a result.
+    public var waker: Waker?
+    private var slideshow: Slideshow?
+    private var effects: [Effect] = []
+    /// Said in the status line until the next key.
+    private var message: String?
 
     public init(deck: any CardProvider, options: AppOptions, theme: Theme) {
         self.deck = deck
+        self.options = options
+        shown = ShownCards(deck: deck)
         state = options.initialState(count: deck.count)
         scene = Scene(theme: theme)
         scene.skippedCards = options.skippedCards
-        scene.help = KeyTable.helpRows
-        scene.hint = KeyTable.statusHint(ascii: theme.glyphs.isASCII)
-        scene.zoomHint = KeyTable.statusHint(ascii: theme.glyphs.isASCII, in: .zoom)
-        reduceMotion = options.reduceMotion
+        scene.help = options.pick ? KeyTable.pickHelpRows : KeyTable.helpRows
+        scene.hint = KeyTable.statusHint(ascii: theme.glyphs.isASCII, picking: options.pick)
+        scene.zoomHint = KeyTable.statusHint(ascii: theme.glyphs.isASCII, in: .zoom, picking: options.pick)
+        if let interval = options.autoplay { slideshow = Slideshow(interval: interval, playing: true, now: 0) }
+        refreshLabels()
     }
 
     public var isAnimating: Bool { state.isAnimating || (overlay.zoom.map { $0.growth < 1 } ?? false) }
+
+    /// When the loop must wake though nothing happens: the next slide of a slideshow that plays.
+    public var deadline: Double? { slideshow?.deadline }
+
+    /// The deck's index of the active card: the one the strip rests on or is heading to (Right then
+    /// Enter, typed quickly, choose the card Right went to). Nil when a search left no card to show.
+    public var activeDeckIndex: Int? { shown.count > 0 ? shown.deckIndex(state.targetIndex) : nil }
 
     /// Handles one event that arrived at `now`. Returns an outcome when the program should end.
     public mutating func update(_ event: TerminalEvent, now: Double) -> Outcome? {
         switch event {
         case .key(let key):
-            guard let command = KeyTable.command(for: key, helpOpen: helpOpen, zoomed: overlay.zoom != nil) else { return nil }
-            switch command {
-            case .quit: return .quit
-            case .toggleHelp: overlay.helpOpen.toggle()
-            case .zoom:
-                overlay.zoom = Zoom(index: state.activeIndex, growth: reduceMotion ? 1 : 0)
-                zoomShown = nil
-            case .closeZoom: overlay.zoom = nil
-            case .scroll(let n): scroll(by: n)
-            case .scrollPage(let n): scroll(by: n * max(1, (zoomShown?.page ?? 2) - 1))
-            case .scrollTop: overlay.zoom?.first = 0
-            // The renderer keeps the text's last page in view.
-            case .scrollEnd: overlay.zoom?.first = Int.max / 2
-            case .move(let n): state.send(.move(n))
-            case .first: state.send(.first)
-            case .last: state.send(.last)
-            case .page(let n): state.send(.page(n))
-            case .digit(let d): state.send(.digit(d, at: now))
-            case .toggleMode: state.send(.toggleMode)
-            case .nextStyle: state.send(.nextStyle)
-            case .toggleLoop: state.send(.toggleLoop)
+            if message != nil {
+                message = nil
+                refreshLabels()
             }
+            slideshow?.interacted(at: now)
+            let command = KeyTable.command(for: key, helpOpen: helpOpen, zoomed: overlay.zoom != nil,
+                                           searching: overlay.searching, picking: options.pick)
+            guard let command else { return nil }
+            if let outcome = perform(command, key: key, now: now) { return outcome }
         case .mouse(let mouse):
-            handle(mouse, now: now)
+            slideshow?.interacted(at: now)
+            if shown.count > 0 { handle(mouse, now: now) }
         case .signal(let number):
             return .signal(number)
-        case .resize, .suspend, .wake, .end:
+        case .wake:
+            pollSearch()
+        case .resize, .suspend, .end:
             break
         }
         followActiveCard()
+        return nil
+    }
+
+    private mutating func perform(_ command: Command, key: Key, now: Double) -> Outcome? {
+        // Nothing to move, zoom or choose while a search shows no card.
+        let empty = shown.count == 0
+        switch command {
+        case .quit:
+            if key == .escape && !query.isEmpty {
+                clearSearch()
+                return nil
+            }
+            return options.pick ? .cancelled : .quit
+        case .interrupt: return .interrupted
+        case .choose:
+            if let index = activeDeckIndex { return .chosen(index) }
+            say("No card to pick: the search matches none (Esc clears it).")
+        case .toggleHelp: overlay.helpOpen.toggle()
+        case .zoom:
+            guard !empty else { break }
+            overlay.zoom = Zoom(index: state.activeIndex, growth: options.reduceMotion ? 1 : 0)
+            zoomShown = nil
+        case .closeZoom: overlay.zoom = nil
+        case .scroll(let n): scroll(by: n)
+        case .scrollPage(let n): scroll(by: n * max(1, (zoomShown?.page ?? 2) - 1))
+        case .scrollTop: overlay.zoom?.first = 0
+        // The renderer keeps the text's last page in view.
+        case .scrollEnd: overlay.zoom?.first = Int.max / 2
+        case .move(let n): if !empty { state.send(.move(n)) }
+        case .first: if !empty { state.send(.first) }
+        case .last: if !empty { state.send(.last) }
+        case .page(let n): if !empty { state.send(.page(n)) }
+        case .digit(let d): if !empty { state.send(.digit(d, at: now)) }
+        case .toggleMode: state.send(.toggleMode)
+        case .nextStyle: state.send(.nextStyle)
+        case .toggleLoop: state.send(.toggleLoop)
+        case .find:
+            overlay.searching = true
+            overlay.zoom = nil
+        case .type:
+            if case .character(let c) = key {
+                query.append(c)
+                runSearch()
+            }
+        case .erase:
+            if !query.isEmpty {
+                query.removeLast()
+                runSearch()
+            }
+        case .keepMatches: overlay.searching = false
+        case .clearSearch: clearSearch()
+        case .nextMatch(let n):
+            if query.isEmpty {
+                say("Nothing is searched: / finds cards.")
+            } else if !empty {
+                // Round the matches, as less and vim go round a file.
+                state.send(.jump(to: state.wrap(state.targetIndex + n)))
+            }
+        case .open: openActiveCard()
+        case .togglePlay:
+            if slideshow == nil {
+                slideshow = Slideshow(interval: Slideshow.defaultInterval, playing: true, now: now)
+            } else {
+                slideshow?.toggle(at: now)
+            }
+            refreshLabels()
+        }
         return nil
     }
 
@@ -106,6 +196,18 @@ public struct AppModel {
         followActiveCard()
     }
 
+    /// The clock reached `now`: the slideshow moves on when a slide is due (round the deck in loop
+    /// mode; back to the first card after the last otherwise).
+    public mutating func timePassed(_ now: Double) {
+        guard slideshow?.takeSlide(at: now) == true, shown.count > 1, !overlay.searching, !helpOpen else { return }
+        if !state.loop && state.targetIndex == state.count - 1 {
+            state.send(.first)
+        } else {
+            state.send(.move(1))
+        }
+        followActiveCard()
+    }
+
     /// Scrolls a zoomed card's text; the renderer keeps it within the text (so keys pressed before
     /// the first zoomed frame, as `--keys` presses them, count too).
     private mutating func scroll(by lines: Int) {
@@ -118,11 +220,193 @@ public struct AppModel {
     public mutating func render(into canvas: inout Canvas) -> FrameInfo {
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
         if state.viewport != viewport { state.send(.setViewport(viewport)) }
-        let info = scene.render(state, deck: deck, helpOpen: helpOpen, zoom: overlay.zoom, into: &canvas)
+        scene.searchLine = overlay.searching ? SearchLine(query: query, status: searchStatus) : nil
+        let info = scene.render(state, deck: shown, helpOpen: helpOpen, zoom: overlay.zoom, into: &canvas)
         zoomShown = info.zoom
         if let shown = info.zoom { overlay.zoom?.first = shown.first }
         return info
     }
+
+    // MARK: Effects
+
+    /// The work asked for since the last call, for the program loop to do.
+    public mutating func takeEffects() -> [Effect] {
+        defer { effects.removeAll() }
+        return effects
+    }
+
+    /// `e`: the active card's file in the editor, or `--open-with` run on the card.
+    private mutating func openActiveCard() {
+        guard let index = activeDeckIndex else { return }
+        let card = deck.card(at: index)
+        if let script = options.openWith {
+            let target = CardChoice.text(of: card, index: index, field: options.print, lines: options.lines)
+            effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with")))
+        } else if let file = CardChoice.file(of: card, lines: options.lines) {
+            let name = options.editor.split(separator: " ").first.map(String.init) ?? options.editor
+            effects.append(.run(ExternalCommand(script: options.editor, target: file, name: name)))
+        } else {
+            say("This card has no file to open (it came from a pipe, a manifest or the built-in deck).")
+        }
+    }
+
+    /// A command run outside has ended: say so if it failed.
+    public mutating func commandEnded(_ command: ExternalCommand, status: CommandStatus) {
+        switch status {
+        case .exited(0): break
+        case .exited(127): say("\(command.name): command not found")
+        case .exited(let code): say("\(command.name) ended with exit status \(code)")
+        case .killed(let signal): say("\(command.name) was ended by signal \(signal)")
+        case .failed(let reason): say("cannot run \(command.name): \(reason)")
+        }
+    }
+
+    /// Shows `text` in the status line until the next key.
+    public mutating func say(_ text: String) {
+        message = text
+        refreshLabels()
+    }
+
+    /// The deck was read again: show it, resting on the same card (by its identity) if it is still
+    /// there, else at the same place; a search in force is run on it again.
+    public mutating func replaceDeck(_ newDeck: any CardProvider) {
+        guard newDeck.count > 0 else {
+            say("The deck has no card left; still showing the cards read before.")
+            return
+        }
+        let activeID = activeDeckIndex.map { deck.cardID(at: $0) }
+        let old = activeDeckIndex ?? restingCard
+        deck = newDeck
+        search = nil
+        applied = nil
+        hidden = []
+        scene.skippedCards = options.skippedCards
+        scene.forgetCards()
+        scene.pictures?.forget()
+        let found = activeID.flatMap { id in (0..<newDeck.count).first { newDeck.cardID(at: $0) == id } }
+        restingCard = found ?? min(old, newDeck.count - 1)
+        var indices: [Int]?
+        if !query.isEmpty {
+            // Once, at once: a strip that showed every card for a moment would flicker.
+            let once = CardSearch(cards: newDeck, execution: .inline, waker: {})
+            once.find(query)
+            indices = once.latest?.matches
+            applied = once.latest
+        }
+        show(indices, resting: restingCard)
+        changed()
+    }
+
+    /// Leaves out the cards of pictures found broken since the last call (a file cut short after
+    /// its header: only decoding finds out), as the deck leaves out a file it cannot read when it
+    /// opens: the status line counts them as skipped, says which, and standard error names them
+    /// after the program. Returns whether any card was left out.
+    public mutating func skipBrokenPictures() -> Bool {
+        guard let failures = scene.pictures?.takeFailures(), !failures.isEmpty, shown.count > 0 else { return false }
+        // Only cards near the screen are converted: look there.
+        let target = state.targetIndex
+        let near = (-12...12).map { state.wrap(target + $0) }
+        var left: [String] = []
+        for failure in failures {
+            for place in Set(near) {
+                guard case .image(let file) = shown.card(at: place).content, file == failure.file else { continue }
+                if hidden.insert(shown.deckIndex(place)).inserted { left.append(failure.reason) }
+            }
+        }
+        guard !left.isEmpty else { return false }
+        scene.skippedCards += left.count
+        for reason in left { effects.append(.report("carousel: skipped \(reason)")) }
+        show(query.isEmpty ? nil : applied?.matches)
+        say("skipped " + left[left.count - 1])
+        return true
+    }
+
+    // MARK: Search
+
+    /// The search line's right side: how many cards match, or that the search is still going.
+    private var searchStatus: String {
+        guard !query.isEmpty else { return "\(deck.count) cards" }
+        guard let applied, applied.query == query else { return theme.glyphs.isASCII ? "searching..." : "searching…" }
+        if !applied.isComplete { return (theme.glyphs.isASCII ? "searching... " : "searching… ") + "\(applied.matches.count)" }
+        return applied.matches.isEmpty ? "no match" : "\(applied.matches.count) of \(deck.count)"
+    }
+
+    private var theme: Theme { scene.theme }
+
+    private mutating func runSearch() {
+        changed()
+        refreshLabels()
+        guard !query.isEmpty else {
+            applied = nil
+            show(nil)
+            return
+        }
+        if search == nil {
+            let waker = self.waker
+            search = CardSearch(cards: deck, execution: searchExecution, waker: { waker?() })
+        }
+        search?.find(query)
+        pollSearch()
+    }
+
+    /// Shows the newest result of the search for the current query, if it is new.
+    private mutating func pollSearch() {
+        guard !query.isEmpty, let result = search?.latest, result.query == query, result != applied else { return }
+        applied = result
+        show(result.matches)
+        changed()
+    }
+
+    private mutating func clearSearch() {
+        query = ""
+        overlay.searching = false
+        applied = nil
+        search?.find("")
+        show(nil)
+        refreshLabels()
+        changed()
+    }
+
+    /// Shows the deck's cards at `indices` (nil: all), resting on the deck's card `resting` (by
+    /// default the active one) if it is among them, else on the next one that is.
+    private mutating func show(_ indices: [Int]?, resting: Int? = nil) {
+        if let resting { restingCard = resting } else if let index = activeDeckIndex { restingCard = index }
+        var indices = indices
+        if !hidden.isEmpty { indices = (indices ?? Array(0..<deck.count)).filter { !hidden.contains($0) } }
+        shown = ShownCards(deck: deck, indices: indices)
+        guard shown.count > 0 else {
+            overlay.zoom = nil
+            return
+        }
+        let place = shown.place(nearest: restingCard)
+        // The same cards at the same place (Esc with every card shown): the motion goes on.
+        if shown.count == state.count && shown.deckIndex(state.targetIndex) == restingCard { return }
+        state = state.with(count: shown.count, active: place)
+        if overlay.zoom != nil { overlay.zoom = Zoom(index: place, growth: 1) }
+    }
+
+    /// The status line's note and the highlight, made again only when what they say changes (a
+    /// frame in motion builds no strings).
+    private mutating func refreshLabels() {
+        changed()
+        var notes: [String] = []
+        if !query.isEmpty { notes.append("/" + query) }
+        if let slideshow { notes.append(slideshow.label(ascii: theme.glyphs.isASCII)) }
+        scene.statusNote = notes.joined(separator: "  ")
+        scene.message = message
+        if query.isEmpty {
+            scene.highlight = nil
+        } else {
+            let matcher = SearchQuery(query)
+            scene.highlight = { matcher.matchOffsets(in: $0) }
+            scene.emptyMessage = "No card matches \u{201C}\(theme.glyphs.displayable(query))\u{201D}."
+            if theme.glyphs.isASCII { scene.emptyMessage = "No card matches \"\(theme.glyphs.displayable(query))\"." }
+        }
+    }
+
+    private mutating func changed() { revision &+= 1 }
+
+    // MARK: Pointer
 
     private mutating func handle(_ mouse: MouseEvent, now: Double) {
         if helpOpen {

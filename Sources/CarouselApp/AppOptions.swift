@@ -20,6 +20,18 @@ public struct AppOptions: Sendable {
     public var reduceMotion = false
     /// Cards of the deck that could not be loaded (shown in the status line).
     public var skippedCards = 0
+    /// `--lines`: each card is a line of input (what a picker prints, what `e` may open).
+    public var lines = false
+    /// `--pick`: Enter chooses the active card and ends the program; Esc and q end it choosing nothing.
+    public var pick = false
+    /// What a chosen card is printed as (`--print`); nil: its identity (see `CardChoice`).
+    public var print: CardChoice.Field?
+    /// `--open-with`: the command `e` runs on the active card instead of an editor.
+    public var openWith: String?
+    /// The editor `e` opens a card's file in: `$VISUAL`, else `$EDITOR`, else vi.
+    public var editor = "vi"
+    /// `--autoplay`: seconds between slides; nil: no slideshow until `p` starts one.
+    public var autoplay: Double?
 
     public init() {}
 
@@ -32,6 +44,14 @@ public struct AppOptions: Sendable {
         case .auto: !ColorDepth.noColorRequested(environment)
         default: true
         }
+    }
+
+    /// The editor the environment names: `$VISUAL`, else `$EDITOR`, else vi (as git and less do).
+    public static func editor(environment: [String: String]) -> String {
+        for name in ["VISUAL", "EDITOR"] {
+            if let value = environment[name], !value.allSatisfy(\.isWhitespace) { return value }
+        }
+        return "vi"
     }
 
     /// The initial state for a deck of `count` cards.

@@ -1,7 +1,7 @@
 import CarouselCore
 
 /// What a key asks the program to do. Most commands move the carousel (they become engine actions
-/// at the moment they arrive); help and quitting belong to the app, not the engine.
+/// at the moment they arrive); help, search, opening, playing and ending belong to the app.
 public enum Command: Sendable, Hashable {
     case move(Int)
     case first
@@ -13,7 +13,12 @@ public enum Command: Sendable, Hashable {
     case nextStyle
     case toggleLoop
     case toggleHelp
+    /// End normally (exit status 0; with `--pick`, nothing chosen: 1).
     case quit
+    /// Ctrl-C: end at once (exit status 130, as fzf and a shell's interrupt).
+    case interrupt
+    /// `--pick`: print the active card and end (exit status 0).
+    case choose
     /// Open the active card full screen.
     case zoom
     case closeZoom
@@ -22,4 +27,18 @@ public enum Command: Sendable, Hashable {
     case scrollPage(Int)
     case scrollTop
     case scrollEnd
+    /// Open the search line at the bottom.
+    case find
+    /// While the search line is open: type the key's character, delete the last one, keep the
+    /// matches and close the line, or clear the search.
+    case type
+    case erase
+    case keepMatches
+    case clearSearch
+    /// The next / previous match (wrapping round, as in less and vim).
+    case nextMatch(Int)
+    /// Open the active card's file in `$VISUAL` / `$EDITOR`, or run `--open-with` on it.
+    case open
+    /// Pause or resume the slideshow.
+    case togglePlay
 }

@@ -49,6 +49,24 @@ public enum HeadlessRenderer {
         deck: some CardProvider, options: AppOptions, width: Int, height: Int,
         keys: [ScriptStep], time: Double?, glyphs: Glyphs, usesColor: Bool = true
     ) -> Canvas {
+        run(deck: deck, options: options, width: width, height: height, keys: keys, time: time,
+            glyphs: glyphs, usesColor: usesColor).canvas
+    }
+
+    /// A headless run: the screen it ended on, how it ended (nil: the script ran out), and the
+    /// deck's card that was active then (what Enter would choose with `--pick`).
+    public struct Run {
+        public var canvas: Canvas
+        public var outcome: Outcome?
+        public var active: Int?
+        /// What the program would have said on standard error (cards skipped while shown).
+        public var reports: [String]
+    }
+
+    public static func run(
+        deck: some CardProvider, options: AppOptions, width: Int, height: Int,
+        keys: [ScriptStep], time: Double?, glyphs: Glyphs, usesColor: Bool = true
+    ) -> Run {
         let terminal = MemoryTerminal(width: width, height: height)
         var at = 0.0
         for step in keys { at = step.schedule(on: terminal, at: at) }
@@ -59,10 +77,13 @@ public enum HeadlessRenderer {
         let depth = AppPictures.depth(asked: InteractiveApp.depth(for: options.color), usesColor: usesColor)
         model.scene.pictures = AppPictures.store(depth: depth, glyphs: glyphs, execution: .inline)
         let program = Program(model: model, backend: terminal, fps: options.fps)
-        if program.run() != nil {
+        // Without --time the screen is the one once the motion has settled (a slideshow waits).
+        program.waitsForMotionOnly = time == nil
+        let outcome = program.run()
+        if outcome != nil {
             // Quit (or a signal) ends it at that moment, as interactively: draw the screen it left.
             program.redraw()
         }
-        return terminal.screen
+        return Run(canvas: terminal.screen, outcome: outcome, active: program.model.activeDeckIndex, reports: terminal.reports)
     }
 }

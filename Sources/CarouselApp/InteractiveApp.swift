@@ -8,15 +8,18 @@ public final class InteractiveApp {
     private let deck: any CardProvider
     private let options: AppOptions
     private let glyphs: Glyphs
+    private let source: DeckSource?
 
-    public init(deck: some CardProvider, options: AppOptions, glyphs: Glyphs) {
+    /// `source` reads the deck again (after `e`, and with `--watch`); nil for a deck that cannot be.
+    public init(deck: some CardProvider, options: AppOptions, glyphs: Glyphs, source: DeckSource? = nil) {
         self.deck = deck
         self.options = options
         self.glyphs = glyphs
+        self.source = source
     }
 
-    /// Runs until the user quits. Returns the signal that ended it, if one did.
-    public func run(environment: [String: String]) throws -> Int32? {
+    /// Runs until the program ends; returns how it ended (the terminal is given back by then).
+    public func run(environment: [String: String]) throws -> Outcome {
         let screen = TerminalScreen()
         try screen.start(colorOverride: InteractiveApp.depth(for: options.color), environment: environment)
         defer { screen.stop() }
@@ -24,9 +27,10 @@ public final class InteractiveApp {
         // Two workers: one picture can take long to decode (an 8000x8000 photo) while the other
         // goes on converting the cards on screen.
         model.scene.pictures = AppPictures.store(depth: screen.depth, glyphs: glyphs, execution: .background(workers: 2), waker: screen.waker)
+        model.searchExecution = .background
         let program = Program(model: model, backend: screen, fps: options.fps)
-        if case .signal(let number) = program.run() { return number }
-        return nil
+        program.deckSource = source
+        return program.run() ?? .quit
     }
 
     /// The colour depth `--color` forces; nil for `auto` (detect it).

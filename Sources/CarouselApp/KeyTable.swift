@@ -13,6 +13,10 @@ public struct KeyBinding: Sendable {
         case help
         /// While a card is zoomed (open full screen).
         case zoom
+        /// While the search line is open (`/`): keys type into it, except these.
+        case search
+        /// With `--pick`: these come before the carousel's own (Enter chooses instead of zooming).
+        case pick
         /// Read by the terminal layer before any key map, wherever the program is (Ctrl-Z).
         case terminal
     }
@@ -75,9 +79,15 @@ public enum KeyTable {
         KeyBinding("Tab", "Normal / Scaled", keys: [(.tab, .toggleMode), (.backTab, .toggleMode)], hint: .init("Tab", "mode")),
         KeyBinding("s", "next style: arc, stack, ring, lyrics", keys: [(.character("s"), .nextStyle)]),
         KeyBinding("o", "loop around the deck on / off", keys: [(.character("o"), .toggleLoop)]),
+        KeyBinding("/", "find: show only the cards holding what you type", keys: [(.character("/"), .find)],
+                   hint: .init("/", "find")),
+        KeyBinding("n N", "next / previous match", keys: [(.character("n"), .nextMatch(1)), (.character("N"), .nextMatch(-1))]),
+        KeyBinding("e", "open the card's file in $VISUAL / $EDITOR (or --open-with)", keys: [(.character("e"), .open)]),
+        KeyBinding("p", "play the deck as a slideshow / pause", keys: [(.character("p"), .togglePlay)]),
         KeyBinding("?", "show / hide this help", keys: [(.character("?"), .toggleHelp)], hint: .init("?", "help")),
-        KeyBinding("q Esc Ctrl-C", "quit", keys: [(.character("q"), .quit), (.escape, .quit), (.controlC, .quit)],
+        KeyBinding("q Esc", "quit (Esc first clears a search)", keys: [(.character("q"), .quit), (.escape, .quit)],
                    hint: .init("q", "quit")),
+        KeyBinding("Ctrl-C", "quit at once (exit status 130)", keys: [(.controlC, .interrupt)]),
         KeyBinding("↑ ↓ k j", ascii: "Up/Down k j", "zoomed: scroll a line",
                    keys: [(.up, .scroll(-1)), (.character("k"), .scroll(-1)), (.down, .scroll(1)), (.character("j"), .scroll(1))],
                    hint: .init("↑↓", ascii: "Up/Down", "scroll"), in: .zoom),
@@ -87,20 +97,39 @@ public enum KeyTable {
         KeyBinding("← → h l", ascii: "Left/Right h l", "zoomed: previous / next card",
                    keys: [(.left, .move(-1)), (.character("h"), .move(-1)), (.right, .move(1)), (.character("l"), .move(1))],
                    hint: .init("←→", ascii: "<- ->", "card"), in: .zoom),
+        KeyBinding("e", "zoomed: open the card's file", keys: [(.character("e"), .open)], in: .zoom),
         KeyBinding("Esc Enter Space q", "zoomed: close it (q does not quit)",
                    keys: [(.escape, .closeZoom), (.enter, .closeZoom), (.character(" "), .closeZoom), (.character("q"), .closeZoom)],
                    hint: .init("Esc", "close"), in: .zoom),
-        KeyBinding("Ctrl-C", "zoomed: quit", keys: [(.controlC, .quit)], in: .zoom),
+        KeyBinding("Ctrl-C", "zoomed: quit at once", keys: [(.controlC, .interrupt)], in: .zoom),
+        KeyBinding("Enter", "finding: keep the matches, close the search line",
+                   keys: [(.enter, .keepMatches)], hint: .init("Enter", "keep"), in: .search),
+        KeyBinding("Esc", "finding: clear the search, show every card", keys: [(.escape, .clearSearch)],
+                   hint: .init("Esc", "clear"), in: .search),
+        KeyBinding("Backspace", "finding: delete the last character", keys: [(.backspace, .erase)], in: .search),
+        KeyBinding("← → ↑ ↓", ascii: "Left/Right Up/Down", "finding: previous / next match",
+                   keys: [(.left, .move(-1)), (.up, .move(-1)), (.right, .move(1)), (.down, .move(1))],
+                   hint: .init("←→", ascii: "<- ->", "match"), in: .search),
+        KeyBinding("Ctrl-C", "finding: quit at once", keys: [(.controlC, .interrupt)], in: .search),
+        KeyBinding("other keys", "finding: type into the search line", keys: [], otherKeys: .type, in: .search),
+        KeyBinding("Enter", "--pick: print the card and exit (status 0)", keys: [(.enter, .choose)],
+                   hint: .init("Enter", "pick"), in: .pick),
         // Ctrl-Z never reaches a key map: the terminal layer turns 0x1A into a suspend.
         KeyBinding("Ctrl-Z", "suspend (fg brings it back)", keys: [], in: .terminal),
         KeyBinding("any key, help open", "close the help (q and Ctrl-C still quit)",
-                   keys: [(.character("q"), .quit), (.controlC, .quit)], otherKeys: .toggleHelp, in: .help),
+                   keys: [(.character("q"), .quit), (.controlC, .interrupt)], otherKeys: .toggleHelp, in: .help),
     ]
 
-    /// What `key` asks for: its binding in the context (the help overlay when open, else a zoomed
-    /// card when one is open), else what the context does with every other key, else nothing.
-    public static func command(for key: Key, helpOpen: Bool, zoomed: Bool = false) -> Command? {
-        let context: KeyBinding.Context = helpOpen ? .help : zoomed ? .zoom : .carousel
+    /// What `key` asks for: its binding in the context (the help overlay when open, else the search
+    /// line when open, else a zoomed card when one is open; with `--pick`, its rows come first
+    /// outside help and search), else what the context does with every other key, else nothing.
+    public static func command(for key: Key, helpOpen: Bool, zoomed: Bool = false, searching: Bool = false,
+                               picking: Bool = false) -> Command? {
+        let context: KeyBinding.Context = helpOpen ? .help : searching ? .search : zoomed ? .zoom : .carousel
+        if picking && (context == .carousel || context == .zoom),
+           let bound = bindings.lazy.filter({ $0.context == .pick }).flatMap(\.commands).first(where: { $0.key == key }) {
+            return bound.command
+        }
         let here = bindings.filter { $0.context == context }
         if let bound = here.lazy.flatMap(\.commands).first(where: { $0.key == key }) { return bound.command }
         return here.lazy.compactMap(\.otherKeys).first
@@ -111,9 +140,17 @@ public enum KeyTable {
         bindings.filter { $0.context == .carousel }.map { HelpRow(keys: $0.label, asciiKeys: $0.asciiLabel, text: $0.help) }
     }
 
-    /// The keys the status line names in a context, e.g. `←→ move  Tab mode  ? help  q quit`.
-    public static func statusHint(ascii: Bool, in context: KeyBinding.Context = .carousel) -> String {
-        bindings.filter { $0.context == context }.compactMap(\.hint).map { (ascii ? $0.asciiKeys : $0.keys) + " " + $0.word }.joined(separator: "  ")
+    /// The rows of the `?` overlay with `--pick`: its rows, then the carousel's.
+    public static var pickHelpRows: [HelpRow] {
+        bindings.filter { $0.context == .pick }.map { HelpRow(keys: $0.label, asciiKeys: $0.asciiLabel, text: $0.help) } + helpRows
+    }
+
+    /// The keys the status line names in a context, e.g. `←→ move  Tab mode  / find  ? help  q quit`;
+    /// with `--pick`, its hint comes first.
+    public static func statusHint(ascii: Bool, in context: KeyBinding.Context = .carousel, picking: Bool = false) -> String {
+        let contexts: [KeyBinding.Context] = picking && (context == .carousel || context == .zoom) ? [.pick, context] : [context]
+        return contexts.flatMap { context in bindings.filter { $0.context == context }.compactMap(\.hint) }
+            .map { (ascii ? $0.asciiKeys : $0.keys) + " " + $0.word }.joined(separator: "  ")
     }
 
     /// Every binding in one sentence, for `--help` (ASCII: it may go to any terminal or a file).

@@ -3,6 +3,7 @@ import CarouselCards
 import CarouselCore
 import CarouselPictures
 import CarouselRender
+import CarouselSearch
 import CarouselTerminal
 
 /// Drives the program loop in process on a virtual clock, as a user would (after Textual's
@@ -21,13 +22,14 @@ public final class Pilot {
 
     public init(deck: some CardProvider, options: AppOptions = AppOptions(), width: Int = 100, height: Int = 30,
                 glyphs: Glyphs = .unicode, usesColor: Bool = true, depth: ColorDepth? = nil,
-                pictures execution: PictureStore.Execution = .inline) {
+                pictures execution: PictureStore.Execution = .inline, search: CardSearch.Execution = .inline) {
         let terminal = MemoryTerminal(width: width, height: height)
         self.terminal = terminal
         var model = AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: usesColor))
         pictures = AppPictures.store(depth: AppPictures.depth(asked: depth, usesColor: usesColor), glyphs: glyphs, execution: execution,
                                      waker: terminal.waker)
         model.scene.pictures = pictures
+        model.searchExecution = search
         program = Program(model: model, backend: terminal, fps: options.fps)
         run(wait: nil)
     }
@@ -37,6 +39,13 @@ public final class Pilot {
     /// The screen's cells, with their styles.
     public var canvas: Canvas { terminal.screen }
     public var state: CarouselState { program.model.state }
+    public var model: AppModel { program.model }
+
+    /// Types `text` into whatever has the keys (the search line, when open).
+    public func type(_ text: String, wait: Double? = nil) {
+        for c in text { terminal.schedule(.key(.character(c))) }
+        run(wait: wait)
+    }
     public var now: Double { terminal.now }
 
     public func press(_ keys: Key..., wait: Double? = nil) {
@@ -71,6 +80,8 @@ public final class Pilot {
     private func run(wait: Double?) {
         guard outcome == nil else { return }
         terminal.deadline = wait.map { terminal.lastScheduledTime + $0 } ?? terminal.lastScheduledTime + HeadlessRenderer.settleLimit
+        program.waitsForMotionOnly = wait == nil
+        terminal.endsAtRest = wait == nil
         outcome = program.run()
         terminal.deadline = nil
     }

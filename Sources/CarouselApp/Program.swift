@@ -1,14 +1,48 @@
 import CarouselCanvas
+import CarouselCards
 import CarouselCore
 import CarouselRender
 import CarouselTerminal
+import Synchronization
+
+/// Where the deck comes from, when it can be read again: after `e` (the card was edited) and when
+/// `--watch` sees its files change.
+public struct DeckSource: Sendable {
+    /// Reads the deck anew: its cards, or a one-line reason it could not be read.
+    public var load: @Sendable () -> Result<any CardProvider, DeckSource.Failure>
+    /// Whether the files changed since the last call (set by a watcher, from any thread).
+    public var changed: @Sendable () -> Bool
+
+    public struct Failure: Error, Sendable { public var message: String; public init(_ message: String) { self.message = message } }
+
+    public init(load: @escaping @Sendable () -> Result<any CardProvider, DeckSource.Failure>,
+                changed: @escaping @Sendable () -> Bool = { false }) {
+        self.load = load
+        self.changed = changed
+    }
+}
+
+/// A flag raised from any thread (a watcher saw the deck's files change) and taken by the loop.
+public final class ChangeFlag: Sendable {
+    private let raised = Atomic<Bool>(false)
+    public init() {}
+    public func raise() { raised.store(true, ordering: .releasing) }
+    /// Whether it was raised since the last call.
+    public func take() -> Bool { raised.exchange(false, ordering: .acquiringAndReleasing) }
+}
 
 /// The one loop: events -> model -> frame -> backend. The interactive terminal, `--render` (on a
 /// virtual clock) and the tests' pilot all run it, so they cannot drift apart. Frames come at the
-/// chosen rate only while something moves; at rest it waits for an event, with no timer.
+/// chosen rate only while something moves; at rest it waits for an event, with no timer (a
+/// slideshow that plays wakes it once per slide).
 public final class Program {
     public private(set) var model: AppModel
     public let backend: any TerminalBackend
+    /// Where the deck can be read again from; nil for a deck that cannot (standard input).
+    public var deckSource: DeckSource?
+    /// Whether the loop waits only for motion and input, not for a slideshow's next slide: a
+    /// headless run that prints the screen "once the motion has settled" (a slideshow never rests).
+    public var waitsForMotionOnly = false
     private var canvas = Canvas(width: 0, height: 0)
     private let frameInterval: Double
     private var lastTick: Double
@@ -19,6 +53,7 @@ public final class Program {
         self.backend = backend
         frameInterval = 1 / max(1, min(fps, 240))
         lastTick = backend.now
+        self.model.waker = backend.waker
     }
 
     /// Runs until the program ends (an outcome) or its input ends for good (nil: a script ran out).
@@ -29,8 +64,9 @@ public final class Program {
         }
         while true {
             let animating = model.isAnimating
-            let timeout: Double? = animating ? max(0, lastTick + frameInterval - backend.now) : nil
-            let before = (model.state, model.overlay)
+            var timeout: Double? = animating ? max(0, lastTick + frameInterval - backend.now) : nil
+            if !waitsForMotionOnly, let due = model.deadline { timeout = max(0, min(timeout ?? .infinity, due - backend.now)) }
+            let before = (model.state, model.overlay, model.revision)
             var repaint = false
             var ended = false
             for event in backend.events(timeout: timeout) {
@@ -43,19 +79,54 @@ public final class Program {
                     repaint = true
                 case .wake:
                     repaint = true
+                    _ = model.update(event, now: backend.now)
+                    _ = model.skipBrokenPictures()
                 case .end:
                     ended = true
                 default:
                     if let outcome = model.update(event, now: backend.now) { return outcome }
                 }
             }
+            for effect in model.takeEffects() {
+                perform(effect)
+                repaint = true
+            }
+            if deckSource?.changed() == true { reload() }
             let t = backend.now
             if animating { model.advance(by: t - lastTick) }
             // A motion that starts now starts from now, not from when the last one ended.
             lastTick = t
+            model.timePassed(t)
             // Input that changed nothing (the pointer moving over the screen) draws nothing.
-            if animating || repaint || model.state != before.0 || model.overlay != before.1 { redraw() }
+            if animating || repaint || model.state != before.0 || model.overlay != before.1 || model.revision != before.2 {
+                redraw()
+            }
             if ended { return nil }
+        }
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .run(let command):
+            let status = backend.runOutside(command.arguments)
+            backend.invalidate()
+            model.commandEnded(command, status: status)
+            // The card may have been edited: read it again.
+            reload()
+        case .reload:
+            reload()
+        case .report(let line):
+            backend.report(line)
+        }
+    }
+
+    /// Reads the deck again, if it can be; a deck that cannot be read any more is said so and the
+    /// cards read before stay.
+    private func reload() {
+        guard let deckSource else { return }
+        switch deckSource.load() {
+        case .success(let cards): model.replaceDeck(cards)
+        case .failure(let failure): model.say(failure.message)
         }
     }
 
@@ -65,7 +136,11 @@ public final class Program {
         if size.width != canvas.width || size.height != canvas.height {
             canvas = Canvas(width: size.width, height: size.height)
         }
-        let info = model.render(into: &canvas)
+        var info = model.render(into: &canvas)
+        // A picture found broken while this frame was drawn (converted at once, headless) leaves
+        // the strip before the frame is shown.
+        if model.skipBrokenPictures() { info = model.render(into: &canvas) }
+        for effect in model.takeEffects() { perform(effect) }
         backend.present(&canvas, cursor: info.cursor)
     }
 }

@@ -12,13 +12,18 @@ public struct Card: Sendable, Hashable {
     public var subtitle: String
     public var accent: RGB?
     public var content: CardContent
+    /// The file on disk the card is (or is a slide of), as a path to open: what `e` opens in an
+    /// editor and `--print path` prints. None for cards from a pipe, a manifest's inline art or
+    /// the built-in deck.
+    public var file: [UInt8]?
 
-    public init(id: String = "", title: String, subtitle: String = "", content: CardContent, accent: RGB? = nil) {
+    public init(id: String = "", title: String, subtitle: String = "", content: CardContent, accent: RGB? = nil, file: [UInt8]? = nil) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
         self.content = content
         self.accent = accent
+        self.file = file
     }
 
     /// An art card (a picture drawn in characters) in one size, one string per line.

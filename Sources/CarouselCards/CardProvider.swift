@@ -6,10 +6,14 @@ public protocol CardProvider: Sendable {
     /// What a search reads of card `index`: its title, subtitle and text lines, separated by
     /// newlines. A lazy provider reads it without keeping the card (a search walks the whole deck).
     func searchText(at index: Int) -> String
+    /// Card `index`'s identity (`Card.id`), without reading its content where the provider can:
+    /// how the active card is found again in a deck read anew.
+    func cardID(at index: Int) -> String
 }
 
 extension CardProvider {
     public func searchText(at index: Int) -> String { card(at: index).searchText }
+    public func cardID(at index: Int) -> String { card(at: index).id }
 }
 
 extension Card {

@@ -77,4 +77,20 @@ public protocol PictureSource: AnyObject, Sendable {
     /// Converts ahead of time a picture that is likely to be shown soon (the cards next to the
     /// screen), after everything a frame asked for.
     func prefetch(_ request: PictureRequest)
+    /// The files may have changed (the deck was read again): drop everything decoded, converted or
+    /// found broken, so each picture is read anew when next shown.
+    func forget()
+    /// The pictures found broken since the last call (a file cut short after its header, which only
+    /// decoding finds out): the app leaves their cards out.
+    func takeFailures() -> [PictureFailure]
+}
+
+/// A picture that could not be decoded, and why (one line, naming the file).
+public struct PictureFailure: Sendable, Equatable {
+    public var file: PictureFile
+    public var reason: String
+    public init(file: PictureFile, reason: String) {
+        self.file = file
+        self.reason = reason
+    }
 }

@@ -45,6 +45,16 @@ public struct CarouselState: Sendable, Hashable {
         emphasis = Motion(at: mode == .scaled ? 1 : 0)
     }
 
+    /// The same carousel (mode, style, loop, viewport, spring) over a deck of `count` cards, resting
+    /// on card `active`: for a deck that a search narrowed or that was read again. Nothing moves.
+    public func with(count: Int, active: Int) -> CarouselState {
+        var next = CarouselState(count: count, start: active, mode: mode, style: style, loop: loop,
+                                 reduceMotion: reduceMotion, spring: spring)
+        next.emphasis = emphasis
+        next.viewport = viewport
+        return next
+    }
+
     /// The continuous scroll position.
     public var position: Double { scroll.value }
 

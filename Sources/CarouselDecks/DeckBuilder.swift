@@ -125,7 +125,7 @@ struct DeckBuilder {
             if verdict == .picture {
                 if let picture = pictureEntry(file, in: folder, title: card.title) {
                     entries.append(CardEntry(id: picture.id, title: picture.title, subtitle: card.subtitle ?? "", accent: card.accent,
-                                             source: picture.source))
+                                             source: picture.source, file: picture.file))
                 }
                 return
             }
@@ -141,7 +141,7 @@ struct DeckBuilder {
             let variants = usableSizes(readAs.mayBeArt ? artSizes(of: file, in: folder, listed: &sizes) : [], in: folder)
             entries.append(CardEntry(id: folder.identity(of: file), title: card.title ?? DeckBuilder.title(fromFileName: file),
                                      subtitle: card.subtitle ?? "", accent: card.accent, source: .file(folder, file, variants: variants),
-                                     kind: readAs))
+                                     kind: readAs, file: folder.path(of: file)))
         } else {
             entries.append(CardEntry(id: "\(manifest)#\(card.number)", title: card.title ?? "Card \(card.number)", subtitle: card.subtitle ?? "",
                                      accent: card.accent, source: card.art.map { .text($0) } ?? .lines([]),
@@ -255,7 +255,8 @@ struct DeckBuilder {
         let id = folder.identity(of: file)
         guard options.lines || kind == .markdown else {
             let variants = kind.mayBeArt ? usableSizes(sizes, in: folder) : []
-            entries.append(CardEntry(id: id, title: title, source: .file(folder, file, variants: variants), kind: kind))
+            entries.append(CardEntry(id: id, title: title, source: .file(folder, file, variants: variants), kind: kind,
+                                     file: folder.path(of: file)))
             return
         }
         // Read now: how many cards the file makes depends on what it holds.
@@ -273,7 +274,9 @@ struct DeckBuilder {
         if options.lines {
             addLines(bytes, source: folder.displayName(of: file))
         } else {
-            addSlides(Sanitizer.source(from: bytes), title: title, source: folder.displayName(of: file)) { $0 == 1 ? id : "\(id)#\($0)" }
+            addSlides(Sanitizer.source(from: bytes), title: title, source: folder.displayName(of: file), file: folder.path(of: file)) {
+                $0 == 1 ? id : "\(id)#\($0)"
+            }
         }
     }
 
@@ -304,7 +307,7 @@ struct DeckBuilder {
             }
         }
         return CardEntry(id: folder.identity(of: file), title: title ?? DeckBuilder.title(fromFileName: file),
-                         source: .content(.image(PictureFile(path: path))))
+                         source: .content(.image(PictureFile(path: path))), file: path)
     }
 
     private mutating func skipNotText(_ file: [UInt8], in folder: some DeckFolder) {
@@ -313,7 +316,7 @@ struct DeckBuilder {
 
     /// Markdown split into slides at `---` lines: one card each, titled by its first heading (else
     /// by `title`, numbered when there are several), its identity given by `id` from its number.
-    private mutating func addSlides(_ text: String, title: String, source: String, id: (Int) -> String) {
+    private mutating func addSlides(_ text: String, title: String, source: String, file: [UInt8]? = nil, id: (Int) -> String) {
         let slides = Markdown.slides(from: text)
         if slides.isEmpty {
             skip("\(source): no slides (the Markdown is empty)")
@@ -323,7 +326,7 @@ struct DeckBuilder {
             let number = offset + 1
             let fallback = slides.count == 1 ? title : "\(title) \(number)"
             entries.append(CardEntry(id: id(number), title: slide.title.map { Sanitizer.line($0) } ?? fallback,
-                                     source: .content(.text(slide)), kind: .markdown))
+                                     source: .content(.text(slide)), kind: .markdown, file: file))
         }
     }
 

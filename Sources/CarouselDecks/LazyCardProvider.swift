@@ -37,6 +37,8 @@ public final class LazyCardProvider: CardProvider {
         return entries[index].card().searchText
     }
 
+    public func cardID(at index: Int) -> String { entries[index].id }
+
     /// A card's title, without reading its art.
     public func title(at index: Int) -> String { entries[index].title }
 

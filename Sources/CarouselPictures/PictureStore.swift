@@ -80,6 +80,27 @@ public final class PictureStore: PictureSource {
         }
     }
 
+    public func takeFailures() -> [PictureFailure] {
+        state.withLock { s in
+            defer { s.newFailures.removeAll() }
+            return s.newFailures
+        }
+    }
+
+    public func forget() {
+        state.withLock { s in
+            s.tiles.removeAll()
+            s.latest.removeAll()
+            s.decoded.removeAll()
+            s.failures.removeAll()
+            s.cells = 0
+            s.pixelBytes = 0
+            s.frameJobs.removeAll()
+            s.prefetchJobs.removeAll()
+            s.queued = s.converting
+        }
+    }
+
     public func lookup(_ request: PictureRequest) -> PictureLookup {
         let found = state.withLock { s -> PictureLookup? in
             if let answer = s.answer(request) { return answer }
@@ -158,7 +179,11 @@ public final class PictureStore: PictureSource {
                 state.withLock { s in s.keep(loaded, of: request.file, budget: budget) }
                 picture = loaded
             } catch {
-                state.withLock { s in s.failures[request.file] = PictureStore.message(for: error) }
+                state.withLock { s in
+                    let reason = PictureStore.message(for: error)
+                    s.failures[request.file] = reason
+                    s.newFailures.append(PictureFailure(file: request.file, reason: reason))
+                }
                 return
             }
         }
@@ -213,6 +238,8 @@ extension PictureStore {
         var decoded: [PictureFile: Held<Picture>] = [:]
         var pixelBytes = 0
         var failures: [PictureFile: String] = [:]
+        /// Failures not yet taken by the app.
+        var newFailures: [PictureFailure] = []
         var frameJobs: [PictureRequest] = []
         var prefetchJobs: [PictureRequest] = []
         /// Asked for and not yet done.

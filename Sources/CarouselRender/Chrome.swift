@@ -81,8 +81,10 @@ public enum Chrome {
         return text
     }
 
-    /// The dots and the status line: position, the card's title and `hint` (dropped when it does not fit).
-    static func drawBottom(_ state: CarouselState, card: Card, skipped: Int, hint: String, theme: Theme, on canvas: inout Canvas) {
+    /// The dots and the status line: position, `note`, the card's title (or `message` in its place)
+    /// and `hint` (dropped when it does not fit).
+    static func drawBottom(_ state: CarouselState, card: Card, skipped: Int, note: String = "", message: String? = nil,
+                           hint: String, theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
         let rows = ChromeRows(height: canvas.height)
         let dotsRow = rows.dots, statusRow = rows.status
@@ -97,15 +99,17 @@ public enum Chrome {
 
         var position = "\(state.activeIndex + 1)/\(state.count)"
         if skipped > 0 { position += " (\(skipped) skipped)" }
+        if !note.isEmpty { position += "  " + note }
         var hint = hint  // emptied below when the title leaves no room for it
         var title = g.displayable(card.title)
         if !card.subtitle.isEmpty { title += (g.isASCII ? " - " : " · ") + g.displayable(card.subtitle) }
+        if let message { title = g.displayable(message) }
         let fixed = 1 + CharacterWidth.of(position) + 2
         if fixed + CharacterWidth.of(title) + 3 + CharacterWidth.of(hint) + 1 > canvas.width { hint = "" }
         let titleRoom = canvas.width - fixed - (hint.isEmpty ? 1 : CharacterWidth.of(hint) + 3)
         canvas.text(position, x: 1, y: statusRow, style: CellStyle(attributes: .bold))
         canvas.text(truncate(title, to: titleRoom, glyphs: g), x: fixed, y: statusRow,
-                    style: CellStyle(foreground: accent))
+                    style: message == nil ? CellStyle(foreground: accent) : CellStyle(attributes: .bold))
         if !hint.isEmpty {
             canvas.text(hint, x: canvas.width - CharacterWidth.of(hint) - 1, y: statusRow, style: CellStyle(attributes: .dim))
         }

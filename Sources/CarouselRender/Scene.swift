@@ -33,18 +33,31 @@ public struct Scene: Sendable {
     public var zoomHint = ""
     /// Where picture cards get their cells (converted off the frame path); none: placeholders.
     public var pictures: (any PictureSource)?
-    private var engine = LayoutEngine()
+    /// What the status line says after the card's place: a kept search, the slideshow.
+    public var statusNote = ""
+    /// Said in the status line in place of the card's title (until the app clears it).
+    public var message: String?
+    /// The search line, while it is open.
+    public var searchLine: SearchLine?
+    /// Marks what a search matched; nil when nothing is searched.
+    public var highlight: MatchFinder?
+    /// Shown in the middle when the deck given to `render` has no card (a search matched none).
+    public var emptyMessage = "No card matches."
+    var engine = LayoutEngine()
     private var cells = CellCache()
-    private var segments: [(Mode, Range<Int>)] = []
+    var segments: [(Mode, Range<Int>)] = []
     private var lastPosition = 0.0
+    /// Buffers for marking matches, kept between frames.
+    var rowCharacters: [Character] = []
+    var rowColumns: [Int] = []
 
     /// What the chrome rows show; while it stays the same (as during a motion between two cards'
     /// halves) the rows are copied back instead of being built again, so a frame allocates nothing.
-    private struct ChromeKey: Equatable {
+    struct ChromeKey: Equatable {
         var mode: Mode, style: StyleKind, loop: Bool, active: Int, count: Int
-        var width: Int, height: Int, skipped: Int, theme: Theme, hint: String
+        var width: Int, height: Int, skipped: Int, theme: Theme, hint: String, note: String, message: String?
     }
-    private var chromeKey: ChromeKey?
+    var chromeKey: ChromeKey?
     private var chromeRows: [Cell] = []
 
     /// What is under a cell of the last rendered frame.
@@ -58,6 +71,13 @@ public struct Scene: Sendable {
     public static let minimumSize = (width: 20, height: 10)
 
     public init(theme: Theme) { self.theme = theme }
+
+    /// Drops every card drawing kept between frames: the deck was read again, and a card may hold
+    /// new text under the same identity.
+    public mutating func forgetCards() {
+        cells = CellCache()
+        chromeKey = nil
+    }
 
     /// The area the cards live in: below the control bar, above the dots and status line.
     public static func viewport(width: Int, height: Int) -> Rect {
@@ -74,6 +94,15 @@ public struct Scene: Sendable {
             chromeKey = nil
             engine.clear()
             return FrameInfo(cursor: nil)
+        }
+        if deck.count == 0 {
+            var info = renderEmpty(state, into: &canvas)
+            if let searchLine { info.cursor = drawSearchLine(searchLine, on: &canvas) }
+            if helpOpen {
+                Chrome.drawHelp(help, theme: theme, on: &canvas)
+                info.cursor = nil
+            }
+            return info
         }
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
         engine.update(for: state, viewport: viewport)
@@ -100,7 +129,8 @@ public struct Scene: Sendable {
         canvas.fill(CellRect(x: 0, y: rows.cards.upperBound, width: canvas.width, height: canvas.height - rows.cards.upperBound))
         let key = ChromeKey(
             mode: state.mode, style: state.style, loop: state.loop, active: state.activeIndex, count: state.count,
-            width: canvas.width, height: canvas.height, skipped: skippedCards, theme: theme, hint: hint)
+            width: canvas.width, height: canvas.height, skipped: skippedCards, theme: theme, hint: hint,
+            note: statusNote, message: message)
         let chromeRowNumbers = (top: rows.bar, dots: rows.dots, status: rows.status)
         if key == chromeKey {
             canvas.restoreRow(chromeRowNumbers.top, from: chromeRows, at: 0)
@@ -108,7 +138,8 @@ public struct Scene: Sendable {
             canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: 2 * canvas.width)
         } else {
             segments = Chrome.drawTopBar(state, theme: theme, on: &canvas)
-            Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, hint: hint, theme: theme, on: &canvas)
+            Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, note: statusNote, message: message, hint: hint,
+                              theme: theme, on: &canvas)
             chromeRows.removeAll(keepingCapacity: true)
             canvas.appendRow(chromeRowNumbers.top, to: &chromeRows)
             canvas.appendRow(chromeRowNumbers.dots, to: &chromeRows)
@@ -121,6 +152,13 @@ public struct Scene: Sendable {
             zoomInfo = renderZoom(zoom, card: deck.card(at: zoom.index), painter: painter, into: &canvas)
             cursor = (1, rows.status)
             chromeKey = nil  // the status row was drawn over
+        }
+        if let highlight {
+            highlightMatches(highlight, rows: zoomInfo == nil ? rows.cards : 0..<rows.status, on: &canvas)
+        }
+        if let searchLine {
+            cursor = drawSearchLine(searchLine, on: &canvas)
+            chromeKey = nil
         }
         if helpOpen {
             Chrome.drawHelp(help, theme: theme, on: &canvas)

@@ -16,6 +16,9 @@ public final class MemoryTerminal: TerminalBackend {
     public private(set) var frames = 0
     /// When set, waiting stops here and reports `.end` (the end of `--time`, or of a pilot's wait).
     public var deadline: Double?
+    /// Whether waiting with nothing scheduled and no timeout reports `.end` at once, the clock left
+    /// where it is (a run that waits only for the motion to settle), rather than at the deadline.
+    public var endsAtRest = false
     private var scheduled: [(time: Double, event: TerminalEvent)] = []
     private let wakes = WakeCount()
 
@@ -37,6 +40,7 @@ public final class MemoryTerminal: TerminalBackend {
     public func events(timeout: Double?) -> [TerminalEvent] {
         let woken = wakes.take()
         if woken { return [.wake] + due() }
+        if endsAtRest && timeout == nil && scheduled.isEmpty { return [.end] }
         // Wait until the timeout, the next event or the deadline, whichever comes first. At rest with
         // nothing scheduled and no deadline, nothing will ever happen again.
         guard let until = [timeout.map { now + $0 }, scheduled.first?.time, deadline].compactMap({ $0 }).min() else {
@@ -72,6 +76,20 @@ public final class MemoryTerminal: TerminalBackend {
 
     public func invalidate() {}
     public func suspend() {}
+
+    /// What the program reported (see `TerminalBackend.report`), in order.
+    public private(set) var reports: [String] = []
+    public func report(_ line: String) { reports.append(line) }
+
+    /// The programs run outside (their arguments), in order.
+    public private(set) var commandsRun: [[[UInt8]]] = []
+    /// What running a program does in a test (e.g. edits a file) and how it ends.
+    public var runCommand: ([[UInt8]]) -> CommandStatus = { _ in .exited(0) }
+
+    public func runOutside(_ arguments: [[UInt8]]) -> CommandStatus {
+        commandsRun.append(arguments)
+        return runCommand(arguments)
+    }
 
     public var waker: Waker {
         Waker { [wakes] in wakes.add() }

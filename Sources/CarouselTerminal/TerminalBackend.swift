@@ -19,6 +19,21 @@ public protocol TerminalBackend: AnyObject {
     func suspend()
     /// Wakes `events` from any thread, so work done off the frame path brings a frame.
     var waker: Waker { get }
+    /// Runs a program with the terminal handed over to it (an editor), then takes the terminal back;
+    /// the next frame repaints everything. `arguments[0]` is the program's path.
+    func runOutside(_ arguments: [[UInt8]]) -> CommandStatus
+    /// Tells the user something that should outlive the screen (a card skipped): on standard error,
+    /// which a terminal backend holds until it has given the terminal back.
+    func report(_ line: String)
+}
+
+/// How a program run outside the carousel ended.
+public enum CommandStatus: Sendable, Equatable {
+    case exited(Int32)
+    /// Ended by this signal.
+    case killed(Int32)
+    /// Could not be started (why, from the system).
+    case failed(String)
 }
 
 /// Wakes a waiting program loop from any thread.

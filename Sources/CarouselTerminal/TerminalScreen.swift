@@ -1,4 +1,7 @@
 import CNCursesShim
+#if canImport(Glibc)
+import Glibc
+#endif
 import CarouselCanvas
 import CarouselCore
 import CarouselRender
@@ -32,7 +35,7 @@ public final class TerminalScreen: TerminalBackend {
         public var description: String {
             switch self {
             case .notATerminal:
-                "carousel: not an interactive terminal (use --render COLSxROWS to print a screen as text)"
+                "carousel: no terminal to draw on (standard output is not one, and there is no /dev/tty); use --render COLSxROWS to print a screen as text"
             case .noTerminalType:
                 "carousel: TERM is not set, so what the terminal can do is unknown (set it, e.g. TERM=xterm-256color)"
             case .unknownTerminalType(let name):
@@ -53,7 +56,10 @@ public final class TerminalScreen: TerminalBackend {
         return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
-    public var waker: Waker { Waker { cs_wake() } }
+    public var waker: Waker { TerminalScreen.wakeUp }
+
+    /// Wakes the program loop from any thread; before the terminal is started it does nothing.
+    public static let wakeUp = Waker { cs_wake() }
 
     /// Takes over the terminal. `colorOverride` forces a depth; nil detects it.
     public func start(colorOverride: ColorDepth?, environment: [String: String]) throws {
@@ -129,6 +135,35 @@ public final class TerminalScreen: TerminalBackend {
     public func suspend() {
         cs_suspend()
         invalidate()
+    }
+
+    /// Written to standard error, which the shim holds while curses has the screen and writes out
+    /// once the terminal is given back: the line is read after the program, on a clean terminal.
+    public func report(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { break }
+        }
+    }
+
+    public func runOutside(_ arguments: [[UInt8]]) -> CommandStatus {
+        guard !arguments.isEmpty else { return .failed("nothing to run") }
+        // NUL-terminated copies, alive for the call.
+        let copies: [UnsafeMutablePointer<CChar>?] = arguments.map { bytes in
+            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (i, byte) in bytes.enumerated() { pointer[i] = CChar(bitPattern: byte == 0 ? 0x3F : byte) }
+            pointer[bytes.count] = 0
+            return pointer
+        } + [nil]
+        defer { copies.forEach { $0?.deallocate() } }
+        var waitStatus: Int32 = 0
+        let error = copies.withUnsafeBufferPointer { cs_run_outside($0.baseAddress, &waitStatus) }
+        invalidate()
+        if error != 0 { return .failed(String(cString: strerror(error))) }
+        let signal = cs_term_signal(waitStatus)
+        return signal != 0 ? .killed(signal) : .exited(cs_exit_code(waitStatus))
     }
 
     /// Sends the cells that changed since the last frame. Returns the number of cells sent.

@@ -1,9 +1,11 @@
 import ArgumentParser
 import CarouselApp
+import CarouselCards
 import CarouselCore
 import CarouselDecks
 import CarouselRender
 import CarouselTerminal
+import CarouselWatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,6 +20,9 @@ extension Mode: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 }
 extension LoadOptions.Kind: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+extension CardChoice.Field: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 }
 extension ColorChoice: ExpressibleByArgument {
@@ -43,11 +48,16 @@ struct CarouselCommand: ParsableCommand {
             split into slides at lines holding only ---.
 
             \(KeyTable.commandLineSummary) The mouse clicks, scrolls and drags.
+
+            Exit status: 0 when quit (or a card is picked), 1 when no card could be loaded or --pick \
+            ended with nothing chosen, 2 when there is no terminal to draw on, 64 for a command-line \
+            error, 130 after Ctrl-C.
             """,
         version: "carousel 0.1.0"
     )
 
-    @Argument(help: "Deck directories, deck.json manifests, card files, or - for standard input.")
+    @Argument(help: ArgumentHelp("Deck directories, deck.json manifests, card files, or - for standard input.", valueName: "PATH"),
+              completion: .file())
     var paths: [String] = []
 
     // The numeric options take their value even when it starts with `-` (`--time -1`), so that
@@ -98,6 +108,21 @@ struct CarouselCommand: ParsableCommand {
     @Flag(help: "Jump without animation (also CAROUSEL_REDUCE_MOTION=1).")
     var reduceMotion = false
 
+    @Flag(help: ArgumentHelp("Choose a card: Enter prints it (its file's path, its line with --lines, else its title) and exits 0; Esc or q exits 1, printing nothing; Ctrl-C exits 130. With standard output captured (x=$(carousel --pick)), the carousel draws on /dev/tty."))
+    var pick = false
+
+    @Option(name: .customLong("print"), help: ArgumentHelp("With --pick (which it implies): print the chosen card's title, path (empty for a card with no file), index (from 1) or json.", valueName: "FIELD"))
+    var printField: CardChoice.Field?
+
+    @Option(help: ArgumentHelp("The command e runs on the active card instead of $VISUAL / $EDITOR: {} stands for the card (as --pick prints it), else it comes last; e.g. --open-with 'less {}'.", valueName: "CMD"))
+    var openWith: String?
+
+    @Flag(help: "Read the deck again when its files change (cards added, removed or edited), staying on the same card.")
+    var watch = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Play the deck as a slideshow: the next card every SECONDS (round the deck with --loop), held while you use it and for one interval after; p pauses and resumes.", valueName: "SECONDS"))
+    var autoplay: Double?
+
     func validate() throws {
         if let render, HeadlessRenderer.parseSize(render) == nil {
             throw ValidationError("--render takes COLSxROWS, e.g. 100x30 (got '\(Sanitizer.line(render))')")
@@ -108,6 +133,8 @@ struct CarouselCommand: ParsableCommand {
         if let time, !(time >= 0 && time.isFinite) { throw ValidationError("--time must be zero or more seconds") }
         if !(fps >= 1 && fps <= 240) { throw ValidationError("--fps must be between 1 and 240") }
         if let start, start < 1 { throw ValidationError("--start counts from 1") }
+        if let autoplay, !(autoplay >= 0.1 && autoplay <= 86_400) { throw ValidationError("--autoplay takes seconds between 0.1 and 86400") }
+        if let openWith, openWith.allSatisfy(\.isWhitespace) { throw ValidationError("--open-with needs a command, e.g. --open-with 'less {}'") }
         if let keys, case .failure(let error) = HeadlessRenderer.parseKeys(keys) {
             throw ValidationError("unknown key name '\(Sanitizer.line(error.name))' in --keys; known names: \(Key.names.joined(separator: ", ")), any single character, or the steps \(ScriptStep.names.joined(separator: ", "))")
         }
@@ -122,11 +149,18 @@ struct CarouselCommand: ParsableCommand {
         options.color = color
         options.fps = fps
         options.reduceMotion = reduceMotion || environment["CAROUSEL_REDUCE_MOTION"].map { !$0.isEmpty && $0 != "0" } ?? false
+        options.lines = lines
+        options.pick = pick || printField != nil
+        options.print = printField
+        options.openWith = openWith
+        options.editor = AppOptions.editor(environment: environment)
+        options.autoplay = autoplay
 
         let deck: Deck
+        let loadOptions = LoadOptions(kind: kind, lines: lines, markdown: markdown, ansi: ansi, checkPicture: AppPictures.check)
         do {
             // `-` reads cards from standard input (the keys must then come from the terminal).
-            deck = try DeckLoader.load(paths: paths, options: LoadOptions(kind: kind, lines: lines, markdown: markdown, ansi: ansi, checkPicture: AppPictures.check))
+            deck = try DeckLoader.load(paths: paths, options: loadOptions)
         } catch let error as DeckError {
             CarouselCommand.report(error.problems.count > 1 ? error.problems + ["no card could be loaded"] : [error.description])
             throw ExitCode(1)
@@ -144,41 +178,94 @@ struct CarouselCommand: ParsableCommand {
 
         if let render, let size = HeadlessRenderer.parseSize(render) {
             let keyList = (try? HeadlessRenderer.parseKeys(keys ?? "").get()) ?? []
-            let canvas = HeadlessRenderer.canvas(
+            let run = HeadlessRenderer.run(
                 deck: cards, options: options, width: size.width, height: size.height,
                 keys: keyList, time: time, glyphs: glyphs,
                 usesColor: options.wantsColor(environment: environment))
             // Plain text unless a colour depth is named: --render's output is usually a file or a pipe.
             let depth = InteractiveApp.depth(for: options.color) ?? .none
-            let lines = depth == .none ? canvas.lines() : StyledText.escaped(canvas, depth: depth)
-            // write(2), not print: print's buffer is flushed at exit, where a failure (a full disk,
-            // a closed stdout) is lost and the exit status still says 0.
-            let failure = CarouselCommand.writeAll(lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO)
-            if failure != 0 {
-                CarouselCommand.printError("carousel: cannot write the screen: \(Sanitizer.line(String(cString: strerror(failure))))\n")
-                throw ExitCode(1)
+            let lines = depth == .none ? run.canvas.lines() : StyledText.escaped(run.canvas, depth: depth)
+            try CarouselCommand.writeOut(Array((lines.joined(separator: "\n") + "\n").utf8), what: "the screen")
+            CarouselCommand.printError(run.reports.map { $0 + "\n" }.joined())
+            // With --pick: then what Enter chooses (or chose), as the interactive program would end.
+            guard options.pick else { return }
+            switch run.outcome {
+            case .chosen(let index): try CarouselCommand.printChoice(of: cards, index: index, options: options)
+            case .cancelled: throw ExitCode(1)
+            case .interrupted: throw ExitCode(130)
+            default:
+                guard let index = run.active else { throw ExitCode(1) }
+                try CarouselCommand.printChoice(of: cards, index: index, options: options)
             }
             return
         }
 
-        // Standard input may carry the deck (`carousel -`): then keys come from /dev/tty.
-        guard isatty(STDOUT_FILENO) != 0 else {
-            CarouselCommand.printError("\(TerminalScreen.StartError.notATerminal)\n")
-            throw ExitCode(2)
+        // A deck read from files can be read again (after `e`); standard input cannot.
+        var source: DeckSource? = paths.isEmpty || paths.contains("-") ? nil : DeckSource(load: { [paths] in
+            do {
+                return .success(try DeckLoader.load(paths: paths, options: loadOptions).provider)
+            } catch let error as DeckError {
+                return .failure(DeckSource.Failure("cannot read the deck again: " + (error.problems.first ?? error.description)))
+            } catch {
+                return .failure(DeckSource.Failure("cannot read the deck again"))
+            }
+        })
+        var watcher: DeckWatcher?
+        defer { watcher?.stop() }
+        if watch {
+            if source == nil {
+                CarouselCommand.report([paths.isEmpty ? "--watch follows files: the built-in deck has none" : "--watch: standard input cannot be read again; not watching"])
+            } else {
+                let flag = ChangeFlag()
+                do {
+                    watcher = try DeckWatcher(paths: paths) {
+                        flag.raise()
+                        TerminalScreen.wakeUp()
+                    }
+                    CarouselCommand.report(watcher?.problems.map { "--watch: " + Sanitizer.line($0) } ?? [])
+                    source?.changed = { flag.take() }
+                } catch {
+                    CarouselCommand.report(["--watch: \(Sanitizer.line(error.description))"])
+                }
+            }
         }
-        let app = InteractiveApp(deck: cards, options: options, glyphs: glyphs)
-        let signal: Int32?
+        // Standard input may carry the deck (`carousel -`): then keys come from /dev/tty; standard
+        // output may be captured (`x=$(carousel --pick)`): then the screen goes to /dev/tty.
+        let app = InteractiveApp(deck: cards, options: options, glyphs: glyphs, source: source)
+        let outcome: Outcome
         do {
-            signal = try app.run(environment: environment)
+            outcome = try app.run(environment: environment)
         } catch {
             CarouselCommand.printError("\(error)\n")
             throw ExitCode(2)
         }
-        if let signal { TerminalScreen.exit(bySignal: signal) }
+        switch outcome {
+        case .quit: return
+        case .cancelled: throw ExitCode(1)
+        case .interrupted: throw ExitCode(130)
+        case .chosen(let index): try CarouselCommand.printChoice(of: cards, index: index, options: options)
+        case .signal(let signal): TerminalScreen.exit(bySignal: signal)
+        }
     }
 }
 
 extension CarouselCommand {
+    /// Prints the chosen card (see `CardChoice`) on its own line.
+    static func printChoice(of cards: some CardProvider, index: Int, options: AppOptions) throws {
+        let text = CardChoice.text(of: cards.card(at: index), index: index, field: options.print, lines: options.lines)
+        try writeOut(text + [0x0A], what: "the chosen card")
+    }
+
+    /// Writes to standard output with write(2), not print: print's buffer is flushed at exit, where
+    /// a failure (a full disk, a closed pipe) is lost and the exit status still says 0.
+    static func writeOut(_ bytes: [UInt8], what: String) throws {
+        let failure = writeAll(bytes, to: STDOUT_FILENO)
+        if failure != 0 {
+            printError("carousel: cannot write \(what): \(Sanitizer.line(String(cString: strerror(failure))))\n")
+            throw ExitCode(1)
+        }
+    }
+
     /// Deck problems on stderr, one line each (already sanitised), at most 20 so a deck of 100,000
     /// broken files does not flood the terminal.
     static func report(_ problems: [String]) {
@@ -198,7 +285,10 @@ extension CarouselCommand {
 
     /// Writes all of `text` to `descriptor`; returns 0, or the errno of the write that failed.
     static func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
-        let bytes = Array(text.utf8)
+        writeAll(Array(text.utf8), to: descriptor)
+    }
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }

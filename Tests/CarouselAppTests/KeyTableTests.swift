@@ -30,8 +30,10 @@ import Testing
             (.pageUp, .page(-1)), (.pageDown, .page(1)), (.tab, .toggleMode), (.backTab, .toggleMode),
             (.character("s"), .nextStyle), (.character("o"), .toggleLoop), (.character("?"), .toggleHelp),
             (.character("7"), .digit(7)), (.character("0"), .digit(0)),
-            (.character("q"), .quit), (.escape, .quit), (.controlC, .quit),
+            (.character("q"), .quit), (.escape, .quit), (.controlC, .interrupt),
             (.enter, .zoom), (.character(" "), .zoom),
+            (.character("/"), .find), (.character("n"), .nextMatch(1)), (.character("N"), .nextMatch(-1)),
+            (.character("e"), .open), (.character("p"), .togglePlay),
         ]
         for (key, command) in expected {
             #expect(KeyTable.command(for: key, helpOpen: false) == command, "\(key)")
@@ -41,8 +43,8 @@ import Testing
         }
         // With help open, q and Ctrl-C still quit and every other key closes help.
         for key in Self.allKeys {
-            let quits = key == .character("q") || key == .controlC
-            #expect(KeyTable.command(for: key, helpOpen: true) == (quits ? .quit : .toggleHelp), "\(key) with help open")
+            let expected: Command = key == .character("q") ? .quit : key == .controlC ? .interrupt : .toggleHelp
+            #expect(KeyTable.command(for: key, helpOpen: true) == expected, "\(key) with help open")
         }
     }
 
@@ -51,7 +53,7 @@ import Testing
         for key in Self.allKeys where KeyTable.command(for: key, helpOpen: false) != nil {
             #expect(carouselKeys.contains(key), "\(key) has a command but no row")
         }
-        for context in [KeyBinding.Context.carousel, .help, .zoom, .terminal] {
+        for context in [KeyBinding.Context.carousel, .help, .zoom, .terminal, .search, .pick] {
             let keys = KeyTable.bindings.filter { $0.context == context }.flatMap(\.keys)
             #expect(Set(keys).count == keys.count, "a key bound twice in \(context)")
             #expect(KeyTable.bindings.filter { $0.context == context && $0.otherKeys != nil }.count <= 1)
@@ -59,7 +61,8 @@ import Testing
         // Each row's keys give that row's commands (no other row shadows them).
         for binding in KeyTable.bindings where binding.context != .terminal {
             for (key, command) in binding.commands {
-                #expect(KeyTable.command(for: key, helpOpen: binding.context == .help, zoomed: binding.context == .zoom) == command)
+                #expect(KeyTable.command(for: key, helpOpen: binding.context == .help, zoomed: binding.context == .zoom,
+                                         searching: binding.context == .search, picking: binding.context == .pick) == command)
             }
         }
     }
@@ -72,9 +75,40 @@ import Testing
     }
 
     @Test func statusHint() {
-        #expect(KeyTable.statusHint(ascii: false) == "←→ move  Tab mode  ? help  q quit")
-        #expect(KeyTable.statusHint(ascii: true) == "<- -> move  Tab mode  ? help  q quit")
+        #expect(KeyTable.statusHint(ascii: false) == "←→ move  Tab mode  / find  ? help  q quit")
+        #expect(KeyTable.statusHint(ascii: true) == "<- -> move  Tab mode  / find  ? help  q quit")
         #expect(KeyTable.statusHint(ascii: false, in: .zoom) == "↑↓ scroll  ←→ card  Esc close")
+        #expect(KeyTable.statusHint(ascii: false, picking: true) == "Enter pick  ←→ move  Tab mode  / find  ? help  q quit")
+        #expect(KeyTable.statusHint(ascii: false, in: .search) == "Enter keep  Esc clear  ←→ match")
+    }
+
+    /// The search line has the keys: every character types (q, digits, space and the keys that
+    /// move the carousel included), Backspace deletes, Enter keeps, Esc clears, arrows move.
+    @Test func keysWhileSearching() {
+        for key in Self.allKeys {
+            let expected: Command
+            switch key {
+            case .enter: expected = .keepMatches
+            case .escape: expected = .clearSearch
+            case .backspace: expected = .erase
+            case .controlC: expected = .interrupt
+            case .left, .up: expected = .move(-1)
+            case .right, .down: expected = .move(1)
+            default: expected = .type
+            }
+            #expect(KeyTable.command(for: key, helpOpen: false, searching: true) == expected, "\(key) in the search line")
+            #expect(KeyTable.command(for: key, helpOpen: false, searching: true, picking: true) == expected, "\(key) picking")
+        }
+    }
+
+    /// With --pick, Enter chooses (on the strip and zoomed); every other key is as without it.
+    @Test func keysWhilePicking() {
+        #expect(KeyTable.command(for: .enter, helpOpen: false, picking: true) == .choose)
+        #expect(KeyTable.command(for: .enter, helpOpen: false, zoomed: true, picking: true) == .choose)
+        #expect(KeyTable.command(for: .enter, helpOpen: true, picking: true) == .toggleHelp)
+        for key in Self.allKeys where key != .enter {
+            #expect(KeyTable.command(for: key, helpOpen: false, picking: true) == KeyTable.command(for: key, helpOpen: false), "\(key)")
+        }
     }
 
     /// Zoomed, the keys scroll and close; every key a zoom does not know does nothing (no key falls
@@ -84,7 +118,7 @@ import Testing
             (.up, .scroll(-1)), (.character("k"), .scroll(-1)), (.down, .scroll(1)), (.character("j"), .scroll(1)),
             (.pageUp, .scrollPage(-1)), (.pageDown, .scrollPage(1)), (.home, .scrollTop), (.end, .scrollEnd),
             (.left, .move(-1)), (.right, .move(1)), (.escape, .closeZoom), (.enter, .closeZoom),
-            (.character(" "), .closeZoom), (.character("q"), .closeZoom), (.controlC, .quit),
+            (.character(" "), .closeZoom), (.character("q"), .closeZoom), (.controlC, .interrupt), (.character("e"), .open),
         ]
         for (key, command) in expected {
             #expect(KeyTable.command(for: key, helpOpen: false, zoomed: true) == command, "\(key)")

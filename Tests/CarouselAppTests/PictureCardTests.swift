@@ -3,6 +3,7 @@ import CarouselCanvas
 import CarouselCards
 import CarouselCore
 import CarouselDecks
+import CarouselPictures
 import CarouselRender
 import CarouselTerminal
 import Foundation
@@ -98,16 +99,33 @@ import Testing
         #expect(rowsSeen >= 10, "the zoomed picture spans the rows looked at")
     }
 
-    @Test func aDamagedPictureSaysWhatIsWrongOnItsCard() throws {
+    /// A picture whose header looked right when the deck opened but that is cut short is found
+    /// broken only when decoded: its card leaves the strip, the status line counts it as skipped
+    /// and says which, and standard error names it after the program, as for a file skipped at open.
+    @Test(arguments: [false, true])
+    func aPictureFoundBrokenWhenDecodedIsSkipped(byWorker: Bool) throws {
         let directory = NSTemporaryDirectory() + "carousel-picture-cards-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let whole = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/split.png"))
         let cut = directory + "/cut.png"
         try whole.prefix(60).write(to: URL(fileURLWithPath: cut))
-        let deck = CardList([Card(id: cut, title: "cut", content: .image(PictureFile(path: cut)))])
-        let screen = HeadlessRenderer.render(deck: deck, options: AppOptions(), width: 100, height: 30, keys: [], time: nil, glyphs: .unicode)
-        let text = screen.joined(separator: "\n")
-        #expect(text.contains("damaged") || text.contains("truncated"), "\(text)")
+        let good = Self.splits.cards
+        let deck = CardList([good[0], Card(id: cut, title: "cut", content: .image(PictureFile(path: cut))), good[1]])
+        let pilot = Pilot(deck: deck, width: 100, height: 30, pictures: byWorker ? .manual : .inline)
+        if byWorker {
+            #expect(pilot.state.count == 3, "not decoded yet: still a card")
+            pilot.pictures.runPending()
+            pilot.wait(0.05)
+        }
+        #expect(pilot.state.count == 2)
+        let status = pilot.screen.last ?? ""
+        #expect(status.contains("1/2 (1 skipped)"), "\(status)")
+        #expect(status.contains("skipped \(cut): "), "\(status)")
+        #expect(!pilot.screen.contains { $0.contains("╰ cut ") }, "its card is gone")
+        #expect(pilot.terminal.reports.count == 1)
+        #expect(pilot.terminal.reports.first?.hasPrefix("carousel: skipped \(cut): ") == true, "\(pilot.terminal.reports)")
+        pilot.press(.right)
+        #expect(pilot.model.activeDeckIndex == 2, "the next card is the one after it")
     }
 
     @Test(arguments: StyleKind.allCases, Mode.allCases)

@@ -68,7 +68,7 @@ import Testing
     @Test func ctrlCStillQuitsFromAZoom() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.press(.enter, .controlC)
-        #expect(pilot.outcome == .quit)
+        #expect(pilot.outcome == .interrupted)
     }
 
     @Test func leftAndRightShowTheNeighbouringCardsZoomed() {

@@ -19,6 +19,8 @@ import Testing
             return answer.withLock { $0 }
         }
         func prefetch(_ request: PictureRequest) {}
+        func forget() {}
+        func takeFailures() -> [PictureFailure] { [] }
         var requests: [PictureRequest] { asked.withLock { $0 } }
     }
 

@@ -18,6 +18,24 @@ struct CommandLineTests {
         #expect(result.status == 1)
     }
 
+    /// `--render --pick` prints the screen, then what Enter would choose (or chose), as a script
+    /// capturing the interactive program would get it.
+    @Test func renderWithPickPrintsTheScreenThenTheChoice() throws {
+        var result = try carousel(["--render", "80x24", "--pick", "--keys", "right,right"])
+        var lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(result.status == 0)
+        #expect(lines.count == 26, "24 screen lines, the choice, and the end of the last line")
+        #expect(lines[23].contains("3/20  Yuki"))
+        #expect(lines[24] == "Yuki", "a built-in card has no file: its title")
+        result = try carousel(["--render", "80x24", "--print", "index", "--keys", "right,enter,right"])
+        lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(result.status == 0)
+        #expect(lines[24] == "2", "Enter chose card 2; the keys after it are not pressed")
+        result = try carousel(["--render", "80x24", "--pick", "--keys", "esc"])
+        #expect(result.status == 1)
+        #expect(result.output.split(separator: "\n").count == 24, "the screen, no choice")
+    }
+
     @Test func aScreenThatIsWrittenExitsZero() throws {
         let result = try carousel(["--render", "80x24"])
         #expect(result.status == 0)
@@ -29,6 +47,8 @@ struct CommandLineTests {
         (["--render", "80x24", "--start", "-3"], "--start counts from 1"),
         (["--render", "80x24", "--fps", "-5"], "--fps must be between 1 and 240"),
         (["--render", "-1x5"], "--render takes COLSxROWS, e.g. 100x30 (got '-1x5')"),
+        (["--render", "80x24", "--autoplay", "0"], "--autoplay takes seconds between 0.1 and 86400"),
+        (["--render", "80x24", "--open-with", " "], "--open-with needs a command, e.g. --open-with 'less {}'"),
     ])
     func aNegativeNumberIsToldWhatIsWrong(arguments: [String], message: String) throws {
         let result = try carousel(arguments)

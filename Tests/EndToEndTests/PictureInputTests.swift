@@ -30,15 +30,16 @@ import Testing
     @Test func aFolderOfPicturesIsADeckAndAFileThatIsNoPictureIsNamedAndSkipped() throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The file that is no picture is named when the deck opens; the one cut short after its
+        // header when it is decoded (here while the first screen is drawn): both are skipped.
         let errors = try carousel(["--render", "100x30", directory], stdout: ">/dev/null")
-        #expect(errors.output == "carousel: \(directory)/words.png: not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)\n")
+        #expect(errors.output.hasPrefix("carousel: \(directory)/words.png: not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)\n"))
+        #expect(errors.output.contains("carousel: skipped \(directory)/cut.png: damaged or truncated picture"), "\(errors.output)")
         #expect(errors.status == 0)
 
         let screen = try carousel(["--render", "100x30", directory], stdout: "2>/dev/null")
         let lines = screen.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.last(where: { !$0.isEmpty })?.hasPrefix(" 1/3 (1 skipped)  cut") == true, "\(screen.output)")
-        // The first card is the one cut short: it says so.
-        #expect(screen.output.contains("damaged") || screen.output.contains("truncated"), "\(screen.output)")
+        #expect(lines.last(where: { !$0.isEmpty })?.hasPrefix(" 1/2 (2 skipped)  skipped \(directory)/cut.png") == true, "\(screen.output)")
         // The pictures are drawn in their colours: xterm's red (196) and blue (21) behind the cells.
         let coloured = try carousel(["--render", "100x30", "--color", "256", directory], stdout: "2>/dev/null")
         #expect(coloured.output.contains("48;5;196") && coloured.output.contains("48;5;21"), "\(coloured.output)")

@@ -17,15 +17,22 @@ final class TmuxSession {
     /// Starts `carousel ARGS` in a `width` x `height` pane. A wrapper shell records the terminal
     /// modes before and after, the exit status, and the program's pid.
     /// With `shell`, the program runs under an interactive shell with job control (for Ctrl-Z).
-    init(width: Int = 100, height: Int = 30, arguments: String = "", environment: String = "LANG=C.UTF-8", shell: Bool = false) throws {
+    /// With `capture`, the program runs inside `$(...)`, as a script picking a card runs it: what it
+    /// prints is kept (`chosen`) and its status is the status of that.
+    /// `input` is a shell command whose output is piped into the program (`ls | carousel -`).
+    init(width: Int = 100, height: Int = 30, arguments: String = "", environment: String = "LANG=C.UTF-8", shell: Bool = false,
+         capture: Bool = false, input: String? = nil) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("carousel-e2e-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let d = directory.path
         // The inner shell records its own pid and becomes the program (exec), so signals reach it.
         // Variables that change how the program looks are cleared first (`swift test` itself sets
         // NO_COLOR, and the tmux server hands it on); each test then sets what it wants.
-        try "echo $$ > \(d)/pid; exec env -u NO_COLOR -u COLORTERM -u LC_ALL -u CAROUSEL_REDUCE_MOTION \(environment) \(TmuxSession.binary) \(arguments)\n"
-            .write(to: directory.appendingPathComponent("program.sh"), atomically: true, encoding: .utf8)
+        let program = (input.map { $0 + " | " } ?? "") + "env -u NO_COLOR -u COLORTERM -u LC_ALL -u CAROUSEL_REDUCE_MOTION \(environment) \(TmuxSession.binary) \(arguments)"
+        let body = capture
+            ? "echo $$ > \(d)/pid; chosen=$(\(program)); rc=$?; printf '%s' \"$chosen\" > \(d)/chosen; exit $rc\n"
+            : input == nil ? "echo $$ > \(d)/pid; exec \(program)\n" : "echo $$ > \(d)/pid; \(program)\n"
+        try body.write(to: directory.appendingPathComponent("program.sh"), atomically: true, encoding: .utf8)
         let script = """
             stty -g > \(d)/before
             sh \(d)/program.sh 2> \(d)/stderr
@@ -141,6 +148,9 @@ final class TmuxSession {
     }
 
     var pid: Int32? { file("pid").flatMap { Int32($0) } }
+
+    /// What the program printed inside `$(...)` (a session started with `capture`), exactly.
+    var chosen: String? { try? String(contentsOf: directory.appendingPathComponent("chosen"), encoding: .utf8) }
 
     /// The terminal modes after the program ended equal those before it started.
     var modesRestored: Bool {

@@ -105,4 +105,13 @@ void cs_invalidate(void);
 /// Ctrl-Z: give the terminal back, stop, and on `fg` take it again.
 void cs_suspend(void);
 
+/// Runs `argv` (argv[0] a path, NULL-terminated) with the terminal handed to it, as for Ctrl-Z: the
+/// screen is given back first and taken again after. Returns 0 with its wait status in
+/// `wait_status`, or the error number when it could not be started.
+int cs_run_outside(char *const argv[], int *wait_status);
+
+/// A wait status's exit code (-1 when it did not exit) and the signal that ended it (0 when none).
+int cs_exit_code(int wait_status);
+int cs_term_signal(int wait_status);
+
 #endif

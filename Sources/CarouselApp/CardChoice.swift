@@ -1,0 +1,60 @@
+import CarouselCards
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `--pick` prints for the chosen card, and what `--open-with` is given: by default the card's
+/// identity, as fzf prints the line chosen: its file's path, the line itself with `--lines`, its
+/// title otherwise; or the field `--print` names.
+public enum CardChoice {
+    public enum Field: String, Sendable, CaseIterable {
+        case title, path, index, json
+    }
+
+    /// The card's text for `field` (nil: its identity). `index` counts from 1, as the status line
+    /// and `--start` do. A card with no file prints an empty path. Bytes, because a path need
+    /// not be UTF-8 and is printed as it is.
+    public static func text(of card: Card, index: Int, field: Field?, lines: Bool) -> [UInt8] {
+        switch field {
+        case nil:
+            if lines { return Array(card.id.utf8) }
+            return card.file ?? Array(card.title.utf8)
+        case .title: return Array(card.title.utf8)
+        case .path: return card.file ?? []
+        case .index: return Array(String(index + 1).utf8)
+        case .json:
+            var fields = [("index", String(index + 1)), ("id", quoted(card.id)), ("title", quoted(card.title)),
+                          ("subtitle", quoted(card.subtitle))]
+            fields.append(("path", card.file.map { quoted(String(decoding: $0, as: UTF8.self)) } ?? "null"))
+            return Array(("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}").utf8)
+        }
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The file `e` opens for a card: its own file; with `--lines`, the line when it names a file
+    /// that exists (so `ls | carousel --lines` can open what it lists); nil when there is none.
+    public static func file(of card: Card, lines: Bool) -> [UInt8]? {
+        if let file = card.file { return file }
+        guard lines, !card.id.isEmpty else { return nil }
+        var info = stat()
+        return stat(card.id, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Array(card.id.utf8) : nil
+    }
+}

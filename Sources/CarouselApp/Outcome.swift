@@ -1,0 +1,40 @@
+/// Why the program ends.
+public enum Outcome: Sendable, Equatable {
+    /// The user quit (q, Esc): exit status 0.
+    case quit
+    /// `--pick` ended with nothing chosen (Esc, q): exit status 1, nothing printed.
+    case cancelled
+    /// Ctrl-C: exit status 130 (as fzf, and as a shell reports an interrupt).
+    case interrupted
+    /// `--pick`: Enter chose this card (its place in the whole deck, from 0).
+    case chosen(Int)
+    /// A signal asked it to end; the caller ends the process by the same signal.
+    case signal(Int32)
+}
+
+/// Work the app asks the program loop to do outside the model (the loop does it between frames).
+public enum Effect: Sendable, Equatable {
+    /// Give the terminal to a command (an editor) until it ends, then take it back.
+    case run(ExternalCommand)
+    /// Read the deck again from its files (they may have changed).
+    case reload
+    /// Tell the user something that outlives the screen (on standard error, after it).
+    case report(String)
+}
+
+/// A command run with the terminal handed over to it: `/bin/sh -c SCRIPT carousel TARGET`, so
+/// `$VISUAL` may carry options (`code -w`) and the target (a path) is never re-parsed by the shell.
+public struct ExternalCommand: Sendable, Equatable {
+    /// The program's arguments, `arguments[0]` being its path. Bytes: a path need not be UTF-8.
+    public var arguments: [[UInt8]]
+    /// How messages name it (`vim`, `--open-with`).
+    public var name: String
+
+    /// `script` run by the shell with `target` as `$1`: every `{}` in it stands for `"$1"`; with no
+    /// `{}`, `"$1"` is added at the end (`vim` opens the file; `less {}`, `open-with 'wc -l {}'`).
+    public init(script: String, target: [UInt8], name: String) {
+        let body = script.contains("{}") ? script.replacing("{}", with: "\"$1\"") : script + " \"$1\""
+        arguments = [Array("/bin/sh".utf8), Array("-c".utf8), Array(body.utf8), Array("carousel".utf8), target]
+        self.name = name
+    }
+}

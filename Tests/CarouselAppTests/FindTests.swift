@@ -1,0 +1,163 @@
+import CarouselApp
+import CarouselCanvas
+import CarouselCards
+import CarouselCore
+import CarouselRender
+import CarouselSearch
+import CarouselText
+import Testing
+
+/// `/` opens a search line; typing narrows the strip to the cards holding the query (smart case),
+/// matches are marked; Enter keeps them, Esc clears; n / N go round the matches.
+@Suite struct FindTests {
+    static func note(_ title: String, _ text: String) -> Card {
+        Card(id: title, title: title, content: .text(TextDocument(plainText: text)))
+    }
+
+    let deck = CardList([
+        note("one", "nothing here"),
+        note("two", "a needle in the hay"),
+        note("three", "still nothing"),
+        note("Needle title", "the title says it"),
+        note("five", "another needle"),
+        note("six", "the end"),
+    ])
+
+    func status(_ pilot: Pilot) -> String { pilot.screen.last ?? "" }
+
+    @Test func typingNarrowsTheStripAndTheSearchLineSaysHowMany() {
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.press(.character("/"))
+        #expect(pilot.model.overlay.searching)
+        #expect(status(pilot).hasPrefix(" /"), "\(status(pilot))")
+        pilot.type("needle")
+        // Lower case: any case matches (three cards).
+        #expect(pilot.state.count == 3)
+        #expect(status(pilot).hasPrefix(" /needle"))
+        #expect(status(pilot).hasSuffix("3 of 6 "), "\(status(pilot))")
+        #expect(pilot.terminal.cursor?.y == 29, "the cursor rests in the search line")
+        // A capital letter makes it case-sensitive.
+        pilot.press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace)
+        #expect(pilot.state.count == 6, "an empty query shows every card")
+        pilot.type("Needle")
+        #expect(pilot.state.count == 1)
+        #expect(pilot.model.activeDeckIndex == 3)
+    }
+
+    @Test func keysTypeIntoTheLineInsteadOfMovingOrQuitting() {
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.press(.character("/"))
+        pilot.type("q s?1")
+        #expect(pilot.outcome == nil)
+        #expect(pilot.model.query == "q s?1")
+        #expect(pilot.state.style == .arc && !pilot.model.helpOpen)
+    }
+
+    @Test func enterKeepsTheMatchesEscClearsThem() {
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter)
+        #expect(!pilot.model.overlay.searching)
+        #expect(pilot.state.count == 3)
+        #expect(status(pilot).contains("/needle"), "the status line says a search is kept: \(status(pilot))")
+        // n and N go round the matches.
+        #expect(pilot.model.activeDeckIndex == 1)
+        pilot.press(.character("n"))
+        #expect(pilot.model.activeDeckIndex == 3)
+        pilot.press(.character("n"), .character("n"))
+        #expect(pilot.model.activeDeckIndex == 1, "n wraps round to the first match")
+        pilot.press(.character("N"))
+        #expect(pilot.model.activeDeckIndex == 4, "N wraps back to the last")
+        // Esc clears the kept search first, on the same card; a second Esc quits.
+        pilot.press(.escape)
+        #expect(pilot.outcome == nil)
+        #expect(pilot.state.count == 6)
+        #expect(pilot.model.activeDeckIndex == 4)
+        #expect(!status(pilot).contains("/needle"))
+        pilot.press(.escape)
+        #expect(pilot.outcome == .quit)
+    }
+
+    @Test func escInTheSearchLineShowsEveryCardAgain() {
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.press(.right, .right, .right, .right, .character("/"))
+        #expect(pilot.model.activeDeckIndex == 4)
+        pilot.type("needle")
+        #expect(pilot.model.activeDeckIndex == 4, "the active card is kept when it matches")
+        pilot.press(.escape)
+        #expect(pilot.state.count == 6 && pilot.model.query.isEmpty && !pilot.model.overlay.searching)
+        #expect(pilot.model.activeDeckIndex == 4)
+    }
+
+    @Test func whenTheActiveCardDoesNotMatchTheNextMatchIsShown() {
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.press(.right, .right, .character("/"))
+        pilot.type("needle")
+        #expect(pilot.model.activeDeckIndex == 3, "card three does not match: the next match is shown")
+    }
+
+    @Test func matchesAreMarkedInColourAndWithout() {
+        for usesColor in [true, false] {
+            let pilot = Pilot(deck: deck, width: 100, height: 30, usesColor: usesColor)
+            pilot.press(.character("/"))
+            pilot.type("needle")
+            pilot.press(.enter)
+            let canvas = pilot.canvas
+            let row = try! #require(pilot.screen.firstIndex { $0.contains("a needle in") })
+            let characters = Array(pilot.screen[row])
+            let column = characters.indices.first { String(characters[$0..<min($0 + 6, characters.count)]) == "needle" }
+            let at = try! #require(column)
+            for dx in 0..<6 {
+                let style = canvas[at + dx, row].style
+                if usesColor {
+                    #expect(style.background == .rgb(RGB(245, 194, 66)), "needle's letter \(dx) is marked")
+                } else {
+                    #expect(style.attributes.contains(.reverse), "needle's letter \(dx) is marked")
+                }
+            }
+            #expect(!canvas[at - 1, row].style.attributes.contains(.reverse) && canvas[at - 1, row].style.background == .default,
+                    "the space before it is not")
+        }
+    }
+
+    @Test func noMatchSaysSoAndNothingCanBeChosen() {
+        var options = AppOptions()
+        options.pick = true
+        let pilot = Pilot(deck: deck, options: options, width: 100, height: 30)
+        pilot.press(.character("/"))
+        pilot.type("zebra")
+        #expect(pilot.screen.contains { $0.contains("No card matches \u{201C}zebra\u{201D}.") })
+        #expect(status(pilot).hasSuffix("no match "))
+        pilot.press(.enter, .enter)
+        #expect(pilot.outcome == nil, "no card to pick")
+        #expect(status(pilot).contains("No card to pick"))
+        pilot.press(.right, .character("/"), .backspace, .backspace, .backspace, .backspace, .backspace, .enter)
+        #expect(pilot.state.count == 6)
+        pilot.press(.enter)
+        #expect(pilot.outcome == .chosen(0))
+    }
+
+    @Test func nWithNothingSearchedSaysHowToSearch() {
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.press(.character("n"))
+        #expect(status(pilot).contains("/ finds cards"))
+        pilot.press(.right)
+        #expect(!status(pilot).contains("/ finds cards"), "the message goes at the next key")
+    }
+
+    /// The search runs beside the frames: a key shows the search line at once with "searching…" and
+    /// the strip as it was; the result comes with the wake-up the search sends when it is done.
+    @Test func theResultComesThroughTheWakeUp() throws {
+        let pilot = Pilot(deck: deck, width: 100, height: 30, search: .manual)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        #expect(status(pilot).contains("searching"), "\(status(pilot))")
+        #expect(pilot.state.count == 6, "the strip waits for the result")
+        let search = try #require(pilot.model.search)
+        search.runPending()
+        pilot.wait(0.05)
+        #expect(pilot.state.count == 3)
+        #expect(status(pilot).hasSuffix("3 of 6 "))
+    }
+}

@@ -1,0 +1,158 @@
+import CarouselApp
+import CarouselCards
+import CarouselCore
+import CarouselRender
+import CarouselTerminal
+import CarouselText
+import Synchronization
+import Testing
+
+/// `e` hands the terminal to an editor (or `--open-with`) and reads the deck again after; a deck
+/// read again keeps the card shown; `--autoplay` and `p` play the deck as a slideshow.
+@Suite struct OpenAndPlayTests {
+    static func note(_ id: String, _ text: String, file: Bool = true) -> Card {
+        Card(id: id, title: id, content: .text(TextDocument(plainText: text)), file: file ? Array(id.utf8) : nil)
+    }
+
+    let deck = CardList([note("a.txt", "first"), note("b.txt", "second"), note("piped", "from a pipe", file: false)])
+
+    func status(_ pilot: Pilot) -> String { pilot.screen.last ?? "" }
+    func strings(_ arguments: [[UInt8]]) -> [String] { arguments.map { String(decoding: $0, as: UTF8.self) } }
+
+    @Test func eRunsTheEditorOnTheCardsFileThenReadsTheDeckAgain() {
+        var options = AppOptions()
+        options.editor = "code -w"
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        // The "editor" changes the file; the deck read again has the new text.
+        let edited = CardList([Self.note("a.txt", "first"), Self.note("b.txt", "second, edited"), Self.note("piped", "x", file: false)])
+        let reads = Mutex(0)
+        pilot.program.deckSource = DeckSource(load: {
+            reads.withLock { $0 += 1 }
+            return .success(edited)
+        })
+        pilot.press(.right, .character("e"))
+        #expect(strings(pilot.terminal.commandsRun.last ?? []) == ["/bin/sh", "-c", "code -w \"$1\"", "carousel", "b.txt"])
+        #expect(reads.withLock { $0 } == 1)
+        #expect(pilot.screen.contains { $0.contains("│ edited") }, "the card shows its new text")
+        #expect(pilot.model.activeDeckIndex == 1, "back on the same card")
+    }
+
+    @Test func aFailedEditorOrACardWithNoFileIsSaid() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.terminal.runCommand = { _ in .exited(127) }
+        pilot.press(.character("e"))
+        #expect(status(pilot).contains("vi: command not found"), "\(status(pilot))")
+        pilot.terminal.runCommand = { _ in .exited(3) }
+        pilot.press(.character("e"))
+        #expect(status(pilot).contains("vi ended with exit status 3"))
+        pilot.press(.right, .right)
+        let before = pilot.terminal.commandsRun.count
+        pilot.press(.character("e"))
+        #expect(pilot.terminal.commandsRun.count == before, "nothing to open")
+        #expect(status(pilot).contains("no file to open"))
+    }
+
+    @Test func openWithRunsACommandOnTheCardAsPickPrintsIt() {
+        var options = AppOptions()
+        options.openWith = "wc -l {} && cat {}"
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.press(.right, .right, .character("e"))
+        #expect(strings(pilot.terminal.commandsRun.last ?? []) == ["/bin/sh", "-c", "wc -l \"$1\" && cat \"$1\"", "carousel", "piped"])
+        options.openWith = "less"
+        options.print = .index
+        let second = Pilot(deck: deck, options: options, width: 80, height: 24)
+        second.press(.character("e"))
+        #expect(strings(second.terminal.commandsRun.last ?? []) == ["/bin/sh", "-c", "less \"$1\"", "carousel", "1"])
+    }
+
+    /// --watch: a change wakes the loop, the deck is read again, and the strip stays on the card it
+    /// showed, wherever that card now is.
+    @Test func aDeckReadAgainKeepsTheActiveCard() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        let changed = ChangeFlag()
+        let grown = CardList([Self.note("new.txt", "new"), Self.note("a.txt", "first"), Self.note("b.txt", "second"),
+                              Self.note("piped", "x", file: false)])
+        pilot.program.deckSource = DeckSource(load: { .success(grown) }, changed: { changed.take() })
+        pilot.press(.right)
+        #expect(pilot.model.activeDeckIndex == 1)
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.state.count == 4)
+        #expect(pilot.model.activeDeckIndex == 2, "still b.txt, now third")
+        #expect(status(pilot).contains("3/4  b.txt"), "\(status(pilot))")
+        // A deck that cannot be read any more leaves the cards as they were and says why.
+        pilot.program.deckSource = DeckSource(load: { .failure(DeckSource.Failure("cannot read the deck again: gone")) },
+                                              changed: { changed.take() })
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.state.count == 4)
+        #expect(status(pilot).contains("cannot read the deck again: gone"))
+    }
+
+    @Test func aDeckReadAgainIsSearchedAgain() {
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.press(.character("/"))
+        pilot.type("second")
+        pilot.press(.enter)
+        #expect(pilot.state.count == 1)
+        let changed = ChangeFlag()
+        let grown = CardList([Self.note("a.txt", "first"), Self.note("b.txt", "second"), Self.note("c.txt", "second too")])
+        pilot.program.deckSource = DeckSource(load: { .success(grown) }, changed: { changed.take() })
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.state.count == 2)
+        #expect(pilot.model.activeDeckIndex == 1)
+    }
+
+    @Test func autoplayMovesOnAtItsIntervalAndRoundTheDeck() {
+        var options = AppOptions()
+        options.autoplay = 2
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        #expect(status(pilot).contains("▶ 2s"), "\(status(pilot))")
+        pilot.wait(1.5)
+        #expect(pilot.model.activeDeckIndex == 0)
+        pilot.wait(1)
+        #expect(pilot.model.activeDeckIndex == 1, "a slide after 2 s")
+        pilot.wait(2)
+        #expect(pilot.model.activeDeckIndex == 2)
+        pilot.wait(2)
+        #expect(pilot.model.activeDeckIndex == 0, "after the last card, back to the first")
+    }
+
+    @Test func autoplayWaitsWhileYouUseItAndPPauses() {
+        var options = AppOptions()
+        options.autoplay = 2
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.wait(1.5)
+        pilot.press(.character("l"), wait: 1.5)   // at 1.5 s: next card by hand, the next slide waits
+        #expect(pilot.model.activeDeckIndex == 1, "no slide 2 s after the start: a key came at 1.5 s")
+        pilot.wait(1)
+        #expect(pilot.model.activeDeckIndex == 2, "one interval after the key")
+        pilot.press(.character("p"))
+        #expect(status(pilot).contains("paused"))
+        #expect(pilot.model.deadline == nil, "paused: no timer")
+        pilot.wait(10)
+        #expect(pilot.model.activeDeckIndex == 2)
+        pilot.press(.character("p"), wait: 2.1)
+        #expect(pilot.model.activeDeckIndex == 0)
+    }
+
+    @Test func inLoopModeTheSlideshowGoesOnRound() {
+        var options = AppOptions()
+        options.autoplay = 1
+        options.loop = true
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.wait(3.6)  // slides at 1, 2 and 3 s, the last one's motion over by 3.6 s
+        #expect(pilot.model.activeDeckIndex == 0)
+        #expect(pilot.state.position == 3, "forward round the deck, not back")
+    }
+
+    @Test func pStartsASlideshowWhenNoneWasAsked() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        #expect(pilot.model.deadline == nil, "no slideshow, no timer")
+        pilot.press(.character("p"))
+        #expect(status(pilot).contains("▶ 5s"))
+        pilot.wait(5.1)
+        #expect(pilot.model.activeDeckIndex == 1)
+    }
+}

@@ -1,0 +1,93 @@
+import CarouselApp
+import CarouselCards
+import CarouselCore
+import CarouselRender
+import CarouselText
+import Testing
+
+/// `--pick`: Enter chooses the active card (on the strip or zoomed) and ends the program; Esc and q
+/// end it choosing nothing; Ctrl-C interrupts. What is printed comes from `CardChoice`.
+@Suite struct PickTests {
+    let deck = CardList([
+        Card(id: "notes/a.md", title: "Alpha", content: .text(TextDocument(plainText: "first")), file: Array("notes/a.md".utf8)),
+        Card(id: "notes/b.md#2", title: "Beta", subtitle: "slide \"two\"", content: .text(TextDocument(plainText: "second")),
+             file: Array("notes/b.md".utf8)),
+        Card(id: "deck.json#3", title: "Gamma", art: ["/\\", "\\/"]),
+    ])
+
+    func picking() -> AppOptions {
+        var options = AppOptions()
+        options.pick = true
+        return options
+    }
+
+    @Test func enterChoosesTheActiveCard() {
+        let pilot = Pilot(deck: deck, options: picking(), width: 80, height: 24)
+        pilot.press(.right)
+        #expect(pilot.outcome == nil)
+        pilot.press(.enter)
+        #expect(pilot.outcome == .chosen(1))
+    }
+
+    @Test func escAndQChooseNothingAndCtrlCInterrupts() {
+        for (key, outcome) in [(Key.escape, Outcome.cancelled), (.character("q"), .cancelled), (.controlC, .interrupted)] {
+            let pilot = Pilot(deck: deck, options: picking(), width: 80, height: 24)
+            pilot.press(.right, key)
+            #expect(pilot.outcome == outcome, "\(key)")
+        }
+        // Without --pick, Esc and q quit normally and Enter zooms.
+        let viewer = Pilot(deck: deck, width: 80, height: 24)
+        viewer.press(.enter)
+        #expect(viewer.outcome == nil && viewer.model.zoom != nil)
+        viewer.press(.escape, .escape)
+        #expect(viewer.outcome == .quit)
+    }
+
+    @Test func spaceZoomsAndEnterOnTheZoomedCardChoosesIt() {
+        let pilot = Pilot(deck: deck, options: picking(), width: 80, height: 24)
+        pilot.press(.character(" "), .right)
+        #expect(pilot.model.zoom?.index == 1)
+        pilot.press(.enter)
+        #expect(pilot.outcome == .chosen(1))
+    }
+
+    @Test func theStatusLineAndTheHelpSayHowToPick() {
+        let pilot = Pilot(deck: deck, options: picking(), width: 100, height: 30)
+        #expect(pilot.screen.last?.contains("Enter pick") == true, "\(pilot.screen.last ?? "")")
+        pilot.press(.character("?"))
+        #expect(pilot.screen.joined().contains("--pick: print the card and exit (status 0)"))
+    }
+
+    @Test func whatIsPrinted() {
+        let a = deck.card(at: 0), b = deck.card(at: 1), c = deck.card(at: 2)
+        func text(_ card: Card, _ index: Int, _ field: CardChoice.Field?, lines: Bool = false) -> String {
+            String(decoding: CardChoice.text(of: card, index: index, field: field, lines: lines), as: UTF8.self)
+        }
+        // By default: the file, else the title; with --lines, the line (the card's identity).
+        #expect(text(a, 0, nil) == "notes/a.md")
+        #expect(text(b, 1, nil) == "notes/b.md", "a slide prints its file")
+        #expect(text(c, 2, nil) == "Gamma", "a card with no file prints its title")
+        let line = Card(id: "-rw-r--r-- 1 me me 12 notes.txt", title: "-rw-r--r-- 1 me me 12 notes.txt",
+                        content: .text(TextDocument(plainText: "x")))
+        #expect(text(line, 0, nil, lines: true) == "-rw-r--r-- 1 me me 12 notes.txt")
+        #expect(text(b, 1, .title) == "Beta")
+        #expect(text(b, 1, .path) == "notes/b.md")
+        #expect(text(c, 2, .path) == "", "no file: an empty path")
+        #expect(text(b, 1, .index) == "2", "counted from 1, as the status line counts")
+        #expect(text(b, 1, .json) == #"{"index":2,"id":"notes/b.md#2","title":"Beta","subtitle":"slide \"two\"","path":"notes/b.md"}"#)
+        #expect(text(c, 2, .json).hasSuffix(#""path":null}"#))
+        let odd = Card(id: "x", title: "tab\there\u{1}", art: [])
+        #expect(text(odd, 0, .json).contains(#""title":"tab\there\u0001""#))
+    }
+
+    /// `--render --pick` ends as the interactive program would: with what Enter chose, or would choose.
+    @Test func aHeadlessRunReportsTheChoice() {
+        let chosen = HeadlessRenderer.run(deck: deck, options: picking(), width: 80, height: 24,
+                                          keys: [.key(.right), .key(.enter), .key(.right)], time: nil, glyphs: .unicode)
+        #expect(chosen.outcome == .chosen(1), "keys after Enter are not pressed")
+        let resting = HeadlessRenderer.run(deck: deck, options: picking(), width: 80, height: 24,
+                                           keys: [.key(.right), .key(.right)], time: nil, glyphs: .unicode)
+        #expect(resting.outcome == nil)
+        #expect(resting.active == 2)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `e` hands the real terminal to an editor and takes it back; `--watch` follows the files;
+/// `--autoplay` moves on by itself: the real binary in tmux.
+@Suite(.serialized, .enabled(if: TmuxSession.available, "needs tmux and the built carousel binary"))
+struct OpenWatchPlayTests {
+    static func notes() throws -> String {
+        let directory = NSTemporaryDirectory() + "carousel-tool-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (name, text) in [("apple.txt", "red and round"), ("banana.txt", "long and yellow"), ("cherry.txt", "small, with a stone")] {
+            try (text + "\n").write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    @Test func eOpensTheEditorOnTheTerminalAndTheEditedCardIsShownAfter() throws {
+        let deck = try Self.notes()
+        defer { try? FileManager.default.removeItem(atPath: deck) }
+        // An "editor" that shows itself on the terminal, waits for a key, and adds a line to the file.
+        let editor = deck + "/.editor.sh"
+        try """
+            #!/bin/sh
+            printf 'EDITING %s\\n' "$1"
+            read line
+            printf 'now ripe\\n' >> "$1"
+            """.write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let session = try TmuxSession(arguments: deck, environment: "LANG=C.UTF-8 VISUAL= EDITOR=\(editor)")
+        try session.waitForScreen { $0.contains { $0.contains("1/3  apple") } }
+        try session.send("e")
+        let editing = try session.waitForScreen { $0.contains { $0.contains("EDITING \(deck)/apple.txt") } }
+        #expect(editing.contains { $0.contains("EDITING \(deck)/apple.txt") }, "the editor has the terminal")
+        #expect(!editing.contains { $0.contains("[Normal]") }, "the carousel stepped aside")
+        try session.send("Enter")
+        let back = try session.waitForScreen { $0.contains { $0.contains("now ripe") } }
+        #expect(back.first?.contains("[Normal]") == true, "the carousel is back, redrawn")
+        #expect(back.contains { $0.contains("now ripe") }, "with the card read again")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
+    @Test func watchReadsTheDeckAgainWhenItsFilesChange() throws {
+        let deck = try Self.notes()
+        defer { try? FileManager.default.removeItem(atPath: deck) }
+        let session = try TmuxSession(arguments: "--watch \(deck)")
+        try session.waitForScreen { $0.contains { $0.contains("1/3  apple") } }
+        try session.send("Right")
+        try session.waitForScreen { $0.contains { $0.contains("2/3  banana") } }
+        try "green".write(toFile: deck + "/avocado.txt", atomically: true, encoding: .utf8)
+        var lines = try session.waitForScreen { $0.contains { $0.contains("3/4  banana") } }
+        #expect(lines.contains { $0.contains("3/4  banana") }, "a new card, and still on banana")
+        try FileManager.default.removeItem(atPath: deck + "/apple.txt")
+        lines = try session.waitForScreen { $0.contains { $0.contains("2/3  banana") } }
+        #expect(lines.contains { $0.contains("2/3  banana") })
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func autoplayMovesOnByItselfAndPPauses() throws {
+        let deck = try Self.notes()
+        defer { try? FileManager.default.removeItem(atPath: deck) }
+        let session = try TmuxSession(arguments: "--autoplay 0.4 \(deck)")
+        var lines = try session.waitForScreen { $0.contains { $0.contains("3/3") } }
+        #expect(lines.contains { $0.contains("3/3") && $0.contains("▶ 0.4s") }, "two slides with no key pressed")
+        try session.send("p")
+        lines = try session.waitForScreen { $0.contains { $0.contains("paused") } }
+        let paused = lines.first { $0.contains("paused") } ?? ""
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(try session.screen().contains(paused), "paused: nothing moves")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+}

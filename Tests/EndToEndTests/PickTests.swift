@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `--pick` as scripts use it: inside `$(...)` (standard output captured, so the carousel draws on
+/// /dev/tty), with the exit statuses fzf and gum use: 0 chosen, 1 nothing chosen, 130 interrupted.
+@Suite(.serialized, .enabled(if: TmuxSession.available, "needs tmux and the built carousel binary"))
+struct PickEndToEndTests {
+    /// A deck of three notes in a fresh directory.
+    static func notes() throws -> String {
+        let directory = NSTemporaryDirectory() + "carousel-pick-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (name, text) in [("apple.txt", "red and round"), ("banana.txt", "long and yellow"), ("cherry.txt", "small, with a stone")] {
+            try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    @Test func enterPrintsTheChosenCardsPathAndExitsZero() throws {
+        let deck = try Self.notes()
+        defer { try? FileManager.default.removeItem(atPath: deck) }
+        let session = try TmuxSession(arguments: "--pick \(deck)", capture: true)
+        // The carousel is drawn although standard output is a pipe to the shell.
+        try session.waitForScreen { $0.contains { $0.contains("1/3") } }
+        try session.send("Right")
+        try session.waitForScreen { $0.contains { $0.contains("2/3  banana") } }
+        try session.send("Enter")
+        #expect(session.waitForExit() == 0)
+        #expect(session.chosen == deck + "/banana.txt")
+        #expect(session.modesRestored)
+    }
+
+    @Test func escAndQPrintNothingAndExitOneCtrlCExits130() throws {
+        let deck = try Self.notes()
+        defer { try? FileManager.default.removeItem(atPath: deck) }
+        for (key, status) in [("Escape", 1), ("q", 1), ("C-c", 130)] {
+            let session = try TmuxSession(arguments: "--pick \(deck)", capture: true)
+            try session.waitForScreen { $0.contains { $0.contains("1/3") } }
+            try session.send(key)
+            #expect(session.waitForExit() == status, "\(key)")
+            #expect(session.chosen == "", "\(key) prints nothing")
+            #expect(session.modesRestored)
+        }
+    }
+
+    /// `choice=$(ls | carousel --pick --lines -)`: the deck on standard input, the screen and the
+    /// keys on the terminal, the line chosen on standard output.
+    @Test func linesFromAPipeAreChosenByTheirText() throws {
+        let session = try TmuxSession(arguments: "--pick --lines -", capture: true, input: "printf 'main\\nfix/login bug\\nrelease-2.0\\n'")
+        try session.waitForScreen { $0.contains { $0.contains("1/3  main") } }
+        try session.send("End")
+        try session.waitForScreen { $0.contains { $0.contains("3/3  release-2.0") } }
+        try session.send("Left", "Enter")
+        #expect(session.waitForExit() == 0)
+        #expect(session.chosen == "fix/login bug")
+        #expect(session.modesRestored)
+    }
+
+    /// `--print json`, and `/` to find the card first: what a script gets is one line of JSON.
+    @Test func findThenPickPrintsJSON() throws {
+        let deck = try Self.notes()
+        defer { try? FileManager.default.removeItem(atPath: deck) }
+        let session = try TmuxSession(arguments: "--print json \(deck)", capture: true)
+        try session.waitForScreen { $0.contains { $0.contains("1/3") } }
+        try session.send("/", "y", "e", "l")
+        try session.waitForScreen { $0.contains { $0.contains("1 of 3") } }
+        try session.send("Enter", "Enter")
+        #expect(session.waitForExit() == 0)
+        #expect(session.chosen == #"{"index":2,"id":"\#(deck)/banana.txt","title":"banana","subtitle":"","path":"\#(deck)/banana.txt"}"#)
+    }
+
+    /// Standard output piped on (not captured): the screen still goes to the terminal, nothing of
+    /// it reaches the pipe, and q ends it cleanly.
+    @Test func drawingOnTheTerminalWhileStandardOutputIsPiped() throws {
+        let deck = try Self.notes()
+        defer { try? FileManager.default.removeItem(atPath: deck) }
+        let out = NSTemporaryDirectory() + "carousel-piped-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let session = try TmuxSession(arguments: "\(deck) | cat > \(out)")
+        let lines = try session.waitForScreen { $0.contains { $0.contains("1/3  apple") } }
+        #expect(lines.first?.contains("[Normal]") == true)
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "", "the screen went to /dev/tty, not the pipe")
+        #expect(session.modesRestored)
+    }
+}
