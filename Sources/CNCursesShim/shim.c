@@ -38,10 +38,11 @@ static int stderr_file = -1;   // where stderr goes meanwhile
 static void hold_stderr(void) {
     FILE *file = tmpfile();
     if (!file) return;
-    int fd = dup(fileno(file));
+    // Close-on-exec: an editor started from the carousel must not inherit them.
+    int fd = fcntl(fileno(file), F_DUPFD_CLOEXEC, 0);
     fclose(file);
     if (fd < 0) return;
-    held_stderr = dup(STDERR_FILENO);
+    held_stderr = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0);
     if (held_stderr < 0 || dup2(fd, STDERR_FILENO) < 0) { close(fd); return; }
     stderr_file = fd;
 }
@@ -527,20 +528,29 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     posix_spawnattr_setsigmask(&attributes, &none);
     posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
     // As system(3) does: while the command runs, the interrupt and quit keys are its own, and one
-    // it receives does not end the carousel after it (a pending one is dropped by SIG_IGN).
-    struct sigaction ignore, old_interrupt, old_quit;
+    // it receives does not end the carousel after it. Ctrl-Z stops the carousel with it (the
+    // default action; ncurses' own handler would redraw the carousel over the command on `fg`).
+    struct sigaction ignore, stop, old_interrupt, old_quit, old_stop;
     memset(&ignore, 0, sizeof ignore);
     ignore.sa_handler = SIG_IGN;
     sigemptyset(&ignore.sa_mask);
+    stop = ignore;
+    stop.sa_handler = SIG_DFL;
     sigaction(SIGINT, &ignore, &old_interrupt);
     sigaction(SIGQUIT, &ignore, &old_quit);
+    sigaction(SIGTSTP, &stop, &old_stop);
     pid_t pid = 0;
     int result = posix_spawn(&pid, argv[0], &actions, &attributes, argv, environ);
     if (result == 0) {
         while (waitpid(pid, wait_status, 0) < 0 && errno == EINTR) {}
     }
+    // A signal both blocked and ignored stays pending on Linux; setting SIG_IGN again discards it
+    // (POSIX), so a Ctrl-C typed to the command does not end the carousel once it is back.
+    sigaction(SIGINT, &ignore, NULL);
+    sigaction(SIGQUIT, &ignore, NULL);
     sigaction(SIGINT, &old_interrupt, NULL);
     sigaction(SIGQUIT, &old_quit, NULL);
+    sigaction(SIGTSTP, &old_stop, NULL);
     posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     // Back: take the terminal again and repaint everything.

@@ -469,7 +469,7 @@ cp_image *cp_load(const char *path, int max_width, int max_height, cp_status *st
         set_error(status, error, error_size, CP_ERR_ARGUMENT, "bad argument to cp_load");
         return NULL;
     }
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen(path, "rbe");
     if (!f) {
         int saved = errno;
         set_error(status, error, error_size, CP_ERR_OPEN, "cannot open the file: %s", g_strerror(saved));

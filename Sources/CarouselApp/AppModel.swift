@@ -51,6 +51,9 @@ public struct AppModel {
     /// What is searched for (empty: nothing), and the result the strip shows.
     public private(set) var query = ""
     private var applied: SearchResult?
+    /// The deck's card the strip should rest on while a search narrows it: the active card when the
+    /// search line opened or when the user last moved in it.
+    private var searchAnchor: Int?
     /// The search behind the search line (made at the first key typed into it; tests may run a
     /// manual one by hand).
     public private(set) var search: CardSearch?
@@ -138,7 +141,11 @@ public struct AppModel {
         case .scrollTop: overlay.zoom?.first = 0
         // The renderer keeps the text's last page in view.
         case .scrollEnd: overlay.zoom?.first = Int.max / 2
-        case .move(let n): if !empty { state.send(.move(n)) }
+        case .move(let n):
+            if !empty {
+                state.send(.move(n))
+                if overlay.searching { searchAnchor = activeDeckIndex }
+            }
         case .first: if !empty { state.send(.first) }
         case .last: if !empty { state.send(.last) }
         case .page(let n): if !empty { state.send(.page(n)) }
@@ -149,6 +156,7 @@ public struct AppModel {
         case .find:
             overlay.searching = true
             overlay.zoom = nil
+            searchAnchor = activeDeckIndex ?? restingCard
         case .type:
             if case .character(let c) = key {
                 query.append(c)
@@ -227,6 +235,12 @@ public struct AppModel {
         return info
     }
 
+    /// What `--pick` prints for the deck's card `index`: from the deck as it is now (it may have
+    /// been read again since the program started).
+    public func choiceText(for index: Int) -> [UInt8] {
+        CardChoice.text(of: deck.card(at: index), index: index, field: options.print, lines: options.lines)
+    }
+
     // MARK: Effects
 
     /// The work asked for since the last call, for the program loop to do.
@@ -276,6 +290,7 @@ public struct AppModel {
         }
         let activeID = activeDeckIndex.map { deck.cardID(at: $0) }
         let old = activeDeckIndex ?? restingCard
+        let shownBefore = shown
         deck = newDeck
         search = nil
         applied = nil
@@ -283,18 +298,21 @@ public struct AppModel {
         scene.skippedCards = options.skippedCards
         scene.forgetCards()
         scene.pictures?.forget()
+        changed()
         let found = activeID.flatMap { id in (0..<newDeck.count).first { newDeck.cardID(at: $0) == id } }
         restingCard = found ?? min(old, newDeck.count - 1)
-        var indices: [Int]?
-        if !query.isEmpty {
-            // Once, at once: a strip that showed every card for a moment would flicker.
-            let once = CardSearch(cards: newDeck, execution: .inline, waker: {})
-            once.find(query)
-            indices = once.latest?.matches
-            applied = once.latest
+        searchAnchor = restingCard
+        guard !query.isEmpty else {
+            show(nil, resting: restingCard)
+            return
         }
-        show(indices, resting: restingCard)
-        changed()
+        // The search in force runs again on the new deck, beside the frames as always; until it
+        // answers, the cards it matched before are shown where they still are.
+        var place: [String: Int] = [:]
+        place.reserveCapacity(newDeck.count)
+        for i in 0..<newDeck.count { place[newDeck.cardID(at: i)] = i }
+        show((0..<shownBefore.count).compactMap { place[shownBefore.cardID(at: $0)] }.sorted(), resting: restingCard)
+        startSearch()
     }
 
     /// Leaves out the cards of pictures found broken since the last call (a file cut short after
@@ -305,10 +323,16 @@ public struct AppModel {
         guard let failures = scene.pictures?.takeFailures(), !failures.isEmpty, shown.count > 0 else { return false }
         // Only cards near the screen are converted: look there.
         let target = state.targetIndex
-        let near = (-12...12).map { state.wrap(target + $0) }
+        let near = Set((-12...12).map { state.wrap(target + $0) })
         var left: [String] = []
         for failure in failures {
-            for place in Set(near) {
+            // A decode that ended after a jump far away: look through a deck of pictures' size.
+            let matches = { (place: Int) -> Bool in
+                if case .image(let file) = shown.card(at: place).content { return file == failure.file }
+                return false
+            }
+            let places = near.contains(where: matches) || shown.count > 5_000 ? Array(near) : Array(0..<shown.count)
+            for place in places {
                 guard case .image(let file) = shown.card(at: place).content, file == failure.file else { continue }
                 if hidden.insert(shown.deckIndex(place)).inserted { left.append(failure.reason) }
             }
@@ -338,9 +362,16 @@ public struct AppModel {
         refreshLabels()
         guard !query.isEmpty else {
             applied = nil
-            show(nil)
+            search?.cancel()
+            show(nil, resting: searchAnchor)
             return
         }
+        startSearch()
+    }
+
+    /// Asks the search (made for the deck at first use) for the current query, and shows its result
+    /// at once when it has one (inline).
+    private mutating func startSearch() {
         if search == nil {
             let waker = self.waker
             search = CardSearch(cards: deck, execution: searchExecution, waker: { waker?() })
@@ -349,11 +380,12 @@ public struct AppModel {
         pollSearch()
     }
 
-    /// Shows the newest result of the search for the current query, if it is new.
+    /// Shows the newest result of the search for the current query, if it is new: resting on the
+    /// card the user was on when the search began (not on whatever a partial result showed).
     private mutating func pollSearch() {
         guard !query.isEmpty, let result = search?.latest, result.query == query, result != applied else { return }
         applied = result
-        show(result.matches)
+        show(result.matches, resting: searchAnchor)
         changed()
     }
 
@@ -361,7 +393,7 @@ public struct AppModel {
         query = ""
         overlay.searching = false
         applied = nil
-        search?.find("")
+        search?.cancel()
         show(nil)
         refreshLabels()
         changed()

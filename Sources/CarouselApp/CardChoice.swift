@@ -17,7 +17,7 @@ public enum CardChoice {
     public static func text(of card: Card, index: Int, field: Field?, lines: Bool) -> [UInt8] {
         switch field {
         case nil:
-            if lines { return Array(card.id.utf8) }
+            if lines { return card.line ?? Array(card.id.utf8) }
             return card.file ?? Array(card.title.utf8)
         case .title: return Array(card.title.utf8)
         case .path: return card.file ?? []
@@ -53,8 +53,13 @@ public enum CardChoice {
     /// that exists (so `ls | carousel --lines` can open what it lists); nil when there is none.
     public static func file(of card: Card, lines: Bool) -> [UInt8]? {
         if let file = card.file { return file }
-        guard lines, !card.id.isEmpty else { return nil }
+        guard lines else { return nil }
+        let name = card.line ?? Array(card.id.utf8)
+        guard !name.isEmpty, !name.contains(0) else { return nil }
         var info = stat()
-        return stat(card.id, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Array(card.id.utf8) : nil
+        let found = (name + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+        }
+        return found && (info.st_mode & S_IFMT) == S_IFREG ? name : nil
     }
 }

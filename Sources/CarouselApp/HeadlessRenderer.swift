@@ -61,6 +61,8 @@ public enum HeadlessRenderer {
         public var active: Int?
         /// What the program would have said on standard error (cards skipped while shown).
         public var reports: [String]
+        /// What `--pick` prints: for the card Enter chose, else for the active one.
+        public var choice: [UInt8]?
     }
 
     public static func run(
@@ -84,6 +86,9 @@ public enum HeadlessRenderer {
             // Quit (or a signal) ends it at that moment, as interactively: draw the screen it left.
             program.redraw()
         }
-        return Run(canvas: terminal.screen, outcome: outcome, active: program.model.activeDeckIndex, reports: terminal.reports)
+        var chosen = program.model.activeDeckIndex
+        if case .chosen(let index) = outcome { chosen = index }
+        return Run(canvas: terminal.screen, outcome: outcome, active: program.model.activeDeckIndex, reports: terminal.reports,
+                   choice: chosen.map { program.model.choiceText(for: $0) })
     }
 }

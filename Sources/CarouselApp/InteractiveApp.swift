@@ -18,8 +18,9 @@ public final class InteractiveApp {
         self.source = source
     }
 
-    /// Runs until the program ends; returns how it ended (the terminal is given back by then).
-    public func run(environment: [String: String]) throws -> Outcome {
+    /// Runs until the program ends; returns how it ended and, when a card was picked, what to print
+    /// for it (the terminal is given back by then).
+    public func run(environment: [String: String]) throws -> (outcome: Outcome, choice: [UInt8]?) {
         let screen = TerminalScreen()
         try screen.start(colorOverride: InteractiveApp.depth(for: options.color), environment: environment)
         defer { screen.stop() }
@@ -30,7 +31,9 @@ public final class InteractiveApp {
         model.searchExecution = .background
         let program = Program(model: model, backend: screen, fps: options.fps)
         program.deckSource = source
-        return program.run() ?? .quit
+        let outcome = program.run() ?? .quit
+        if case .chosen(let index) = outcome { return (outcome, program.model.choiceText(for: index)) }
+        return (outcome, nil)
     }
 
     /// The colour depth `--color` forces; nil for `auto` (detect it).

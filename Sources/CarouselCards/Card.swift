@@ -16,14 +16,19 @@ public struct Card: Sendable, Hashable {
     /// editor and `--print path` prints. None for cards from a pipe, a manifest's inline art or
     /// the built-in deck.
     public var file: [UInt8]?
+    /// With `--lines`: the line as it was read, every byte (the title and identity are its clean,
+    /// visible form): what `--pick` prints, as fzf prints the line chosen.
+    public var line: [UInt8]?
 
-    public init(id: String = "", title: String, subtitle: String = "", content: CardContent, accent: RGB? = nil, file: [UInt8]? = nil) {
+    public init(id: String = "", title: String, subtitle: String = "", content: CardContent, accent: RGB? = nil, file: [UInt8]? = nil,
+                line: [UInt8]? = nil) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
         self.content = content
         self.accent = accent
         self.file = file
+        self.line = line
     }
 
     /// An art card (a picture drawn in characters) in one size, one string per line.

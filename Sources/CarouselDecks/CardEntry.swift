@@ -15,10 +15,12 @@ struct CardEntry: Sendable {
     var kind: ContentKind = .auto
     /// The file on disk the card is or comes from (see `Card.file`).
     var file: [UInt8]? = nil
+    /// The line as read, with `--lines` (see `Card.line`).
+    var line: [UInt8]? = nil
 
     /// The card, its content read now.
     func card() -> Card {
-        Card(id: id, title: title, subtitle: subtitle, content: source.content(as: kind), accent: accent, file: file)
+        Card(id: id, title: title, subtitle: subtitle, content: source.content(as: kind), accent: accent, file: file, line: line)
     }
 }
 

@@ -17,7 +17,7 @@ public struct Deck: Sendable {
     public init(name: String, cards: [Card], problems: [String] = [], defaults: DeckDefaults = DeckDefaults()) {
         let entries = cards.enumerated().map { i, card in
             CardEntry(id: card.id.isEmpty ? "\(name)#\(i + 1)" : card.id, title: card.title, subtitle: card.subtitle,
-                      accent: card.accent, source: .content(card.content), file: card.file)
+                      accent: card.accent, source: .content(card.content), file: card.file, line: card.line)
         }
         self.init(name: name, entries: entries, problems: problems, skipped: problems.count, defaults: defaults)
     }

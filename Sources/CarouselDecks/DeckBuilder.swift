@@ -341,7 +341,7 @@ struct DeckBuilder {
             let plain = Sanitizer.line(options.ansi ? ANSIText.plain(text) : text, limit: Sanitizer.maximumColumns)
             guard !plain.allSatisfy(\.isWhitespace) else { continue }
             let document = options.ansi ? ANSIText.document(from: line) : TextDocument(plainText: plain)
-            entries.append(CardEntry(id: plain, title: plain, source: .content(.text(document)), kind: .text))
+            entries.append(CardEntry(id: plain, title: plain, source: .content(.text(document)), kind: .text, line: line))
             added += 1
         }
         if added == 0 { skip("\(source): no lines") }

@@ -183,7 +183,9 @@ public struct Scene: Sendable {
         canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1))
         let g = theme.glyphs
         var place: String
-        if info.total == 0 {
+        if let message {
+            place = g.displayable(message)
+        } else if info.total == 0 {
             place = g.displayable(card.title)
         } else if info.total <= info.page {
             place = info.total == 1 ? "1 line" : "all \(info.total) lines"

@@ -25,7 +25,9 @@ extension Scene {
         let g = theme.glyphs
         let row = ChromeRows(height: canvas.height).status
         canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1))
-        let status = CharacterWidth.of(line.status) + 3 <= canvas.width / 2 ? line.status : ""
+        // A message (a failure to say) takes the place of the count until the next key.
+        let said = message.map { theme.glyphs.displayable($0) } ?? line.status
+        let status = CharacterWidth.of(said) + 3 <= canvas.width / 2 ? said : Chrome.truncate(said, to: max(0, canvas.width / 2 - 3), glyphs: theme.glyphs)
         let room = canvas.width - 2 - (status.isEmpty ? 0 : CharacterWidth.of(status) + 2)
         // The end of a long query is what is being typed: keep it in view.
         var query = g.displayable(line.query)

@@ -190,12 +190,11 @@ struct CarouselCommand: ParsableCommand {
             // With --pick: then what Enter chooses (or chose), as the interactive program would end.
             guard options.pick else { return }
             switch run.outcome {
-            case .chosen(let index): try CarouselCommand.printChoice(of: cards, index: index, options: options)
             case .cancelled: throw ExitCode(1)
             case .interrupted: throw ExitCode(130)
             default:
-                guard let index = run.active else { throw ExitCode(1) }
-                try CarouselCommand.printChoice(of: cards, index: index, options: options)
+                guard let choice = run.choice else { throw ExitCode(1) }
+                try CarouselCommand.writeOut(choice + [0x0A], what: "the chosen card")
             }
             return
         }
@@ -233,8 +232,9 @@ struct CarouselCommand: ParsableCommand {
         // output may be captured (`x=$(carousel --pick)`): then the screen goes to /dev/tty.
         let app = InteractiveApp(deck: cards, options: options, glyphs: glyphs, source: source)
         let outcome: Outcome
+        let choice: [UInt8]?
         do {
-            outcome = try app.run(environment: environment)
+            (outcome, choice) = try app.run(environment: environment)
         } catch {
             CarouselCommand.printError("\(error)\n")
             throw ExitCode(2)
@@ -243,19 +243,13 @@ struct CarouselCommand: ParsableCommand {
         case .quit: return
         case .cancelled: throw ExitCode(1)
         case .interrupted: throw ExitCode(130)
-        case .chosen(let index): try CarouselCommand.printChoice(of: cards, index: index, options: options)
+        case .chosen: try CarouselCommand.writeOut((choice ?? []) + [0x0A], what: "the chosen card")
         case .signal(let signal): TerminalScreen.exit(bySignal: signal)
         }
     }
 }
 
 extension CarouselCommand {
-    /// Prints the chosen card (see `CardChoice`) on its own line.
-    static func printChoice(of cards: some CardProvider, index: Int, options: AppOptions) throws {
-        let text = CardChoice.text(of: cards.card(at: index), index: index, field: options.print, lines: options.lines)
-        try writeOut(text + [0x0A], what: "the chosen card")
-    }
-
     /// Writes to standard output with write(2), not print: print's buffer is flushed at exit, where
     /// a failure (a full disk, a closed pipe) is lost and the exit status still says 0.
     static func writeOut(_ bytes: [UInt8], what: String) throws {

@@ -89,6 +89,30 @@ import Testing
         #expect(status(pilot).contains("cannot read the deck again: gone"))
     }
 
+    /// A card picked after the deck was read again is printed from the deck as it is now.
+    @Test func aPickAfterTheDeckWasReadAgainPrintsTheNewDecksCard() {
+        var options = AppOptions()
+        options.pick = true
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        let changed = ChangeFlag()
+        let grown = CardList([Self.note("new.txt", "new"), Self.note("a.txt", "first"), Self.note("b.txt", "second")])
+        pilot.program.deckSource = DeckSource(load: { .success(grown) }, changed: { changed.take() })
+        pilot.press(.right)
+        changed.raise()
+        pilot.send(.wake)
+        pilot.press(.enter)
+        #expect(pilot.outcome == .chosen(2))
+        #expect(String(decoding: pilot.model.choiceText(for: 2), as: UTF8.self) == "b.txt")
+    }
+
+    /// A message is said wherever the status row is: zoomed, the zoom's status line says it.
+    @Test func aMessageIsSaidWhileZoomed() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.right, .right, .enter)
+        pilot.press(.character("e"))
+        #expect(status(pilot).contains("no file to open"), "\(status(pilot))")
+    }
+
     @Test func aDeckReadAgainIsSearchedAgain() {
         let pilot = Pilot(deck: deck, width: 100, height: 30)
         pilot.press(.character("/"))

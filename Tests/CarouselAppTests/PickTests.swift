@@ -1,6 +1,7 @@
 import CarouselApp
 import CarouselCards
 import CarouselCore
+import CarouselDecks
 import CarouselRender
 import CarouselText
 import Testing
@@ -78,6 +79,17 @@ import Testing
         #expect(text(c, 2, .json).hasSuffix(#""path":null}"#))
         let odd = Card(id: "x", title: "tab\there\u{1}", art: [])
         #expect(text(odd, 0, .json).contains(#""title":"tab\there\u0001""#))
+    }
+
+    /// With `--lines` the line is printed as it was read, every byte (a tab, bytes that are not
+    /// UTF-8), though the card shows its clean form; `e` looks for a file by those bytes too.
+    @Test func aLineIsPrintedAsItWasRead() throws {
+        let input: [UInt8] = Array("a\tb\r\n".utf8) + [0xFF, 0xFE, 0x71, 0x0A]
+        let deck = try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true), standardInput: { input })
+        let cards = (0..<deck.count).map { deck.provider.card(at: $0) }
+        #expect(cards.map(\.title) == ["a b", "\u{FFFD}\u{FFFD}q"])
+        #expect(CardChoice.text(of: cards[0], index: 0, field: nil, lines: true) == Array("a\tb".utf8))
+        #expect(CardChoice.text(of: cards[1], index: 1, field: nil, lines: true) == [0xFF, 0xFE, 0x71])
     }
 
     /// `--render --pick` ends as the interactive program would: with what Enter chose, or would choose.

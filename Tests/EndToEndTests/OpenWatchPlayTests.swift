@@ -41,6 +41,31 @@ struct OpenWatchPlayTests {
         #expect(session.modesRestored)
     }
 
+    /// The command run is the terminal's while it runs: Ctrl-C there is its own, and the carousel
+    /// comes back; it inherits no descriptor of the carousel's beyond the standard three.
+    @Test func ctrlCInTheEditorIsTheEditorsAndNoDescriptorLeaks() throws {
+        let deck = try Self.notes()
+        defer { try? FileManager.default.removeItem(atPath: deck) }
+        let fds = deck + "/.fds"
+        let session = try TmuxSession(arguments: "--open-with 'ls /proc/self/fd > \(fds); sleep 1.5; true {}' \(deck)",
+                                      keepOnInterrupt: true)
+        try session.waitForScreen { $0.contains { $0.contains("1/3  apple") } }
+        try session.send("e")
+        Thread.sleep(forTimeInterval: 0.5)
+        try session.send("C-c")
+        // The command was ended by the interrupt, and the carousel says so (long before 1.5 s).
+        let back = try session.waitForScreen(timeout: 1) { $0.contains { $0.contains("was ended by signal 2") } }
+        #expect(back.contains { $0.contains("--open-with was ended by signal 2") }, "the carousel is back after the command")
+        #expect(session.file("status") == nil, "and still running")
+        let listed = (try? String(contentsOfFile: fds, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        // ls's own directory descriptor is the one beyond 0, 1 and 2.
+        #expect(listed.count == 4 && Set(listed.prefix(3)) == ["0", "1", "2"], "\(listed)")
+        try session.send("q")
+        let status = session.waitForExit()
+        let screen = try session.screen().joined(separator: "\n")
+        #expect(status == 0, "\(screen)")
+    }
+
     @Test func watchReadsTheDeckAgainWhenItsFilesChange() throws {
         let deck = try Self.notes()
         defer { try? FileManager.default.removeItem(atPath: deck) }

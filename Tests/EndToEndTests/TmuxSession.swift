@@ -20,8 +20,11 @@ final class TmuxSession {
     /// With `capture`, the program runs inside `$(...)`, as a script picking a card runs it: what it
     /// prints is kept (`chosen`) and its status is the status of that.
     /// `input` is a shell command whose output is piped into the program (`ls | carousel -`).
+    /// `keepOnInterrupt`: the wrapper shell ignores SIGINT, as an interactive shell's job control
+    /// keeps it out of the program's way (a Ctrl-C typed to a command the program runs would end the
+    /// wrapper too, and its record of the exit with it).
     init(width: Int = 100, height: Int = 30, arguments: String = "", environment: String = "LANG=C.UTF-8", shell: Bool = false,
-         capture: Bool = false, input: String? = nil) throws {
+         capture: Bool = false, input: String? = nil, keepOnInterrupt: Bool = false) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("carousel-e2e-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let d = directory.path
@@ -33,7 +36,7 @@ final class TmuxSession {
             ? "echo $$ > \(d)/pid; chosen=$(\(program)); rc=$?; printf '%s' \"$chosen\" > \(d)/chosen; exit $rc\n"
             : input == nil ? "echo $$ > \(d)/pid; exec \(program)\n" : "echo $$ > \(d)/pid; \(program)\n"
         try body.write(to: directory.appendingPathComponent("program.sh"), atomically: true, encoding: .utf8)
-        let script = """
+        let script = (keepOnInterrupt ? "trap '' INT\n" : "") + """
             stty -g > \(d)/before
             sh \(d)/program.sh 2> \(d)/stderr
             rc=$?
