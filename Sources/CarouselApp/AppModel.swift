@@ -350,8 +350,9 @@ public struct AppModel {
     /// The search line's right side: how many cards match, or that the search is still going.
     private var searchStatus: String {
         guard !query.isEmpty else { return "\(deck.count) cards" }
-        guard let applied, applied.query == query else { return theme.glyphs.isASCII ? "searching..." : "searching…" }
-        if !applied.isComplete { return (theme.glyphs.isASCII ? "searching... " : "searching… ") + "\(applied.matches.count)" }
+        let searching = "searching" + theme.glyphs.ellipsis
+        guard let applied, applied.query == query else { return searching }
+        if !applied.isComplete { return searching + " \(applied.matches.count)" }
         return applied.matches.isEmpty ? "no match" : "\(applied.matches.count) of \(deck.count)"
     }
 
@@ -431,8 +432,8 @@ public struct AppModel {
         } else {
             let matcher = SearchQuery(query)
             scene.highlight = { matcher.matchOffsets(in: $0) }
-            scene.emptyMessage = "No card matches \u{201C}\(theme.glyphs.displayable(query))\u{201D}."
-            if theme.glyphs.isASCII { scene.emptyMessage = "No card matches \"\(theme.glyphs.displayable(query))\"." }
+            let (open, close) = theme.glyphs.isASCII ? ("\"", "\"") : ("\u{201C}", "\u{201D}")
+            scene.emptyMessage = "No card matches " + open + theme.glyphs.displayable(query) + close + "."
         }
     }
 

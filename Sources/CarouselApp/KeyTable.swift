@@ -55,6 +55,12 @@ public struct KeyBinding: Sendable {
     }
 }
 
+extension KeyBinding.Context {
+    /// Where `--pick`'s rows come before the context's own: on the strip and on a zoomed card
+    /// (not in the help, where every key closes it, nor in the search line, where keys type).
+    var takesPickRows: Bool { self == .carousel || self == .zoom }
+}
+
 extension KeyBinding.Hint {
     init(_ keys: String, ascii: String? = nil, _ word: String) {
         self.init(keys: keys, asciiKeys: ascii ?? keys, word: word)
@@ -126,7 +132,7 @@ public enum KeyTable {
     public static func command(for key: Key, helpOpen: Bool, zoomed: Bool = false, searching: Bool = false,
                                picking: Bool = false) -> Command? {
         let context: KeyBinding.Context = helpOpen ? .help : searching ? .search : zoomed ? .zoom : .carousel
-        if picking && (context == .carousel || context == .zoom),
+        if picking && context.takesPickRows,
            let bound = bindings.lazy.filter({ $0.context == .pick }).flatMap(\.commands).first(where: { $0.key == key }) {
             return bound.command
         }
@@ -148,7 +154,7 @@ public enum KeyTable {
     /// The keys the status line names in a context, e.g. `←→ move  Tab mode  / find  ? help  q quit`;
     /// with `--pick`, its hint comes first.
     public static func statusHint(ascii: Bool, in context: KeyBinding.Context = .carousel, picking: Bool = false) -> String {
-        let contexts: [KeyBinding.Context] = picking && (context == .carousel || context == .zoom) ? [.pick, context] : [context]
+        let contexts: [KeyBinding.Context] = picking && context.takesPickRows ? [.pick, context] : [context]
         return contexts.flatMap { context in bindings.filter { $0.context == context }.compactMap(\.hint) }
             .map { (ascii ? $0.asciiKeys : $0.keys) + " " + $0.word }.joined(separator: "  ")
     }

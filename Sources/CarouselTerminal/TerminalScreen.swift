@@ -140,12 +140,7 @@ public final class TerminalScreen: TerminalBackend {
     /// Written to standard error, which the shim holds while curses has the screen and writes out
     /// once the terminal is given back: the line is read after the program, on a clean terminal.
     public func report(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { break }
-        }
+        _ = Descriptor.writeAll(Array((line + "\n").utf8), to: STDERR_FILENO)
     }
 
     public func runOutside(_ arguments: [[UInt8]]) -> CommandStatus {

@@ -283,20 +283,7 @@ extension CarouselCommand {
     }
 
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written > 0 { offset += written; continue }
-            if written < 0 && errno == EINTR { continue }
-            if written < 0 && errno == EAGAIN {
-                // A descriptor a parent left non-blocking: wait until it takes more.
-                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&ready, 1, -1)
-                continue
-            }
-            return written < 0 ? errno : EIO
-        }
-        return 0
+        Descriptor.writeAll(bytes, to: descriptor)
     }
 
     /// The process environment, from the C library (the binary does without Foundation and its

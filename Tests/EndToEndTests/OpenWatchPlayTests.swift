@@ -5,17 +5,8 @@ import Testing
 /// `--autoplay` moves on by itself: the real binary in tmux.
 @Suite(.serialized, .enabled(if: TmuxSession.available, "needs tmux and the built carousel binary"))
 struct OpenWatchPlayTests {
-    static func notes() throws -> String {
-        let directory = NSTemporaryDirectory() + "carousel-tool-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for (name, text) in [("apple.txt", "red and round"), ("banana.txt", "long and yellow"), ("cherry.txt", "small, with a stone")] {
-            try (text + "\n").write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
-        }
-        return directory
-    }
-
     @Test func eOpensTheEditorOnTheTerminalAndTheEditedCardIsShownAfter() throws {
-        let deck = try Self.notes()
+        let deck = try TmuxSession.notes()
         defer { try? FileManager.default.removeItem(atPath: deck) }
         // An "editor" that shows itself on the terminal, waits for a key, and adds a line to the file.
         let editor = deck + "/.editor.sh"
@@ -44,7 +35,7 @@ struct OpenWatchPlayTests {
     /// The command run is the terminal's while it runs: Ctrl-C there is its own, and the carousel
     /// comes back; it inherits no descriptor of the carousel's beyond the standard three.
     @Test func ctrlCInTheEditorIsTheEditorsAndNoDescriptorLeaks() throws {
-        let deck = try Self.notes()
+        let deck = try TmuxSession.notes()
         defer { try? FileManager.default.removeItem(atPath: deck) }
         let fds = deck + "/.fds"
         let session = try TmuxSession(arguments: "--open-with 'ls /proc/self/fd > \(fds); sleep 1.5; true {}' \(deck)",
@@ -67,7 +58,7 @@ struct OpenWatchPlayTests {
     }
 
     @Test func watchReadsTheDeckAgainWhenItsFilesChange() throws {
-        let deck = try Self.notes()
+        let deck = try TmuxSession.notes()
         defer { try? FileManager.default.removeItem(atPath: deck) }
         let session = try TmuxSession(arguments: "--watch \(deck)")
         try session.waitForScreen { $0.contains { $0.contains("1/3  apple") } }
@@ -84,7 +75,7 @@ struct OpenWatchPlayTests {
     }
 
     @Test func autoplayMovesOnByItselfAndPPauses() throws {
-        let deck = try Self.notes()
+        let deck = try TmuxSession.notes()
         defer { try? FileManager.default.removeItem(atPath: deck) }
         let session = try TmuxSession(arguments: "--autoplay 0.4 \(deck)")
         var lines = try session.waitForScreen { $0.contains { $0.contains("3/3") } }

@@ -5,18 +5,8 @@ import Testing
 /// /dev/tty), with the exit statuses fzf and gum use: 0 chosen, 1 nothing chosen, 130 interrupted.
 @Suite(.serialized, .enabled(if: TmuxSession.available, "needs tmux and the built carousel binary"))
 struct PickEndToEndTests {
-    /// A deck of three notes in a fresh directory.
-    static func notes() throws -> String {
-        let directory = NSTemporaryDirectory() + "carousel-pick-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for (name, text) in [("apple.txt", "red and round"), ("banana.txt", "long and yellow"), ("cherry.txt", "small, with a stone")] {
-            try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
-        }
-        return directory
-    }
-
     @Test func enterPrintsTheChosenCardsPathAndExitsZero() throws {
-        let deck = try Self.notes()
+        let deck = try TmuxSession.notes()
         defer { try? FileManager.default.removeItem(atPath: deck) }
         let session = try TmuxSession(arguments: "--pick \(deck)", capture: true)
         // The carousel is drawn although standard output is a pipe to the shell.
@@ -30,7 +20,7 @@ struct PickEndToEndTests {
     }
 
     @Test func escAndQPrintNothingAndExitOneCtrlCExits130() throws {
-        let deck = try Self.notes()
+        let deck = try TmuxSession.notes()
         defer { try? FileManager.default.removeItem(atPath: deck) }
         for (key, status) in [("Escape", 1), ("q", 1), ("C-c", 130)] {
             let session = try TmuxSession(arguments: "--pick \(deck)", capture: true)
@@ -57,7 +47,7 @@ struct PickEndToEndTests {
 
     /// `--print json`, and `/` to find the card first: what a script gets is one line of JSON.
     @Test func findThenPickPrintsJSON() throws {
-        let deck = try Self.notes()
+        let deck = try TmuxSession.notes()
         defer { try? FileManager.default.removeItem(atPath: deck) }
         let session = try TmuxSession(arguments: "--print json \(deck)", capture: true)
         try session.waitForScreen { $0.contains { $0.contains("1/3") } }
@@ -71,7 +61,7 @@ struct PickEndToEndTests {
     /// Standard output piped on (not captured): the screen still goes to the terminal, nothing of
     /// it reaches the pipe, and q ends it cleanly.
     @Test func drawingOnTheTerminalWhileStandardOutputIsPiped() throws {
-        let deck = try Self.notes()
+        let deck = try TmuxSession.notes()
         defer { try? FileManager.default.removeItem(atPath: deck) }
         let out = NSTemporaryDirectory() + "carousel-piped-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: out) }

@@ -161,6 +161,16 @@ final class TmuxSession {
         return !before.isEmpty && before == after
     }
 
+    /// A deck of three one-line notes (apple, banana, cherry) in a fresh directory; the caller removes it.
+    static func notes() throws -> String {
+        let directory = NSTemporaryDirectory() + "carousel-notes-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (name, text) in [("apple.txt", "red and round"), ("banana.txt", "long and yellow"), ("cherry.txt", "small, with a stone")] {
+            try (text + "\n").write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
     static var available: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") && FileManager.default.isExecutableFile(atPath: binary)
     }
