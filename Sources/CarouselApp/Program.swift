@@ -108,8 +108,8 @@ public final class Program {
     private func perform(_ effect: Effect) {
         switch effect {
         case .run(let command):
+            // The backend repaints everything next (see `runOutside`).
             let status = backend.runOutside(command.arguments)
-            backend.invalidate()
             model.commandEnded(command, status: status)
             // The card may have been edited: read it again.
             reload()
