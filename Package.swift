@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CarouselDecks", targets: ["CarouselDecks"]),
         .library(name: "CarouselPictures", targets: ["CarouselPictures"]),
         .library(name: "CarouselSearch", targets: ["CarouselSearch"]),
+        .library(name: "CarouselTerminal", targets: ["CarouselTerminal"]),
         // Pictures made byte by byte, for the benchmarks as for the tests.
         .library(name: "CarouselTestSupport", targets: ["CarouselTestSupport"]),
     ],
@@ -80,7 +81,7 @@ let package = Package(
         // Helpers shared by the test targets (a seeded random generator).
         .target(name: "CarouselTestSupport", path: "Tests/CarouselTestSupport"),
         .testTarget(name: "CarouselDecksTests", dependencies: ["CarouselDecks", "CarouselCanvas", "CarouselCards", "CarouselText", "CarouselTestSupport"]),
-        .testTarget(name: "CarouselTerminalTests", dependencies: ["CarouselTerminal", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselCore"], exclude: ["Goldens"]),
+        .testTarget(name: "CarouselTerminalTests", dependencies: ["CarouselTerminal", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselCore", "CarouselTestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "CarouselAppTests",
             dependencies: ["CarouselApp", "CarouselCanvas", "CarouselCards", "CarouselDecks", "CarouselRender", "CarouselCore", "CarouselText", "CarouselTestSupport", "CarouselPictures", "CarouselSearch", "CarouselTerminal"],

@@ -45,6 +45,11 @@ let package = Package(
         // Search: the first query over a cold deck of 100,000 lines, each keystroke of typing
         // "needle" into a warm one, backspace.
         suite("SearchBenchmarks", uses: ["CarouselCards", "CarouselText", "CarouselSearch", "CarouselTestSupport"]),
+        // The frame as the terminal sees it: layout, paint, the frame writer's bytes and their write(2)
+        // to a drained pseudo-terminal, every style and mode at three sizes, with the bytes per frame
+        // against the glyph bytes of the cells that changed; the writer and the write(2) alone.
+        suite("TerminalBenchmarks", uses: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks",
+                                           "CarouselTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,12 @@ prints, per benchmark, the median (p50) of the wall clock and of the mallocs, an
   * a whole frame at 100x45 costs at most 100 microseconds (every style and mode, at rest and
     mid-motion);
   * layout for 1,000,000 cards costs at most 1.5x layout for 15 cards (every style);
-  * no allocation per frame once the animation is running (frame/.../motion).
+  * no allocation per frame once the animation is running (frame/.../motion, terminal/...);
+  * the terminal suite (terminal/...): the bytes the frame writer sends over a one-card move at most
+    1.3x the UTF-8 bytes of the glyphs of the cells the move's frames change, at 100x30 and 100x45.
+For the terminal suite it also prints, per style and mode, the median of a whole frame at 100x45
+(layout, paint, the frame writer, write(2) to a pseudo-terminal) with its bytes and glyph bytes,
+and per size the bytes / glyph bytes ratio of the move.
 
 Exits 1 when the benchmark run itself failed (a build error, a crashed suite), so that a pipe
 `swift package ... benchmark ... | python3 summarize.py` fails as it should; a missed target is
@@ -24,8 +29,9 @@ UNIT_TO_NS = {"ns": 1, "μs": 1_000, "us": 1_000, "ms": 1_000_000, "s": 1_000_00
 SCALE = {"": 1, "K": 1_000, "M": 1_000_000, "G": 1_000_000_000}
 
 
-def parse(lines):
-    """Returns {metric title: {benchmark name: p50 as a number in base units}}."""
+def parse(lines, column=3):
+    """Returns {metric title: {benchmark name: p50 as a number in base units}} (another percentile
+    with `column`: 1 is p0, 3 p50, 7 p100)."""
     tables = {}
     metric = None
     for line in lines:
@@ -44,7 +50,7 @@ def parse(lines):
             continue
         name, unit = m.group(1), m.group(2) or ""
         try:
-            value = float(cells[3])  # p0, p25, p50
+            value = float(cells[column])  # p0, p25, p50, p75, p90, p99, p100
         except ValueError:
             continue
         if unit in UNIT_TO_NS:
@@ -61,6 +67,68 @@ def fmt_time(ns):
     if ns >= 1_000:
         return f"{ns / 1_000:.0f} μs"
     return f"{ns:.0f} ns"
+
+
+def terminal_tables(tables, highest):
+    """Prints the terminal suite's figures; returns {terminal/style/mode/size: ratio of the move in
+    percent} (rest to rest; over the benchmark's cycle when that is all there is)."""
+    times = tables.get("Time (wall clock)", {})
+    frames = {n: t for n, t in times.items() if n.startswith("terminal/")}
+    if not frames:
+        return {}
+    sent = tables.get("bytes", {})
+    glyphs = tables.get("glyphBytes", {})
+    lap = tables.get("bytesPerGlyphByte%", {})
+    move = tables.get("moveBytesPerGlyphByte%", {})
+    mallocs = tables.get("Malloc (total)", {})
+    most = highest.get("Malloc (total)", {})
+
+    def styles_modes():
+        seen = []
+        for name in sorted(frames):
+            key = tuple(name.split("/")[1:3])
+            if key not in seen:
+                seen.append(key)
+        return seen
+
+    print()
+    print("Terminal: a whole frame at 100x45 as the terminal sees it (layout, paint, frame writer, write(2)"
+          " to a drained pty), medians per frame")
+    print()
+    print(f"  {'style/mode':<16} {'frame':>9} {'mallocs':>8} {'(most)':>7} {'bytes':>7} {'glyph bytes':>12}"
+          f" {'writer alone':>13}")
+    for style, mode in styles_modes():
+        name = f"terminal/{style}/{mode}/100x45"
+        if name not in frames:
+            continue
+        writer = times.get(f"terminal-part/{style}/100x45/writer") if mode == "normal" else None
+        print(f"  {style + '/' + mode:<16} {fmt_time(frames[name]):>9} {mallocs.get(name, 0):>8,.0f}"
+              f" {most.get(name, 0):>7,.0f} {sent.get(name, 0):>7,.0f} {glyphs.get(name, 0):>12,.0f}"
+              f" {fmt_time(writer) if writer else '':>13}")
+    syscall = times.get("terminal-part/100x45/write-syscall")
+    if syscall:
+        print(f"  write(2) alone of one frame's bytes (arc, Normal, mid-move): {fmt_time(syscall)}")
+
+    sizes = sorted({n.split("/")[3] for n in frames}, key=lambda s: tuple(int(v) for v in s.split("x")))
+    print()
+    print("Terminal: bytes / glyph bytes over a one-card move, rest to rest (in brackets: over the"
+          " benchmark's cycle of the move's frames)")
+    print()
+    print(f"  {'style/mode':<16}" + "".join(f" {size:>14}" for size in sizes))
+    ratios = {}
+    for style, mode in styles_modes():
+        row = f"  {style + '/' + mode:<16}"
+        for size in sizes:
+            name = f"terminal/{style}/{mode}/{size}"
+            if name in move or name in lap:
+                ratios[name] = move.get(name, lap.get(name))
+                first = f"{move[name] / 100:.2f}" if name in move else ""
+                cycle = f"({lap[name] / 100:.2f})" if name in lap else ""
+                row += f" {first:>7}{cycle:>7}"
+            else:
+                row += f" {'':>14}"
+        print(row)
+    return ratios
 
 
 def main():
@@ -86,6 +154,8 @@ def main():
         allocs = mallocs.get(name)
         allocs_text = "" if allocs is None else f"{allocs:,.0f}"
         print(f"{name.ljust(width)}  {fmt_time(times[name]):>10}  {allocs_text:>9}")
+
+    terminal_ratios = terminal_tables(tables, parse(text.splitlines(), column=7))
 
     print()
     print("Targets (issue 7)")
@@ -118,6 +188,22 @@ def main():
             f"{n.split('/')[1]}/{n.split('/')[2]} {a:.0f}" for n, a in sorted(allocating.items()) if "/100x45/" in n)
         print(f"  {'ok  ' if ok else 'MISS'} no allocation per frame in motion: "
               f"{len(allocating)} of {len(moving)} benchmarks allocate (at 100x45: {detail})")
+    drawn = {n: a for n, a in mallocs.items() if n.startswith("terminal/")}
+    if drawn:
+        allocating = sorted(n for n, a in drawn.items() if a > 0)
+        ok = not allocating
+        failures += not ok
+        print(f"  {'ok  ' if ok else 'MISS'} no allocation per frame with the terminal's writer (median): "
+              f"{len(allocating)} of {len(drawn)} benchmarks allocate" + (f" ({', '.join(allocating[:4])})" if allocating else ""))
+    for size in ("100x30", "100x45"):
+        ratios = {n: r for n, r in terminal_ratios.items() if n.endswith("/" + size)}
+        if ratios:
+            over = {n: r for n, r in ratios.items() if r > 130}
+            ok = not over
+            failures += not ok
+            detail = ", ".join(f"{n.split('/')[1]}/{n.split('/')[2]} {r / 100:.2f}" for n, r in sorted(over.items()))
+            print(f"  {'ok  ' if ok else 'MISS'} terminal bytes <= 1.3x glyph bytes over a move at {size}: "
+                  f"{len(ratios) - len(over)} of {len(ratios)}" + (f" (over: {detail})" if over else ""))
     for name, value in sorted(tables.get("Sanitizer (MB/s)", {}).items()):
         print(f"  info sanitiser throughput ({name}): {value:.0f} MB/s")
     for name, value in sorted(tables.get("Memory (resident peak)", {}).items()):

@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -26,8 +27,10 @@ static int input_fd = STDIN_FILENO;
 static FILE *output = NULL;    // stdout, or /dev/tty when stdout is captured (`x=$(carousel --pick)`)
 static int output_fd = STDOUT_FILENO;
 static volatile sig_atomic_t pending_signal = 0;
-static int cursor_y = -1, cursor_x = 0;
 static volatile sig_atomic_t motion_tracking = 0;
+// Keys are read through a pad: wgetch on a window refreshes it first when it has changed (after a
+// resize it has), and curses must never draw: the frames are written by the Swift frame writer.
+static WINDOW *keys = NULL;
 
 // While curses owns the screen, whatever goes to stderr (a Swift runtime error, a warning) would be
 // drawn into the alternate screen and lost. It is held in a temporary file instead and written out
@@ -74,6 +77,14 @@ static void set_motion_tracking(int on) {
     } else {
         if (write(output_fd, disable, sizeof disable - 1) < 0) return;
     }
+}
+
+// Before curses gives the terminal back: the frame writer's colours reset, and the cursor where
+// endwin expects to leave it (the last row; curses never learnt where the frames left it).
+static void leave_screen(void) {
+    char text[32];
+    int length = snprintf(text, sizeof text, "\033[m\033[%d;1H", LINES > 0 ? LINES : 1);
+    if (length > 0 && write(output_fd, text, (size_t)length) < 0) return;
 }
 
 int cs_setup_locale(void) {
@@ -208,9 +219,13 @@ static int check_terminal(void) {
     if (setupterm(term, output_fd, &status) != OK) return CS_START_UNKNOWN_TERM;
     char *move = tigetstr("cup");
     int can_move = move != NULL && move != (char *)-1;
+    // Frames are written in ECMA-48 (ANSI) sequences, which every terminal emulator in use speaks;
+    // a few hardware terminals of old address the cursor otherwise.
+    static const char ansi[] = "\033[%i%p1%d;%p2%dH";
+    int speaks_ansi = can_move && strncmp(move, ansi, sizeof ansi - 1) == 0;
     del_curterm(cur_term);
     cur_term = NULL;
-    return can_move ? CS_START_OK : CS_START_NO_CURSOR;
+    return !can_move ? CS_START_NO_CURSOR : speaks_ansi ? CS_START_OK : CS_START_NOT_ANSI;
 }
 
 // Cursor and editing keys in both forms: terminfo knows only the application-mode one (ESC O x)
@@ -274,10 +289,15 @@ int cs_start(int direct_color) {
     raw();        // Ctrl-C and Ctrl-Z arrive as keys; the program handles them itself
     noecho();
     nonl();
-    keypad(stdscr, TRUE);
+    keys = newpad(1, 1);
+    if (!keys) {
+        endwin();
+        release_stderr();
+        return CS_START_NOT_A_TTY;
+    }
+    keypad(keys, TRUE);
     define_both_key_forms();
-    nodelay(stdscr, TRUE);
-    leaveok(stdscr, FALSE);
+    nodelay(keys, TRUE);
     curs_set(0);
     if (has_colors()) {
         start_color();
@@ -301,6 +321,7 @@ void cs_stop(void) {
         motion_tracking = 0;
     }
     if (screen && !isendwin()) {
+        leave_screen();
         curs_set(1);
         endwin();
     }
@@ -317,11 +338,30 @@ void cs_size(int *width, int *height) {
 }
 
 int cs_color_count(void) { return has_colors() ? COLORS : 0; }
-int cs_pair_count(void) { return has_colors() ? COLOR_PAIRS : 0; }
 
-int cs_init_pair(int pair, int foreground, int background) {
-    return init_extended_pair(pair, foreground, background) == OK ? 0 : -1;
+int cs_output_fd(void) { return output_fd; }
+
+static int has_string(const char *name) {
+    char *value = tigetstr(name);
+    return value != NULL && value != (char *)-1 && *value != 0;
 }
+
+void cs_features(cs_terminal_features *features) {
+    memset(features, 0, sizeof *features);
+    features->bold = has_string("bold");
+    features->dim = has_string("dim");
+    features->italic = has_string("sitm");
+    features->underline = has_string("smul");
+    features->reverse = has_string("rev");
+    features->erase_with_background = tigetflag("bce") > 0;
+    features->repeat_character = has_string("rep");
+    features->erase_characters = has_string("ech");
+    features->erase_to_end_of_line = has_string("el");
+    features->shift_characters = has_string("dch") && has_string("ich");
+    features->writes_bottom_right = tigetflag("am") <= 0 || tigetflag("xenl") > 0;
+}
+
+void cs_cursor_visible(int visible) { curs_set(visible ? 1 : 0); }
 
 // Work done off the frame path (a picture converted, a search finished) wakes the loop through this
 // eventfd, waited on in the same ppoll as the terminal: no timer, and no wake-up at rest.
@@ -406,7 +446,7 @@ int cs_read(cs_event *event) {
         return 1;
     }
     wint_t ch = 0;
-    int r = wget_wch(stdscr, &ch);
+    int r = wget_wch(keys, &ch);
     if (r == ERR) return 0;
     if (r == KEY_CODE_YES) {
         if (ch == KEY_MOUSE) {
@@ -449,46 +489,10 @@ int cs_read(cs_event *event) {
     return 1;
 }
 
-void cs_put(int y, int x, const uint32_t *scalars, int count, int attributes, int pair) {
-    wchar_t text[CCHARW_MAX + 1];
-    int n = count < CCHARW_MAX ? count : CCHARW_MAX;
-    for (int i = 0; i < n; i++) text[i] = (wchar_t)scalars[i];
-    text[n] = 0;
-    attr_t attrs = A_NORMAL;
-    if (attributes & CS_ATTR_BOLD) attrs |= A_BOLD;
-    if (attributes & CS_ATTR_DIM) attrs |= A_DIM;
-    if (attributes & CS_ATTR_REVERSE) attrs |= A_REVERSE;
-    if (attributes & CS_ATTR_UNDERLINE) attrs |= A_UNDERLINE;
-#ifdef A_ITALIC
-    if (attributes & CS_ATTR_ITALIC) attrs |= A_ITALIC;
-#endif
-    cchar_t cell;
-    int extended_pair = pair;
-    if (setcchar(&cell, text, attrs, 0, &extended_pair) != OK) return;
-    mvwadd_wch(stdscr, y, x, &cell);
-}
-
-void cs_cursor(int y, int x) {
-    cursor_y = y;
-    cursor_x = x;
-}
-
-void cs_flush(void) {
-    if (cursor_y >= 0) {
-        wmove(stdscr, cursor_y, cursor_x);
-        curs_set(1);
-    } else {
-        curs_set(0);
-    }
-    wnoutrefresh(stdscr);
-    doupdate();
-}
-
-void cs_invalidate(void) { clearok(curscr, TRUE); }
-
 void cs_suspend(void) {
     int tracking = motion_tracking;
     if (tracking) set_motion_tracking(0);
+    leave_screen();
     def_prog_mode();
     endwin();
     // Stop with the default action (not ncurses' own handler, which would leave curses again).
@@ -509,6 +513,7 @@ void cs_suspend(void) {
 int cs_run_outside(char *const argv[], int *wait_status) {
     int tracking = motion_tracking;
     if (tracking) set_motion_tracking(0);
+    leave_screen();
     def_prog_mode();
     endwin();
     // The command gets the terminal as its standard input and output (ours may be a deck piped in,

@@ -32,6 +32,9 @@ public final class InteractiveApp {
         let program = Program(model: model, backend: screen, fps: options.fps)
         program.deckSource = source
         let outcome = program.run() ?? .quit
+        if let path = environment["CAROUSEL_STATS"], !path.isEmpty {
+            RunStatistics(frames: screen.framesWritten, bytes: screen.bytesWritten).write(to: path)
+        }
         if case .chosen(let index) = outcome { return (outcome, program.model.choiceText(for: index)) }
         return (outcome, nil)
     }

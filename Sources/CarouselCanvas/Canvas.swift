@@ -152,7 +152,8 @@ public struct Canvas: Sendable, Equatable {
         let old = cells[i]
         // Overwriting half of a wide glyph blanks its other half.
         if old.width == 2 && cell.width != 2 && x + 1 < width { cells[i + 1] = Cell(" ", style: old.style) }
-        if old.width == 0 && x > 0 && cells[i - 1].width == 2 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
+        // (Unless this is the second half of the glyph just put before it, over an old one's.)
+        if old.width == 0 && cell.width != 0 && x > 0 && cells[i - 1].width == 2 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
         if cell.width == 2 && x + 1 < width && cells[i + 1].width == 2 && x + 2 < width {
             cells[i + 2] = Cell(" ", style: cells[i + 1].style)
         }

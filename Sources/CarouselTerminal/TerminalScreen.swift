@@ -6,24 +6,19 @@ import CarouselCanvas
 import CarouselCore
 import CarouselRender
 
-/// The real terminal, through ncursesw: start and always give back, read events, and draw the
-/// difference between the last frame and the new one.
+/// The real terminal: ncursesw starts it, reads its keys and always gives it back; the frames are
+/// written by a `FrameWriter`, one write per frame, to the terminal's descriptor.
 public final class TerminalScreen: TerminalBackend {
     private let clock = ContinuousClock()
     private let startInstant: ContinuousClock.Instant
     public private(set) var depth: ColorDepth = .none
-    private var previous: Canvas?
-    private var runs: [CellRun] = []
-    private var pairs: [PairKey: Int32] = [:]
-    private var pairLimit = 0
-    private var scalars: [UInt32] = []
-    private var lastCursor: (x: Int, y: Int)? = nil
+    private var writer = FrameWriter(features: TerminalFeatures(depth: .none))
+    private var output: Int32 = STDOUT_FILENO
+    private var cursorVisible = false
     private var started = false
-
-    private struct PairKey: Hashable {
-        var foreground: Int
-        var background: Int
-    }
+    /// Frames that wrote something, and the bytes they wrote (for `CAROUSEL_STATS`).
+    public private(set) var framesWritten = 0
+    public private(set) var bytesWritten = 0
 
     /// Why the terminal cannot be used; nothing has been written to it then.
     public enum StartError: Error, CustomStringConvertible, Equatable {
@@ -31,6 +26,7 @@ public final class TerminalScreen: TerminalBackend {
         case noTerminalType
         case unknownTerminalType(String)
         case cannotMoveCursor(String)
+        case notANSI(String)
 
         public var description: String {
             switch self {
@@ -42,6 +38,8 @@ public final class TerminalScreen: TerminalBackend {
                 "carousel: terminal type '\(name)' is not known (no terminfo entry; e.g. TERM=xterm-256color)"
             case .cannotMoveCursor(let name):
                 "carousel: this terminal cannot move the cursor (TERM=\(name)); use --render COLSxROWS to print a screen as text"
+            case .notANSI(let name):
+                "carousel: this terminal does not speak ANSI (ECMA-48) escape sequences (TERM=\(name)); use --render COLSxROWS to print a screen as text"
             }
         }
     }
@@ -72,6 +70,7 @@ public final class TerminalScreen: TerminalBackend {
         case Int(CS_START_NO_TERM): throw StartError.noTerminalType
         case Int(CS_START_UNKNOWN_TERM): throw StartError.unknownTerminalType(term)
         case Int(CS_START_NO_CURSOR): throw StartError.cannotMoveCursor(term)
+        case Int(CS_START_NOT_ANSI): throw StartError.notANSI(term)
         default: throw StartError.notATerminal
         }
         started = true
@@ -79,7 +78,28 @@ public final class TerminalScreen: TerminalBackend {
         cs_enable_mouse()
         let terminfoColors = Int(cs_color_count())
         depth = ColorDepth.resolved(asked: colorOverride, environment: environment, terminfoColors: terminfoColors)
-        pairLimit = Int(cs_pair_count())
+        writer = FrameWriter(features: TerminalScreen.features(depth: depth))
+        output = cs_output_fd()
+        cursorVisible = false
+    }
+
+    /// What the started terminal declares, at `depth`.
+    private static func features(depth: ColorDepth) -> TerminalFeatures {
+        var found = cs_terminal_features()
+        cs_features(&found)
+        var attributes: Attributes = []
+        if found.bold != 0 { attributes.insert(.bold) }
+        if found.dim != 0 { attributes.insert(.dim) }
+        if found.italic != 0 { attributes.insert(.italic) }
+        if found.underline != 0 { attributes.insert(.underline) }
+        if found.reverse != 0 { attributes.insert(.reverse) }
+        return TerminalFeatures(depth: depth, attributes: attributes,
+                                erasesWithBackground: found.erase_with_background != 0,
+                                repeatsCharacters: found.repeat_character != 0,
+                                erasesCharacters: found.erase_characters != 0,
+                                erasesToEndOfLine: found.erase_to_end_of_line != 0,
+                                shiftsCharacters: found.shift_characters != 0,
+                                writesBottomRight: found.writes_bottom_right != 0)
     }
 
     /// A value from the environment as it may be shown in a message: printable ASCII, at most 40 characters.
@@ -128,8 +148,7 @@ public final class TerminalScreen: TerminalBackend {
 
     /// After a resize or a suspend: forget what is on the screen and repaint everything next time.
     public func invalidate() {
-        previous = nil
-        cs_invalidate()
+        writer.invalidate()
     }
 
     public func suspend() {
@@ -161,87 +180,24 @@ public final class TerminalScreen: TerminalBackend {
         return signal != 0 ? .killed(signal) : .exited(cs_exit_code(waitStatus))
     }
 
-    /// Sends the cells that changed since the last frame. Returns the number of cells sent.
-    /// The frame is kept as the new "previous" by swapping buffers, not copying: `canvas` comes back
-    /// holding an older frame, ready to be drawn over (so a frame copies and allocates nothing).
+    /// Writes what changed since the last frame, in one write. The frame is kept as the new
+    /// "previous" by swapping buffers, not copying: `canvas` comes back holding an older frame,
+    /// ready to be drawn over (so a frame copies and allocates nothing).
     public func present(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?) {
-        draw(&canvas, cursor: cursor)
-    }
-
-    @discardableResult
-    public func draw(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?) -> Int {
-        recyclePairsIfFull(cells: canvas.width * canvas.height)
-        CanvasDiff.runs(from: previous, to: canvas, into: &runs)
-        var sent = 0
-        for run in runs {
-            for x in run.x..<(run.x + run.count) {
-                let cell = canvas[x, run.y]
-                if cell.isContinuation { continue }
-                put(cell, x: x, y: run.y)
-                sent += 1
-            }
+        writer.write(&canvas, cursor: cursor)
+        if cursor == nil && cursorVisible {
+            cs_cursor_visible(0)
+            cursorVisible = false
         }
-        let cursorChanged = cursor?.x != lastCursor?.x || cursor?.y != lastCursor?.y
-        if sent > 0 || cursorChanged {
-            cs_cursor(Int32(cursor?.y ?? -1), Int32(cursor?.x ?? 0))
-            cs_flush()
+        if !writer.bytes.isEmpty {
+            _ = Descriptor.writeAll(writer.bytes, to: output)
+            framesWritten += 1
+            bytesWritten += writer.bytes.count
         }
-        lastCursor = cursor
-        if var kept = previous, kept.width == canvas.width, kept.height == canvas.height {
-            previous = nil  // hand over the storage without a second reference (no copy on write)
-            swap(&kept, &canvas)
-            previous = kept
-        } else {
-            previous = canvas
+        if cursor != nil && !cursorVisible {
+            cs_cursor_visible(1)
+            cursorVisible = true
         }
-        return sent
-    }
-
-    private func put(_ cell: Cell, x: Int, y: Int) {
-        scalars.removeAll(keepingCapacity: true)
-        cell.forEachScalar { scalars.append($0) }
-        var attributes: Int32 = 0
-        let a = cell.style.attributes
-        if a.contains(.bold) { attributes |= Int32(CS_ATTR_BOLD) }
-        if a.contains(.dim) { attributes |= Int32(CS_ATTR_DIM) }
-        if a.contains(.reverse) { attributes |= Int32(CS_ATTR_REVERSE) }
-        if a.contains(.underline) { attributes |= Int32(CS_ATTR_UNDERLINE) }
-        if a.contains(.italic) { attributes |= Int32(CS_ATTR_ITALIC) }
-        let pair = pairNumber(cell.style)
-        scalars.withUnsafeBufferPointer { buffer in
-            cs_put(Int32(y), Int32(x), buffer.baseAddress, Int32(buffer.count), attributes, pair)
-        }
-    }
-
-    /// Colour pairs are kept once made, and pictures in 24-bit colour make a new pair for almost
-    /// every cell. When the pairs left may not be enough for a whole new frame, they are all given
-    /// up and the screen is drawn again from nothing with new ones (a picture browser does this
-    /// once in a few hundred pictures; the built-in deck never).
-    private func recyclePairsIfFull(cells: Int) {
-        guard depth != .none, pairLimit > cells + 1, pairs.count + cells >= pairLimit - 1 else { return }
-        pairs.removeAll(keepingCapacity: true)
-        invalidate()
-    }
-
-    private func colorIndex(_ color: CarouselCanvas.Color) -> Int {
-        switch color {
-        case .default: -1
-        case .rgb(let rgb): ColorPalette.index(for: rgb, depth: depth) ?? -1
-        case .indexed(let index): ColorPalette.index(forIndexed: index, depth: depth) ?? -1
-        }
-    }
-
-    /// Colour pairs are allocated as they are first needed and kept.
-    private func pairNumber(_ style: CellStyle) -> Int32 {
-        guard depth != .none else { return 0 }
-        let key = PairKey(foreground: colorIndex(style.foreground), background: colorIndex(style.background))
-        if key.foreground == -1 && key.background == -1 { return 0 }
-        if let pair = pairs[key] { return pair }
-        guard pairs.count + 1 < pairLimit else { return 0 }
-        let pair = Int32(pairs.count + 1)
-        guard cs_init_pair(pair, Int32(key.foreground), Int32(key.background)) == 0 else { return 0 }
-        pairs[key] = pair
-        return pair
     }
 }
 

@@ -57,9 +57,11 @@ enum {
     CS_START_NO_TERM = 2,       // TERM is not set
     CS_START_UNKNOWN_TERM = 3,  // terminfo does not know TERM
     CS_START_NO_CURSOR = 4,     // the terminal cannot move the cursor (TERM=dumb)
+    CS_START_NOT_ANSI = 5,      // it moves the cursor with other sequences than ECMA-48's (a vt52)
 };
 
-/// Starts curses on the terminal (newterm on stdout/stdin). With `direct_color`, first tries the
+/// Starts curses on the terminal (newterm on stdout/stdin), to set its modes and read keys; it never
+/// draws (frames are written to cs_output_fd()). With `direct_color`, first tries the
 /// terminal's "-direct" terminfo entry (24-bit colour: xterm-256color -> xterm-direct). Returns
 /// CS_START_OK, or why the terminal cannot be used (nothing has been written to it then).
 int cs_start(int direct_color);
@@ -69,10 +71,28 @@ void cs_stop(void);
 
 void cs_size(int *columns, int *rows);
 
-/// Number of colours (0 when the terminal has none) and of colour pairs.
+/// Number of colours (0 when the terminal has none).
 int cs_color_count(void);
-int cs_pair_count(void);
-int cs_init_pair(int pair, int foreground, int background);
+
+/// The descriptor frames are written to: standard output, or /dev/tty when it is captured.
+int cs_output_fd(void);
+
+/// What the terminal's terminfo entry declares beyond cursor addressing (1 when it does).
+typedef struct {
+    int bold, dim, italic, underline, reverse;
+    int erase_with_background;  // bce
+    int repeat_character;       // rep
+    int erase_characters;       // ech
+    int erase_to_end_of_line;   // el
+    int shift_characters;       // dch and ich
+    int writes_bottom_right;    // no am, or xenl: the last cell does not scroll the screen
+} cs_terminal_features;
+
+/// Reads the features of the started terminal.
+void cs_features(cs_terminal_features *features);
+
+/// Shows or hides the cursor (curses remembers it, and shows it again when it gives the terminal back).
+void cs_cursor_visible(int visible);
 
 /// Waits up to `timeout_ms` (-1: for ever) for input. 1: input ready, 2: woken by cs_wake, 0: timeout,
 /// -1: a signal came (a terminal that hung up or closed counts as SIGHUP).
@@ -89,18 +109,6 @@ int cs_take_wake(void);
 
 /// Reads one pending event without waiting. Returns 0 when there is none.
 int cs_read(cs_event *event);
-
-/// Puts one cell: `scalars` are a spacing character and any combining marks after it.
-void cs_put(int y, int x, const uint32_t *scalars, int count, int attributes, int pair);
-
-/// Where the cursor rests after the next flush (visible), or hidden when y < 0.
-void cs_cursor(int y, int x);
-
-/// Sends what changed to the terminal.
-void cs_flush(void);
-
-/// Forces the next flush to repaint the whole screen (after a suspend or a resize).
-void cs_invalidate(void);
 
 /// Ctrl-Z: give the terminal back, stop, and on `fg` take it again.
 void cs_suspend(void);

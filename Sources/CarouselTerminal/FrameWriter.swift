@@ -1,0 +1,617 @@
+import CarouselCanvas
+
+/// Turns each new frame into the bytes that bring the terminal's screen from the last frame to it:
+/// the terminal layer of the carousel, in Swift and without curses (ncurses only starts the
+/// terminal, reads keys and gives the terminal back).
+///
+/// It keeps what the terminal shows, cell by cell, as the terminal shows it (colours mapped to its
+/// depth, attributes it lacks left out, the colour of a blank's invisible ink ignored), and sends
+/// only what the eye would see change, as few bytes as it can find:
+/// - the cheapest cursor move among absolute, column, relative and carriage return, or rewriting
+///   the few unchanged cells in between when that is shorter than any move;
+/// - one SGR sequence per change of look, switching only what differs or resetting, whichever is
+///   shorter; colours in their shortest form for the depth;
+/// - a run of one character (a card's border, its background) as the character and `CSI n b`,
+///   the end of a row of blanks as `CSI K`, a long blank run without `rep` as `CSI n X`, where the
+///   terminal declares them.
+///
+/// A frame allocates nothing once the buffers have their size: the bytes go into a buffer that is
+/// kept, and the new canvas is swapped with the kept previous one rather than copied.
+public struct FrameWriter {
+    public let features: TerminalFeatures
+    /// The bytes of the last frame (empty when nothing changed).
+    public private(set) var bytes: [UInt8] = []
+
+    private var previous: Canvas?
+    private var shown: [Look] = []
+    private var shownWidth = 0, shownHeight = 0
+    private var mustClear = true
+    private var pen = Pen()
+    /// Where the terminal's cursor is; x < 0 when unknown (after a wide glyph, the last column, a clear).
+    private var cursorX = -1, cursorY = -1
+    private var tailRow = -1, tailIndex = 0
+    private var foreground: ColorCoder
+    private var background: ColorCoder
+    private var scratch: [UInt8] = []
+    private var alternative: [UInt8] = []
+    private let attributeMask: UInt8
+
+    public init(features: TerminalFeatures) {
+        self.features = features
+        foreground = ColorCoder(depth: features.depth)
+        background = ColorCoder(depth: features.depth)
+        attributeMask = features.attributes.rawValue
+        bytes.reserveCapacity(1 << 16)
+        scratch.reserveCapacity(64)
+        alternative.reserveCapacity(64)
+    }
+
+    /// Forgets what the terminal shows: the next frame clears the screen and draws everything.
+    public mutating func invalidate() {
+        mustClear = true
+        previous = nil
+    }
+
+    /// Fills `bytes` with what brings the screen to `canvas`, ending with the cursor at `cursor`
+    /// (nil: left wherever it is; hide it separately). `canvas` comes back holding an older frame,
+    /// ready to be drawn over.
+    public mutating func write(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?) {
+        bytes.removeAll(keepingCapacity: true)
+        let width = canvas.width, height = canvas.height
+        if width != shownWidth || height != shownHeight {
+            shownWidth = width
+            shownHeight = height
+            shown = Array(repeating: Look.blank, count: width * height)
+            mustClear = true
+        }
+        var old = previous
+        previous = nil
+        if mustClear {
+            mustClear = false
+            old = nil
+            append("\u{1B}[m\u{1B}[H\u{1B}[2J")
+            pen = Pen()
+            cursorX = 0
+            cursorY = 0
+            for i in shown.indices { shown[i] = .blank }
+        }
+        if let kept = old, kept.width == width, kept.height == height {
+            kept.cells.withUnsafeBufferPointer { before in
+                canvas.cells.withUnsafeBufferPointer { after in
+                    paint(after, before: before, width: width, height: height)
+                }
+            }
+        } else {
+            canvas.cells.withUnsafeBufferPointer { after in
+                paint(after, before: nil, width: width, height: height)
+            }
+        }
+        if let cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < width, cursor.y < height {
+            moveCursor(toX: cursor.x, y: cursor.y)
+        }
+        // Keep this frame as the previous one by swapping storage (no copy on write).
+        if var kept = old, kept.width == width, kept.height == height {
+            swap(&kept, &canvas)
+            previous = kept
+        } else {
+            previous = canvas
+        }
+    }
+
+    // MARK: - Cells
+
+    private mutating func paint(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>?, width: Int, height: Int) {
+        tailRow = -1
+        for y in 0..<height {
+            let row = y * width
+            var x = 0
+            // Cells from `shiftStart` on show what was `shift` columns to their right (see `slide`).
+            var shiftStart = width, shift = 0
+            if let before, features.shiftsCharacters {
+                while x < width && before[row + x] == after[row + x] && shown[row + x].width != Look.damaged { x += 1 }
+                if let found = slide(after, before: before, row: row, y: y, from: x, width: width) {
+                    shiftStart = x
+                    shift = found
+                }
+            }
+            while x < width {
+                let i = row + x
+                if let before {
+                    var j = i
+                    if x >= shiftStart {
+                        let source = x + shift
+                        j = source >= shiftStart && source < width ? row + source : -1
+                    }
+                    if j >= 0 && before[j] == after[i] && shown[i].width != Look.damaged { x += 1; continue }
+                }
+                let look = look(of: after[i])
+                if look == shown[i] { x += 1; continue }
+                // A wide glyph is written from its first column; so is one the new cell overwrites.
+                var start = x
+                if start > 0 && (look.width == 0 && after[i - 1].width == 2 || shown[i].width == 0) {
+                    start -= 1
+                    // Whatever is written at start, this cell is drawn again after it.
+                    if shown[i].width == 0 && look.width != 0 { shown[i] = .damagedCell }
+                }
+                x = put(after, from: start, y: y, row: row, width: width, height: height)
+            }
+        }
+    }
+
+    /// Cards that slide sideways move whole stretches of a row: when the row from `start` on
+    /// matches the last frame better shifted by a few columns, the terminal shifts it (deleting
+    /// or inserting characters at `start`), and only what the shift does not bring is written.
+    /// Returns the shift made (cells now show what was `shift` columns to their right), or nil.
+    private mutating func slide(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>,
+                                row: Int, y: Int, from start: Int, width: Int) -> Int? {
+        let span = width - start
+        guard span >= 16 else { return nil }
+        // An anchor: the first cell of the changed stretch that is not blank.
+        var anchor = start
+        while anchor < width && after[row + anchor].isBlank { anchor += 1 }
+        guard anchor < width - 3 else { return nil }
+        // The stretch must hold only one-column glyphs on the screen (a shift would split a wide one).
+        for x in start..<width where shown[row + x].width != 1 { return nil }
+        var unshifted = 0
+        for x in start..<width where before[row + x] == after[row + x] { unshifted += 1 }
+        var best = 0, bestShift = 0
+        for shift in -FrameWriter.widestShift...FrameWriter.widestShift where shift != 0 {
+            let source = anchor + shift
+            guard source >= start && source + 2 < width,
+                  after[row + anchor] == before[row + source],
+                  after[row + anchor + 1] == before[row + source + 1],
+                  after[row + anchor + 2] == before[row + source + 2] else { continue }
+            var matches = 0
+            for x in max(start, start - shift)..<min(width, width - shift) where after[row + x] == before[row + x + shift] {
+                matches += 1
+            }
+            if matches > best { best = matches; bestShift = shift }
+        }
+        // Worth it only when it spares many cells: the shift itself costs a move and a few bytes.
+        guard bestShift != 0, best - unshifted >= 12 else { return nil }
+        reach(x: start, y: y, width: width)
+        append("\u{1B}[")
+        appendNumber(abs(bestShift))
+        append(bestShift > 0 ? "P" : "@")
+        // The cells let in are blank, in the pen's background where erasing uses it.
+        var blank = Look.blank
+        if features.erasesWithBackground { blank.bg = pen.bg }
+        if bestShift > 0 {
+            for x in start..<width { shown[row + x] = x + bestShift < width ? shown[row + x + bestShift] : blank }
+        } else {
+            for x in stride(from: width - 1, through: start, by: -1) {
+                shown[row + x] = x + bestShift >= start ? shown[row + x + bestShift] : blank
+            }
+        }
+        return bestShift
+    }
+
+    /// The furthest a row is shifted in one frame, in columns.
+    static let widestShift = 8
+
+    /// Writes the cell at (x, y), and the run of the same character after it when the terminal
+    /// can repeat it or erase it more cheaply. Returns the column after what was written.
+    private mutating func put(_ after: UnsafeBufferPointer<Cell>, from x: Int, y: Int, row: Int, width: Int, height: Int) -> Int {
+        let i = row + x
+        var cell = after[i]
+        // The second half of a wide glyph without its first (the canvas never makes one): a blank.
+        if cell.isContinuation { cell = Cell(" ", style: cell.style) }
+        let look = look(of: cell)
+        let columns = Int(look.width)
+        if x + columns >= width && y == height - 1 && !features.writesBottomRight {
+            // Left as it is; what the terminal shows there is not known any more.
+            for j in i..<(row + width) { shown[j] = .damagedCell }
+            return width
+        }
+        reach(x: x, y: y, width: width)
+        let erasable = look.isErasable(withBackground: features.erasesWithBackground)
+        // A blank end of the row: erase it.
+        if erasable && features.erasesToEndOfLine && width - x >= 3 && tailStart(after, row: row, y: y, width: width) <= i {
+            setPen(look)
+            append("\u{1B}[K")
+            mark(look, from: i, count: width - x, rowEnd: row + width)
+            return width
+        }
+        // The same character again and again: once, then repeated.
+        var count = 1
+        if look.width == 1 {
+            while x + count < width && after[i + count] == cell { count += 1 }
+            if y == height - 1 && x + count == width && !features.writesBottomRight {
+                count -= 1
+                shown[row + width - 1] = .damagedCell
+            }
+        }
+        if erasable && count >= 10 && features.erasesCharacters && !features.repeatsCharacters {
+            setPen(look)
+            append("\u{1B}[")
+            appendNumber(count)
+            append("X")
+            mark(look, from: i, count: count, rowEnd: row + width)
+            return x + count  // the cursor stays at x
+        }
+        setPen(look)
+        appendGlyph(look)
+        let repeats = count - 1
+        if repeats > 0 && look.s1 == 0 && features.repeatsCharacters && Look.repeatCost(repeats) < repeats * look.glyphByteCount {
+            append("\u{1B}[")
+            appendNumber(repeats)
+            append("b")
+        } else {
+            for _ in 0..<repeats { appendGlyph(look) }
+        }
+        mark(look, from: i, count: count, rowEnd: row + width)
+        let end = x + (look.width == 2 ? 2 : count)
+        // Past a wide glyph or at the margin, where terminals differ, the next move is absolute.
+        cursorX = look.width == 1 && end < width ? end : -1
+        return end
+    }
+
+    /// Where the row's last run of one cell begins (computed once per row and frame).
+    private mutating func tailStart(_ after: UnsafeBufferPointer<Cell>, row: Int, y: Int, width: Int) -> Int {
+        if tailRow == y { return tailIndex }
+        let last = row + width - 1
+        var start = last
+        while start > row && after[start - 1] == after[last] { start -= 1 }
+        tailRow = y
+        tailIndex = start
+        return start
+    }
+
+    /// Records that cells i..<i+count now show `look` (a wide glyph also covers the cell after it).
+    private mutating func mark(_ look: Look, from i: Int, count: Int, rowEnd: Int) {
+        for j in i..<(i + count) {
+            // Writing over the first half of a wide glyph blanks its second half on the terminal.
+            if shown[j].width == 2 && look.width != 2 && j + 1 < rowEnd { shown[j + 1] = .damagedCell }
+            shown[j] = look
+            if look.width == 2 && j + 1 < rowEnd {
+                // Its second half may cover the first half of another wide glyph.
+                if shown[j + 1].width == 2 && j + 2 < rowEnd { shown[j + 2] = .damagedCell }
+                shown[j + 1] = look.continuation
+            }
+        }
+    }
+
+    private mutating func write(_ look: Look) {
+        setPen(look)
+        appendGlyph(look)
+    }
+
+    private mutating func appendGlyph(_ look: Look) {
+        appendScalar(look.s0)
+        if look.s1 != 0 { appendScalar(look.s1) }
+        if look.s2 != 0 { appendScalar(look.s2) }
+    }
+
+    private mutating func look(of cell: Cell) -> Look {
+        var attributes = cell.style.attributes.rawValue & attributeMask
+        var fg = foreground.code(cell.style.foreground)
+        let bg = background.code(cell.style.background)
+        // A blank's ink is invisible unless it is reversed or underlined: any will do.
+        if cell.isBlank && attributes & Look.visibleOnBlank == 0 {
+            fg = Look.anyInk
+            attributes = 0
+        }
+        return Look(s0: cell.firstScalar, s1: cell.secondScalar ?? 0, s2: cell.thirdScalar ?? 0,
+                    fg: fg, bg: bg, attributes: attributes, width: cell.width)
+    }
+
+    // MARK: - Cursor
+
+    /// Brings the cursor to (x, y): by rewriting the unchanged cells in between when that is
+    /// cheaper than moving, else by the shortest move.
+    private mutating func reach(x: Int, y: Int, width: Int) {
+        if cursorY == y && cursorX == x { return }
+        if cursorY == y && cursorX >= 0 && cursorX < x && x - cursorX <= 16 {
+            let moveCost = Self.forwardCost(x - cursorX)
+            if let rewrite = rewriteCost(from: y * width + cursorX, count: x - cursorX), rewrite <= moveCost {
+                for j in (y * width + cursorX)..<(y * width + x) { write(shown[j]) }
+                cursorX = x
+                return
+            }
+        }
+        moveCursor(toX: x, y: y)
+    }
+
+    /// The bytes of writing again what cells i..<i+count show, from the current pen; nil when
+    /// one of them is not a plain one-column glyph.
+    private mutating func rewriteCost(from i: Int, count: Int) -> Int? {
+        var cost = 0
+        var simulated = pen
+        for j in i..<(i + count) {
+            let look = shown[j]
+            if look.width != 1 { return nil }
+            if !simulated.matches(look) {
+                let next = simulated.drawing(look)
+                scratch.removeAll(keepingCapacity: true)
+                Self.appendSGR(from: simulated, to: next, into: &scratch, alternative: &alternative)
+                cost += scratch.count
+                simulated = next
+            }
+            cost += look.glyphByteCount
+        }
+        return cost
+    }
+
+    private mutating func moveCursor(toX x: Int, y: Int) {
+        if cursorX == x && cursorY == y { return }
+        let absolute = Self.absoluteCost(x: x, y: y)
+        var best = absolute
+        var way = 0
+        if cursorX >= 0 && cursorY >= 0 {
+            let vertical = y == cursorY ? 0 : 3 + (abs(y - cursorY) == 1 ? 0 : Self.digits(abs(y - cursorY)))
+            // Along the row from where the cursor is, or from the first column after a carriage return.
+            let horizontal = x == cursorX ? 0 : x > cursorX ? Self.forwardCost(x - cursorX) : Self.backwardCost(cursorX - x)
+            if vertical + horizontal < best { best = vertical + horizontal; way = 1 }
+            let fromReturn = 1 + (x == 0 ? 0 : Self.forwardCost(x))
+            if vertical + fromReturn < best { best = vertical + fromReturn; way = 2 }
+            let column = 3 + Self.digits(x + 1)
+            if vertical + column < best { best = vertical + column; way = 3 }
+        }
+        if way != 0 && y != cursorY {
+            append("\u{1B}[")
+            if abs(y - cursorY) != 1 { appendNumber(abs(y - cursorY)) }
+            append(y > cursorY ? "B" : "A")
+        }
+        switch way {
+        case 1 where x > cursorX: appendRelative(x - cursorX, final: "C")
+        case 1 where x < cursorX: appendRelative(cursorX - x, final: "D")
+        case 2:
+            append("\r")
+            if x > 0 { appendRelative(x, final: "C") }
+        case 3:
+            append("\u{1B}[")
+            appendNumber(x + 1)
+            append("G")
+        case 0:
+            append("\u{1B}[")
+            appendNumber(y + 1)
+            if x > 0 {
+                append(";")
+                appendNumber(x + 1)
+            }
+            append("H")
+        default: break
+        }
+        cursorX = x
+        cursorY = y
+    }
+
+    private mutating func appendRelative(_ n: Int, final: Unicode.Scalar) {
+        append("\u{1B}[")
+        if n != 1 { appendNumber(n) }
+        bytes.append(UInt8(final.value))
+    }
+
+    static func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5 }
+    static func forwardCost(_ n: Int) -> Int { n == 1 ? 3 : 3 + digits(n) }
+    static func backwardCost(_ n: Int) -> Int { forwardCost(n) }
+    static func absoluteCost(x: Int, y: Int) -> Int { 3 + digits(y + 1) + (x == 0 ? 0 : 1 + digits(x + 1)) }
+
+    // MARK: - Look (SGR)
+
+    private mutating func setPen(_ look: Look) {
+        if pen.matches(look) { return }
+        let next = pen.drawing(look)
+        Self.appendSGR(from: pen, to: next, into: &bytes, alternative: &alternative)
+        pen = next
+    }
+
+    /// Appends the shorter of the two SGR sequences that turn `pen` into `look`: one that switches
+    /// only what differs, and one that resets and sets everything.
+    static func appendSGR(from pen: Pen, to look: Pen, into out: inout [UInt8], alternative reset: inout [UInt8]) {
+        let start = out.count
+        // Only what differs.
+        out.append(0x1B); out.append(0x5B)
+        var first = true
+        func parameter(_ text: StaticString, into out: inout [UInt8]) {
+            if !first { out.append(0x3B) }
+            first = false
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+        let off = pen.attributes & ~look.attributes
+        var on = look.attributes & ~pen.attributes
+        let boldDim = Attributes.bold.rawValue | Attributes.dim.rawValue
+        if off & boldDim != 0 {
+            parameter("22", into: &out)
+            on |= look.attributes & boldDim
+        }
+        if off & Attributes.italic.rawValue != 0 { parameter("23", into: &out) }
+        if off & Attributes.underline.rawValue != 0 { parameter("24", into: &out) }
+        if off & Attributes.reverse.rawValue != 0 { parameter("27", into: &out) }
+        appendAttributes(on, first: &first, into: &out)
+        if pen.fg != look.fg { if !first { out.append(0x3B) }; first = false; appendColor(look.fg, foreground: true, into: &out) }
+        if pen.bg != look.bg { if !first { out.append(0x3B) }; first = false; appendColor(look.bg, foreground: false, into: &out) }
+        out.append(0x6D)
+        // Reset, then everything the look has.
+        reset.removeAll(keepingCapacity: true)
+        reset.append(0x1B); reset.append(0x5B)
+        var resetFirst = false
+        reset.append(0x30)
+        if look.attributes == 0 && look.fg == 0 && look.bg == 0 { reset.removeLast() }
+        appendAttributes(look.attributes, first: &resetFirst, into: &reset)
+        if look.fg != 0 { reset.append(0x3B); appendColor(look.fg, foreground: true, into: &reset) }
+        if look.bg != 0 { reset.append(0x3B); appendColor(look.bg, foreground: false, into: &reset) }
+        reset.append(0x6D)
+        if reset.count < out.count - start {
+            out.removeSubrange(start...)
+            out.append(contentsOf: reset)
+        }
+    }
+
+    private static func appendAttributes(_ attributes: UInt8, first: inout Bool, into out: inout [UInt8]) {
+        guard attributes != 0 else { return }
+        func code(_ bit: Attributes, _ digit: UInt8) {
+            guard attributes & bit.rawValue != 0 else { return }
+            if !first { out.append(0x3B) }
+            first = false
+            out.append(digit)
+        }
+        code(.bold, 0x31)
+        code(.dim, 0x32)
+        code(.italic, 0x33)
+        code(.underline, 0x34)
+        code(.reverse, 0x37)
+    }
+
+    /// SGR parameters for a colour code (see `ColorCoder`): the 8 and 16 ANSI colours in their
+    /// one-number forms, other palette entries as `38;5;n`, 24-bit ones as `38;2;r;g;b`.
+    static func appendColor(_ code: UInt32, foreground: Bool, into out: inout [UInt8]) {
+        let base = foreground ? 30 : 40
+        switch code >> 24 {
+        case 0:
+            appendNumber(base + 9, into: &out)
+        case 1:
+            let n = Int(code & 0xFF)
+            if n < 8 {
+                appendNumber(base + n, into: &out)
+            } else if n < 16 {
+                appendNumber(base + 60 + n - 8, into: &out)
+            } else {
+                appendNumber(base + 8, into: &out)
+                out.append(0x3B); out.append(0x35); out.append(0x3B)
+                appendNumber(n, into: &out)
+            }
+        default:
+            appendNumber(base + 8, into: &out)
+            out.append(0x3B); out.append(0x32)
+            out.append(0x3B)
+            appendNumber(Int((code >> 16) & 0xFF), into: &out)
+            out.append(0x3B)
+            appendNumber(Int((code >> 8) & 0xFF), into: &out)
+            out.append(0x3B)
+            appendNumber(Int(code & 0xFF), into: &out)
+        }
+    }
+
+    // MARK: - Bytes
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func appendNumber(_ n: Int) { Self.appendNumber(n, into: &bytes) }
+
+    static func appendNumber(_ n: Int, into out: inout [UInt8]) {
+        if n >= 10 { appendNumber(n / 10, into: &out) }
+        out.append(UInt8(0x30 + n % 10))
+    }
+
+    private mutating func appendScalar(_ v: UInt32) {
+        switch v {
+        case ..<0x80:
+            bytes.append(UInt8(v))
+        case ..<0x800:
+            bytes.append(UInt8(0xC0 | v >> 6))
+            bytes.append(UInt8(0x80 | v & 0x3F))
+        case ..<0x10000:
+            bytes.append(UInt8(0xE0 | v >> 12))
+            bytes.append(UInt8(0x80 | (v >> 6) & 0x3F))
+            bytes.append(UInt8(0x80 | v & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | v >> 18))
+            bytes.append(UInt8(0x80 | (v >> 12) & 0x3F))
+            bytes.append(UInt8(0x80 | (v >> 6) & 0x3F))
+            bytes.append(UInt8(0x80 | v & 0x3F))
+        }
+    }
+}
+
+/// A cell as the terminal shows it: the glyph's scalars, colours as codes for the terminal's depth
+/// (see `ColorCoder`), the attributes it has.
+struct Look: Equatable {
+    var s0: UInt32
+    var s1: UInt32
+    var s2: UInt32
+    var fg: UInt32
+    var bg: UInt32
+    var attributes: UInt8
+    /// 1, 2 for the first column of a wide glyph, 0 for its second; `damaged` for a cell whose
+    /// content the terminal may have lost (it never matches a cell to draw).
+    var width: UInt8
+
+    static let damaged: UInt8 = 0xFF
+    /// The foreground of a blank without reverse or underline: whatever the pen has.
+    static let anyInk: UInt32 = 0xFFFF_FFFF
+    /// The attributes that show on a blank.
+    static let visibleOnBlank = Attributes.reverse.rawValue | Attributes.underline.rawValue
+    static let blank = Look(s0: 0x20, s1: 0, s2: 0, fg: anyInk, bg: 0, attributes: 0, width: 1)
+    static let damagedCell = Look(s0: 0, s1: 0, s2: 0, fg: 0, bg: 0, attributes: 0, width: damaged)
+
+    var continuation: Look { Look(s0: 0, s1: 0, s2: 0, fg: fg, bg: bg, attributes: attributes, width: 0) }
+
+    /// A blank the terminal can make by erasing: no attributes, and a background erasing gives.
+    func isErasable(withBackground bce: Bool) -> Bool {
+        s0 == 0x20 && s1 == 0 && width == 1 && attributes == 0 && (bg == 0 || bce)
+    }
+
+    var glyphByteCount: Int {
+        func count(_ v: UInt32) -> Int { v == 0 ? 0 : v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
+        return count(s0) + count(s1) + count(s2)
+    }
+
+    /// `CSI n b`.
+    static func repeatCost(_ n: Int) -> Int { 3 + FrameWriter.digits(n) }
+}
+
+/// The terminal's current colours and attributes.
+struct Pen: Equatable {
+    var fg: UInt32 = 0
+    var bg: UInt32 = 0
+    var attributes: UInt8 = 0
+
+    init() {}
+    init(_ look: Look) {
+        fg = look.fg
+        bg = look.bg
+        attributes = look.attributes
+    }
+
+    func matches(_ look: Look) -> Bool {
+        if look.fg == Look.anyInk { return bg == look.bg && attributes & Look.visibleOnBlank == 0 }
+        return fg == look.fg && bg == look.bg && attributes == look.attributes
+    }
+
+    /// The pen that draws `look` with the least change from this one: a blank keeps the ink and
+    /// the attributes that do not show on it.
+    func drawing(_ look: Look) -> Pen {
+        var pen = self
+        pen.bg = look.bg
+        if look.fg == Look.anyInk {
+            pen.attributes &= ~Look.visibleOnBlank
+        } else {
+            pen.fg = look.fg
+            pen.attributes = look.attributes
+        }
+        return pen
+    }
+}
+
+/// Maps a canvas colour to a code for the terminal's depth, remembering the last one (neighbouring
+/// cells mostly share colours): 0 the default, 1<<24 | n palette entry n, 2<<24 | rgb a 24-bit one.
+struct ColorCoder {
+    let depth: ColorDepth
+    private var lastColor: Color = .default
+    private var lastCode: UInt32 = 0
+
+    init(depth: ColorDepth) { self.depth = depth }
+
+    mutating func code(_ color: Color) -> UInt32 {
+        if color == lastColor { return lastCode }
+        let code = Self.code(color, depth: depth)
+        lastColor = color
+        lastCode = code
+        return code
+    }
+
+    static func code(_ color: Color, depth: ColorDepth) -> UInt32 {
+        let index: Int?
+        switch color {
+        case .default: return 0
+        case .rgb(let rgb): index = ColorPalette.index(for: rgb, depth: depth)
+        case .indexed(let entry): index = ColorPalette.index(forIndexed: entry, depth: depth)
+        }
+        guard let index else { return 0 }
+        // At 24-bit depth every colour, a palette entry too, is sent as its value.
+        return (depth == .truecolor ? 2 << 24 : 1 << 24) | UInt32(index)
+    }
+}

@@ -1,0 +1,47 @@
+import CarouselCanvas
+
+/// What a terminal can do beyond moving the cursor (ECMA-48 `CSI row;col H`) and writing
+/// characters, as its terminfo entry says: read once at start. The frame writer uses a shortcut
+/// only when the terminal declares it.
+public struct TerminalFeatures: Sendable, Equatable {
+    /// How many colours it shows.
+    public var depth: ColorDepth
+    /// The attributes it shows (terminfo `bold`, `dim`, `sitm`, `smul`, `rev`); others are left out.
+    public var attributes: Attributes
+    /// Erasing fills with the current background colour (`bce`); otherwise with the default one.
+    public var erasesWithBackground: Bool
+    /// `CSI n b` repeats the last character n times (`rep`).
+    public var repeatsCharacters: Bool
+    /// `CSI n X` blanks n cells without moving the cursor (`ech`).
+    public var erasesCharacters: Bool
+    /// `CSI K` blanks to the end of the row (`el`).
+    public var erasesToEndOfLine: Bool
+    /// `CSI n P` and `CSI n @` shift the rest of the row left or right (`dch`, `ich`).
+    public var shiftsCharacters: Bool
+    /// The bottom-right cell can be written without scrolling the screen: the terminal does not
+    /// wrap at the margin (no `am`), or it waits for the next character before it does (`xenl`).
+    public var writesBottomRight: Bool
+
+    public init(depth: ColorDepth, attributes: Attributes = [.bold, .dim, .italic, .underline, .reverse],
+                erasesWithBackground: Bool = false, repeatsCharacters: Bool = false, erasesCharacters: Bool = false,
+                erasesToEndOfLine: Bool = true, shiftsCharacters: Bool = true, writesBottomRight: Bool = true) {
+        self.depth = depth
+        self.attributes = attributes
+        self.erasesWithBackground = erasesWithBackground
+        self.repeatsCharacters = repeatsCharacters
+        self.erasesCharacters = erasesCharacters
+        self.erasesToEndOfLine = erasesToEndOfLine
+        self.shiftsCharacters = shiftsCharacters
+        self.writesBottomRight = writesBottomRight
+    }
+
+    /// What Debian's `xterm-256color` entry declares (the benchmarks' terminal).
+    public static func xterm(depth: ColorDepth = .palette256) -> TerminalFeatures {
+        TerminalFeatures(depth: depth, erasesWithBackground: true, repeatsCharacters: true, erasesCharacters: true)
+    }
+
+    /// What Debian's `tmux-256color` entry declares: no `bce`, `rep` or `ech`.
+    public static func tmux(depth: ColorDepth = .palette256) -> TerminalFeatures {
+        TerminalFeatures(depth: depth)
+    }
+}

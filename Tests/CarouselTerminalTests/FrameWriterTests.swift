@@ -1,0 +1,261 @@
+import CarouselCanvas
+import CarouselCards
+import CarouselCore
+import CarouselRender
+@testable import CarouselTerminal
+import CarouselTestSupport
+import Testing
+
+/// The frame writer, checked by replaying what it writes in `VirtualTerminal` and comparing the
+/// screen with the canvas, and by what it writes for small, known changes.
+@Suite struct FrameWriterTests {
+    /// Writes `canvas` and replays it; returns the bytes.
+    @discardableResult
+    static func show(_ canvas: Canvas, with writer: inout FrameWriter, on terminal: inout VirtualTerminal,
+                     cursor: (x: Int, y: Int)? = nil) throws -> [UInt8] {
+        var frame = canvas
+        writer.write(&frame, cursor: cursor)
+        try terminal.feed(writer.bytes)
+        return writer.bytes
+    }
+
+    static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    // MARK: - Known changes
+
+    @Test func firstFrameClearsAndDrawsOnlyWhatIsNotBlank() throws {
+        var canvas = Canvas(width: 20, height: 3)
+        canvas.text("hi", x: 3, y: 1)
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 20, height: 3)
+        let bytes = try Self.show(canvas, with: &writer, on: &terminal)
+        #expect(Self.text(bytes) == "\u{1B}[m\u{1B}[H\u{1B}[2J\u{1B}[2;4Hhi")
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+    }
+
+    @Test func anUnchangedFrameWritesNothing() throws {
+        var canvas = Canvas(width: 30, height: 4)
+        canvas.text("unchanged", x: 2, y: 2, style: CellStyle(foreground: .rgb(RGB(200, 40, 40))))
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 30, height: 4)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        #expect(try Self.show(canvas, with: &writer, on: &terminal).isEmpty)
+    }
+
+    @Test func oneChangedCellIsAMoveAndAGlyph() throws {
+        var canvas = Canvas(width: 30, height: 4)
+        canvas.text("abcdef", x: 2, y: 2)
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 30, height: 4)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        canvas.text("X", x: 5, y: 2)
+        let bytes = try Self.show(canvas, with: &writer, on: &terminal)
+        // The cursor was left after "abcdef" on the same row: two columns back is shorter than CUP.
+        #expect(Self.text(bytes) == "\u{1B}[3DX")
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+    }
+
+    @Test func aColourChangeThatTheDepthCannotShowWritesNothing() throws {
+        // Two reds that the 256-colour palette shows as the same entry.
+        var canvas = Canvas(width: 10, height: 1)
+        canvas.text("red", x: 0, y: 0, style: CellStyle(foreground: .rgb(RGB(255, 0, 0))))
+        var writer = FrameWriter(features: .xterm(depth: .palette256))
+        var terminal = VirtualTerminal(width: 10, height: 1)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        canvas.text("red", x: 0, y: 0, style: CellStyle(foreground: .rgb(RGB(250, 2, 3))))
+        #expect(try Self.show(canvas, with: &writer, on: &terminal).isEmpty)
+    }
+
+    @Test func aBlanksInkIsNeverSent() throws {
+        // Spaces between coloured glyphs keep the pen: no reset and set again around each one.
+        var canvas = Canvas(width: 12, height: 1)
+        let red = CellStyle(foreground: .indexed(1))
+        canvas.text("a b c", x: 0, y: 0, style: red)
+        canvas.put(" ", x: 1, y: 0)  // plain style
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 12, height: 1)
+        let bytes = try Self.show(canvas, with: &writer, on: &terminal)
+        #expect(Self.text(bytes).hasSuffix("\u{1B}[31ma b c"))
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+    }
+
+    @Test func aRunOfOneCharacterIsRepeatedWhereTheTerminalCan() throws {
+        var canvas = Canvas(width: 40, height: 2)
+        canvas.text(String(repeating: "─", count: 20), x: 5, y: 0)
+        var xterm = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 40, height: 2)
+        let bytes = try Self.show(canvas, with: &xterm, on: &terminal)
+        // From the top-left corner after the clear, five columns right is the shortest move.
+        #expect(Self.text(bytes).hasSuffix("\u{1B}[5C─\u{1B}[19b"))
+        #expect(terminal.differences(from: canvas, features: xterm.features).isEmpty)
+
+        var tmux = FrameWriter(features: .tmux())
+        var other = VirtualTerminal(width: 40, height: 2, erasesWithBackground: false)
+        let spelled = try Self.show(canvas, with: &tmux, on: &other)
+        #expect(!Self.text(spelled).contains("b"), "tmux-256color declares no rep")
+        #expect(other.differences(from: canvas, features: tmux.features).isEmpty)
+    }
+
+    @Test func theEndOfARowIsErased() throws {
+        var canvas = Canvas(width: 40, height: 2)
+        canvas.text(String(repeating: "x", count: 30), x: 5, y: 1)
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 40, height: 2)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        canvas.fill(CellRect(x: 5, y: 1, width: 35, height: 1))
+        let bytes = try Self.show(canvas, with: &writer, on: &terminal)
+        #expect(Self.text(bytes).hasSuffix("\u{1B}[K"))
+        #expect(bytes.count <= 12)
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+    }
+
+    @Test func aSlidingRowIsShiftedNotRewritten() throws {
+        var canvas = Canvas(width: 80, height: 1)
+        let words = "the quick brown fox jumps over the lazy dog, again and again"
+        canvas.text(words, x: 10, y: 0, style: CellStyle(foreground: .indexed(3)))
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 80, height: 1)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        canvas.fill(canvas.bounds)
+        canvas.text(words, x: 7, y: 0, style: CellStyle(foreground: .indexed(3)))
+        let bytes = try Self.show(canvas, with: &writer, on: &terminal)
+        #expect(Self.text(bytes).contains("\u{1B}[3P"), "three columns left: delete three characters")
+        #expect(bytes.count < 20, "\(Self.text(bytes).debugDescription)")
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+    }
+
+    @Test func theBottomRightCellIsLeftAloneWhereWritingItWouldScroll() throws {
+        var canvas = Canvas(width: 10, height: 2)
+        canvas.text("0123456789", x: 0, y: 1)
+        var features = TerminalFeatures.tmux()
+        features.writesBottomRight = false
+        var writer = FrameWriter(features: features)
+        var terminal = VirtualTerminal(width: 10, height: 2, erasesWithBackground: false)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        #expect(terminal.scrolled == 0)
+        #expect(terminal[9, 1].scalars == [0x20])
+        #expect(terminal[8, 1].scalars == [0x38])
+    }
+
+    @Test func theCursorEndsWhereItIsAsked() throws {
+        var canvas = Canvas(width: 30, height: 5)
+        canvas.text("find: abc", x: 0, y: 4)
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 30, height: 5)
+        try Self.show(canvas, with: &writer, on: &terminal, cursor: (x: 9, y: 4))
+        #expect(terminal.x == 9 && terminal.y == 4)
+        canvas.text("find: abcd", x: 0, y: 4)
+        try Self.show(canvas, with: &writer, on: &terminal, cursor: (x: 10, y: 4))
+        #expect(terminal.x == 10 && terminal.y == 4)
+    }
+
+    @Test func attributesTheTerminalLacksAreLeftOut() throws {
+        var canvas = Canvas(width: 10, height: 1)
+        canvas.text("it", x: 0, y: 0, style: CellStyle(attributes: [.italic, .bold]))
+        var features = TerminalFeatures.xterm()
+        features.attributes.remove(.italic)
+        var writer = FrameWriter(features: features)
+        var terminal = VirtualTerminal(width: 10, height: 1)
+        let bytes = try Self.show(canvas, with: &writer, on: &terminal)
+        #expect(Self.text(bytes).hasSuffix("\u{1B}[1mit"))
+    }
+
+    @Test(arguments: ColorDepth.allCases)
+    func coloursTakeTheirShortestForm(depth: ColorDepth) throws {
+        var canvas = Canvas(width: 10, height: 1)
+        canvas.text("c", x: 0, y: 0, style: CellStyle(foreground: .rgb(RGB(10, 200, 30)), background: .indexed(4)))
+        var writer = FrameWriter(features: .xterm(depth: depth))
+        var terminal = VirtualTerminal(width: 10, height: 1)
+        let text = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
+        let expected: [ColorDepth: String] = [
+            .none: "c", .eight: "\u{1B}[32;44mc", .sixteen: "\u{1B}[32;44mc",
+            .palette256: "\u{1B}[38;5;40;44mc", .truecolor: "\u{1B}[38;2;10;200;30;48;2;0;0;238mc",
+        ]
+        #expect(text.hasSuffix(expected[depth]!), "\(text.debugDescription)")
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+    }
+
+    // MARK: - Whole screens
+
+    /// Every style and mode, every frame of a move and a mode change, at two sizes and on both
+    /// terminals: the replayed screen is the canvas after every frame.
+    @Test(arguments: StyleKind.allCases)
+    func everyFrameOfTheCarouselArrivesWhole(style: StyleKind) throws {
+        let deck = CardList([
+            Card(title: "Wide 東京 card", subtitle: "naïve", art: [" /\\ ", "(東京)", " \\/ "], accent: RGB(0xE0, 0x6C, 0x75)),
+            Card(title: "Green", subtitle: "two", art: [" __ ", "[##]", " -- "], accent: RGB(0x7C, 0xC4, 0x6A)),
+            Card(title: "Blue", subtitle: "three", art: [" .. ", "(@@)", " '' "], accent: RGB(0x61, 0xAF, 0xEF)),
+            Card(title: "Grey", subtitle: "four", art: ["────", "│  │", "────"], accent: RGB(0x90, 0x90, 0x90)),
+        ])
+        for (width, height) in [(80, 24), (57, 19)] {
+            for features in [TerminalFeatures.xterm(), .tmux(depth: .truecolor), .xterm(depth: .none), .xterm(depth: .sixteen)] {
+                var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: features.depth != .none))
+                var state = CarouselState(count: deck.count, start: 0, style: style, loop: true)
+                state.send(.setViewport(Scene.viewport(width: width, height: height)))
+                var writer = FrameWriter(features: features)
+                var terminal = VirtualTerminal(width: width, height: height, erasesWithBackground: features.erasesWithBackground)
+                var canvas = Canvas(width: width, height: height)
+                var frames = 0
+                for action in [Action.move(1), .move(1), .toggleMode, .move(-1), .move(2), .toggleMode] {
+                    state.send(action)
+                    repeat {
+                        state.send(.tick(1.0 / 60))
+                        _ = scene.render(state, deck: deck, into: &canvas)
+                        let drawn = canvas
+                        try Self.show(drawn, with: &writer, on: &terminal)
+                        let wrong = terminal.differences(from: drawn, features: features)
+                        #expect(wrong.isEmpty, "\(style) \(width)x\(height) \(features.depth) frame \(frames): \(wrong.prefix(5))")
+                        if !wrong.isEmpty { return }
+                        frames += 1
+                    } while state.isAnimating
+                }
+                #expect(terminal.scrolled == 0)
+            }
+        }
+    }
+
+    /// Random screens of text, wide glyphs, runs and colours, shifted about between frames: what
+    /// the terminal shows is always the canvas, whatever the terminal declares.
+    @Test(arguments: 0..<12)
+    func randomScreensArriveWhole(seed: Int) throws {
+        var random = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 1)
+        let width = Int.random(in: 8...70, using: &random), height = Int.random(in: 1...12, using: &random)
+        var features = [TerminalFeatures.xterm(), .tmux(), .xterm(depth: .truecolor), .xterm(depth: .eight)][seed % 4]
+        features.writesBottomRight = seed % 3 != 0
+        var writer = FrameWriter(features: features)
+        var terminal = VirtualTerminal(width: width, height: height, erasesWithBackground: features.erasesWithBackground)
+        let glyphs: [Character] = ["a", "b", " ", " ", " ", "─", "│", "é", "東", "京", "x", "e\u{301}", "#"]
+        let colors: [Color] = [.default, .indexed(2), .indexed(12), .indexed(200), .rgb(RGB(30, 60, 90)), .rgb(RGB(250, 250, 250))]
+        var canvas = Canvas(width: width, height: height)
+        for frame in 0..<25 {
+            if frame % 5 == 4 && Bool.random(using: &random) { writer.invalidate() }
+            // Shift some rows sideways, as sliding cards do, then scatter changes.
+            var next = Canvas(width: width, height: height)
+            let shift = Int.random(in: -4...4, using: &random)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let source = canvas[min(width - 1, max(0, x + shift)), y]
+                    if !source.isContinuation && source.width == 1 { next.putPrepared(source, x: x, y: y, within: width) }
+                }
+            }
+            for _ in 0..<Int.random(in: 0...(width * height / 3), using: &random) {
+                let style = CellStyle(foreground: colors.randomElement(using: &random)!,
+                                      background: Int.random(in: 0..<4, using: &random) == 0 ? colors.randomElement(using: &random)! : .default,
+                                      attributes: Attributes(rawValue: UInt8.random(in: 0...31, using: &random) & (Bool.random(using: &random) ? 0 : 31)))
+                let x = Int.random(in: 0..<width, using: &random), y = Int.random(in: 0..<height, using: &random)
+                let run = Int.random(in: 1...12, using: &random)
+                let glyph = glyphs.randomElement(using: &random)!
+                var column = x
+                for _ in 0..<run where column < width { column += max(1, next.put(glyph, x: column, y: y, style: style)) }
+            }
+            canvas = next
+            let cursor: (x: Int, y: Int)? = Bool.random(using: &random) ? (Int.random(in: 0..<width, using: &random), height - 1) : nil
+            try Self.show(canvas, with: &writer, on: &terminal, cursor: cursor)
+            let wrong = terminal.differences(from: canvas, features: features)
+            #expect(wrong.isEmpty, "seed \(seed) frame \(frame) \(width)x\(height): \(wrong.prefix(5))")
+            if let cursor { #expect(terminal.x == cursor.x && terminal.y == cursor.y) }
+            if !wrong.isEmpty { return }
+        }
+        #expect(terminal.scrolled == 0)
+    }
+}
