@@ -6,6 +6,16 @@ public enum Color: Sendable, Hashable {
     case rgb(RGB)
     /// Palette entry 0-255; only drawn at the depth it was chosen for (0-7, 0-15 or 16-255).
     case indexed(UInt8)
+
+    @inlinable
+    public static func == (a: Color, b: Color) -> Bool {
+        switch (a, b) {
+        case (.default, .default): true
+        case (.rgb(let x), .rgb(let y)): x.r == y.r && x.g == y.g && x.b == y.b
+        case (.indexed(let x), .indexed(let y)): x == y
+        default: false
+        }
+    }
 }
 
 /// Text attributes of a cell.
@@ -32,6 +42,11 @@ public struct CellStyle: Sendable, Hashable {
     }
 
     public static let plain = CellStyle()
+
+    @inlinable
+    public static func == (a: CellStyle, b: CellStyle) -> Bool {
+        a.attributes.rawValue == b.attributes.rawValue && a.foreground == b.foreground && a.background == b.background
+    }
 }
 
 /// One character cell. A wide glyph occupies its cell and a continuation cell to its right.
@@ -40,9 +55,9 @@ public struct CellStyle: Sendable, Hashable {
 /// cheap as copying memory: the glyph is kept as up to three Unicode scalars (a base character and
 /// up to two combining marks or selectors; the deck sanitiser keeps clusters short).
 public struct Cell: Sendable, Hashable {
-    private var scalar0: UInt32
-    private var scalar1: UInt32
-    private var scalar2: UInt32
+    @usableFromInline var scalar0: UInt32
+    @usableFromInline var scalar1: UInt32
+    @usableFromInline var scalar2: UInt32
     public var style: CellStyle
     /// 1 for an ordinary glyph, 2 for the first cell of a wide glyph, 0 for the cell a wide glyph covers.
     public var width: UInt8
@@ -68,6 +83,13 @@ public struct Cell: Sendable, Hashable {
     }
 
     public static let blank = Cell(" ")
+
+    /// Written out (and inlinable) because comparing cells is what diffing two screens does, once
+    /// per cell per frame, across module boundaries.
+    @inlinable
+    public static func == (a: Cell, b: Cell) -> Bool {
+        a.scalar0 == b.scalar0 && a.scalar1 == b.scalar1 && a.scalar2 == b.scalar2 && a.width == b.width && a.style == b.style
+    }
     public var isContinuation: Bool { width == 0 }
     /// A one-column space (whatever its style).
     public var isBlank: Bool { scalar0 == 0x20 && scalar1 == 0 && width == 1 }

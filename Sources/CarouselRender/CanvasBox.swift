@@ -7,9 +7,18 @@ extension Canvas {
         let right = rect.maxX - 1, bottom = rect.maxY - 1
         fill(CellRect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1), glyph: g.horizontal, style: style)
         fill(CellRect(x: rect.x + 1, y: bottom, width: rect.width - 2, height: 1), glyph: g.horizontal, style: style)
-        for y in (rect.y + 1)..<bottom {
-            put(g.vertical, x: rect.x, y: y, style: style)
-            put(g.vertical, x: right, y: y, style: style)
+        if CharacterWidth.of(g.vertical) == 1 && !TerminalCluster.needsFallback(g.vertical) {
+            // The sides' cell made once, not once per row (a frame draws many boxes).
+            let side = Cell(g.vertical, style: style)
+            for y in stride(from: max(rect.y + 1, 0), to: min(bottom, height), by: 1) {
+                if rect.x >= 0 && rect.x < width { putPrepared(side, x: rect.x, y: y, within: width) }
+                if right >= 0 && right < width { putPrepared(side, x: right, y: y, within: width) }
+            }
+        } else {
+            for y in (rect.y + 1)..<bottom {
+                put(g.vertical, x: rect.x, y: y, style: style)
+                put(g.vertical, x: right, y: y, style: style)
+            }
         }
         put(g.topLeft, x: rect.x, y: rect.y, style: style)
         put(g.topRight, x: right, y: rect.y, style: style)

@@ -51,6 +51,9 @@ public struct CellCache: Sendable {
     static let blurSteps = 20.0
     /// Most entries of each kind.
     static let limit = 512
+    /// Most blurred labels: a deck's titles and subtitles at every blur step, so that a long move
+    /// through a deck of a few dozen cards never empties the cache (a label is a line of glyphs).
+    static let labelLimit = 4096
     /// Most cells held prepared (art and text together), about 40 MB: a few hundred big cards.
     static let cellBudget = 1 << 20
 
@@ -149,7 +152,7 @@ public struct CellCache: Sendable {
     mutating func blurredLabel(_ label: String, of card: Card, index: Int, line: Int, blur: Double, ramp: [Character]) -> ArtGrid {
         let key = LabelKey(card: CardKey(id: card.id, index: index), line: line, text: label, blurStep: Int((clamp(blur, 0...1) * CellCache.blurSteps).rounded()))
         if let grid = labels[key] { return grid }
-        if labels.count >= CellCache.limit { labels.removeAll(keepingCapacity: true) }
+        if labels.count >= CellCache.labelLimit { labels.removeAll(keepingCapacity: true) }
         let grid = ArtGrid(lines: [label]).blurred(Double(key.blurStep) / CellCache.blurSteps, ramp: ramp)
         labels[key] = grid
         return grid

@@ -1,4 +1,7 @@
 import CarouselCanvas
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns each new frame into the bytes that bring the terminal's screen from the last frame to it:
 /// the terminal layer of the carousel, in Swift and without curses (ncurses only starts the
@@ -24,6 +27,7 @@ public struct FrameWriter {
 
     private var previous: Canvas?
     private var shown: [Look] = []
+    private var damagedInRow: [Int] = []
     private var shownWidth = 0, shownHeight = 0
     private var mustClear = true
     private var pen = Pen()
@@ -62,6 +66,7 @@ public struct FrameWriter {
             shownWidth = width
             shownHeight = height
             shown = Array(repeating: Look.blank, count: width * height)
+            damagedInRow = Array(repeating: 0, count: height)
             mustClear = true
         }
         var old = previous
@@ -74,6 +79,7 @@ public struct FrameWriter {
             cursorX = 0
             cursorY = 0
             for i in shown.indices { shown[i] = .blank }
+            for y in damagedInRow.indices { damagedInRow[y] = 0 }
         }
         if let kept = old, kept.width == width, kept.height == height {
             kept.cells.withUnsafeBufferPointer { before in
@@ -107,6 +113,10 @@ public struct FrameWriter {
             var x = 0
             // Cells from `shiftStart` on show what was `shift` columns to their right (see `slide`).
             var shiftStart = width, shift = 0
+            if let before, damagedInRow[y] == 0,
+               memcmp(before.baseAddress! + row, after.baseAddress! + row, width * MemoryLayout<Cell>.stride) == 0 {
+                continue  // byte for byte the row of the last frame, which the terminal shows
+            }
             if let before, features.shiftsCharacters {
                 while x < width && before[row + x] == after[row + x] && shown[row + x].width != Look.damaged { x += 1 }
                 if let found = slide(after, before: before, row: row, y: y, from: x, width: width) {
@@ -131,7 +141,7 @@ public struct FrameWriter {
                 if start > 0 && (look.width == 0 && after[i - 1].width == 2 || shown[i].width == 0) {
                     start -= 1
                     // Whatever is written at start, this cell is drawn again after it.
-                    if shown[i].width == 0 && look.width != 0 { shown[i] = .damagedCell }
+                    if shown[i].width == 0 && look.width != 0 { setShown(i, .damagedCell) }
                 }
                 x = put(after, from: start, y: y, row: row, width: width, height: height)
             }
@@ -150,10 +160,6 @@ public struct FrameWriter {
         var anchor = start
         while anchor < width && after[row + anchor].isBlank { anchor += 1 }
         guard anchor < width - 3 else { return nil }
-        // The stretch must hold only one-column glyphs on the screen (a shift would split a wide one).
-        for x in start..<width where shown[row + x].width != 1 { return nil }
-        var unshifted = 0
-        for x in start..<width where before[row + x] == after[row + x] { unshifted += 1 }
         var best = 0, bestShift = 0
         for shift in -FrameWriter.widestShift...FrameWriter.widestShift where shift != 0 {
             let source = anchor + shift
@@ -167,6 +173,11 @@ public struct FrameWriter {
             }
             if matches > best { best = matches; bestShift = shift }
         }
+        guard bestShift != 0, best >= 12 else { return nil }
+        // The stretch must hold only one-column glyphs on the screen (a shift would split a wide one).
+        for x in start..<width where shown[row + x].width != 1 { return nil }
+        var unshifted = 0
+        for x in start..<width where before[row + x] == after[row + x] { unshifted += 1 }
         // Worth it only when it spares many cells: the shift itself costs a move and a few bytes.
         guard bestShift != 0, best - unshifted >= 12 else { return nil }
         reach(x: start, y: y, width: width)
@@ -200,7 +211,7 @@ public struct FrameWriter {
         let columns = Int(look.width)
         if x + columns >= width && y == height - 1 && !features.writesBottomRight {
             // Left as it is; what the terminal shows there is not known any more.
-            for j in i..<(row + width) { shown[j] = .damagedCell }
+            for j in i..<(row + width) { setShown(j, .damagedCell) }
             return width
         }
         reach(x: x, y: y, width: width)
@@ -218,7 +229,7 @@ public struct FrameWriter {
             while x + count < width && after[i + count] == cell { count += 1 }
             if y == height - 1 && x + count == width && !features.writesBottomRight {
                 count -= 1
-                shown[row + width - 1] = .damagedCell
+                setShown(row + width - 1, .damagedCell)
             }
         }
         if erasable && count >= 10 && features.erasesCharacters && !features.repeatsCharacters {
@@ -257,16 +268,24 @@ public struct FrameWriter {
         return start
     }
 
+    /// Sets what cell j shows, counting the damaged cells of each row (a row without any can be
+    /// skipped whole when it is byte for byte the last frame's).
+    private mutating func setShown(_ j: Int, _ look: Look) {
+        let was = shown[j].width == Look.damaged, now = look.width == Look.damaged
+        if was != now { damagedInRow[j / shownWidth] += now ? 1 : -1 }
+        shown[j] = look
+    }
+
     /// Records that cells i..<i+count now show `look` (a wide glyph also covers the cell after it).
     private mutating func mark(_ look: Look, from i: Int, count: Int, rowEnd: Int) {
         for j in i..<(i + count) {
             // Writing over the first half of a wide glyph blanks its second half on the terminal.
-            if shown[j].width == 2 && look.width != 2 && j + 1 < rowEnd { shown[j + 1] = .damagedCell }
-            shown[j] = look
+            if shown[j].width == 2 && look.width != 2 && j + 1 < rowEnd { setShown(j + 1, .damagedCell) }
+            setShown(j, look)
             if look.width == 2 && j + 1 < rowEnd {
                 // Its second half may cover the first half of another wide glyph.
-                if shown[j + 1].width == 2 && j + 2 < rowEnd { shown[j + 2] = .damagedCell }
-                shown[j + 1] = look.continuation
+                if shown[j + 1].width == 2 && j + 2 < rowEnd { setShown(j + 2, .damagedCell) }
+                setShown(j + 1, look.continuation)
             }
         }
     }
