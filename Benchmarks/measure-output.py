@@ -6,7 +6,8 @@ LANG=C.UTF-8) and reports:
 
   (a) start-up: milliseconds from just before fork/exec to the first byte of output, and to the
       last byte of the first frame (the first burst of output, ended by 300 ms of quiet); the
-      median of --runs fresh starts (the first one may pay for a cold page cache);
+      median of --runs fresh starts (the first one may pay for a cold page cache); the issue's
+      target: the first frame within 10 ms of start with the built-in deck;
   (b) a one-card move: the bytes written from pressing Right until the output has been quiet
       for 1 s; how they split into text, cursor movement, SGR (colours, attributes, and the
       character-set reset that xterm's sgr0 carries) and editing (insert/delete/erase); the
@@ -21,8 +22,36 @@ LANG=C.UTF-8) and reports:
   (e) the same move with --reduce-motion, which jumps in one frame: its bytes against the minimum
       for the cells that differ between the screen before the move and the screen after it (the
       strict reading of the target); and, for scale, the animated move against that minimum
-      (every frame of an animation must be sent, so this is many times the minimum by nature).
-Everything in (b) to (e) is measured twice: with colour (the default), and with NO_COLOR=1.
+      (every frame of an animation must be sent, so this is many times the minimum by nature);
+  (f) the issue's other reading of the byte target: the bytes of a one-card move at 100x30 and at
+      100x45 (and at --size; measured as in (b)) against the UTF-8 bytes of the glyphs that change in its frames:
+      the same ideal 60 fps screens as (c), and for each pair of consecutive screens the characters
+      of the cells that changed (character or style, as in the model below; a wide character
+      counted once; a cell that became blank counts its space), summed (target: ratio <= 1.3);
+  (g) resident memory: max_rss_kb (getrusage's peak, as the program reports it at exit through
+      CAROUSEL_STATS) of run (a) below at --size (100x30 by default), and VmRSS from
+      /proc/PID/status read right after the last chunk of the first frame arrived; the median of
+      --repeats runs (target: peak <= 10240 KB). Linux updates the peak getrusage reports lazily,
+      so it can come out a little below a VmRSS read earlier in the same run;
+  (h) process CPU per frame over a held key, for every style and mode at 80x24, 100x45 and 200x60
+      (only 100x45 with --quick; only the given ones with --style/--mode). Each case runs the
+      program twice with --loop (so holding Right never reaches the end of the deck) and
+      CAROUSEL_STATS=FILE, which makes it write one line of JSON at exit: frames that wrote to the
+      terminal, the bytes they wrote, user and system CPU ms (getrusage) and peak RSS (only the
+      sum of user and system is exact: Linux splits it between the two by sampled ticks):
+        run (a): start, let it settle 1 s, quit with q;
+        run (b): start, settle 1 s, "hold" Right (ESC O C written every 1/30 s for 3 s, as a
+                 keyboard's auto-repeat, the output drained all along), settle 0.5 s, quit with q.
+      CPU per frame = ((user+system)_b - (user+system)_a) / (frames_b - frames_a), bytes per frame
+      likewise (both over every frame of run (b) past run (a)'s: the hold and the motion's settling
+      after it). Frames per second is over the 3 s of the hold only: the bursts of output (as in
+      (b)) that began while the key was held, / 3 s (the settling after the key is left out: its
+      last frames change few or no cells, and a frame that changes none writes nothing). Each
+      figure is the median of --repeats pairs (3 by default; the CPU column also shows the smallest
+      and largest). Target: <= 0.25 ms CPU per frame at 100x45, every style and mode.
+      The full matrix (24 cases, 144 runs) takes about 6.5 minutes (a whole plain run about 7),
+      --quick (8 cases) about 2.2 minutes.
+Everything in (b) to (f) is measured twice: with colour (the default), and with NO_COLOR=1.
 
 The model of "minimum" in (c) and (e):
   * The screen is split into cells; a character takes the columns Unicode gives it (East Asian
@@ -42,13 +71,16 @@ The model of "minimum" in (c) and (e):
     under this "minimum" (a ratio below 1 is possible and is not an error).
 
 Usage:
-  python3 measure-output.py PATH/TO/carousel [--size 100x30] [--runs 5] [--style S] [--mode M] [DECK ...]
+  python3 measure-output.py PATH/TO/carousel [--size 100x30] [--runs 5] [--style S] [--mode M]
+                            [--repeats 3] [--held-only] [--no-held] [--quick] [DECK ...]
+  --held-only runs only (h); --no-held skips it; --quick runs (h) at 100x45 only.
 
-Standard library only (pty, os, select, termios, fcntl, unicodedata).
+Standard library only (pty, os, select, termios, fcntl, unicodedata, json, tempfile).
 """
 
 import argparse
 import fcntl
+import json
 import os
 import pty
 import re
@@ -57,6 +89,7 @@ import signal
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 import time
 import unicodedata
@@ -64,6 +97,10 @@ import unicodedata
 RIGHT = b"\x1bOC"   # what an xterm sends for Right once the program enables keypad mode (smkx)
 QUIT = b"q"
 FRAME_GAP = 0.004   # seconds of quiet that separate two frames' writes
+HELD_SIZES = ("80x24", "100x45", "200x60")
+STYLES = ("arc", "stack", "ring", "lyrics")
+MODES = ("normal", "scaled")
+HOLD = 3.0          # seconds Right is held in (h)
 
 
 def environment(no_color=False):
@@ -218,6 +255,82 @@ def measure_move(argv, cols, rows, env):
         "idle_bytes": total(idle),
         "idle_cpu_ms": (cpu_after - cpu_before) * 1000,
     }
+
+
+def vm_rss_kb(pid):
+    """VmRSS of process `pid` in KB, from /proc/PID/status (None if it is gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
+def stats_run(argv, cols, rows, env, hold=0.0, settle=1.0, after=0.5, rate=30.0, sample_rss=False):
+    """One run with CAROUSEL_STATS: start, let it settle `settle` s, then (if `hold`) write Right
+    every 1/`rate` s for `hold` s and let it settle `after` s more, then quit with q; the output is
+    drained all along. With `sample_rss`, VmRSS is read after every chunk of the first frame (the
+    first burst, ended by 300 ms of quiet). Returns the program's stats (frames, bytes, user_ms,
+    system_ms, max_rss_kb) plus first_key, last_byte (monotonic times), hold_frames (bursts of
+    output, as in (b), while the key was held) and rss_after_first_frame."""
+    with tempfile.TemporaryDirectory(prefix="carousel-stats-") as directory:
+        path = os.path.join(directory, "stats.json")
+        s = Session(argv, cols, rows, dict(env, CAROUSEL_STATS=path))
+        rss = None
+        if sample_rss:
+            chunk = s.next_chunk(10.0)
+            while chunk is not None:
+                rss = vm_rss_kb(s.pid)
+                chunk = s.next_chunk(0.3)
+        s.read_for(max(0.0, s.started + settle - time.monotonic()))
+        if not s.chunks:
+            s.close()
+            raise SystemExit(f"carousel wrote nothing within {settle} s: {' '.join(argv)}")
+        first_key, hold_frames = None, 0
+        if hold > 0:
+            before = len(s.chunks)
+            first_key = next_key = time.monotonic()
+            end = first_key + hold
+            while (now := time.monotonic()) < end:
+                if now >= next_key:
+                    s.write(RIGHT)
+                    next_key += 1 / rate
+                    continue
+                s.next_chunk(min(next_key, end) - now)  # drains while waiting for the next key
+            hold_frames = len(bursts(s.chunks[before:]))
+            s.read_for(after)
+        last_byte = s.chunks[-1][0]
+        status = s.close()
+        try:
+            with open(path) as f:
+                stats = json.loads(f.read())
+        except (OSError, ValueError):
+            raise SystemExit(f"no stats from CAROUSEL_STATS (exit status {status}); is the binary new enough? "
+                             f"{' '.join(argv)}")
+    stats.update(first_key=first_key, last_byte=last_byte, hold_frames=hold_frames, rss_after_first_frame=rss)
+    return stats
+
+
+def held_key(argv, cols, rows, env, repeats=3):
+    """Per-frame cost over a held key (see (h) in the docstring): `repeats` pairs of runs (a) and
+    (b). Returns the medians and every repeat's CPU per frame."""
+    argv = argv + ["--loop"]
+    cpu, fps, per_frame_bytes, frames = [], [], [], []
+    for _ in range(max(1, repeats)):
+        a = stats_run(argv, cols, rows, env)
+        b = stats_run(argv, cols, rows, env, hold=HOLD)
+        n = b["frames"] - a["frames"]
+        if n <= 0:
+            raise SystemExit(f"no frames while holding Right: {' '.join(argv)} at {cols}x{rows}")
+        cpu.append((b["user_ms"] + b["system_ms"] - a["user_ms"] - a["system_ms"]) / n)
+        fps.append(b["hold_frames"] / HOLD)
+        per_frame_bytes.append((b["bytes"] - a["bytes"]) / n)
+        frames.append(n)
+    return {"cpu_ms": median(cpu), "every": cpu, "fps": median(fps), "bytes": median(per_frame_bytes),
+            "frames": median(frames)}
 
 
 CURSOR_FINALS = set("HfdGABCDEFa`e")
@@ -407,6 +520,29 @@ def minimum_bytes(before, after, cols, pen=DEFAULT_STYLE):
     return total_bytes, changed_cells, pen
 
 
+def changed_glyph_bytes(before, after, cols):
+    """The UTF-8 bytes of the characters of the cells that differ (character or style) between
+    screen `before` and screen `after`, as `after` has them; a wide character counts once (with
+    its first column, or with its second when only that one changed)."""
+    count = 0
+    blank = (" ", DEFAULT_STYLE)
+    for old_line, new_line in zip(before, after):
+        old, new = cells(old_line), cells(new_line)
+        width = max(len(old), len(new), cols)
+        old += [blank] * (width - len(old))
+        new += [blank] * (width - len(new))
+        for x in range(width):
+            if old[x] == new[x]:
+                continue
+            ch = new[x][0]
+            if ch is None:  # second column of a wide glyph: counted with the first unless that is unchanged
+                if x > 0 and new[x - 1][0] is not None and old[x - 1] == new[x - 1]:
+                    count += len(new[x - 1][0].encode())
+                continue
+            count += len(ch.encode())
+    return count
+
+
 def render(binary, size, keys, decks, env, time=None, colour=None):
     argv = [binary, "--render", size] + (["--keys", keys] if keys else []) + decks
     if time is not None:
@@ -419,10 +555,11 @@ def render(binary, size, keys, decks, env, time=None, colour=None):
 
 def animated_minimum(binary, size, decks, env, cols, colour=None, fps=60, limit=1.5):
     """The same model summed over an ideal animation of the move: the screens 1/fps apart on
-    the virtual clock (`--keys right --time k/fps`). Returns (bytes, frames that change)."""
+    the virtual clock (`--keys right --time k/fps`). Returns (bytes, frames that change, UTF-8
+    bytes of the glyphs of the cells those frames change: see changed_glyph_bytes)."""
     final = render(binary, size, "right", decks, env, colour=colour)
     previous = render(binary, size, "right", decks, env, time=0.0, colour=colour)
-    total_bytes, frames, k, pen = 0, 0, 0, DEFAULT_STYLE
+    total_bytes, frames, k, pen, glyphs = 0, 0, 0, DEFAULT_STYLE, 0
     while k < limit * fps:
         k += 1
         screen = render(binary, size, "right", decks, env, time=k / fps, colour=colour)
@@ -430,11 +567,12 @@ def animated_minimum(binary, size, decks, env, cols, colour=None, fps=60, limit=
         if changed:
             total_bytes += cost
             frames += 1
+            glyphs += changed_glyph_bytes(previous, screen, cols)
         previous = screen
         if screen == final and k / fps >= 0.5:
             # Settled: any later change would show up as a difference from the final screen.
             break
-    return total_bytes, frames
+    return total_bytes, frames, glyphs
 
 
 def median(values):
@@ -443,21 +581,71 @@ def median(values):
     return values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
 
 
+def print_table(table, stream=sys.stdout):
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    for n, row in enumerate(table):
+        print("  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)).rstrip(),
+              file=stream)
+        if n == 0:
+            print("  ".join("-" * w for w in widths), file=stream)
+    stream.flush()
+
+
+def held_table(binary, decks, args):
+    """(h): CPU, frames per second and bytes per frame over a held key, every style, mode and size."""
+    styles = [args.style] if args.style else STYLES
+    modes = [args.mode] if args.mode else MODES
+    sizes = ["100x45"] if args.quick else HELD_SIZES
+    table = [("style", "mode", "size", "ms CPU/frame", f"(min-max of {args.repeats})", "frames/s", "bytes/frame",
+              "target")]
+    started = time.monotonic()
+    for size in sizes:
+        cols, rows = (int(v) for v in size.split("x"))
+        for style in styles:
+            for mode in modes:
+                argv = [binary, "--style", style, "--mode", mode] + decks
+                r = held_key(argv, cols, rows, environment(), args.repeats)
+                met = "" if size != "100x45" else ("<= 0.25: met" if r["cpu_ms"] <= 0.25 else "<= 0.25: MISSED")
+                table.append((style, mode, size, f"{r['cpu_ms']:.3f}", f"{min(r['every']):.3f}-{max(r['every']):.3f}",
+                              f"{r['fps']:.1f}", f"{r['bytes']:.0f}", met))
+                print(f"  (h) {style} {mode} {size}: {r['cpu_ms']:.3f} ms/frame "
+                      f"({' '.join(f'{v:.3f}' for v in r['every'])}), {r['fps']:.1f} frames/s, "
+                      f"{r['bytes']:.0f} bytes/frame, {r['frames']:.0f} frames; "
+                      f"{time.monotonic() - started:.0f} s so far", file=sys.stderr, flush=True)
+    print(f"(h) a held Right (every 1/30 s for 3 s, --loop), built-in deck unless given, TERM=xterm-256color; "
+          f"median of {args.repeats} pairs of runs")
+    print()
+    print_table(table)
+    print(f"\n(h) took {time.monotonic() - started:.0f} s")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("binary", help="the release binary, e.g. .build/release/carousel")
     parser.add_argument("decks", nargs="*", help="deck paths (default: the built-in deck)")
     parser.add_argument("--size", default="100x30", help="COLSxROWS (default 100x30)")
     parser.add_argument("--runs", type=int, default=5, help="fresh starts for the start-up time (default 5)")
-    parser.add_argument("--style", help="carousel's --style (default: its own default)")
-    parser.add_argument("--mode", help="carousel's --mode (default: its own default)")
+    parser.add_argument("--style", help="carousel's --style (default: its own default; (h): every style)")
+    parser.add_argument("--mode", help="carousel's --mode (default: its own default; (h): every mode)")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="pairs of runs per case for (h), runs for (g) (default 3); the median is reported")
+    parser.add_argument("--held-only", action="store_true", help="run only (h), the held key (about 6.5 minutes)")
+    parser.add_argument("--no-held", action="store_true", help="skip (h), the held key")
+    parser.add_argument("--quick", action="store_true", help="(h) at 100x45 only (about 2.2 minutes)")
     args = parser.parse_args()
+    args.repeats = max(1, args.repeats)
     binary = os.path.abspath(args.binary)
     cols, rows = (int(v) for v in args.size.lower().split("x"))
     options = (["--style", args.style] if args.style else []) + (["--mode", args.mode] if args.mode else [])
     # Options go before the deck paths, in the interactive runs and the --render ones alike.
     decks = options + args.decks
     argv = [binary] + decks
+    began = time.monotonic()
+
+    if args.held_only:
+        held_table(binary, args.decks, args)
+        print(f"whole run: {time.monotonic() - began:.0f} s")
+        return
 
     starts = []
     for _ in range(max(1, args.runs)):
@@ -478,8 +666,25 @@ def main():
 
     minimum, changed = start_to_end("256")
     mono_minimum, _ = start_to_end(None)
-    animated, animated_frames = animated_minimum(binary, args.size, decks, environment(), cols, colour="256")
-    mono_animated, _ = animated_minimum(binary, args.size, decks, environment(), cols)
+    animated, animated_frames, glyphs = animated_minimum(binary, args.size, decks, environment(), cols, colour="256")
+    mono_animated, _, mono_glyphs = animated_minimum(binary, args.size, decks, environment(), cols)
+
+    # (f) at 100x30 and 100x45 (and --size): the move of (b) against the glyph bytes of its frames.
+    glyph_sizes = {f"{cols}x{rows}": (move, mono, glyphs, mono_glyphs, animated_frames)}
+    for size in ("100x30", "100x45"):
+        if size in glyph_sizes:
+            continue
+        c, r = (int(v) for v in size.split("x"))
+        other = measure_move(argv, c, r, environment())
+        other_mono = measure_move(argv, c, r, environment(no_color=True))
+        _, other_frames, other_glyphs = animated_minimum(binary, size, decks, environment(), c, colour="256")
+        _, _, other_mono_glyphs = animated_minimum(binary, size, decks, environment(), c)
+        glyph_sizes[size] = (other, other_mono, other_glyphs, other_mono_glyphs, other_frames)
+
+    # (g) resident memory: run (a) of (h), at --size.
+    memory = [stats_run(argv + ["--loop"], cols, rows, environment(), sample_rss=True) for _ in range(args.repeats)]
+    peak = median([m["max_rss_kb"] for m in memory])
+    first_rss = [m["rss_after_first_frame"] for m in memory if m["rss_after_first_frame"] is not None]
 
     def ratio(a, b):
         return f"{a / max(1, b):.2f}"
@@ -493,7 +698,7 @@ def main():
     table = [
         ("measure", "colour (default)", "NO_COLOR=1", "target"),
         (f"(a) ms from start to first byte, median of {len(starts)}", f"{median([a for a, _ in starts]):.1f}", "", ""),
-        ("(a) ms from start to first frame complete, median", f"{median([b for _, b in starts]):.1f}", "", "<= 50"),
+        ("(a) ms from start to first frame complete, median", f"{median([b for _, b in starts]):.1f}", "", "<= 10"),
         ("    every run", " ".join(f"{b:.1f}" for _, b in starts), "", ""),
         ("(b) bytes written during a one-card move", str(move["bytes"]), str(mono["bytes"]), ""),
         ("(b)   of which text / cursor / SGR / edit", split(move), split(mono), ""),
@@ -514,11 +719,27 @@ def main():
         ("(d) bytes in the 2 s after the motion", str(move["idle_bytes"]), str(mono["idle_bytes"]), "0"),
         ("(d) CPU ms in those 2 s", f"{move['idle_cpu_ms']:.0f}", f"{mono['idle_cpu_ms']:.0f}", "0"),
     ]
-    widths = [max(len(row[i]) for row in table) for i in range(4)]
-    for n, row in enumerate(table):
-        print("  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)).rstrip())
-        if n == 0:
-            print("  ".join("-" * w for w in widths))
+    for size, (m, mm, g, mg, frames) in glyph_sizes.items():
+        table += [
+            (f"(f) {size}: bytes written during a one-card move", str(m["bytes"]), str(mm["bytes"]), ""),
+            (f"(f) {size}: UTF-8 bytes of the glyphs its frames change",
+             f"{g} ({frames} frames)", f"{mg} (text only)", ""),
+            (f"(f) {size}: ratio: move bytes / glyph bytes", ratio(m["bytes"], g), ratio(mm["bytes"], mg), "<= 1.3"),
+        ]
+    table += [
+        (f"(g) KB peak resident (max_rss_kb at exit), median of {len(memory)}", str(peak), "", "<= 10240"),
+        ("    every run", " ".join(str(m["max_rss_kb"]) for m in memory), "", ""),
+        ("(g) KB VmRSS right after the first frame, median",
+         str(median(first_rss)) if first_rss else "?", "", ""),
+        ("    every run", " ".join(str(v) for v in first_rss), "", ""),
+    ]
+    print_table(table)
+    print(f"\n(a) to (g) took {time.monotonic() - began:.0f} s")
+
+    if not args.no_held:
+        print()
+        held_table(binary, args.decks, args)
+    print(f"whole run: {time.monotonic() - began:.0f} s")
 
 
 if __name__ == "__main__":
