@@ -31,7 +31,7 @@ public struct FrameWriter {
     private var shownWidth = 0, shownHeight = 0
     private var mustClear = true
     private var pen = Pen()
-    /// Where the terminal's cursor is; x < 0 when unknown (after a wide glyph, the last column, a clear).
+    /// Where the terminal's cursor is; x < 0 when unknown (after a wide glyph or at the right margin).
     private var cursorX = -1, cursorY = -1
     private var tailRow = -1, tailIndex = 0
     private var foreground: ColorCoder
@@ -359,7 +359,8 @@ public struct FrameWriter {
         if cursorX >= 0 && cursorY >= 0 {
             let vertical = y == cursorY ? 0 : 3 + (abs(y - cursorY) == 1 ? 0 : Self.digits(abs(y - cursorY)))
             // Along the row from where the cursor is, or from the first column after a carriage return.
-            let horizontal = x == cursorX ? 0 : x > cursorX ? Self.forwardCost(x - cursorX) : Self.backwardCost(cursorX - x)
+            // Forward (CUF) and back (CUB) cost the same.
+            let horizontal = x == cursorX ? 0 : Self.forwardCost(abs(x - cursorX))
             if vertical + horizontal < best { best = vertical + horizontal; way = 1 }
             let fromReturn = 1 + (x == 0 ? 0 : Self.forwardCost(x))
             if vertical + fromReturn < best { best = vertical + fromReturn; way = 2 }
@@ -403,7 +404,6 @@ public struct FrameWriter {
 
     static func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5 }
     static func forwardCost(_ n: Int) -> Int { n == 1 ? 3 : 3 + digits(n) }
-    static func backwardCost(_ n: Int) -> Int { forwardCost(n) }
     static func absoluteCost(x: Int, y: Int) -> Int { 3 + digits(y + 1) + (x == 0 ? 0 : 1 + digits(x + 1)) }
 
     // MARK: - Look (SGR)
@@ -577,13 +577,6 @@ struct Pen: Equatable {
     var fg: UInt32 = 0
     var bg: UInt32 = 0
     var attributes: UInt8 = 0
-
-    init() {}
-    init(_ look: Look) {
-        fg = look.fg
-        bg = look.bg
-        attributes = look.attributes
-    }
 
     func matches(_ look: Look) -> Bool {
         if look.fg == Look.anyInk { return bg == look.bg && attributes & Look.visibleOnBlank == 0 }
