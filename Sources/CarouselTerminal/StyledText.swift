@@ -6,7 +6,8 @@ import CarouselRender
 /// change of style written as `«params»` (readable in a golden file; swap the marks for `ESC[`…`m`
 /// to get real escape codes). It uses the same colour mapping as the screen.
 public enum StyledText {
-    /// SGR parameters for a cell style at `depth`: attributes, then foreground and background.
+    /// SGR parameters for a cell style at `depth`: attributes, then foreground and background, in
+    /// the forms the frame writer sends them.
     public static func parameters(_ style: CellStyle, depth: ColorDepth) -> String {
         var parts: [String] = ["0"]
         if style.attributes.contains(.bold) { parts.append("1") }
@@ -14,20 +15,12 @@ public enum StyledText {
         if style.attributes.contains(.italic) { parts.append("3") }
         if style.attributes.contains(.underline) { parts.append("4") }
         if style.attributes.contains(.reverse) { parts.append("7") }
-        for (color, base) in [(style.foreground, 30), (style.background, 40)] {
-            let index: Int
-            switch color {
-            case .default: continue
-            case .rgb(let rgb): guard let i = ColorPalette.index(for: rgb, depth: depth) else { continue }; index = i
-            case .indexed(let i): guard let j = ColorPalette.index(forIndexed: i, depth: depth) else { continue }; index = j
-            }
-            switch depth {
-            case .none: break
-            case .eight: parts.append(String(base + index))
-            case .sixteen: parts.append(index < 8 ? String(base + index) : String(base + 60 + index - 8))
-            case .palette256: parts.append("\(base + 8);5;\(index)")
-            case .truecolor: parts.append("\(base + 8);2;\((index >> 16) & 0xFF);\((index >> 8) & 0xFF);\(index & 0xFF)")
-            }
+        for (color, foreground) in [(style.foreground, true), (style.background, false)] {
+            let code = ColorCoder.code(color, depth: depth)
+            guard code != 0 else { continue }
+            var bytes: [UInt8] = []
+            FrameWriter.appendColor(code, foreground: foreground, into: &bytes)
+            parts.append(String(decoding: bytes, as: UTF8.self))
         }
         return parts.joined(separator: ";")
     }
