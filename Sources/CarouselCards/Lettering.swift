@@ -4,10 +4,15 @@
 public enum Lettering {
     /// More than half of the visible (non-blank) characters are letters or digits.
     public static func isMostlyLetters(_ characters: some Sequence<Character>) -> Bool {
+        isMostlyLetters(counted: characters.lazy.map { ($0, 1) })
+    }
+
+    /// The same for characters each given with how many times it occurs.
+    public static func isMostlyLetters(counted characters: some Sequence<(Character, Int)>) -> Bool {
         var inked = 0, letters = 0
-        for character in characters where !character.isWhitespace {
-            inked += 1
-            if character.isLetter || character.isNumber { letters += 1 }
+        for (character, count) in characters where !character.isWhitespace {
+            inked += count
+            if character.isLetter || character.isNumber { letters += count }
         }
         return inked > 0 && letters * 2 > inked
     }

@@ -11,29 +11,41 @@ import CarouselCore
 public struct ArtGrid: Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
-    /// Row-major glyphs; wide glyphs are followed by a `nil` continuation.
-    public private(set) var glyphs: [Character?]
+    /// The art's distinct glyphs, with what resampling and blurring need to know of each, so that
+    /// they work on small numbers and never look a character up again.
+    private(set) var table: GlyphTable
+    /// Row-major glyphs as entries of `table`; `ArtGrid.continuation` for the second column of a
+    /// wide glyph.
+    private(set) var codes: [UInt32]
     /// Art that is mostly letters and digits (a word, a line of verse) rather than a picture: it is
     /// never enlarged, since spreading letters apart ("P W N E D") makes text harder to read.
     public private(set) var isText = false
 
+    static let continuation = UInt32.max
+
     /// Splits art lines into cells (wide glyphs take two).
     public init(lines: [String]) {
-        var rows: [[Character?]] = []
+        var table = GlyphTable()
+        var rows: [[UInt32]] = []
         var w = 0
         for line in lines {
-            var row: [Character?] = []
+            var row: [UInt32] = []
             for cluster in line {
+                if let ascii = cluster.asciiValue {
+                    // One column, drawn as it is; control characters take none.
+                    if ascii >= 0x20 && ascii != 0x7F { row.append(table.code(ascii: ascii, cluster)) }
+                    continue
+                }
                 for c in TerminalCluster.shown(cluster) {
                     switch CharacterWidth.of(c) {
                     case 0: continue
-                    case 2: row.append(c); row.append(nil)
-                    default: row.append(c)
+                    case 2: row.append(table.code(c, wide: true)); row.append(ArtGrid.continuation)
+                    default: row.append(table.code(c, wide: false))
                     }
                 }
             }
             // Trailing blanks carry no ink; keep the grid tight.
-            while let last = row.last, last == " " { row.removeLast() }
+            while let last = row.last, last == GlyphTable.blank { row.removeLast() }
             w = max(w, row.count)
             rows.append(row)
         }
@@ -41,22 +53,33 @@ public struct ArtGrid: Sendable {
         while let first = rows.first, first.isEmpty { rows.removeFirst() }
         width = w
         height = rows.count
-        glyphs = []
-        glyphs.reserveCapacity(w * rows.count)
+        var codes: [UInt32] = []
+        codes.reserveCapacity(w * rows.count)
+        var uses = [Int](repeating: 0, count: table.count)
         for row in rows {
-            glyphs.append(contentsOf: row)
-            glyphs.append(contentsOf: repeatElement(" ", count: w - row.count))
+            codes.append(contentsOf: row)
+            codes.append(contentsOf: repeatElement(GlyphTable.blank, count: w - row.count))
+            for code in row where code != ArtGrid.continuation { uses[Int(code)] += 1 }
         }
-        isText = Lettering.isMostlyLetters(glyphs.lazy.compactMap { $0 })
+        self.codes = codes
+        self.table = table
+        // Each distinct glyph is asked once, counted as often as it is used.
+        isText = Lettering.isMostlyLetters(counted: (0..<table.count).lazy.filter { uses[$0] > 0 }.map { (table.glyphs[$0], uses[$0]) })
     }
 
-    init(width: Int, height: Int, glyphs: [Character?]) {
+    init(width: Int, height: Int, table: GlyphTable, codes: [UInt32]) {
         self.width = width
         self.height = height
-        self.glyphs = glyphs
+        self.table = table
+        self.codes = codes
     }
 
-    public subscript(x: Int, y: Int) -> Character? { glyphs[y * width + x] }
+    /// Row-major glyphs; wide glyphs are followed by a `nil` continuation.
+    public var glyphs: [Character?] { codes.map(glyph) }
+
+    public subscript(x: Int, y: Int) -> Character? { glyph(codes[y * width + x]) }
+
+    private func glyph(_ code: UInt32) -> Character? { code == ArtGrid.continuation ? nil : table.glyphs[Int(code)] }
 
     /// The size that fits inside `box` keeping the art's proportions (at least 1x1 when there is
     /// room); text keeps its own size when there is room for it.
@@ -97,21 +120,22 @@ public struct ArtGrid: Sendable {
 
     /// Resamples to exactly `w` x `h` cells.
     public func resampled(width w: Int, height h: Int) -> ArtGrid {
-        guard w > 0, h > 0, width > 0, height > 0 else { return ArtGrid(width: 0, height: 0, glyphs: []) }
+        guard w > 0, h > 0, width > 0, height > 0 else { return ArtGrid(width: 0, height: 0, table: table, codes: []) }
         if w == width && h == height { return self }
         if w > width || h > height { return enlarged(width: w, height: h) }
-        var out = [Character?](repeating: " ", count: w * h)
+        var out = [UInt32](repeating: GlyphTable.blank, count: w * h)
         let sx = Double(width) / Double(w), sy = Double(height) / Double(h)
         // Shrunk by less than half, an area's fill (hair, shading) gives way to a stroke (an
         // outline, an eye) in the same footprint: the area goes on in the cells around it, the
         // stroke would be lost. Shrunk further, the area is what is left to see.
         let fillsYield = max(sx, sy) < 2
+        let inks = table.ink, traits = table.traits
         for ty in 0..<h {
             let (y0, y1) = ArtGrid.footprint(ty, scale: sy, count: height)
             var tx = 0
             while tx < w {
                 let (x0, x1) = ArtGrid.mirroredFootprint(tx, of: w, scale: sx, count: width)
-                var best: Character = " "
+                var best = GlyphTable.blank
                 var bestInk = -1.0
                 var bestDistance = Double.infinity
                 // Ties go to the glyph nearest the middle of the footprint (of the cell's share when
@@ -123,9 +147,10 @@ public struct ArtGrid: Sendable {
                 for y in y0..<min(y1, height) {
                     for i in 0..<(min(x1, width) - x0) {
                         let x = fromRight ? min(x1, width) - 1 - i : x0 + i
-                        guard let g = glyphs[y * width + x] else { continue }
-                        var ink = Ink.of(g)
-                        if fillsYield && ink > ArtGrid.yieldingFillInk && ArtGrid.fills.contains(g) && !g.isLetter && !g.isNumber {
+                        let g = codes[y * width + x]
+                        if g == ArtGrid.continuation { continue }
+                        var ink = inks[Int(g)]
+                        if fillsYield && ink > ArtGrid.yieldingFillInk && traits[Int(g)].contains(.yieldingFill) {
                             ink = ArtGrid.yieldingFillInk
                         }
                         let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
@@ -135,20 +160,20 @@ public struct ArtGrid: Sendable {
                         }
                     }
                 }
-                if CharacterWidth.of(best) == 2 {
+                if traits[Int(best)].contains(.wide) {
                     if tx + 1 < w {
                         out[ty * w + tx] = best
-                        out[ty * w + tx + 1] = nil
+                        out[ty * w + tx + 1] = ArtGrid.continuation
                         tx += 2
                         continue
                     }
-                    best = Ink.of(best) > 0 ? "#" : " "
+                    best = inks[Int(best)] > 0 ? GlyphTable.hash : GlyphTable.blank
                 }
                 out[ty * w + tx] = best
                 tx += 1
             }
         }
-        return ArtGrid(width: w, height: h, glyphs: out)
+        return ArtGrid(width: w, height: h, table: table, codes: out)
     }
 
     /// The source cells (of `count`) that target cell `t` covers when shrinking by `scale` (at
@@ -201,8 +226,12 @@ public struct ArtGrid: Sendable {
     /// between repeat a glyph only where that continues a shape (a fill, a horizontal or a vertical
     /// stroke). Repeating everything would double eyes and noses ("oo", "))").
     func enlarged(width w: Int, height h: Int) -> ArtGrid {
-        var out = [Character?](repeating: " ", count: w * h)
+        var out = [UInt32](repeating: GlyphTable.blank, count: w * h)
         let sx = Double(width) / Double(w), sy = Double(height) / Double(h)
+        let traits = table.traits
+        func trait(_ code: UInt32, _ wanted: GlyphTable.Traits) -> Bool {
+            code != ArtGrid.continuation && traits[Int(code)].contains(wanted)
+        }
         // The target column / row each source column / row lands on.
         func landing(_ i: Int, _ scale: Double, _ count: Int) -> Int { min(count - 1, Int((Double(i) + 0.5) / scale)) }
         for ty in 0..<h {
@@ -212,59 +241,65 @@ public struct ArtGrid: Sendable {
             while tx < w {
                 let x = min(width - 1, Int((Double(tx) + 0.5) * sx))
                 let primaryColumn = landing(x, sx, w) == tx
-                var glyph: Character = " "
-                if let g = glyphs[y * width + x], g != " " {
-                    if ArtGrid.fills.contains(g) || (primaryRow && primaryColumn) {
+                var glyph = GlyphTable.blank
+                let g = codes[y * width + x]
+                if g != ArtGrid.continuation && g != GlyphTable.blank {
+                    if trait(g, .fill) || (primaryRow && primaryColumn) {
                         glyph = g
-                    } else if primaryRow, ArtGrid.horizontals.contains(g) {
+                    } else if primaryRow, trait(g, .horizontal) {
                         // Continue a stroke only toward more of it.
-                        let next = x + 1 < width ? glyphs[y * width + x + 1] : nil
-                        let previous = x > 0 ? glyphs[y * width + x - 1] : nil
-                        if let n = next ?? nil, ArtGrid.horizontals.contains(n) || ArtGrid.fills.contains(n) { glyph = g }
-                        else if let p = previous ?? nil, ArtGrid.horizontals.contains(p) || ArtGrid.fills.contains(p) { glyph = g }
-                    } else if primaryColumn, ArtGrid.verticals.contains(g) {
+                        let next = x + 1 < width ? codes[y * width + x + 1] : ArtGrid.continuation
+                        let previous = x > 0 ? codes[y * width + x - 1] : ArtGrid.continuation
+                        if trait(next, .horizontal) || trait(next, .fill) || trait(previous, .horizontal) || trait(previous, .fill) { glyph = g }
+                    } else if primaryColumn, trait(g, .vertical) {
                         glyph = g
                     }
                 }
-                if CharacterWidth.of(glyph) == 2 {
+                if traits[Int(glyph)].contains(.wide) {
                     if primaryColumn && tx + 1 < w {
                         out[ty * w + tx] = glyph
-                        out[ty * w + tx + 1] = nil
+                        out[ty * w + tx + 1] = ArtGrid.continuation
                         tx += 2
                         continue
                     }
-                    glyph = " "
+                    glyph = GlyphTable.blank
                 }
                 out[ty * w + tx] = glyph
                 tx += 1
             }
         }
-        return ArtGrid(width: w, height: h, glyphs: out)
+        return ArtGrid(width: w, height: h, table: table, codes: out)
     }
 
     /// Blurs by `amount` (0 = sharp, 1 = the strongest blur, where only soft shapes remain).
     public func blurred(_ amount: Double, ramp: [Character]) -> ArtGrid {
         let t = clamp(amount, 0...1)
         guard t > 0.02, width > 0, height > 0 else { return self }
+        var table = self.table
+        let rampCodes = ramp.map { table.code($0, wide: false) }
+        let inks = table.ink, traits = table.traits
         var density = [Double](repeating: 0, count: width * height)
-        for i in glyphs.indices { density[i] = glyphs[i].map(Ink.of) ?? density[max(0, i - 1)] }
+        for i in codes.indices {
+            density[i] = codes[i] == ArtGrid.continuation ? density[max(0, i - 1)] : inks[Int(codes[i])]
+        }
         // Radius in rows; columns get twice as much because cells are twice as tall as wide.
         let ry = t * 1.5, rx = ry * 2
         density = Self.boxBlur(density, width: width, height: height, rx: rx, ry: ry)
-        var out = [Character?](repeating: " ", count: width * height)
+        var out = [UInt32](repeating: GlyphTable.blank, count: width * height)
         let top = Double(ramp.count - 1)
         for i in density.indices {
             // Blur also spreads ink thinner; keep the field's shape but lower its peak a little.
             let level = Int((clamp(density[i] * (1 - 0.25 * t), 0...1) * top).rounded())
-            out[i] = ramp[level]
+            out[i] = rampCodes[level]
         }
         // Sharp glyphs fade out as blur grows: below a third of full blur keep the art where it has ink.
         if t < 0.34 {
-            for i in glyphs.indices {
-                if let g = glyphs[i], Ink.of(g) > 0, CharacterWidth.of(g) == 1 { out[i] = g }
+            for i in codes.indices {
+                let g = codes[i]
+                if g != ArtGrid.continuation, inks[Int(g)] > 0, !traits[Int(g)].contains(.wide) { out[i] = g }
             }
         }
-        return ArtGrid(width: width, height: height, glyphs: out)
+        return ArtGrid(width: width, height: height, table: table, codes: out)
     }
 
     private static func boxBlur(_ field: [Double], width: Int, height: Int, rx: Double, ry: Double) -> [Double] {
@@ -290,5 +325,68 @@ public struct ArtGrid: Sendable {
             return output
         }
         return pass(pass(field, horizontal: true, radius: rx), horizontal: false, radius: ry)
+    }
+}
+
+/// The distinct glyphs of a drawing, numbered in the order they were met (0 is the blank, 1 the
+/// `#` that stands for a wide glyph cut at an edge), with what is asked of each when resampling
+/// and blurring: its ink, its width and the kind of stroke it draws.
+struct GlyphTable: Sendable {
+    struct Traits: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let wide = Traits(rawValue: 1)
+        static let fill = Traits(rawValue: 2)
+        /// A fill that gives way to a stroke when shrinking a little (not a letter or a digit).
+        static let yieldingFill = Traits(rawValue: 4)
+        static let horizontal = Traits(rawValue: 8)
+        static let vertical = Traits(rawValue: 16)
+    }
+
+    static let blank: UInt32 = 0
+    static let hash: UInt32 = 1
+
+    private(set) var glyphs: [Character] = []
+    private(set) var ink: [Double] = []
+    private(set) var traits: [Traits] = []
+    private var asciiCodes = [UInt32](repeating: UInt32.max, count: 128)
+    private var otherCodes: [Character: UInt32] = [:]
+
+    init() {
+        _ = code(ascii: 0x20, " ")
+        _ = code(ascii: 0x23, "#")
+    }
+
+    var count: Int { glyphs.count }
+
+    /// The number of an ASCII glyph (`character` is the same glyph), added when new.
+    mutating func code(ascii: UInt8, _ character: Character) -> UInt32 {
+        let known = asciiCodes[Int(ascii)]
+        if known != UInt32.max { return known }
+        let code = add(character, wide: false)
+        asciiCodes[Int(ascii)] = code
+        return code
+    }
+
+    /// The number of a glyph (taking two columns when `wide`), added when new.
+    mutating func code(_ character: Character, wide: Bool) -> UInt32 {
+        if let ascii = character.asciiValue { return code(ascii: ascii, character) }
+        if let known = otherCodes[character] { return known }
+        let code = add(character, wide: wide)
+        otherCodes[character] = code
+        return code
+    }
+
+    private mutating func add(_ g: Character, wide: Bool) -> UInt32 {
+        var kind: Traits = wide ? [.wide] : []
+        if ArtGrid.fills.contains(g) {
+            kind.insert(.fill)
+            if !g.isLetter && !g.isNumber { kind.insert(.yieldingFill) }
+        }
+        if ArtGrid.horizontals.contains(g) { kind.insert(.horizontal) }
+        if ArtGrid.verticals.contains(g) { kind.insert(.vertical) }
+        glyphs.append(g)
+        ink.append(Ink.of(g))
+        traits.append(kind)
+        return UInt32(glyphs.count - 1)
     }
 }

@@ -174,21 +174,31 @@ struct ArtCells: Sendable {
     init(_ grid: ArtGrid, glyphs: Glyphs) {
         width = grid.width
         height = grid.height
+        // Each of the art's glyphs becomes a cell once, the first time it is met.
+        let table = grid.table
+        var prepared = [Cell?](repeating: nil, count: table.count)
+        var inkOf = [Double](repeating: 0, count: table.count)
+        // The right half of a wide glyph; blank when the look shows it narrow.
+        let continuation = glyphs.isASCII ? Cell.blank : Cell(" ", width: 0)
         var cells: [Cell] = []
         var ink: [Double] = []
         cells.reserveCapacity(grid.width * grid.height)
         ink.reserveCapacity(grid.width * grid.height)
-        for glyph in grid.glyphs {
-            guard let glyph else {
-                // The right half of a wide glyph; blank when the look shows it narrow.
-                cells.append(glyphs.isASCII ? .blank : Cell(" ", width: 0))
+        for code in grid.codes {
+            if code == ArtGrid.continuation {
+                cells.append(continuation)
                 ink.append(0)
                 continue
             }
-            let shown = glyphs.displayable(glyph)
-            let columns = CharacterWidth.of(shown)
-            cells.append(columns == 0 ? .blank : Cell(shown, width: UInt8(columns)))
-            ink.append(Ink.of(shown))
+            let entry = Int(code)
+            if prepared[entry] == nil {
+                let shown = glyphs.displayable(table.glyphs[entry])
+                let columns = CharacterWidth.of(shown)
+                prepared[entry] = columns == 0 ? .blank : Cell(shown, width: UInt8(columns))
+                inkOf[entry] = Ink.of(shown)
+            }
+            cells.append(prepared[entry]!)
+            ink.append(inkOf[entry])
         }
         self.cells = cells
         self.ink = ink
