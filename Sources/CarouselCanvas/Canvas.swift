@@ -53,6 +53,12 @@ public struct Canvas: Sendable, Equatable {
     /// Writes one glyph at (x, y) if it fits inside `clip` (and the canvas). Returns the columns used.
     @discardableResult
     public mutating func put(_ glyph: Character, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil) -> Int {
+        if let v = TerminalCluster.bmpScalar(glyph), v >= 0x20, v < 0x7F {
+            // Printable ASCII, most of what is written: one column, as it is.
+            let region = clip.map { $0.intersection(bounds) } ?? bounds
+            if region.contains(x: x, y: y) { set(Cell(ascii: UInt8(v), style: style), x: x, y: y) }
+            return 1
+        }
         if TerminalCluster.needsFallback(glyph) {
             // A cluster a terminal cell cannot hold as it is gets the fallback every path uses.
             var used = 0
@@ -100,6 +106,16 @@ public struct Canvas: Sendable, Equatable {
     /// Writes a string from (x, y) rightward, clipped. Returns the columns advanced.
     @discardableResult
     public mutating func text(_ string: some StringProtocol, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil) -> Int {
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII (titles, the status line): a cell per byte.
+            let region = clip.map { $0.intersection(bounds) } ?? bounds
+            var cx = x
+            for byte in string.utf8 {
+                if region.contains(x: cx, y: y) { set(Cell(ascii: byte, style: style), x: cx, y: y) }
+                cx += 1
+            }
+            return cx - x
+        }
         var cx = x
         for c in string {
             cx += put(c, x: cx, y: y, style: style, clip: clip)

@@ -63,7 +63,11 @@ public struct Cell: Sendable, Hashable {
     public var width: UInt8
 
     public init(_ glyph: Character, style: CellStyle = .plain, width: UInt8 = 1) {
-        if let ascii = glyph.asciiValue {
+        if let v = TerminalCluster.bmpScalar(glyph) {
+            scalar0 = v
+            scalar1 = 0
+            scalar2 = 0
+        } else if let ascii = glyph.asciiValue {
             scalar0 = UInt32(ascii)
             scalar1 = 0
             scalar2 = 0
@@ -80,6 +84,16 @@ public struct Cell: Sendable, Hashable {
         }
         self.style = style
         self.width = width
+    }
+
+    /// A printable ASCII glyph (0x20...0x7E), one column.
+    @inlinable
+    public init(ascii: UInt8, style: CellStyle = .plain) {
+        scalar0 = UInt32(ascii)
+        scalar1 = 0
+        scalar2 = 0
+        self.style = style
+        width = 1
     }
 
     public static let blank = Cell(" ")

@@ -5,7 +5,9 @@
 public enum CharacterWidth {
     /// The columns a cluster takes as it is shown (see `TerminalCluster`).
     public static func of(_ character: Character) -> Int {
-        // Most cells are ASCII: answer without looking at the scalars.
+        // Most cells hold one scalar below U+10000 (ASCII, borders, shades, most text): answer from
+        // its UTF-8 bytes, without the scalar view.
+        if let v = TerminalCluster.bmpScalar(character) { return ofCharacter(scalarValue: v) }
         if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
@@ -19,8 +21,18 @@ public enum CharacterWidth {
         return total
     }
 
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
-        let v = scalar.value
+    public static func of(_ scalar: Unicode.Scalar) -> Int { ranged(scalar.value) }
+
+    /// The columns of a character that is the one scalar `v`: box drawing, shades and the
+    /// renderer's own glyphs take one, the rest what the table says.
+    @inline(__always)
+    static func ofCharacter(scalarValue v: UInt32) -> Int {
+        if v < 0x80 { return v < 0x20 || v == 0x7F ? 0 : 1 }
+        if (0x2500...0x259F).contains(v) || v == 0x25CB || v == 0x25CF || v == 0x2026 { return 1 }
+        return ranged(v)
+    }
+
+    private static func ranged(_ v: UInt32) -> Int {
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
         if v < 0x300 && v != 0xAD { return 1 }
         // Binary search of the generated ranges.

@@ -53,6 +53,22 @@ public enum TerminalCluster {
         return false
     }
 
+    /// The scalar of a character that is exactly one scalar below U+10000 (ASCII, box drawing,
+    /// shades, most text), read from its UTF-8 bytes without building the scalar view; nil for
+    /// anything else (a cluster of several scalars, a scalar past U+FFFF), which takes the long way.
+    @inline(__always)
+    public static func bmpScalar(_ c: Character) -> UInt32? {
+        let utf8 = c.utf8
+        var bytes = utf8.makeIterator()
+        guard let b0 = bytes.next() else { return nil }
+        guard let b1 = bytes.next() else { return b0 < 0x80 ? UInt32(b0) : nil }
+        if b0 >= 0xC0 && b0 < 0xE0 {
+            return bytes.next() == nil ? UInt32(b0 & 0x1F) << 6 | UInt32(b1 & 0x3F) : nil
+        }
+        guard b0 >= 0xE0 && b0 < 0xF0, let b2 = bytes.next(), bytes.next() == nil else { return nil }
+        return UInt32(b0 & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F)
+    }
+
     static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(s.value) }
     static func isVariationSelector(_ s: Unicode.Scalar) -> Bool {
         (0xFE00...0xFE0F).contains(s.value) || (0xE0100...0xE01EF).contains(s.value)

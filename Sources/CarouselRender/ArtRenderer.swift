@@ -329,7 +329,7 @@ public struct ArtGrid: Sendable {
 }
 
 /// The distinct glyphs of a drawing, numbered in the order they were met (0 is the blank, 1 the
-/// `#` that stands for a wide glyph cut at an edge), with what is asked of each when resampling
+/// `#` that stands for a wide glyph cut at an edge, then the density ramps), with what is asked of each when resampling
 /// and blurring: its ink, its width and the kind of stroke it draws.
 struct GlyphTable: Sendable {
     struct Traits: OptionSet, Sendable {
@@ -354,6 +354,8 @@ struct GlyphTable: Sendable {
     init() {
         _ = code(ascii: 0x20, " ")
         _ = code(ascii: 0x23, "#")
+        // The density ramps, so that blurring finds its glyphs already numbered.
+        for glyph in Glyphs.unicode.ramp + Glyphs.ascii.ramp { _ = code(glyph, wide: false) }
     }
 
     var count: Int { glyphs.count }

@@ -143,7 +143,7 @@ public struct FrameWriter {
                     // Whatever is written at start, this cell is drawn again after it.
                     if shown[i].width == 0 && look.width != 0 { setShown(i, .damagedCell) }
                 }
-                x = put(after, from: start, y: y, row: row, width: width, height: height)
+                x = put(after, from: start, y: y, row: row, width: width, height: height, look: start == x ? look : nil)
             }
         }
     }
@@ -202,12 +202,13 @@ public struct FrameWriter {
 
     /// Writes the cell at (x, y), and the run of the same character after it when the terminal
     /// can repeat it or erase it more cheaply. Returns the column after what was written.
-    private mutating func put(_ after: UnsafeBufferPointer<Cell>, from x: Int, y: Int, row: Int, width: Int, height: Int) -> Int {
+    /// `known` is the cell's look when the caller has it already.
+    private mutating func put(_ after: UnsafeBufferPointer<Cell>, from x: Int, y: Int, row: Int, width: Int, height: Int, look known: Look?) -> Int {
         let i = row + x
         var cell = after[i]
         // The second half of a wide glyph without its first (the canvas never makes one): a blank.
         if cell.isContinuation { cell = Cell(" ", style: cell.style) }
-        let look = look(of: cell)
+        let look = cell.width == after[i].width ? known ?? look(of: cell) : look(of: cell)
         let columns = Int(look.width)
         if x + columns >= width && y == height - 1 && !features.writesBottomRight {
             // Left as it is; what the terminal shows there is not known any more.
@@ -598,18 +599,39 @@ struct Pen: Equatable {
     }
 }
 
-/// Maps a canvas colour to a code for the terminal's depth, remembering the last one (neighbouring
-/// cells mostly share colours): 0 the default, 1<<24 | n palette entry n, 2<<24 | rgb a 24-bit one.
+/// Maps a canvas colour to a code for the terminal's depth: 0 the default, 1<<24 | n palette entry n,
+/// 2<<24 | rgb a 24-bit one. Remembers the last one (neighbouring cells mostly share colours) and,
+/// for 24-bit colours at a smaller depth, the codes of the last few hundred (a fading card has a
+/// few dozen inks, each met again and again) so the palette is searched once for each.
 struct ColorCoder {
     let depth: ColorDepth
     private var lastColor: Color = .default
     private var lastCode: UInt32 = 0
+    /// Codes of 24-bit colours by a hash of the colour: (colour | 1 << 24, code); 0 when empty.
+    private var recent: [(UInt32, UInt32)]
 
-    init(depth: ColorDepth) { self.depth = depth }
+    init(depth: ColorDepth) {
+        self.depth = depth
+        recent = Array(repeating: (0, 0), count: depth == .truecolor ? 0 : ColorCoder.slots)
+    }
+
+    static let slots = 512
 
     mutating func code(_ color: Color) -> UInt32 {
         if color == lastColor { return lastCode }
-        let code = Self.code(color, depth: depth)
+        let code: UInt32
+        if case .rgb(let rgb) = color, !recent.isEmpty {
+            let key = UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b) | 1 << 24
+            let slot = Int((key &* 0x9E37_79B1) >> 23) & (ColorCoder.slots - 1)
+            if recent[slot].0 == key {
+                code = recent[slot].1
+            } else {
+                code = Self.code(color, depth: depth)
+                recent[slot] = (key, code)
+            }
+        } else {
+            code = Self.code(color, depth: depth)
+        }
         lastColor = color
         lastCode = code
         return code

@@ -30,6 +30,51 @@ import Testing
 
 /// The fallback is applied exactly when needed, and what it gives is drawn as it is (no loop).
 @Suite struct TerminalClusterTests {
+    /// The short way (a character's scalar from its UTF-8 bytes) gives exactly what the scalar view
+    /// gives, and only for a character of one scalar below U+10000.
+    @Test func theScalarReadFromTheBytesIsTheCharactersOnlyScalar() {
+        var characters: [Character] = ["\r\n", "e\u{301}", "ñ\u{301}", "👍🏽", "🇺🇸", "❤️", "a\u{20E3}", "\u{7F}", "\0"]
+        for value in stride(from: UInt32(0), through: 0x10FFFF, by: 7) {
+            if let scalar = Unicode.Scalar(value) { characters.append(Character(scalar)) }
+        }
+        for c in characters {
+            let scalars = Array(c.unicodeScalars)
+            let expected = scalars.count == 1 && scalars[0].value < 0x10000 ? scalars[0].value : nil
+            #expect(TerminalCluster.bmpScalar(c) == expected, "\(scalars.map { String($0.value, radix: 16) })")
+            let cell = Cell(c)
+            var parts: [UInt32] = []
+            cell.forEachScalar { parts.append($0) }
+            // ("\r\n" is one ASCII character to Swift, and a cell keeps it as its newline.)
+            #expect(parts == (c.asciiValue.map { [UInt32($0)] } ?? scalars.prefix(3).map(\.value)))
+        }
+    }
+
+    /// Printable ASCII text takes a short way onto the canvas (a cell per byte); it lands as each
+    /// character put one by one does: clipped, off the edges, and blanking the halves of wide
+    /// glyphs it writes over.
+    @Test func asciiTextLandsAsItsCharactersPutOneByOne() {
+        var canvas = Canvas(width: 10, height: 1)
+        canvas.text("界中x界", x: 0, y: 0)
+        canvas.text("ab", x: 1, y: 0)
+        #expect(canvas.lines() == [" ab x界   "])
+        for x in [-3, 0, 2, 5, 9] {
+            for clip in [nil, CellRect(x: 1, y: 0, width: 6, height: 2), CellRect(x: 3, y: 1, width: 2, height: 1)] {
+                var whole = Canvas(width: 10, height: 2)
+                whole.text("界中x界", x: 0, y: 0)
+                whole.text("界中x界", x: 1, y: 1)
+                var single = whole
+                let style = CellStyle(foreground: .rgb(RGB(1, 2, 3)), attributes: .bold)
+                for y in 0..<2 {
+                    let advanced = whole.text("ab c~", x: x, y: y, style: style, clip: clip)
+                    var put = 0
+                    for c in "ab c~" { put += single.put(c, x: x + put, y: y, style: style, clip: clip) }
+                    #expect(advanced == put)
+                }
+                #expect(whole.cells == single.cells, "text at \(x) clipped to \(String(describing: clip))")
+            }
+        }
+    }
+
     @Test func theFallbackIsAFixedPointAndNeededExactlyWhenItChangesSomething() {
         let clusters: [Character] = ["a", "é", "e\u{301}", "e\u{301}\u{302}", "e\u{301}\u{302}\u{303}", "中", "─", "🙂",
                                      "🇺🇸", "\u{1F1FA}", "👍🏽", "❤️", "1️⃣", "#\u{20E3}", "ｶ", "ü̈"]
