@@ -78,29 +78,21 @@ public struct Canvas: Sendable, Equatable {
         return w
     }
 
-    /// Writes a one-column glyph at (x, y), which the caller has already clipped to the canvas.
-    /// (The fast path for painting art; wide glyphs go through `put`.)
-    @inline(__always)
-    mutating func putNarrow(_ cell: Cell, x: Int, y: Int) {
-        let i = y * width + x
-        let old = cells[i]
-        if old.width != 1 {
-            // Overwriting half of a wide glyph blanks its other half.
-            if old.width == 2 && x + 1 < width { cells[i + 1] = Cell(" ", style: old.style) }
-            if old.width == 0 && x > 0 && cells[i - 1].width == 2 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
-        }
-        cells[i] = cell
-    }
-
     /// Writes a prepared cell (narrow, or the first half of a wide glyph) at (x, y), which the
     /// caller has already clipped to the canvas; a wide glyph whose second half would reach
     /// `limit` (or the canvas edge) is drawn as a blank instead of being split.
-    @inline(__always)
     public mutating func putPrepared(_ cell: Cell, x: Int, y: Int, within limit: Int) {
-        if cell.width == 1 { return putNarrow(cell, x: x, y: y) }
-        guard x + 1 < min(limit, width) else { return putNarrow(Cell(" ", style: cell.style), x: x, y: y) }
-        set(cell, x: x, y: y)
-        set(Cell(" ", style: cell.style, width: 0), x: x + 1, y: y)
+        paintPrepared { $0.put(cell, x: x, y: y, within: limit) }
+    }
+
+    /// Runs `body` with a painter that writes prepared cells straight into the canvas's storage:
+    /// for painting many cells (art, text, pictures) without the storage being checked per cell.
+    public mutating func paintPrepared<Result>(_ body: (inout PreparedPainter) -> Result) -> Result {
+        let width = self.width, height = self.height
+        return cells.withUnsafeMutableBufferPointer { cells in
+            var painter = PreparedPainter(cells: cells, width: width, height: height)
+            return body(&painter)
+        }
     }
 
     /// Writes a string from (x, y) rightward, clipped. Returns the columns advanced.
@@ -134,11 +126,14 @@ public struct Canvas: Sendable, Equatable {
             return
         }
         let cell = Cell(glyph, style: style)
-        for y in r.y..<r.maxY {
-            // Wide glyphs cut at the edges of the rectangle lose their other half.
-            if r.x > 0, cells[y * width + r.x].isContinuation { cells[y * width + r.x - 1] = Cell(" ", style: cells[y * width + r.x - 1].style) }
-            if r.maxX < width, cells[y * width + r.maxX].isContinuation { cells[y * width + r.maxX] = Cell(" ", style: cells[y * width + r.maxX].style) }
-            for x in r.x..<r.maxX { cells[y * width + x] = cell }
+        let width = self.width
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in r.y..<r.maxY {
+                // Wide glyphs cut at the edges of the rectangle lose their other half.
+                if r.x > 0, cells[y * width + r.x].isContinuation { cells[y * width + r.x - 1] = Cell(" ", style: cells[y * width + r.x - 1].style) }
+                if r.maxX < width, cells[y * width + r.maxX].isContinuation { cells[y * width + r.maxX] = Cell(" ", style: cells[y * width + r.maxX].style) }
+                (cells.baseAddress! + y * width + r.x).update(repeating: cell, count: r.width)
+            }
         }
     }
 
@@ -164,16 +159,7 @@ public struct Canvas: Sendable, Equatable {
     }
 
     private mutating func set(_ cell: Cell, x: Int, y: Int) {
-        let i = y * width + x
-        let old = cells[i]
-        // Overwriting half of a wide glyph blanks its other half.
-        if old.width == 2 && cell.width != 2 && x + 1 < width { cells[i + 1] = Cell(" ", style: old.style) }
-        // (Unless this is the second half of the glyph just put before it, over an old one's.)
-        if old.width == 0 && cell.width != 0 && x > 0 && cells[i - 1].width == 2 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
-        if cell.width == 2 && x + 1 < width && cells[i + 1].width == 2 && x + 2 < width {
-            cells[i + 2] = Cell(" ", style: cells[i + 1].style)
-        }
-        cells[i] = cell
+        paintPrepared { $0.set(cell, x: x, y: y) }
     }
 
     /// The screen as plain text: exactly `height` lines, each `width` columns wide.
@@ -190,5 +176,58 @@ public struct Canvas: Sendable, Equatable {
             result.append(line)
         }
         return result
+    }
+}
+
+/// Writes prepared cells into a canvas's storage (see `Canvas.paintPrepared`), keeping its rule
+/// that wide glyphs are never split: writing over half of one blanks the other half.
+public struct PreparedPainter {
+    @usableFromInline let cells: UnsafeMutableBufferPointer<Cell>
+    public let width: Int
+    public let height: Int
+
+    @usableFromInline
+    init(cells: UnsafeMutableBufferPointer<Cell>, width: Int, height: Int) {
+        self.cells = cells
+        self.width = width
+        self.height = height
+    }
+
+    /// Writes a prepared cell (narrow, or the first half of a wide glyph) at (x, y), which the
+    /// caller has already clipped to the canvas; a wide glyph whose second half would reach
+    /// `limit` (or the canvas edge) is drawn as a blank instead of being split.
+    @inlinable
+    public mutating func put(_ cell: Cell, x: Int, y: Int, within limit: Int) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "a prepared cell outside the canvas")
+        if cell.width == 1 { return putNarrow(cell, x: x, y: y) }
+        guard x + 1 < min(limit, width) else { return putNarrow(Cell(" ", style: cell.style), x: x, y: y) }
+        set(cell, x: x, y: y)
+        set(Cell(" ", style: cell.style, width: 0), x: x + 1, y: y)
+    }
+
+    @inlinable
+    mutating func putNarrow(_ cell: Cell, x: Int, y: Int) {
+        let i = y * width + x
+        let old = cells[i]
+        if old.width != 1 {
+            // Overwriting half of a wide glyph blanks its other half.
+            if old.width == 2 && x + 1 < width { cells[i + 1] = Cell(" ", style: old.style) }
+            if old.width == 0 && x > 0 && cells[i - 1].width == 2 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
+        }
+        cells[i] = cell
+    }
+
+    @usableFromInline
+    mutating func set(_ cell: Cell, x: Int, y: Int) {
+        let i = y * width + x
+        let old = cells[i]
+        // Overwriting half of a wide glyph blanks its other half.
+        if old.width == 2 && cell.width != 2 && x + 1 < width { cells[i + 1] = Cell(" ", style: old.style) }
+        // (Unless this is the second half of the glyph just put before it, over an old one's.)
+        if old.width == 0 && cell.width != 0 && x > 0 && cells[i - 1].width == 2 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
+        if cell.width == 2 && x + 1 < width && cells[i + 1].width == 2 && x + 2 < width {
+            cells[i + 2] = Cell(" ", style: cells[i + 1].style)
+        }
+        cells[i] = cell
     }
 }

@@ -349,6 +349,9 @@ struct GlyphTable: Sendable {
     private(set) var ink: [Double] = []
     private(set) var traits: [Traits] = []
     private var asciiCodes = [UInt32](repeating: UInt32.max, count: 128)
+    /// Glyphs of one scalar below U+10000 by that scalar (hashing a number, not a string); the
+    /// rest by the character.
+    private var scalarCodes: [UInt32: UInt32] = [:]
     private var otherCodes: [Character: UInt32] = [:]
 
     init() {
@@ -371,6 +374,13 @@ struct GlyphTable: Sendable {
 
     /// The number of a glyph (taking two columns when `wide`), added when new.
     mutating func code(_ character: Character, wide: Bool) -> UInt32 {
+        if let v = TerminalCluster.bmpScalar(character) {
+            if v < 0x80 { return code(ascii: UInt8(v), character) }
+            if let known = scalarCodes[v] { return known }
+            let code = add(character, wide: wide)
+            scalarCodes[v] = code
+            return code
+        }
         if let ascii = character.asciiValue { return code(ascii: ascii, character) }
         if let known = otherCodes[character] { return known }
         let code = add(character, wide: wide)

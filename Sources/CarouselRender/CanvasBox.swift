@@ -10,9 +10,11 @@ extension Canvas {
         if CharacterWidth.of(g.vertical) == 1 && !TerminalCluster.needsFallback(g.vertical) {
             // The sides' cell made once, not once per row (a frame draws many boxes).
             let side = Cell(g.vertical, style: style)
-            for y in stride(from: max(rect.y + 1, 0), to: min(bottom, height), by: 1) {
-                if rect.x >= 0 && rect.x < width { putPrepared(side, x: rect.x, y: y, within: width) }
-                if right >= 0 && right < width { putPrepared(side, x: right, y: y, within: width) }
+            paintPrepared { canvas in
+                for y in stride(from: max(rect.y + 1, 0), to: min(bottom, canvas.height), by: 1) {
+                    if rect.x >= 0 && rect.x < canvas.width { canvas.put(side, x: rect.x, y: y, within: canvas.width) }
+                    if right >= 0 && right < canvas.width { canvas.put(side, x: right, y: y, within: canvas.width) }
+                }
             }
         } else {
             for y in (rect.y + 1)..<bottom {

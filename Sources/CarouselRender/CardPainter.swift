@@ -159,19 +159,21 @@ public struct CardPainter: Sendable {
         // Runs of one style are the rule: fade each style once per run.
         var lastBase = CellStyle.plain, lastFaded = faded(.plain, level: level)
         text.cells.withUnsafeBufferPointer { cells in
-            for y in visible.y..<visible.maxY {
-                let row = (y - box.y) * text.width - box.x
-                for x in visible.x..<visible.maxX {
-                    var cell = cells[row + x]
-                    if cell.isContinuation { continue }  // drawn with the glyph before it
-                    // A plain blank is the card's own background already (an underlined or reversed one is not).
-                    if cell.isBlank && cell.style.background == .default && cell.style.attributes.isDisjoint(with: [.reverse, .underline]) { continue }
-                    if cell.style != lastBase {
-                        lastBase = cell.style
-                        lastFaded = faded(cell.style, level: level)
+            canvas.paintPrepared { canvas in
+                for y in visible.y..<visible.maxY {
+                    let row = (y - box.y) * text.width - box.x
+                    for x in visible.x..<visible.maxX {
+                        var cell = cells[row + x]
+                        if cell.isContinuation { continue }  // drawn with the glyph before it
+                        // A plain blank is the card's own background already (an underlined or reversed one is not).
+                        if cell.isBlank && cell.style.background == .default && cell.style.attributes.isDisjoint(with: [.reverse, .underline]) { continue }
+                        if cell.style != lastBase {
+                            lastBase = cell.style
+                            lastFaded = faded(cell.style, level: level)
+                        }
+                        cell.style = lastFaded
+                        canvas.put(cell, x: x, y: y, within: visible.maxX)
                     }
-                    cell.style = lastFaded
-                    canvas.putPrepared(cell, x: x, y: y, within: visible.maxX)
                 }
             }
         }
@@ -202,21 +204,23 @@ public struct CardPainter: Sendable {
         guard top < bottom, left < right else { return }
         let rows = top..<bottom, columns = left..<right
         art.cells.withUnsafeBufferPointer { cells in
-            for y in rows {
-                let row = y * art.width
-                for x in columns {
-                    var cell = cells[row + x]
-                    if cell.isBlank || cell.isContinuation { continue }
-                    cell.style = style
-                    if thin {
-                        // Without colour a faded card is drawn with lighter glyphs from the ramp.
-                        let level = Int((art.ink[row + x] * opacity * Double(ramp.count - 1)).rounded())
-                        if level < ramp.count - 1 {
-                            if level <= 0 { continue }
-                            cell = Cell(ramp[level], style: style)
+            canvas.paintPrepared { canvas in
+                for y in rows {
+                    let row = y * art.width
+                    for x in columns {
+                        var cell = cells[row + x]
+                        if cell.isBlank || cell.isContinuation { continue }
+                        cell.style = style
+                        if thin {
+                            // Without colour a faded card is drawn with lighter glyphs from the ramp.
+                            let level = Int((art.ink[row + x] * opacity * Double(ramp.count - 1)).rounded())
+                            if level < ramp.count - 1 {
+                                if level <= 0 { continue }
+                                cell = Cell(ramp[level], style: style)
+                            }
                         }
+                        canvas.put(cell, x: ox + x, y: oy + y, within: visible.maxX)
                     }
-                    canvas.putPrepared(cell, x: ox + x, y: oy + y, within: visible.maxX)
                 }
             }
         }

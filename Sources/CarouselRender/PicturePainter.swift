@@ -82,20 +82,22 @@ extension CardPainter {
         let background = theme.background
         tile.cells.withUnsafeBufferPointer { cells in
             tile.inks.withUnsafeBufferPointer { inks in
-                for y in visible.y..<visible.maxY {
-                    let row = (y - oy) * tile.width - ox
-                    for x in visible.x..<visible.maxX {
-                        var cell = cells[row + x]
-                        if level < 1 {
-                            if theme.usesColor {
-                                let ink = inks[row + x]
-                                cell.style.foreground = .rgb((ink.foreground ?? theme.foreground).mixed(with: background, 1 - level))
-                                if let b = ink.background { cell.style.background = .rgb(b.mixed(with: background, 1 - level)) }
-                            } else if dim {
-                                cell.style.attributes.insert(.dim)
+                canvas.paintPrepared { canvas in
+                    for y in visible.y..<visible.maxY {
+                        let row = (y - oy) * tile.width - ox
+                        for x in visible.x..<visible.maxX {
+                            var cell = cells[row + x]
+                            if level < 1 {
+                                if theme.usesColor {
+                                    let ink = inks[row + x]
+                                    cell.style.foreground = .rgb((ink.foreground ?? theme.foreground).mixed(with: background, 1 - level))
+                                    if let b = ink.background { cell.style.background = .rgb(b.mixed(with: background, 1 - level)) }
+                                } else if dim {
+                                    cell.style.attributes.insert(.dim)
+                                }
                             }
+                            canvas.put(cell, x: x, y: y, within: visible.maxX)
                         }
-                        canvas.putPrepared(cell, x: x, y: y, within: visible.maxX)
                     }
                 }
             }

@@ -26,8 +26,10 @@ public struct FrameWriter {
     public private(set) var bytes: [UInt8] = []
 
     private var previous: Canvas?
-    private var shown: [Look] = []
-    private var damagedInRow: [Int] = []
+    /// What each cell of the terminal shows, and how many damaged cells each row has (while a frame
+    /// is written they are reached through pointers, `Cells`, not these arrays).
+    private var shownStore: [Look] = []
+    private var damagedStore: [Int] = []
     private var shownWidth = 0, shownHeight = 0
     private var mustClear = true
     private var pen = Pen()
@@ -36,6 +38,8 @@ public struct FrameWriter {
     private var tailRow = -1, tailIndex = 0
     private var foreground: ColorCoder
     private var background: ColorCoder
+    private var lastStyle = CellStyle.plain
+    private var lastForeground: UInt32 = 0, lastBackground: UInt32 = 0
     private var scratch: [UInt8] = []
     private var alternative: [UInt8] = []
     private let attributeMask: UInt8
@@ -65,8 +69,8 @@ public struct FrameWriter {
         if width != shownWidth || height != shownHeight {
             shownWidth = width
             shownHeight = height
-            shown = Array(repeating: Look.blank, count: width * height)
-            damagedInRow = Array(repeating: 0, count: height)
+            shownStore = Array(repeating: Look.blank, count: width * height)
+            damagedStore = Array(repeating: 0, count: height)
             mustClear = true
         }
         var old = previous
@@ -78,20 +82,33 @@ public struct FrameWriter {
             pen = Pen()
             cursorX = 0
             cursorY = 0
-            for i in shown.indices { shown[i] = .blank }
-            for y in damagedInRow.indices { damagedInRow[y] = 0 }
+            for i in shownStore.indices { shownStore[i] = .blank }
+            for y in damagedStore.indices { damagedStore[y] = 0 }
         }
-        if let kept = old, kept.width == width, kept.height == height {
-            kept.cells.withUnsafeBufferPointer { before in
-                canvas.cells.withUnsafeBufferPointer { after in
-                    paint(after, before: before, width: width, height: height)
+        // The model is written through pointers while the frame is made (no copy-on-write or
+        // bounds checks per cell): moved out of self for that time.
+        var looks: [Look] = []
+        var damaged: [Int] = []
+        swap(&looks, &shownStore)
+        swap(&damaged, &damagedStore)
+        looks.withUnsafeMutableBufferPointer { looks in
+            damaged.withUnsafeMutableBufferPointer { damaged in
+                let model = Model(shown: looks.baseAddress!, damagedInRow: damaged.baseAddress!, width: width)
+                if let kept = old, kept.width == width, kept.height == height {
+                    kept.cells.withUnsafeBufferPointer { before in
+                        canvas.cells.withUnsafeBufferPointer { after in
+                            paint(after, before: before, width: width, height: height, model)
+                        }
+                    }
+                } else {
+                    canvas.cells.withUnsafeBufferPointer { after in
+                        paint(after, before: nil, width: width, height: height, model)
+                    }
                 }
             }
-        } else {
-            canvas.cells.withUnsafeBufferPointer { after in
-                paint(after, before: nil, width: width, height: height)
-            }
         }
+        swap(&looks, &shownStore)
+        swap(&damaged, &damagedStore)
         if let cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < width, cursor.y < height {
             moveCursor(toX: cursor.x, y: cursor.y)
         }
@@ -104,22 +121,39 @@ public struct FrameWriter {
         }
     }
 
+    /// What the terminal shows, reached through pointers while a frame is written.
+    private struct Model {
+        let shown: UnsafeMutablePointer<Look>
+        let damagedInRow: UnsafeMutablePointer<Int>
+        let width: Int
+
+        /// Sets what cell j shows, counting the damaged cells of each row (a row without any can be
+        /// skipped whole when it is byte for byte the last frame's).
+        @inline(__always)
+        func set(_ j: Int, _ look: Look) {
+            let was = shown[j].width == Look.damaged, now = look.width == Look.damaged
+            if was != now { damagedInRow[j / width] += now ? 1 : -1 }
+            shown[j] = look
+        }
+    }
+
     // MARK: - Cells
 
-    private mutating func paint(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>?, width: Int, height: Int) {
+    private mutating func paint(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>?, width: Int, height: Int, _ model: Model) {
+        let shown = model.shown
         tailRow = -1
         for y in 0..<height {
             let row = y * width
             var x = 0
             // Cells from `shiftStart` on show what was `shift` columns to their right (see `slide`).
             var shiftStart = width, shift = 0
-            if let before, damagedInRow[y] == 0,
+            if let before, model.damagedInRow[y] == 0,
                memcmp(before.baseAddress! + row, after.baseAddress! + row, width * MemoryLayout<Cell>.stride) == 0 {
                 continue  // byte for byte the row of the last frame, which the terminal shows
             }
             if let before, features.shiftsCharacters {
-                while x < width && before[row + x] == after[row + x] && shown[row + x].width != Look.damaged { x += 1 }
-                if let found = slide(after, before: before, row: row, y: y, from: x, width: width) {
+                while x < width && Self.same(before, row + x, after, row + x) && shown[row + x].width != Look.damaged { x += 1 }
+                if let found = slide(after, before: before, row: row, y: y, from: x, width: width, model) {
                     shiftStart = x
                     shift = found
                 }
@@ -132,7 +166,7 @@ public struct FrameWriter {
                         let source = x + shift
                         j = source >= shiftStart && source < width ? row + source : -1
                     }
-                    if j >= 0 && before[j] == after[i] && shown[i].width != Look.damaged { x += 1; continue }
+                    if j >= 0 && Self.same(before, j, after, i) && shown[i].width != Look.damaged { x += 1; continue }
                 }
                 let look = look(of: after[i])
                 if look == shown[i] { x += 1; continue }
@@ -141,9 +175,9 @@ public struct FrameWriter {
                 if start > 0 && (look.width == 0 && after[i - 1].width == 2 || shown[i].width == 0) {
                     start -= 1
                     // Whatever is written at start, this cell is drawn again after it.
-                    if shown[i].width == 0 && look.width != 0 { setShown(i, .damagedCell) }
+                    if shown[i].width == 0 && look.width != 0 { model.set(i, .damagedCell) }
                 }
-                x = put(after, from: start, y: y, row: row, width: width, height: height, look: start == x ? look : nil)
+                x = put(after, from: start, y: y, row: row, width: width, height: height, look: start == x ? look : nil, model)
             }
         }
     }
@@ -153,7 +187,8 @@ public struct FrameWriter {
     /// or inserting characters at `start`), and only what the shift does not bring is written.
     /// Returns the shift made (cells now show what was `shift` columns to their right), or nil.
     private mutating func slide(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>,
-                                row: Int, y: Int, from start: Int, width: Int) -> Int? {
+                                row: Int, y: Int, from start: Int, width: Int, _ model: Model) -> Int? {
+        let shown = model.shown
         let span = width - start
         guard span >= 16 else { return nil }
         // An anchor: the first cell of the changed stretch that is not blank.
@@ -164,11 +199,11 @@ public struct FrameWriter {
         for shift in -FrameWriter.widestShift...FrameWriter.widestShift where shift != 0 {
             let source = anchor + shift
             guard source >= start && source + 2 < width,
-                  after[row + anchor] == before[row + source],
-                  after[row + anchor + 1] == before[row + source + 1],
-                  after[row + anchor + 2] == before[row + source + 2] else { continue }
+                  Self.same(after, row + anchor, before, row + source),
+                  Self.same(after, row + anchor + 1, before, row + source + 1),
+                  Self.same(after, row + anchor + 2, before, row + source + 2) else { continue }
             var matches = 0
-            for x in max(start, start - shift)..<min(width, width - shift) where after[row + x] == before[row + x + shift] {
+            for x in max(start, start - shift)..<min(width, width - shift) where Self.same(after, row + x, before, row + x + shift) {
                 matches += 1
             }
             if matches > best { best = matches; bestShift = shift }
@@ -177,10 +212,10 @@ public struct FrameWriter {
         // The stretch must hold only one-column glyphs on the screen (a shift would split a wide one).
         for x in start..<width where shown[row + x].width != 1 { return nil }
         var unshifted = 0
-        for x in start..<width where before[row + x] == after[row + x] { unshifted += 1 }
+        for x in start..<width where Self.same(before, row + x, after, row + x) { unshifted += 1 }
         // Worth it only when it spares many cells: the shift itself costs a move and a few bytes.
         guard bestShift != 0, best - unshifted >= 12 else { return nil }
-        reach(x: start, y: y, width: width)
+        reach(x: start, y: y, width: width, model)
         append("\u{1B}[")
         appendNumber(abs(bestShift))
         append(bestShift > 0 ? "P" : "@")
@@ -197,13 +232,27 @@ public struct FrameWriter {
         return bestShift
     }
 
+    /// Whether two cells hold the same bytes: the same cell (a cell copied from the last frame is
+    /// byte for byte the same). Equal cells whose unused bytes differ count as different here;
+    /// comparing their looks then finds them equal, so this is only ever a shortcut.
+    @inline(__always)
+    static func same(_ a: UnsafeBufferPointer<Cell>, _ i: Int, _ b: UnsafeBufferPointer<Cell>, _ j: Int) -> Bool {
+        precondition(i >= 0 && i < a.count && j >= 0 && j < b.count)
+        let p = UnsafeRawPointer(a.baseAddress! + i), q = UnsafeRawPointer(b.baseAddress! + j)
+        guard MemoryLayout<Cell>.size == 22 else { return memcmp(p, q, MemoryLayout<Cell>.size) == 0 }
+        return p.loadUnaligned(as: UInt64.self) == q.loadUnaligned(as: UInt64.self)
+            && p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == q.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            && p.loadUnaligned(fromByteOffset: 16, as: UInt32.self) == q.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
+            && p.loadUnaligned(fromByteOffset: 20, as: UInt16.self) == q.loadUnaligned(fromByteOffset: 20, as: UInt16.self)
+    }
+
     /// The furthest a row is shifted in one frame, in columns.
     static let widestShift = 8
 
     /// Writes the cell at (x, y), and the run of the same character after it when the terminal
     /// can repeat it or erase it more cheaply. Returns the column after what was written.
     /// `known` is the cell's look when the caller has it already.
-    private mutating func put(_ after: UnsafeBufferPointer<Cell>, from x: Int, y: Int, row: Int, width: Int, height: Int, look known: Look?) -> Int {
+    private mutating func put(_ after: UnsafeBufferPointer<Cell>, from x: Int, y: Int, row: Int, width: Int, height: Int, look known: Look?, _ model: Model) -> Int {
         let i = row + x
         var cell = after[i]
         // The second half of a wide glyph without its first (the canvas never makes one): a blank.
@@ -212,16 +261,16 @@ public struct FrameWriter {
         let columns = Int(look.width)
         if x + columns >= width && y == height - 1 && !features.writesBottomRight {
             // Left as it is; what the terminal shows there is not known any more.
-            for j in i..<(row + width) { setShown(j, .damagedCell) }
+            for j in i..<(row + width) { model.set(j, .damagedCell) }
             return width
         }
-        reach(x: x, y: y, width: width)
+        reach(x: x, y: y, width: width, model)
         let erasable = look.isErasable(withBackground: features.erasesWithBackground)
         // A blank end of the row: erase it.
         if erasable && features.erasesToEndOfLine && width - x >= 3 && tailStart(after, row: row, y: y, width: width) <= i {
             setPen(look)
             append("\u{1B}[K")
-            mark(look, from: i, count: width - x, rowEnd: row + width)
+            mark(look, from: i, count: width - x, rowEnd: row + width, model)
             return width
         }
         // The same character again and again: once, then repeated.
@@ -230,7 +279,7 @@ public struct FrameWriter {
             while x + count < width && after[i + count] == cell { count += 1 }
             if y == height - 1 && x + count == width && !features.writesBottomRight {
                 count -= 1
-                setShown(row + width - 1, .damagedCell)
+                model.set(row + width - 1, .damagedCell)
             }
         }
         if erasable && count >= 10 && features.erasesCharacters && !features.repeatsCharacters {
@@ -238,7 +287,7 @@ public struct FrameWriter {
             append("\u{1B}[")
             appendNumber(count)
             append("X")
-            mark(look, from: i, count: count, rowEnd: row + width)
+            mark(look, from: i, count: count, rowEnd: row + width, model)
             return x + count  // the cursor stays at x
         }
         setPen(look)
@@ -251,7 +300,7 @@ public struct FrameWriter {
         } else {
             for _ in 0..<repeats { appendGlyph(look) }
         }
-        mark(look, from: i, count: count, rowEnd: row + width)
+        mark(look, from: i, count: count, rowEnd: row + width, model)
         let end = x + (look.width == 2 ? 2 : count)
         // Past a wide glyph or at the margin, where terminals differ, the next move is absolute.
         cursorX = look.width == 1 && end < width ? end : -1
@@ -269,24 +318,22 @@ public struct FrameWriter {
         return start
     }
 
-    /// Sets what cell j shows, counting the damaged cells of each row (a row without any can be
-    /// skipped whole when it is byte for byte the last frame's).
-    private mutating func setShown(_ j: Int, _ look: Look) {
-        let was = shown[j].width == Look.damaged, now = look.width == Look.damaged
-        if was != now { damagedInRow[j / shownWidth] += now ? 1 : -1 }
-        shown[j] = look
-    }
-
     /// Records that cells i..<i+count now show `look` (a wide glyph also covers the cell after it).
-    private mutating func mark(_ look: Look, from i: Int, count: Int, rowEnd: Int) {
+    private func mark(_ look: Look, from i: Int, count: Int, rowEnd: Int, _ model: Model) {
+        let shown = model.shown
         for j in i..<(i + count) {
+            let was = shown[j].width
+            if was == 1 && look.width == 1 {
+                shown[j] = look  // the common case: a glyph over a glyph, nothing damaged either way
+                continue
+            }
             // Writing over the first half of a wide glyph blanks its second half on the terminal.
-            if shown[j].width == 2 && look.width != 2 && j + 1 < rowEnd { setShown(j + 1, .damagedCell) }
-            setShown(j, look)
+            if was == 2 && look.width != 2 && j + 1 < rowEnd { model.set(j + 1, .damagedCell) }
+            model.set(j, look)
             if look.width == 2 && j + 1 < rowEnd {
                 // Its second half may cover the first half of another wide glyph.
-                if shown[j + 1].width == 2 && j + 2 < rowEnd { setShown(j + 2, .damagedCell) }
-                setShown(j + 1, look.continuation)
+                if shown[j + 1].width == 2 && j + 2 < rowEnd { model.set(j + 2, .damagedCell) }
+                model.set(j + 1, look.continuation)
             }
         }
     }
@@ -303,9 +350,15 @@ public struct FrameWriter {
     }
 
     private mutating func look(of cell: Cell) -> Look {
+        // Neighbouring cells mostly share a style: its colours are coded once for the run.
+        if cell.style != lastStyle {
+            lastStyle = cell.style
+            lastForeground = foreground.code(cell.style.foreground)
+            lastBackground = background.code(cell.style.background)
+        }
         var attributes = cell.style.attributes.rawValue & attributeMask
-        var fg = foreground.code(cell.style.foreground)
-        let bg = background.code(cell.style.background)
+        var fg = lastForeground
+        let bg = lastBackground
         // A blank's ink is invisible unless it is reversed or underlined: any will do.
         if cell.isBlank && attributes & Look.visibleOnBlank == 0 {
             fg = Look.anyInk
@@ -319,12 +372,12 @@ public struct FrameWriter {
 
     /// Brings the cursor to (x, y): by rewriting the unchanged cells in between when that is
     /// cheaper than moving, else by the shortest move.
-    private mutating func reach(x: Int, y: Int, width: Int) {
+    private mutating func reach(x: Int, y: Int, width: Int, _ model: Model) {
         if cursorY == y && cursorX == x { return }
         if cursorY == y && cursorX >= 0 && cursorX < x && x - cursorX <= 16 {
             let moveCost = Self.forwardCost(x - cursorX)
-            if let rewrite = rewriteCost(from: y * width + cursorX, count: x - cursorX), rewrite <= moveCost {
-                for j in (y * width + cursorX)..<(y * width + x) { write(shown[j]) }
+            if let rewrite = rewriteCost(from: y * width + cursorX, count: x - cursorX, model), rewrite <= moveCost {
+                for j in (y * width + cursorX)..<(y * width + x) { write(model.shown[j]) }
                 cursorX = x
                 return
             }
@@ -334,11 +387,11 @@ public struct FrameWriter {
 
     /// The bytes of writing again what cells i..<i+count show, from the current pen; nil when
     /// one of them is not a plain one-column glyph.
-    private mutating func rewriteCost(from i: Int, count: Int) -> Int? {
+    private mutating func rewriteCost(from i: Int, count: Int, _ model: Model) -> Int? {
         var cost = 0
         var simulated = pen
         for j in i..<(i + count) {
-            let look = shown[j]
+            let look = model.shown[j]
             if look.width != 1 { return nil }
             if !simulated.matches(look) {
                 let next = simulated.drawing(look)
@@ -442,6 +495,9 @@ public struct FrameWriter {
         if pen.fg != look.fg { if !first { out.append(0x3B) }; first = false; appendColor(look.fg, foreground: true, into: &out) }
         if pen.bg != look.bg { if !first { out.append(0x3B) }; first = false; appendColor(look.bg, foreground: false, into: &out) }
         out.append(0x6D)
+        // Resetting can only be shorter when something is switched off: an attribute, or a colour
+        // back to the terminal's default (otherwise it says all the switch says, and more).
+        guard off != 0 || (pen.fg != 0 && look.fg == 0) || (pen.bg != 0 && look.bg == 0) else { return }
         // Reset, then everything the look has.
         reset.removeAll(keepingCapacity: true)
         reset.append(0x1B); reset.append(0x5B)
@@ -512,8 +568,22 @@ public struct FrameWriter {
     private mutating func appendNumber(_ n: Int) { Self.appendNumber(n, into: &bytes) }
 
     static func appendNumber(_ n: Int, into out: inout [UInt8]) {
-        if n >= 10 { appendNumber(n / 10, into: &out) }
-        out.append(UInt8(0x30 + n % 10))
+        // Rows, columns, counts and colour values: rarely more than three digits.
+        if n < 10 {
+            out.append(UInt8(0x30 + n))
+        } else if n < 100 {
+            out.append(UInt8(0x30 + n / 10))
+            out.append(UInt8(0x30 + n % 10))
+        } else if n < 1000 {
+            out.append(UInt8(0x30 + n / 100))
+            out.append(UInt8(0x30 + n / 10 % 10))
+            out.append(UInt8(0x30 + n % 10))
+        } else {
+            appendNumber(n / 1000, into: &out)
+            out.append(UInt8(0x30 + n / 100 % 10))
+            out.append(UInt8(0x30 + n / 10 % 10))
+            out.append(UInt8(0x30 + n % 10))
+        }
     }
 
     private mutating func appendScalar(_ v: UInt32) {
