@@ -52,10 +52,10 @@ final class DrainedTerminal: Sendable {
         guard ioctl(slave, UInt(TIOCSWINSZ), &size) == 0 else { fatalError("TIOCSWINSZ failed: errno \(errno)") }
     }
 
-    /// Writes all of `bytes`, as the program's screen does.
+    /// Writes all of the writer's last frame, as the program's screen does.
     @inline(__always)
-    func write(_ bytes: [UInt8]) {
-        let error = Descriptor.writeAll(bytes, to: slave)
+    func write(_ writer: FrameWriter) {
+        let error = writer.withFrameBytes { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: slave) }
         precondition(error == 0, "write to the pseudo-terminal failed: errno \(error)")
     }
 }
@@ -109,7 +109,7 @@ enum Move {
             var canvas = painted[i].canvas
             writer.write(&canvas, cursor: painted[i].cursor)
             if i > 0 {
-                sent += writer.bytes.count
+                sent += writer.byteCount
                 glyphs += glyphBytes(from: painted[i - 1].canvas, to: painted[i].canvas)
             }
         }
@@ -172,8 +172,8 @@ final class TerminalRig {
             let info = scene.render(states[i], deck: deck, into: &canvas)
             precondition(canvas == painted[i].canvas, "a frame differs from the same state painted alone")
             writer.write(&canvas, cursor: info.cursor)
-            terminal.write(writer.bytes)
-            bytes[i] = writer.bytes.count
+            terminal.write(writer)
+            bytes[i] = writer.byteCount
         }
         cursor = 0
     }
@@ -185,7 +185,7 @@ final class TerminalRig {
         cursor = cursor + 1 == states.count ? 0 : cursor + 1
         let info = scene.render(states[i], deck: deck, into: &canvas)
         writer.write(&canvas, cursor: info.cursor)
-        terminal.write(writer.bytes)
+        terminal.write(writer)
         last = i
     }
 
@@ -194,7 +194,7 @@ final class TerminalRig {
     /// rest (computed once, but given with every lap: the first laps run in the warm-up, which
     /// records nothing).
     func account() -> (bytes: Int, glyphBytes: Int, lapPercent: Int?, movePercent: Int?) {
-        let written = writer.bytes.count
+        let written = writer.byteCount
         bytes[last] = written
         guard cursor == 0 else { return (written, glyphBytes[last], nil, nil) }
         var sentTotal = 0, glyphTotal = 0
@@ -229,7 +229,7 @@ final class WriterRig {
         cursor = cursor + 1 == frames.count ? 0 : cursor + 1
         work = frames[i].canvas
         writer.write(&work, cursor: frames[i].cursor)
-        blackHole(writer.bytes.count)
+        blackHole(writer.byteCount)
     }
 
     /// The bytes of frame `index` of the move, written after the frame before it (after a lap).

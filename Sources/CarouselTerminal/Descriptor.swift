@@ -7,9 +7,14 @@ import Glibc
 public enum Descriptor {
     /// Writes all of `bytes` to `descriptor`; returns 0, or the errno of the write that failed.
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    /// The same for bytes in memory the caller holds.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written > 0 { offset += written; continue }
             if written < 0 && errno == EINTR { continue }
             if written < 0 && errno == EAGAIN {

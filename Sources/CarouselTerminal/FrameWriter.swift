@@ -22,8 +22,18 @@ import Glibc
 /// kept, and the new canvas is swapped with the kept previous one rather than copied.
 public struct FrameWriter {
     public let features: TerminalFeatures
-    /// The bytes of the last frame (empty when nothing changed).
-    public private(set) var bytes: [UInt8] = []
+    /// The bytes of the last frame (empty when nothing changed), kept in a buffer the writer
+    /// reuses: see `withFrameBytes` for reading them without a copy.
+    private var out = FrameBuffer(capacity: 1 << 16)
+
+    /// A copy of the last frame's bytes (for tests; the terminal reads them with `withFrameBytes`).
+    public var bytes: [UInt8] { withFrameBytes { Array($0) } }
+    /// How many bytes the last frame has.
+    public var byteCount: Int { out.count }
+    /// Calls `body` with the last frame's bytes, valid only during the call.
+    public func withFrameBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try out.withBytes(body)
+    }
 
     private var previous: Canvas?
     /// What each cell of the terminal shows, and how many damaged cells each row has (while a frame
@@ -49,7 +59,6 @@ public struct FrameWriter {
         foreground = ColorCoder(depth: features.depth)
         background = ColorCoder(depth: features.depth)
         attributeMask = features.attributes.rawValue
-        bytes.reserveCapacity(1 << 16)
         scratch.reserveCapacity(64)
         alternative.reserveCapacity(64)
     }
@@ -64,7 +73,7 @@ public struct FrameWriter {
     /// (nil: left wherever it is; hide it separately). `canvas` comes back holding an older frame,
     /// ready to be drawn over.
     public mutating func write(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?) {
-        bytes.removeAll(keepingCapacity: true)
+        out.removeAll()
         let width = canvas.width, height = canvas.height
         if width != shownWidth || height != shownHeight {
             shownWidth = width
@@ -170,6 +179,19 @@ public struct FrameWriter {
                 }
                 let look = look(of: after[i])
                 if look == shown[i] { x += 1; continue }
+                // The commonest case, the cursor already here in the middle of changed glyphs: a
+                // one-column glyph over a one-column glyph, not the start of a run to repeat or a
+                // blank end of the row to erase. Written as `put` would write it, without its search.
+                if cursorY == y && cursorX == x && look.width == 1 && shown[i].width == 1 && x + 1 < width
+                    && !(after[i + 1] == after[i])
+                    && !(look.isErasable(withBackground: features.erasesWithBackground) && features.erasesToEndOfLine) {
+                    setPen(look)
+                    appendGlyph(look)
+                    shown[i] = look
+                    x += 1
+                    cursorX = x
+                    continue
+                }
                 // A wide glyph is written from its first column; so is one the new cell overwrites.
                 var start = x
                 if start > 0 && (look.width == 0 && after[i - 1].width == 2 || shown[i].width == 0) {
@@ -453,7 +475,7 @@ public struct FrameWriter {
     private mutating func appendRelative(_ n: Int, final: Unicode.Scalar) {
         append("\u{1B}[")
         if n != 1 { appendNumber(n) }
-        bytes.append(UInt8(final.value))
+        out.append(UInt8(final.value))
     }
 
     static func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5 }
@@ -465,18 +487,18 @@ public struct FrameWriter {
     private mutating func setPen(_ look: Look) {
         if pen.matches(look) { return }
         let next = pen.drawing(look)
-        Self.appendSGR(from: pen, to: next, into: &bytes, alternative: &alternative)
+        Self.appendSGR(from: pen, to: next, into: &out, alternative: &alternative)
         pen = next
     }
 
     /// Appends the shorter of the two SGR sequences that turn `pen` into `look`: one that switches
     /// only what differs, and one that resets and sets everything.
-    static func appendSGR(from pen: Pen, to look: Pen, into out: inout [UInt8], alternative reset: inout [UInt8]) {
+    static func appendSGR<Sink: ByteSink>(from pen: Pen, to look: Pen, into out: inout Sink, alternative reset: inout [UInt8]) {
         let start = out.count
         // Only what differs.
         out.append(0x1B); out.append(0x5B)
         var first = true
-        func parameter(_ text: StaticString, into out: inout [UInt8]) {
+        func parameter(_ text: StaticString, into out: inout Sink) {
             if !first { out.append(0x3B) }
             first = false
             text.withUTF8Buffer { out.append(contentsOf: $0) }
@@ -509,12 +531,12 @@ public struct FrameWriter {
         if look.bg != 0 { reset.append(0x3B); appendColor(look.bg, foreground: false, into: &reset) }
         reset.append(0x6D)
         if reset.count < out.count - start {
-            out.removeSubrange(start...)
-            out.append(contentsOf: reset)
+            out.removeLast(out.count - start)
+            reset.withUnsafeBufferPointer { out.append(contentsOf: $0) }
         }
     }
 
-    private static func appendAttributes(_ attributes: UInt8, first: inout Bool, into out: inout [UInt8]) {
+    private static func appendAttributes<Sink: ByteSink>(_ attributes: UInt8, first: inout Bool, into out: inout Sink) {
         guard attributes != 0 else { return }
         func code(_ bit: Attributes, _ digit: UInt8) {
             guard attributes & bit.rawValue != 0 else { return }
@@ -531,7 +553,7 @@ public struct FrameWriter {
 
     /// SGR parameters for a colour code (see `ColorCoder`): the 8 and 16 ANSI colours in their
     /// one-number forms, other palette entries as `38;5;n`, 24-bit ones as `38;2;r;g;b`.
-    static func appendColor(_ code: UInt32, foreground: Bool, into out: inout [UInt8]) {
+    static func appendColor<Sink: ByteSink>(_ code: UInt32, foreground: Bool, into out: inout Sink) {
         let base = foreground ? 30 : 40
         switch code >> 24 {
         case 0:
@@ -562,12 +584,12 @@ public struct FrameWriter {
     // MARK: - Bytes
 
     private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
-    private mutating func appendNumber(_ n: Int) { Self.appendNumber(n, into: &bytes) }
+    private mutating func appendNumber(_ n: Int) { Self.appendNumber(n, into: &out) }
 
-    static func appendNumber(_ n: Int, into out: inout [UInt8]) {
+    static func appendNumber<Sink: ByteSink>(_ n: Int, into out: inout Sink) {
         // Rows, columns, counts and colour values: rarely more than three digits.
         if n < 10 {
             out.append(UInt8(0x30 + n))
@@ -586,24 +608,7 @@ public struct FrameWriter {
         }
     }
 
-    private mutating func appendScalar(_ v: UInt32) {
-        switch v {
-        case ..<0x80:
-            bytes.append(UInt8(v))
-        case ..<0x800:
-            bytes.append(UInt8(0xC0 | v >> 6))
-            bytes.append(UInt8(0x80 | v & 0x3F))
-        case ..<0x10000:
-            bytes.append(UInt8(0xE0 | v >> 12))
-            bytes.append(UInt8(0x80 | (v >> 6) & 0x3F))
-            bytes.append(UInt8(0x80 | v & 0x3F))
-        default:
-            bytes.append(UInt8(0xF0 | v >> 18))
-            bytes.append(UInt8(0x80 | (v >> 12) & 0x3F))
-            bytes.append(UInt8(0x80 | (v >> 6) & 0x3F))
-            bytes.append(UInt8(0x80 | v & 0x3F))
-        }
-    }
+    private mutating func appendScalar(_ v: UInt32) { out.appendUTF8(v) }
 }
 
 /// A cell as the terminal shows it: the glyph's scalars, colours as codes for the terminal's depth
@@ -717,5 +722,99 @@ struct ColorCoder {
         guard let index else { return 0 }
         // At 24-bit depth every colour, a palette entry too, is sent as its value.
         return (depth == .truecolor ? 2 << 24 : 1 << 24) | UInt32(index)
+    }
+}
+
+/// Where escape sequences are appended: the frame writer's buffer, or an array of bytes.
+protocol ByteSink {
+    var count: Int { get }
+    mutating func append(_ byte: UInt8)
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+    mutating func removeLast(_ k: Int)
+}
+
+extension Array: ByteSink where Element == UInt8 {
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) { self += bytes }
+}
+
+/// A frame's bytes: a buffer that grows to the largest frame and is reused, written without the
+/// checks an array makes on every append (a frame appends a few thousand bytes, one or two at a
+/// time). Copies of a writer share it until one of them writes a frame (`removeAll` makes the
+/// writer's own).
+struct FrameBuffer: ByteSink {
+    private final class Storage {
+        let base: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+        deinit { base.deallocate() }
+    }
+
+    private var storage: Storage
+    private(set) var count = 0
+
+    init(capacity: Int) { storage = Storage(capacity: max(capacity, 16)) }
+
+    /// Empties the buffer, keeping its storage (made this buffer's own if a copy shares it).
+    mutating func removeAll() {
+        count = 0
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(capacity: storage.capacity) }
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == storage.capacity { grow(to: count + 1) }
+        storage.base[count] = byte
+        count += 1
+    }
+
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        if count + bytes.count > storage.capacity { grow(to: count + bytes.count) }
+        if let source = bytes.baseAddress { (storage.base + count).update(from: source, count: bytes.count) }
+        count += bytes.count
+    }
+
+    /// Appends a scalar's UTF-8 bytes (one check for room, not one per byte).
+    @inline(__always)
+    mutating func appendUTF8(_ v: UInt32) {
+        if count + 4 > storage.capacity { grow(to: count + 4) }
+        let p = storage.base + count
+        switch v {
+        case ..<0x80:
+            p[0] = UInt8(v)
+            count += 1
+        case ..<0x800:
+            p[0] = UInt8(0xC0 | v >> 6)
+            p[1] = UInt8(0x80 | v & 0x3F)
+            count += 2
+        case ..<0x10000:
+            p[0] = UInt8(0xE0 | v >> 12)
+            p[1] = UInt8(0x80 | (v >> 6) & 0x3F)
+            p[2] = UInt8(0x80 | v & 0x3F)
+            count += 3
+        default:
+            p[0] = UInt8(0xF0 | v >> 18)
+            p[1] = UInt8(0x80 | (v >> 12) & 0x3F)
+            p[2] = UInt8(0x80 | (v >> 6) & 0x3F)
+            p[3] = UInt8(0x80 | v & 0x3F)
+            count += 4
+        }
+    }
+
+    mutating func removeLast(_ k: Int) {
+        precondition(k >= 0 && k <= count)
+        count -= k
+    }
+
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: storage.base, count: count))
+    }
+
+    private mutating func grow(to needed: Int) {
+        let larger = Storage(capacity: max(needed, storage.capacity * 2))
+        larger.base.update(from: storage.base, count: count)
+        storage = larger
     }
 }

@@ -189,10 +189,10 @@ public final class TerminalScreen: TerminalBackend {
             cs_cursor_visible(0)
             cursorVisible = false
         }
-        if !writer.bytes.isEmpty {
-            _ = Descriptor.writeAll(writer.bytes, to: output)
+        if writer.byteCount > 0 {
+            _ = writer.withFrameBytes { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: output) }
             framesWritten += 1
-            bytesWritten += writer.bytes.count
+            bytesWritten += writer.byteCount
         }
         if cursor != nil && !cursorVisible {
             cs_cursor_visible(1)

@@ -33,6 +33,37 @@ import Testing
         #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
     }
 
+    /// The frame's bytes live in a buffer the writer reuses: a frame far larger than it grows it,
+    /// and a copy of a writer writes its frames into a buffer of its own.
+    @Test func framesOfAnySizeAndCopiedWritersKeepTheirOwnBytes() throws {
+        var canvas = Canvas(width: 200, height: 60)
+        for y in 0..<60 {
+            for x in 0..<200 {
+                // A new colour and a three-byte glyph in every cell: about 20 bytes a cell.
+                canvas.put("█", x: x, y: y, style: CellStyle(foreground: .rgb(RGB(UInt8(x), UInt8(y * 4), UInt8((x * y) % 256)))))
+            }
+        }
+        var writer = FrameWriter(features: .xterm(depth: .truecolor))
+        var terminal = VirtualTerminal(width: 200, height: 60)
+        let bytes = try Self.show(canvas, with: &writer, on: &terminal)
+        #expect(bytes.count > 1 << 17 && writer.byteCount == bytes.count)
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+
+        var small = Canvas(width: 20, height: 2)
+        small.text("first", x: 0, y: 0)
+        var original = FrameWriter(features: .xterm())
+        var originalTerminal = VirtualTerminal(width: 20, height: 2)
+        try Self.show(small, with: &original, on: &originalTerminal)
+        var copy = original
+        var copyTerminal = originalTerminal
+        small.text("second", x: 0, y: 1)
+        let fromCopy = try Self.show(small, with: &copy, on: &copyTerminal)
+        #expect(original.byteCount == Self.text(original.bytes).utf8.count)
+        #expect(Self.text(original.bytes).hasSuffix("first"), "the original still holds its own last frame")
+        #expect(Self.text(fromCopy).hasSuffix("second"))
+        #expect(copyTerminal.differences(from: small, features: copy.features).isEmpty)
+    }
+
     @Test func anUnchangedFrameWritesNothing() throws {
         var canvas = Canvas(width: 30, height: 4)
         canvas.text("unchanged", x: 2, y: 2, style: CellStyle(foreground: .rgb(RGB(200, 40, 40))))
