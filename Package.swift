@@ -55,9 +55,21 @@ let package = Package(
         .target(name: "CarouselMarkdown", dependencies: ["CarouselText", "CCMark"]),
         // Pictures: decoded by gdk-pixbuf (scaled while decoding), turned into cells by libchafa,
         // behind a small C shim (only cpictures.c includes glib, gdk-pixbuf and chafa headers).
+        // The two system libraries give only their headers (pkg-config's cflags): cpictures.c opens
+        // the libraries with dlopen on first use, so that a deck without pictures never loads them.
+        // SwiftPM still puts pkg-config's -l flags first on every link line, where no linker flag
+        // of a target can precede them; a clang configuration file can (its options come before
+        // the command line's): it turns on --as-needed, and the unused libraries are not recorded.
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
-        .target(name: "CPictures", dependencies: ["CChafa", "CGdkPixbuf"]),
+        .target(
+            name: "CPictures",
+            dependencies: ["CChafa", "CGdkPixbuf"],
+            linkerSettings: [
+                .linkedLibrary("dl"),
+                .unsafeFlags(["-Xclang-linker", "--config=\(Context.packageDirectory)/Sources/CGdkPixbuf/link-as-needed.cfg"]),
+            ]
+        ),
         .target(name: "CarouselPictures", dependencies: ["CarouselCanvas", "CarouselCards", "CPictures"]),
         // Finding cards: a query (smart case) run over a deck's titles, subtitles and text off the
         // frame path, narrowing as the query grows.

@@ -3,8 +3,10 @@
 #include "CPictures.h"
 
 #include <chafa.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +18,204 @@ struct cp_image {
     char format[8];
     uint8_t *pixels; /* width * height * 4 */
 };
+
+/* ---------------------------------------------------------------- the libraries */
+
+/* gdk-pixbuf and libchafa, with GLib, GObject, GIO and the image and system libraries beneath
+ * them, cost about 2.3 MB of resident memory and part of the start-up when the program loads
+ * them, and most decks hold no picture. So they are not linked (only their headers are used):
+ * the first cp_* function that needs them opens them with dlopen and looks up every function
+ * this file calls with dlsym, once for the process (pthread_once: any thread may be first).
+ * The calls below go through the table `api`, by the #defines after it, so they read as
+ * plain calls. When the libraries cannot be loaded, every cp_* function that needs them
+ * fails as for a missing decoder (CP_ERR_UNSUPPORTED, "cannot load the picture libraries:
+ * ...").
+ *
+ * Every gdk-pixbuf, GObject, GLib and chafa function this file calls must be in this list.
+ * One left out would be linked directly and, as the link drops only unused libraries
+ * (--as-needed, see Package.swift), bring its library back at start without a word: `nm -u`
+ * of the object must name none of them, and LibraryLoadingTests checks that none is loaded
+ * before the first picture. GLib's inline header helpers (GString's in newer GLib) call the
+ * library directly, so they are not used. */
+#define GDK_PIXBUF_LIBRARY "libgdk_pixbuf-2.0.so.0" /* Debian's libgdk-pixbuf-2.0-0 */
+#define CHAFA_LIBRARY "libchafa.so.0"               /* Debian's libchafa0 */
+
+/* X(library, function): looked up in gdk-pixbuf's handle (whose dependencies GLib and
+ * GObject are, so dlsym finds theirs there too) or in chafa's. */
+#define LIBRARY_FUNCTIONS(X)                                         \
+    X(pixbuf, g_clear_error)                                         \
+    X(pixbuf, g_file_error_from_errno)                               \
+    X(pixbuf, g_file_error_quark)                                    \
+    X(pixbuf, g_free)                                                \
+    X(pixbuf, g_log_default_handler)                                 \
+    X(pixbuf, g_log_set_default_handler)                             \
+    X(pixbuf, g_malloc)                                              \
+    X(pixbuf, g_once_impl)                                           \
+    X(pixbuf, g_set_error)                                           \
+    X(pixbuf, g_slist_free)                                          \
+    X(pixbuf, g_strerror)                                            \
+    X(pixbuf, g_strfreev)                                            \
+    X(pixbuf, g_strlcat)                                             \
+    X(pixbuf, g_strlcpy)                                             \
+    X(pixbuf, g_strsplit)                                            \
+    X(pixbuf, g_object_ref)                                          \
+    X(pixbuf, g_object_unref)                                        \
+    X(pixbuf, g_signal_connect_data)                                 \
+    X(pixbuf, gdk_pixbuf_animation_get_iter)                         \
+    X(pixbuf, gdk_pixbuf_animation_is_static_image)                  \
+    X(pixbuf, gdk_pixbuf_animation_iter_on_currently_loading_frame)  \
+    X(pixbuf, gdk_pixbuf_apply_embedded_orientation)                 \
+    X(pixbuf, gdk_pixbuf_error_quark)                                \
+    X(pixbuf, gdk_pixbuf_fill)                                       \
+    X(pixbuf, gdk_pixbuf_format_get_name)                            \
+    X(pixbuf, gdk_pixbuf_format_is_disabled)                         \
+    X(pixbuf, gdk_pixbuf_get_bits_per_sample)                        \
+    X(pixbuf, gdk_pixbuf_get_formats)                                \
+    X(pixbuf, gdk_pixbuf_get_height)                                 \
+    X(pixbuf, gdk_pixbuf_get_n_channels)                             \
+    X(pixbuf, gdk_pixbuf_get_option)                                 \
+    X(pixbuf, gdk_pixbuf_get_rowstride)                              \
+    X(pixbuf, gdk_pixbuf_get_width)                                  \
+    X(pixbuf, gdk_pixbuf_loader_close)                               \
+    X(pixbuf, gdk_pixbuf_loader_get_animation)                       \
+    X(pixbuf, gdk_pixbuf_loader_get_format)                          \
+    X(pixbuf, gdk_pixbuf_loader_get_pixbuf)                          \
+    X(pixbuf, gdk_pixbuf_loader_new_with_type)                       \
+    X(pixbuf, gdk_pixbuf_loader_set_size)                            \
+    X(pixbuf, gdk_pixbuf_loader_write)                               \
+    X(pixbuf, gdk_pixbuf_new_from_data)                              \
+    X(pixbuf, gdk_pixbuf_read_pixels)                                \
+    X(pixbuf, gdk_pixbuf_scale_simple)                               \
+    X(chafa, chafa_canvas_config_new)                                \
+    X(chafa, chafa_canvas_config_set_bg_color)                       \
+    X(chafa, chafa_canvas_config_set_canvas_mode)                    \
+    X(chafa, chafa_canvas_config_set_cell_geometry)                  \
+    X(chafa, chafa_canvas_config_set_fg_color)                       \
+    X(chafa, chafa_canvas_config_set_fill_symbol_map)                \
+    X(chafa, chafa_canvas_config_set_geometry)                       \
+    X(chafa, chafa_canvas_config_set_preprocessing_enabled)          \
+    X(chafa, chafa_canvas_config_set_symbol_map)                     \
+    X(chafa, chafa_canvas_config_unref)                              \
+    X(chafa, chafa_canvas_draw_all_pixels)                           \
+    X(chafa, chafa_canvas_get_char_at)                               \
+    X(chafa, chafa_canvas_get_colors_at)                             \
+    X(chafa, chafa_canvas_get_raw_colors_at)                         \
+    X(chafa, chafa_canvas_new)                                       \
+    X(chafa, chafa_canvas_unref)                                     \
+    X(chafa, chafa_symbol_map_add_by_tags)                           \
+    X(chafa, chafa_symbol_map_new)                                   \
+    X(chafa, chafa_symbol_map_remove_by_tags)                        \
+    X(chafa, chafa_symbol_map_unref)
+
+/* Written once, inside pthread_once, and only read after it. */
+static struct {
+#define DECLARE(library, function) __typeof__(function) *function;
+    LIBRARY_FUNCTIONS(DECLARE)
+#undef DECLARE
+} api;
+
+static pthread_once_t libraries_once = PTHREAD_ONCE_INIT;
+static gboolean libraries_loaded;
+static char libraries_error[256]; /* why they could not be loaded (dlerror's words) */
+
+static void install_quiet_log(void);
+
+static void keep_dlerror(void) {
+    const char *why = dlerror();
+    snprintf(libraries_error, sizeof libraries_error, "%s", why ? why : "unknown error");
+}
+
+/* The handles stay open for the life of the process (a failed load leaves what it opened). */
+static void load_libraries(void) {
+    /* For tests: CAROUSEL_PICTURES_TEST_MISSING_LIBRARY=1 makes gdk-pixbuf's name one that no
+     * library has, so that loading fails as on a machine without it (LibraryLoadingTests). */
+    const char *missing = getenv("CAROUSEL_PICTURES_TEST_MISSING_LIBRARY");
+    const char *pixbuf_name = missing && *missing ? "libcarousel-test-missing.so.0" : GDK_PIXBUF_LIBRARY;
+    void *pixbuf = dlopen(pixbuf_name, RTLD_NOW | RTLD_LOCAL);
+    void *chafa = pixbuf ? dlopen(CHAFA_LIBRARY, RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (!chafa) {
+        keep_dlerror();
+        return;
+    }
+    /* A function pointer from dlsym's void * (POSIX guarantees the conversion). */
+#define RESOLVE(library, function)                                           \
+    if (!(*(void **)&api.function = dlsym(library, #function))) {             \
+        keep_dlerror();                                                       \
+        return;                                                               \
+    }
+    LIBRARY_FUNCTIONS(RESOLVE)
+#undef RESOLVE
+    libraries_loaded = TRUE;
+    install_quiet_log();
+}
+
+/* From here on every call of a library function goes through the table. (GObject's header
+ * makes g_object_ref a typed macro, undone here; a macro some other GLib makes of one of
+ * these would only draw a "macro redefined" warning, this definition winning.) */
+#undef g_object_ref
+#define g_clear_error (api.g_clear_error)
+#define g_file_error_from_errno (api.g_file_error_from_errno)
+#define g_file_error_quark (api.g_file_error_quark)
+#define g_free (api.g_free)
+#define g_log_default_handler (api.g_log_default_handler)
+#define g_log_set_default_handler (api.g_log_set_default_handler)
+#define g_malloc (api.g_malloc)
+#define g_once_impl (api.g_once_impl)
+#define g_set_error (api.g_set_error)
+#define g_slist_free (api.g_slist_free)
+#define g_strerror (api.g_strerror)
+#define g_strfreev (api.g_strfreev)
+#define g_strlcat (api.g_strlcat)
+#define g_strlcpy (api.g_strlcpy)
+#define g_strsplit (api.g_strsplit)
+#define g_object_ref (api.g_object_ref)
+#define g_object_unref (api.g_object_unref)
+#define g_signal_connect_data (api.g_signal_connect_data)
+#define gdk_pixbuf_animation_get_iter (api.gdk_pixbuf_animation_get_iter)
+#define gdk_pixbuf_animation_is_static_image (api.gdk_pixbuf_animation_is_static_image)
+#define gdk_pixbuf_animation_iter_on_currently_loading_frame (api.gdk_pixbuf_animation_iter_on_currently_loading_frame)
+#define gdk_pixbuf_apply_embedded_orientation (api.gdk_pixbuf_apply_embedded_orientation)
+#define gdk_pixbuf_error_quark (api.gdk_pixbuf_error_quark)
+#define gdk_pixbuf_fill (api.gdk_pixbuf_fill)
+#define gdk_pixbuf_format_get_name (api.gdk_pixbuf_format_get_name)
+#define gdk_pixbuf_format_is_disabled (api.gdk_pixbuf_format_is_disabled)
+#define gdk_pixbuf_get_bits_per_sample (api.gdk_pixbuf_get_bits_per_sample)
+#define gdk_pixbuf_get_formats (api.gdk_pixbuf_get_formats)
+#define gdk_pixbuf_get_height (api.gdk_pixbuf_get_height)
+#define gdk_pixbuf_get_n_channels (api.gdk_pixbuf_get_n_channels)
+#define gdk_pixbuf_get_option (api.gdk_pixbuf_get_option)
+#define gdk_pixbuf_get_rowstride (api.gdk_pixbuf_get_rowstride)
+#define gdk_pixbuf_get_width (api.gdk_pixbuf_get_width)
+#define gdk_pixbuf_loader_close (api.gdk_pixbuf_loader_close)
+#define gdk_pixbuf_loader_get_animation (api.gdk_pixbuf_loader_get_animation)
+#define gdk_pixbuf_loader_get_format (api.gdk_pixbuf_loader_get_format)
+#define gdk_pixbuf_loader_get_pixbuf (api.gdk_pixbuf_loader_get_pixbuf)
+#define gdk_pixbuf_loader_new_with_type (api.gdk_pixbuf_loader_new_with_type)
+#define gdk_pixbuf_loader_set_size (api.gdk_pixbuf_loader_set_size)
+#define gdk_pixbuf_loader_write (api.gdk_pixbuf_loader_write)
+#define gdk_pixbuf_new_from_data (api.gdk_pixbuf_new_from_data)
+#define gdk_pixbuf_read_pixels (api.gdk_pixbuf_read_pixels)
+#define gdk_pixbuf_scale_simple (api.gdk_pixbuf_scale_simple)
+#define chafa_canvas_config_new (api.chafa_canvas_config_new)
+#define chafa_canvas_config_set_bg_color (api.chafa_canvas_config_set_bg_color)
+#define chafa_canvas_config_set_canvas_mode (api.chafa_canvas_config_set_canvas_mode)
+#define chafa_canvas_config_set_cell_geometry (api.chafa_canvas_config_set_cell_geometry)
+#define chafa_canvas_config_set_fg_color (api.chafa_canvas_config_set_fg_color)
+#define chafa_canvas_config_set_fill_symbol_map (api.chafa_canvas_config_set_fill_symbol_map)
+#define chafa_canvas_config_set_geometry (api.chafa_canvas_config_set_geometry)
+#define chafa_canvas_config_set_preprocessing_enabled (api.chafa_canvas_config_set_preprocessing_enabled)
+#define chafa_canvas_config_set_symbol_map (api.chafa_canvas_config_set_symbol_map)
+#define chafa_canvas_config_unref (api.chafa_canvas_config_unref)
+#define chafa_canvas_draw_all_pixels (api.chafa_canvas_draw_all_pixels)
+#define chafa_canvas_get_char_at (api.chafa_canvas_get_char_at)
+#define chafa_canvas_get_colors_at (api.chafa_canvas_get_colors_at)
+#define chafa_canvas_get_raw_colors_at (api.chafa_canvas_get_raw_colors_at)
+#define chafa_canvas_new (api.chafa_canvas_new)
+#define chafa_canvas_unref (api.chafa_canvas_unref)
+#define chafa_symbol_map_add_by_tags (api.chafa_symbol_map_add_by_tags)
+#define chafa_symbol_map_new (api.chafa_symbol_map_new)
+#define chafa_symbol_map_remove_by_tags (api.chafa_symbol_map_remove_by_tags)
+#define chafa_symbol_map_unref (api.chafa_symbol_map_unref)
 
 /* ---------------------------------------------------------------- errors */
 
@@ -48,12 +248,23 @@ static void set_no_decoder(cp_status *status, char *error, size_t error_size, co
         set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "no decoder for %s: %s", format, why);
 }
 
+/* Whether gdk-pixbuf and chafa are loaded, loading them the first time; if they cannot be,
+ * says why as for a missing decoder. */
+static gboolean libraries_ready(cp_status *status, char *error, size_t error_size) {
+    pthread_once(&libraries_once, load_libraries);
+    if (libraries_loaded) return TRUE;
+    set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "cannot load the picture libraries: %s",
+              libraries_error);
+    return FALSE;
+}
+
 /* ---------------------------------------------------------------- logging */
 
 /* gdk-pixbuf's loaders answer damaged files with g_return_if_fail criticals and warnings
  * ("gdk_pixbuf_calculate_rowstride: assertion 'width > 0' failed"), which GLib prints on
  * stderr, that is over the carousel's screen. The load reports the failure itself, so
- * GLib's default log handler is replaced by one that drops everything but fatal errors.
+ * GLib's default log handler is replaced by one that drops everything but fatal errors,
+ * as soon as the libraries are loaded, before any other call.
  * This is process-wide (the carousel uses GLib for nothing else); set
  * CAROUSEL_PICTURES_DEBUG=1 to keep GLib's messages. */
 static void quiet_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
@@ -61,16 +272,10 @@ static void quiet_log(const gchar *domain, GLogLevelFlags level, const gchar *me
     if (level & (G_LOG_FLAG_FATAL | G_LOG_LEVEL_ERROR)) g_log_default_handler(domain, level, message, NULL);
 }
 
-static gpointer install_quiet_log(gpointer unused) {
-    (void)unused;
+/* Called once, by load_libraries. */
+static void install_quiet_log(void) {
     const char *debug = getenv("CAROUSEL_PICTURES_DEBUG");
     if (!debug || !*debug) g_log_set_default_handler(quiet_log, NULL);
-    return NULL;
-}
-
-static void quiet_glib(void) {
-    static GOnce once = G_ONCE_INIT;
-    g_once(&once, install_quiet_log, NULL);
 }
 
 /* ---------------------------------------------------------------- formats */
@@ -100,16 +305,17 @@ static gboolean format_available(const char *wanted) {
 
 static gpointer compute_supported_formats(gpointer unused) {
     (void)unused;
-    GString *list = g_string_new(NULL);
+    static char list[32]; /* at most "png,jpeg,gif,webp,bmp,tiff" */
     for (size_t i = 0; i < G_N_ELEMENTS(accepted_formats); i++)
         if (format_available(accepted_formats[i])) {
-            if (list->len) g_string_append_c(list, ',');
-            g_string_append(list, accepted_formats[i]);
+            if (list[0]) g_strlcat(list, ",", sizeof list);
+            g_strlcat(list, accepted_formats[i], sizeof list);
         }
-    return g_string_free(list, FALSE); /* kept for the life of the process */
+    return list;
 }
 
 const char *cp_supported_formats(void) {
+    if (!libraries_ready(NULL, NULL, 0)) return "";
     static GOnce once = G_ONCE_INIT;
     return g_once(&once, compute_supported_formats, NULL);
 }
@@ -352,7 +558,6 @@ static cp_image *finish(GdkPixbuf *pixbuf, const load_state *state, cp_status *s
 
 static cp_image *load(read_chunk read, void *source, int max_width, int max_height,
                       cp_status *status, char *error, size_t error_size) {
-    quiet_glib();
     if (status) *status = CP_OK;
     if (error && error_size) error[0] = '\0';
 
@@ -469,6 +674,7 @@ cp_image *cp_load(const char *path, int max_width, int max_height, cp_status *st
         set_error(status, error, error_size, CP_ERR_ARGUMENT, "bad argument to cp_load");
         return NULL;
     }
+    if (!libraries_ready(status, error, error_size)) return NULL;
     FILE *f = fopen(path, "rbe");
     if (!f) {
         int saved = errno;
@@ -486,12 +692,12 @@ cp_image *cp_load_memory(const void *bytes, size_t length, int max_width, int ma
         set_error(status, error, error_size, CP_ERR_ARGUMENT, "bad argument to cp_load_memory");
         return NULL;
     }
+    if (!libraries_ready(status, error, error_size)) return NULL;
     memory_source source = {.bytes = bytes, .length = length, .offset = 0};
     return load(read_memory, &source, max_width, max_height, status, error, error_size);
 }
 
 const char *cp_check(const void *head, size_t n, cp_status *status, char *error, size_t error_size) {
-    quiet_glib();
     if (status) *status = CP_OK;
     if (error && error_size) error[0] = '\0';
     if (!head || n == 0) {
@@ -521,6 +727,8 @@ const char *cp_check(const void *head, size_t n, cp_status *status, char *error,
         set_error(status, error, error_size, CP_ERR_CORRUPT, "damaged picture: invalid png header");
         return NULL;
     }
+    /* Only now are the libraries needed: a file that is no picture does not load them. */
+    if (!libraries_ready(status, error, error_size)) return NULL;
     gboolean available = FALSE;
     gchar **names = g_strsplit(cp_supported_formats(), ",", -1);
     for (gchar **name = names; *name; name++)
@@ -535,6 +743,7 @@ const char *cp_check(const void *head, size_t n, cp_status *status, char *error,
 
 cp_image *cp_scaled(const cp_image *image, int max_width, int max_height) {
     if (!image || max_width < 1 || max_height < 1) return NULL;
+    if (!libraries_ready(NULL, NULL, 0)) return NULL; /* never so for an image cp_load made */
     int w, h;
     fit_within(image->width, image->height, max_width, max_height, &w, &h);
     w = MAX(1, w);
@@ -652,8 +861,8 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
     if (depth != CP_DEPTH_NONE && depth != CP_DEPTH_8 && depth != CP_DEPTH_16 &&
         depth != CP_DEPTH_256 && depth != CP_DEPTH_TRUECOLOR)
         return -1;
+    if (!libraries_ready(NULL, NULL, 0)) return -1; /* never so for an image cp_load made */
 
-    quiet_glib();
     cp_rect r = cp_fit(image, cols, rows);
     if (used) *used = r;
     const cp_cell padding = {' ', 0, 0, -1, -1, CP_CELL_FG_DEFAULT | CP_CELL_BG_DEFAULT};

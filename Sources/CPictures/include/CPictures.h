@@ -4,7 +4,15 @@
  * This header is the whole public surface; it includes only <stdint.h> and <stddef.h>.
  * Only cpictures.c sees glib, gdk-pixbuf and chafa.
  *
- * Logging: the first load or render replaces GLib's default log handler with one that
+ * Libraries: gdk-pixbuf and libchafa (with GLib) are not linked. The first function that needs
+ * them (cp_load, cp_load_memory, cp_check past the signature, cp_supported_formats, cp_scaled,
+ * cp_render) loads them with dlopen, once for the process. When they cannot be loaded, loads
+ * and checks fail with CP_ERR_UNSUPPORTED and "cannot load the picture libraries: <why>",
+ * cp_supported_formats returns "", and cp_scaled and cp_render fail as for bad arguments
+ * (which cannot happen to an image cp_load made). For tests,
+ * CAROUSEL_PICTURES_TEST_MISSING_LIBRARY=1 (read at that first use) makes loading fail so.
+ *
+ * Logging: loading the libraries replaces GLib's default log handler with one that
  * drops warnings and criticals (gdk-pixbuf prints them for damaged files, and stderr is the
  * carousel's screen); CAROUSEL_PICTURES_DEBUG=1 keeps them.
  *
