@@ -52,9 +52,15 @@ final class DrainedTerminal: Sendable {
         guard ioctl(slave, UInt(TIOCSWINSZ), &size) == 0 else { fatalError("TIOCSWINSZ failed: errno \(errno)") }
     }
 
+    /// Writes all of `bytes`.
+    func write(_ bytes: [UInt8]) {
+        let error = Descriptor.writeAll(bytes, to: slave)
+        precondition(error == 0, "write to the pseudo-terminal failed: errno \(error)")
+    }
+
     /// Writes all of the writer's last frame, as the program's screen does.
     @inline(__always)
-    func write(_ writer: FrameWriter) {
+    func write(frameOf writer: FrameWriter) {
         let error = writer.withFrameBytes { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: slave) }
         precondition(error == 0, "write to the pseudo-terminal failed: errno \(error)")
     }
@@ -172,7 +178,7 @@ final class TerminalRig {
             let info = scene.render(states[i], deck: deck, into: &canvas)
             precondition(canvas == painted[i].canvas, "a frame differs from the same state painted alone")
             writer.write(&canvas, cursor: info.cursor)
-            terminal.write(writer)
+            terminal.write(frameOf: writer)
             bytes[i] = writer.byteCount
         }
         cursor = 0
@@ -185,7 +191,7 @@ final class TerminalRig {
         cursor = cursor + 1 == states.count ? 0 : cursor + 1
         let info = scene.render(states[i], deck: deck, into: &canvas)
         writer.write(&canvas, cursor: info.cursor)
-        terminal.write(writer)
+        terminal.write(frameOf: writer)
         last = i
     }
 
