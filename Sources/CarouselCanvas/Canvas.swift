@@ -180,7 +180,8 @@ public struct Canvas: Sendable, Equatable {
 }
 
 /// Writes prepared cells into a canvas's storage (see `Canvas.paintPrepared`), keeping its rule
-/// that wide glyphs are never split: writing over half of one blanks the other half.
+/// that wide glyphs are never split: writing over half of one blanks the other half. Valid only
+/// inside the `paintPrepared` call that made it (it holds a pointer to the storage).
 public struct PreparedPainter {
     @usableFromInline let cells: UnsafeMutableBufferPointer<Cell>
     public let width: Int

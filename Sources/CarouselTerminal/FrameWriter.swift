@@ -37,7 +37,7 @@ public struct FrameWriter {
 
     private var previous: Canvas?
     /// What each cell of the terminal shows, and how many damaged cells each row has (while a frame
-    /// is written they are reached through pointers, `Cells`, not these arrays).
+    /// is written they are reached through pointers, `Model`, not these arrays).
     private var shownStore: [Look] = []
     private var damagedStore: [Int] = []
     private var shownWidth = 0, shownHeight = 0
