@@ -11,10 +11,7 @@ public enum CharacterWidth {
         if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        // Box drawing, block elements and shades, the renderer's own glyphs: one column.
-        if (0x2500...0x259F).contains(first.value) || first.value == 0x25CB || first.value == 0x25CF || first.value == 0x2026 {
-            return 1
-        }
+        if isDrawingGlyph(first.value) { return 1 }
         guard TerminalCluster.needsFallback(character) else { return of(first) }
         var total = 0
         for shown in TerminalCluster.shown(character) { total += of(shown.unicodeScalars.first!) }
@@ -28,8 +25,15 @@ public enum CharacterWidth {
     @inline(__always)
     static func ofCharacter(scalarValue v: UInt32) -> Int {
         if v < 0x80 { return v < 0x20 || v == 0x7F ? 0 : 1 }
-        if (0x2500...0x259F).contains(v) || v == 0x25CB || v == 0x25CF || v == 0x2026 { return 1 }
+        if isDrawingGlyph(v) { return 1 }
         return ranged(v)
+    }
+
+    /// Box drawing, block elements and shades, the renderer's own glyphs (dots, the ellipsis): one
+    /// column, as the character that starts with one of them.
+    @inline(__always)
+    static func isDrawingGlyph(_ v: UInt32) -> Bool {
+        (0x2500...0x259F).contains(v) || v == 0x25CB || v == 0x25CF || v == 0x2026
     }
 
     private static func ranged(_ v: UInt32) -> Int {

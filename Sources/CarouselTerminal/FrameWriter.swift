@@ -675,13 +675,11 @@ struct Pen: Equatable {
 }
 
 /// Maps a canvas colour to a code for the terminal's depth: 0 the default, 1<<24 | n palette entry n,
-/// 2<<24 | rgb a 24-bit one. Remembers the last one (neighbouring cells mostly share colours) and,
-/// for 24-bit colours at a smaller depth, the codes of the last few hundred (a fading card has a
-/// few dozen inks, each met again and again) so the palette is searched once for each.
+/// 2<<24 | rgb a 24-bit one. Remembers the codes of the last few hundred 24-bit colours at a
+/// smaller depth (a fading card has a few dozen inks, each met again and again), so the palette is
+/// searched once for each. (The writer asks only when a cell's style differs from the last one's.)
 struct ColorCoder {
     let depth: ColorDepth
-    private var lastColor: Color = .default
-    private var lastCode: UInt32 = 0
     /// Codes of 24-bit colours by a hash of the colour: (colour | 1 << 24, code); 0 when empty.
     private var recent: [(UInt32, UInt32)]
 
@@ -693,22 +691,12 @@ struct ColorCoder {
     static let slots = 512
 
     mutating func code(_ color: Color) -> UInt32 {
-        if color == lastColor { return lastCode }
-        let code: UInt32
-        if case .rgb(let rgb) = color, !recent.isEmpty {
-            let key = UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b) | 1 << 24
-            let slot = Int((key &* 0x9E37_79B1) >> 23) & (ColorCoder.slots - 1)
-            if recent[slot].0 == key {
-                code = recent[slot].1
-            } else {
-                code = Self.code(color, depth: depth)
-                recent[slot] = (key, code)
-            }
-        } else {
-            code = Self.code(color, depth: depth)
-        }
-        lastColor = color
-        lastCode = code
+        guard case .rgb(let rgb) = color, !recent.isEmpty else { return Self.code(color, depth: depth) }
+        let key = UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b) | 1 << 24
+        let slot = Int((key &* 0x9E37_79B1) >> 23) & (ColorCoder.slots - 1)
+        if recent[slot].0 == key { return recent[slot].1 }
+        let code = Self.code(color, depth: depth)
+        recent[slot] = (key, code)
         return code
     }
 
