@@ -1,0 +1,203 @@
+import CarouselApp
+import CarouselCards
+import CarouselCore
+import CarouselDecks
+import CarouselRender
+import CarouselTerminal
+import CarouselWatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What one run of carousel was asked to do, as plain values, and the run itself. The command line
+/// fills it through `CarouselCommand` (swift-argument-parser: parsing, validation, help, man page
+/// and completions); a bare `carousel` takes it as it is, its defaults, without the parser, whose
+/// type lookups and reflection touch megabytes of the binary that the built-in deck never needs.
+struct Invocation: Equatable {
+    var paths: [String] = []
+    var render: String?
+    var keys: String?
+    var time: Double?
+    // Optional so that a deck's own defaults apply unless the command line gives them.
+    var style: StyleKind?
+    var mode: Mode?
+    var loop: Bool?
+    var start: Int?
+    var kind: LoadOptions.Kind?
+    var lines = false
+    var markdown = false
+    var ansi = false
+    var ascii = false
+    var color: ColorChoice = .auto
+    var fps: Double = 60
+    var reduceMotion = false
+    var pick = false
+    var printField: CardChoice.Field?
+    var openWith: String?
+    var watch = false
+    var autoplay: Double?
+
+    /// The exit status: 0 when quit (or a card is picked), 1 when no card could be loaded or a pick
+    /// ended with nothing chosen, 2 with no terminal to draw on, 130 after Ctrl-C; a run ended by a
+    /// signal ends the process by that signal and does not return.
+    func run() -> Int32 {
+        let environment = Invocation.environment()
+        let utf8 = TerminalScreen.setUpLocale()
+        var options = AppOptions()
+        options.paths = paths
+        options.ascii = ascii
+        options.color = color
+        options.fps = fps
+        options.reduceMotion = reduceMotion || environment["CAROUSEL_REDUCE_MOTION"].map { !$0.isEmpty && $0 != "0" } ?? false
+        options.lines = lines
+        options.pick = pick || printField != nil
+        options.print = printField
+        options.openWith = openWith
+        options.editor = AppOptions.editor(environment: environment)
+        options.autoplay = autoplay
+
+        let deck: Deck
+        let loadOptions = LoadOptions(kind: kind, lines: lines, markdown: markdown, ansi: ansi, checkPicture: AppPictures.check)
+        do {
+            // `-` reads cards from standard input (the keys must then come from the terminal).
+            deck = try DeckLoader.load(paths: paths, options: loadOptions)
+        } catch let error as DeckError {
+            Invocation.report(error.problems.count > 1 ? error.problems + ["no card could be loaded"] : [error.description])
+            return 1
+        } catch {
+            Invocation.report(["no card could be loaded"])
+            return 1
+        }
+        Invocation.report(deck.problems)
+        // What the command line says wins; then the deck's manifest; then the built-in defaults.
+        options.style = style ?? deck.defaults.style.flatMap(StyleKind.init(rawValue:)) ?? .arc
+        options.mode = mode ?? deck.defaults.mode.flatMap(Mode.init(rawValue:)) ?? .normal
+        options.loop = loop ?? deck.defaults.loop ?? false
+        options.start = start ?? deck.defaults.start
+        options.skippedCards = deck.skipped
+        // Lazy: a card's art is read only when it comes near the screen.
+        let cards = deck.provider
+        let glyphs: Glyphs = (ascii || !utf8) ? .ascii : .unicode
+
+        if let render, let size = HeadlessRenderer.parseSize(render) {
+            let keyList = (try? HeadlessRenderer.parseKeys(keys ?? "").get()) ?? []
+            let run = HeadlessRenderer.run(
+                deck: cards, options: options, width: size.width, height: size.height,
+                keys: keyList, time: time, glyphs: glyphs,
+                usesColor: options.wantsColor(environment: environment))
+            // Plain text unless a colour depth is named: --render's output is usually a file or a pipe.
+            let depth = InteractiveApp.depth(for: options.color) ?? .none
+            let lines = depth == .none ? run.canvas.lines() : StyledText.escaped(run.canvas, depth: depth)
+            guard Invocation.writeOut(Array((lines.joined(separator: "\n") + "\n").utf8), what: "the screen") else { return 1 }
+            Invocation.printError(run.reports.map { $0 + "\n" }.joined())
+            // With --pick: then what Enter chooses (or chose), as the interactive program would end.
+            guard options.pick else { return 0 }
+            switch run.outcome {
+            case .cancelled: return 1
+            case .interrupted: return 130
+            default:
+                guard let choice = run.choice else { return 1 }
+                return Invocation.writeOut(choice + [0x0A], what: "the chosen card") ? 0 : 1
+            }
+        }
+
+        // A deck read from files can be read again (after `e`); standard input cannot.
+        var source: DeckSource? = paths.isEmpty || paths.contains("-") ? nil : DeckSource(load: { [paths] in
+            do {
+                return .success(try DeckLoader.load(paths: paths, options: loadOptions).provider)
+            } catch let error as DeckError {
+                return .failure(DeckSource.Failure("cannot read the deck again: " + (error.problems.first ?? error.description)))
+            } catch {
+                return .failure(DeckSource.Failure("cannot read the deck again"))
+            }
+        })
+        var watcher: DeckWatcher?
+        defer { watcher?.stop() }
+        if watch {
+            if source == nil {
+                Invocation.report([paths.isEmpty ? "--watch follows files: the built-in deck has none" : "--watch: standard input cannot be read again; not watching"])
+            } else {
+                let flag = ChangeFlag()
+                do {
+                    watcher = try DeckWatcher(paths: paths) {
+                        flag.raise()
+                        TerminalScreen.wakeUp()
+                    }
+                    Invocation.report(watcher?.problems.map { "--watch: " + Sanitizer.line($0) } ?? [])
+                    source?.changed = { flag.take() }
+                } catch {
+                    Invocation.report(["--watch: \(Sanitizer.line(error.description))"])
+                }
+            }
+        }
+        // Standard input may carry the deck (`carousel -`): then keys come from /dev/tty; standard
+        // output may be captured (`x=$(carousel --pick)`): then the screen goes to /dev/tty.
+        let app = InteractiveApp(deck: cards, options: options, glyphs: glyphs, source: source)
+        let outcome: Outcome
+        let choice: [UInt8]?
+        do {
+            (outcome, choice) = try app.run(environment: environment)
+        } catch {
+            Invocation.printError("\(error)\n")
+            return 2
+        }
+        switch outcome {
+        case .quit: return 0
+        case .cancelled: return 1
+        case .interrupted: return 130
+        case .chosen: return Invocation.writeOut((choice ?? []) + [0x0A], what: "the chosen card") ? 0 : 1
+        case .signal(let signal): TerminalScreen.exit(bySignal: signal)
+        }
+    }
+}
+
+extension Invocation {
+    /// Runs, then ends the process with the run's exit status.
+    func runAndExit() -> Never {
+        exit(run())
+    }
+
+    /// Writes to standard output with write(2), not print: print's buffer is flushed at exit, where
+    /// a failure (a full disk, a closed pipe) is lost and the exit status still says 0. False (after
+    /// saying so on standard error) when the write failed.
+    static func writeOut(_ bytes: [UInt8], what: String) -> Bool {
+        let failure = Descriptor.writeAll(bytes, to: STDOUT_FILENO)
+        if failure != 0 {
+            printError("carousel: cannot write \(what): \(Sanitizer.line(String(cString: strerror(failure))))\n")
+            return false
+        }
+        return true
+    }
+
+    /// Deck problems on stderr, one line each (already sanitised), at most 20 so a deck of 100,000
+    /// broken files does not flood the terminal.
+    static func report(_ problems: [String]) {
+        let limit = 20
+        var text = ""
+        for problem in problems.prefix(limit) { text += "carousel: \(problem)\n" }
+        if problems.count > limit { text += "carousel: ... and \(problems.count - limit) more\n" }
+        printError(text)
+    }
+
+    /// Writes to standard error as it is (no buffering to lose if the process dies next).
+    static func printError(_ text: String) {
+        _ = Descriptor.writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+
+    /// The process environment, from the C library (the binary does without Foundation and its
+    /// ICU data, which made it several times larger).
+    static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+}
