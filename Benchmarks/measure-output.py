@@ -28,11 +28,11 @@ LANG=C.UTF-8) and reports:
       the same ideal 60 fps screens as (c), and for each pair of consecutive screens the characters
       of the cells that changed (character or style, as in the model below; a wide character
       counted once; a cell that became blank counts its space), summed (target: ratio <= 1.3);
-  (g) resident memory: max_rss_kb (getrusage's peak, as the program reports it at exit through
-      CAROUSEL_STATS) of run (a) below at --size (100x30 by default), and VmRSS from
+  (g) resident memory: max_rss_kb (the program's own peak, VmHWM, as it reports it at exit through
+      CAROUSEL_STATS; getrusage's ru_maxrss would carry over execve the peak of the Python that
+      started it) of run (a) below at --size (100x30 by default), and VmRSS from
       /proc/PID/status read right after the last chunk of the first frame arrived; the median of
-      --repeats runs (target: peak <= 10240 KB). Linux updates the peak getrusage reports lazily,
-      so it can come out a little below a VmRSS read earlier in the same run;
+      --repeats runs (target: peak <= 10240 KB);
   (h) process CPU per frame over a held key, for every style and mode at 80x24, 100x45 and 200x60
       (only 100x45 with --quick; only the given ones with --style/--mode). Each case runs the
       program twice with --loop (so holding Right never reaches the end of the deck) and
