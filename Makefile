@@ -6,6 +6,7 @@
 #                 bash, zsh and fish completions (make uninstall removes them)
 #   make docs     the man page and completions in $(DOCS), generated from the command line's declarations
 #   make bench    benchmarks (release build; see README)
+#   make order    profile the release binary and write the linker's function order (needs valgrind)
 #   make fuzz     fuzz the deck manifest parser, the sanitiser and picture decoding (FUZZ_SECONDS=120 each)
 
 PREFIX ?= /usr/local
@@ -16,7 +17,7 @@ SWIFT  ?= swift
 # tmux for the end-to-end tests.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test docs man completions install uninstall bench fuzz clean
+.PHONY: all deps build run test docs man completions install uninstall bench order fuzz clean
 
 all: build
 
@@ -36,8 +37,21 @@ deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
+# The release binary is linked by lld: its relative relocations packed (DT_RELR: 8 KB instead of
+# the 960 KB of .rela.dyn the loader read at every start), its own symbols not exported (the Swift
+# static library options export them all: 300 KB of symbol table the loader searched for every
+# symbol a shared library looked up), and its code in the order Sources/carousel/functions.order
+# gives: the functions a session runs, first and together (Linux maps code by whole page-cache
+# folios around each page touched; swiftc gives each public function its own section, the rest
+# of an object file's code moves with it). `make order` writes the order again from a profile of
+# the current code (Benchmarks/order-functions.py, with valgrind); names it no longer has are
+# ignored, so a stale order costs memory, never correctness.
+ORDER         := $(CURDIR)/Sources/carousel/functions.order
+RELEASE_FLAGS := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+	-Xlinker --symbol-ordering-file=$(ORDER) -Xlinker --no-warn-symbol-ordering
+
 build: deps
-	$(SWIFT) build -c release --product carousel --static-swift-stdlib
+	$(SWIFT) build -c release --product carousel --static-swift-stdlib $(RELEASE_FLAGS)
 
 run: build
 	.build/release/carousel $(ARGS)
@@ -116,6 +130,14 @@ uninstall:
 bench: build
 	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --grouping metric --no-progress | python3 summarize.py
 	python3 Benchmarks/measure-output.py .build/release/carousel
+
+# Profiles the release binary (valgrind's callgrind) through the sessions of
+# Benchmarks/order-functions.py and writes Sources/carousel/functions.order; then links again.
+order: build
+	@command -v valgrind >/dev/null 2>&1 || { echo "make order needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+	python3 Benchmarks/order-functions.py .build/release/carousel "$(ORDER)"
+	rm -f .build/release/carousel
+	@$(MAKE) --no-print-directory build
 
 FUZZ_SECONDS ?= 120
 # libFuzzer on the manifest parser and the sanitiser, then on the picture decoding path (see Fuzz/README.md); findings land in .build-fuzz/

@@ -79,7 +79,9 @@ let package = Package(
         .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal", "CarouselPictures", "CarouselSearch", "CarouselWatch"]),
         .executableTarget(
             name: "carousel",
-            dependencies: ["CarouselApp", "CarouselWatch", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CarouselApp", "CarouselWatch", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // The release link's function order (see the Makefile's RELEASE_FLAGS).
+            exclude: ["functions.order"]
         ),
         // Build-time tool: turns Assets/deck into Swift source so the built-in deck lives in the binary.
         .executableTarget(name: "embed-deck"),
