@@ -1,6 +1,6 @@
 # carousel: build, run, test and install.
 #   make run      build and run on the built-in deck
-#   make test     run every test (unit, golden screens, end-to-end in tmux)
+#   make test     run every test (unit, golden screens, end-to-end in tmux), then check the release build
 #   make build    release binary at .build/release/carousel
 #   make install  install into $(PREFIX) (default /usr/local): bin/carousel, its man page and
 #                 bash, zsh and fish completions (make uninstall removes them)
@@ -14,10 +14,10 @@ SWIFT  ?= swift
 # Debian packages the build and the tests need: ncursesw headers, the "-direct" terminfo entries
 # for 24-bit colour (ncurses-term), libcmark for Markdown, libchafa and gdk-pixbuf (with its WebP
 # loader) for pictures,
-# tmux for the end-to-end tests.
+# tmux for the end-to-end tests, binutils' readelf for the release check.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test docs man completions install uninstall bench order fuzz clean
+.PHONY: all deps build run test release-check docs man completions install uninstall bench order fuzz clean
 
 all: build
 
@@ -32,13 +32,15 @@ deps:
 	dpkg -s webp-pixbuf-loader >/dev/null 2>&1 || missing="$$missing webp-pixbuf-loader"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v readelf >/dev/null 2>&1 || missing="$$missing binutils"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
 # The release binary is linked by lld: its relative relocations packed (DT_RELR: 8 KB instead of
-# the 960 KB of .rela.dyn the loader read at every start), its own symbols not exported (the Swift
+# the 960 KB of .rela.dyn the loader read at every start), libstdc++ linked in from its archive
+# (Sources/carousel/static-libstdcxx.cfg), its own symbols not exported (the Swift
 # static library options export them all: 300 KB of symbol table the loader searched for every
 # symbol a shared library looked up), and its code in the order Sources/carousel/functions.order
 # gives: the functions a session runs, first and together (Linux maps code by whole page-cache
@@ -48,6 +50,7 @@ deps:
 # ignored, so a stale order costs memory, never correctness.
 ORDER         := $(CURDIR)/Sources/carousel/functions.order
 RELEASE_FLAGS := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+	-Xswiftc -Xclang-linker -Xswiftc --config=$(CURDIR)/Sources/carousel/static-libstdcxx.cfg \
 	-Xlinker --symbol-ordering-file=$(ORDER) -Xlinker --no-warn-symbol-ordering
 
 build: deps
@@ -60,6 +63,23 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory release-check
+
+# The release binary as `make build` links it (RELEASE_FLAGS): it draws what the debug build the
+# tests checked draws (the built-in deck in every style and both modes, after keys), its relative
+# relocations are packed and it needs no shared libstdc++.
+RELEASE_SCRIPTS := "" right,tab s,right,right,tab s,s,right,tab s,s,s,left,tab
+release-check: build
+	@for keys in $(RELEASE_SCRIPTS); do \
+		.build/debug/carousel --render 100x30 --keys "$$keys" --color 256 > .build/release-check.debug && \
+		.build/release/carousel --render 100x30 --keys "$$keys" --color 256 > .build/release-check.release && \
+		cmp -s .build/release-check.debug .build/release-check.release || \
+		{ echo "release-check: the release binary draws differently after keys '$$keys'" >&2; exit 1; }; \
+	done
+	@readelf -d .build/release/carousel | grep -q '(RELR)' || { echo "release-check: no packed relocations (DT_RELR)" >&2; exit 1; }
+	@! readelf -d .build/release/carousel | grep -q 'libstdc++' || { echo "release-check: needs a shared libstdc++" >&2; exit 1; }
+	@rm -f .build/release-check.debug .build/release-check.release
+	@echo "release-check: the release binary draws as the debug build, with packed relocations and libstdc++ linked in"
 
 # The man page and the shell completions are generated from the command line's own declarations
 # (swift-argument-parser's): the page by its generate-manual tool (what its GenerateManual plugin
