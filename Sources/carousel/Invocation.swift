@@ -14,7 +14,7 @@ import Darwin
 /// What one run of carousel was asked to do, as plain values, and the run itself. The command line
 /// fills it through `CarouselCommand` (swift-argument-parser: parsing, validation, help, man page
 /// and completions); a bare `carousel` takes it as it is, its defaults, without the parser, whose
-/// type lookups and reflection touch megabytes of the binary that the built-in deck never needs.
+/// type lookups and reflection touch code the built-in deck never needs (see `CarouselCommand.main`).
 struct Invocation: Equatable {
     var paths: [String] = []
     var render: String?
