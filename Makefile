@@ -66,7 +66,7 @@ test: deps
 	@$(MAKE) --no-print-directory release-check
 
 # The release binary as `make build` links it (RELEASE_FLAGS): it draws what the debug build the
-# tests checked draws (the built-in deck in every style and both modes, after keys), its relative
+# tests checked draws (the built-in deck in every style, Scaled and Normal, after keys), its relative
 # relocations are packed and it needs no shared libstdc++.
 RELEASE_SCRIPTS := "" right,tab s,right,right,tab s,s,right,tab s,s,s,left,tab
 release-check: build
