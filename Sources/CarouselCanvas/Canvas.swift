@@ -53,16 +53,20 @@ public struct Canvas: Sendable, Equatable {
     /// Writes one glyph at (x, y) if it fits inside `clip` (and the canvas). Returns the columns used.
     @discardableResult
     public mutating func put(_ glyph: Character, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil) -> Int {
-        if let v = TerminalCluster.bmpScalar(glyph), v >= 0x20, v < 0x7F {
-            // Printable ASCII, most of what is written: one column, as it is.
+        if let v = TerminalCluster.bmpScalar(glyph), LoneScalarText.standsAlone(v) {
+            // ASCII, borders, dots, most text: one scalar, drawn from its value.
             let region = clip.map { $0.intersection(bounds) } ?? bounds
-            if region.contains(x: x, y: y) { set(Cell(ascii: UInt8(v), style: style), x: x, y: y) }
-            return 1
+            return paintPrepared { $0.putLone(v, x: x, y: y, style: style, region: region) }
         }
+        return putCluster(glyph, x: x, y: y, style: style, clip: clip)
+    }
+
+    /// `put` for any cluster, the long way (and what the lone-scalar way is tested against).
+    mutating func putCluster(_ glyph: Character, x: Int, y: Int, style: CellStyle, clip: CellRect?) -> Int {
         if TerminalCluster.needsFallback(glyph) {
             // A cluster a terminal cell cannot hold as it is gets the fallback every path uses.
             var used = 0
-            for part in TerminalCluster.shown(glyph) { used += put(part, x: x + used, y: y, style: style, clip: clip) }
+            for part in TerminalCluster.shown(glyph) { used += putCluster(part, x: x + used, y: y, style: style, clip: clip) }
             return used
         }
         let w = CharacterWidth.of(glyph)
@@ -97,17 +101,28 @@ public struct Canvas: Sendable, Equatable {
 
     /// Writes a string from (x, y) rightward, clipped. Returns the columns advanced.
     @discardableResult
-    public mutating func text(_ string: some StringProtocol, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil) -> Int {
-        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            // Printable ASCII (titles, the status line): a cell per byte.
-            let region = clip.map { $0.intersection(bounds) } ?? bounds
-            var cx = x
-            for byte in string.utf8 {
-                if region.contains(x: cx, y: y) { set(Cell(ascii: byte, style: style), x: cx, y: y) }
-                cx += 1
+    public mutating func text(_ string: String, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil) -> Int {
+        // Titles, the status line, dots and hints: one scalar per character, drawn from the bytes.
+        let region = clip.map { $0.intersection(bounds) } ?? bounds
+        let drawn = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard LoneScalarText.accepts(bytes) else { return nil }
+            return paintPrepared { painter in
+                var cx = x, i = 0
+                while i < bytes.count {
+                    let (v, length) = LoneScalarText.decode(bytes, at: i)
+                    i += length
+                    cx += painter.putLone(v, x: cx, y: y, style: style, region: region)
+                }
+                return cx - x
             }
-            return cx - x
-        }
+        } ?? nil
+        if let drawn { return drawn }
+        return text(string[...], x: x, y: y, style: style, clip: clip)
+    }
+
+    /// Writes a string from (x, y) rightward, clipped. Returns the columns advanced.
+    @discardableResult
+    public mutating func text(_ string: some StringProtocol, x: Int, y: Int, style: CellStyle = .plain, clip: CellRect? = nil) -> Int {
         var cx = x
         for c in string {
             cx += put(c, x: cx, y: y, style: style, clip: clip)
@@ -216,6 +231,22 @@ public struct PreparedPainter {
             if old.width == 0 && x > 0 && cells[i - 1].width == 2 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
         }
         cells[i] = cell
+    }
+
+    /// Writes the lone scalar `v` (see `LoneScalarText`) at (x, y) if it fits in `region` (inside
+    /// the canvas), as `Canvas.put` writes the character it is. Returns the columns it advances.
+    mutating func putLone(_ v: UInt32, x: Int, y: Int, style: CellStyle, region: CellRect) -> Int {
+        let w = CharacterWidth.ofCharacter(scalarValue: v)
+        guard w > 0 else { return 0 }
+        guard region.contains(x: x, y: y) else { return w }
+        if w == 2 && !region.contains(x: x + 1, y: y) {
+            // No room for the second half: never split a wide glyph.
+            set(Cell(ascii: 0x20, style: style), x: x, y: y)
+            return 1
+        }
+        set(Cell(scalar: v, style: style, width: UInt8(w)), x: x, y: y)
+        if w == 2 { set(Cell(scalar: 0x20, style: style, width: 0), x: x + 1, y: y) }
+        return w
     }
 
     @usableFromInline

@@ -86,6 +86,15 @@ public struct Cell: Sendable, Hashable {
         self.width = width
     }
 
+    /// A glyph that is the one scalar `v` (with the columns it takes).
+    init(scalar v: UInt32, style: CellStyle, width: UInt8) {
+        scalar0 = v
+        scalar1 = 0
+        scalar2 = 0
+        self.style = style
+        self.width = width
+    }
+
     /// A printable ASCII glyph (0x20...0x7E), one column.
     @inlinable
     public init(ascii: UInt8, style: CellStyle = .plain) {

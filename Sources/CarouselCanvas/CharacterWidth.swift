@@ -50,6 +50,14 @@ public enum CharacterWidth {
     }
 
     /// The width of a whole string in columns.
+    public static func of(_ string: String) -> Int {
+        if let columns = LoneScalarText.columns(string) { return columns }
+        var total = 0
+        for c in string { total += of(c) }
+        return total
+    }
+
+    /// The width of a whole string in columns.
     public static func of(_ string: some StringProtocol) -> Int {
         var total = 0
         for c in string { total += of(c) }

@@ -25,10 +25,11 @@ struct CardCache {
     var count: Int { slots.count }
 
     mutating func card(at index: Int) -> Card? {
-        guard slots[index] != nil else { return nil }
+        // One lookup (the renderer asks for every card on screen, every frame).
+        guard let slot = slots.index(forKey: index) else { return nil }
         clock += 1
-        slots[index]!.lastUse = clock
-        return slots[index]!.card
+        slots.values[slot].lastUse = clock
+        return slots.values[slot].card
     }
 
     mutating func insert(_ card: Card, at index: Int) {
