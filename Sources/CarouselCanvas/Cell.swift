@@ -30,22 +30,54 @@ public struct Attributes: OptionSet, Sendable, Hashable {
 }
 
 /// How a cell looks apart from its glyph.
+///
+/// The colours are kept as one word each (see `Color.bits`), every bit of them defined: comparing
+/// two styles, which diffing two screens does for every changed cell, compares two words and a byte.
 public struct CellStyle: Sendable, Hashable {
-    public var foreground: Color
-    public var background: Color
+    @usableFromInline var foregroundBits: UInt32
+    @usableFromInline var backgroundBits: UInt32
     public var attributes: Attributes
 
     public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
-        self.foreground = foreground
-        self.background = background
+        foregroundBits = foreground.bits
+        backgroundBits = background.bits
         self.attributes = attributes
+    }
+
+    public var foreground: Color {
+        get { Color(bits: foregroundBits) }
+        set { foregroundBits = newValue.bits }
+    }
+
+    public var background: Color {
+        get { Color(bits: backgroundBits) }
+        set { backgroundBits = newValue.bits }
     }
 
     public static let plain = CellStyle()
 
     @inlinable
     public static func == (a: CellStyle, b: CellStyle) -> Bool {
-        a.attributes.rawValue == b.attributes.rawValue && a.foreground == b.foreground && a.background == b.background
+        a.foregroundBits == b.foregroundBits && a.backgroundBits == b.backgroundBits && a.attributes.rawValue == b.attributes.rawValue
+    }
+}
+
+extension Color {
+    /// The colour as one word: 0 the default, 1 << 24 | rgb a 24-bit colour, 2 << 24 | n palette entry n.
+    @usableFromInline var bits: UInt32 {
+        switch self {
+        case .default: 0
+        case .rgb(let c): 1 << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+        case .indexed(let n): 2 << 24 | UInt32(n)
+        }
+    }
+
+    @usableFromInline init(bits: UInt32) {
+        switch bits >> 24 {
+        case 1: self = .rgb(RGB(UInt8(truncatingIfNeeded: bits >> 16), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits)))
+        case 2: self = .indexed(UInt8(truncatingIfNeeded: bits))
+        default: self = .default
+        }
     }
 }
 

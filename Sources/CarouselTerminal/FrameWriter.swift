@@ -254,12 +254,11 @@ public struct FrameWriter {
         return bestShift
     }
 
-    /// Whether two cells hold the same bytes: the same cell (a cell copied from the last frame is
-    /// byte for byte the same). Equal cells whose unused bytes differ count as different here;
-    /// comparing their looks then finds them equal, so this is only ever a shortcut.
+    /// Whether two cells hold the same bytes, which is whether they are the same cell: every byte
+    /// of a cell's 22 is defined (the scalars, the colours as words, the attributes and width).
     @inline(__always)
     static func same(_ a: UnsafeBufferPointer<Cell>, _ i: Int, _ b: UnsafeBufferPointer<Cell>, _ j: Int) -> Bool {
-        precondition(i >= 0 && i < a.count && j >= 0 && j < b.count)
+        assert(i >= 0 && i < a.count && j >= 0 && j < b.count)
         let p = UnsafeRawPointer(a.baseAddress! + i), q = UnsafeRawPointer(b.baseAddress! + j)
         guard MemoryLayout<Cell>.size == 22 else { return memcmp(p, q, MemoryLayout<Cell>.size) == 0 }
         return p.loadUnaligned(as: UInt64.self) == q.loadUnaligned(as: UInt64.self)
@@ -298,7 +297,10 @@ public struct FrameWriter {
         // The same character again and again: once, then repeated.
         var count = 1
         if look.width == 1 {
-            while x + count < width && after[i + count] == cell { count += 1 }
+            // Compared as bytes (runs of a card's background are long), unless the cell written
+            // is not the one stored (the lone second half of a wide glyph, written as a blank).
+            let asStored = cell.width == after[i].width
+            while x + count < width && (asStored ? Self.same(after, i + count, after, i) : after[i + count] == cell) { count += 1 }
             if y == height - 1 && x + count == width && !features.writesBottomRight {
                 count -= 1
                 model.set(row + width - 1, .damagedCell)
@@ -334,7 +336,7 @@ public struct FrameWriter {
         if tailRow == y { return tailIndex }
         let last = row + width - 1
         var start = last
-        while start > row && after[start - 1] == after[last] { start -= 1 }
+        while start > row && Self.same(after, start - 1, after, last) { start -= 1 }
         tailRow = y
         tailIndex = start
         return start
@@ -365,6 +367,7 @@ public struct FrameWriter {
         appendGlyph(look)
     }
 
+    @inline(__always)
     private mutating func appendGlyph(_ look: Look) {
         appendScalar(look.s0)
         if look.s1 != 0 { appendScalar(look.s1) }
@@ -484,8 +487,13 @@ public struct FrameWriter {
 
     // MARK: - Look (SGR)
 
+    /// Brings the pen to what `look` needs (usually it has it already: checked here, inline).
+    @inline(__always)
     private mutating func setPen(_ look: Look) {
-        if pen.matches(look) { return }
+        if !pen.matches(look) { changePen(look) }
+    }
+
+    private mutating func changePen(_ look: Look) {
         let next = pen.drawing(look)
         Self.appendSGR(from: pen, to: next, into: &out, alternative: &alternative)
         pen = next
@@ -583,6 +591,7 @@ public struct FrameWriter {
 
     // MARK: - Bytes
 
+    @inline(__always)
     private mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
@@ -608,6 +617,7 @@ public struct FrameWriter {
         }
     }
 
+    @inline(__always)
     private mutating func appendScalar(_ v: UInt32) { out.appendUTF8(v) }
 }
 
@@ -639,6 +649,7 @@ struct Look: Equatable {
         s0 == 0x20 && s1 == 0 && width == 1 && attributes == 0 && (bg == 0 || bce)
     }
 
+    @inline(__always)
     var glyphByteCount: Int {
         func count(_ v: UInt32) -> Int { v == 0 ? 0 : v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
         return count(s0) + count(s1) + count(s2)

@@ -290,3 +290,44 @@ import Testing
         #expect(terminal.scrolled == 0)
     }
 }
+
+/// Cells are compared byte for byte while a frame is written: equal cells must hold equal bytes,
+/// however their colours were set, and every colour must survive being kept as a word.
+@Suite struct CellBytesTests {
+    static let colors: [Color] = [.default, .indexed(0), .indexed(7), .indexed(255), .rgb(RGB(0, 0, 0)),
+                                  .rgb(RGB(255, 255, 255)), .rgb(RGB(1, 2, 3)), .rgb(RGB(200, 0, 100))]
+
+    @Test func coloursComeBackAsTheyWereSet() {
+        for a in Self.colors {
+            for b in Self.colors {
+                var style = CellStyle(foreground: a, background: b, attributes: .bold)
+                #expect(style.foreground == a && style.background == b)
+                style.foreground = b
+                style.background = a
+                #expect(style.foreground == b && style.background == a)
+                #expect((CellStyle(foreground: a) == CellStyle(foreground: b)) == (a == b))
+            }
+        }
+    }
+
+    @Test func equalCellsHoldEqualBytesHoweverTheyWereMade() {
+        for target in Self.colors {
+            for earlier in Self.colors {
+                var made = Cell("x", style: CellStyle(foreground: earlier, background: earlier))
+                made.style.foreground = target
+                made.style.background = .default
+                let direct = Cell("x", style: CellStyle(foreground: target))
+                [made].withUnsafeBufferPointer { a in
+                    [direct].withUnsafeBufferPointer { b in
+                        #expect(FrameWriter.same(a, 0, b, 0), "\(target) set over \(earlier)")
+                    }
+                }
+            }
+        }
+        [Cell("x", style: CellStyle(foreground: .indexed(1)))].withUnsafeBufferPointer { a in
+            [Cell("x", style: CellStyle(foreground: .rgb(RGB(0, 0, 1))))].withUnsafeBufferPointer { b in
+                #expect(!FrameWriter.same(a, 0, b, 0))
+            }
+        }
+    }
+}
