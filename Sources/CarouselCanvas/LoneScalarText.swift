@@ -52,17 +52,10 @@ enum LoneScalarText {
     /// The columns `string` takes, or nil when not every character of it is a lone scalar.
     static func columns(_ string: String) -> Int? {
         string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard accepts(bytes) else { return nil }
             var total = 0, i = 0
             while i < bytes.count {
-                let b = bytes[i]
-                if b < 0x80 {
-                    guard b >= 0x20 && b < 0x7F else { return nil }
-                    total += 1
-                    i += 1
-                    continue
-                }
                 let (v, length) = decode(bytes, at: i)
-                guard standsAlone(v) else { return nil }
                 total += CharacterWidth.ofCharacter(scalarValue: v)
                 i += length
             }
