@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
@@ -289,6 +290,15 @@ int cs_start(int direct_color) {
     raw();        // Ctrl-C and Ctrl-Z arrive as keys; the program handles them itself
     noecho();
     nonl();
+    // Frames reach the terminal as written, without the driver's output pass over every byte
+    // (with ONLCR off, as nonl() leaves it, that pass changes nothing in them: they hold no tab and
+    // move the cursor by escape sequences). Made curses' program mode, so that coming back from a
+    // suspend or a command keeps it; endwin gives the terminal back as it was found.
+    struct termios output_mode;
+    if (tcgetattr(output_fd, &output_mode) == 0 && (output_mode.c_oflag & OPOST) && !(output_mode.c_oflag & ONLCR)) {
+        output_mode.c_oflag &= ~(tcflag_t)OPOST;
+        if (tcsetattr(output_fd, TCSADRAIN, &output_mode) == 0) def_prog_mode();
+    }
     keys = newpad(1, 1);
     if (!keys) {
         endwin();

@@ -78,6 +78,31 @@ struct TerminalPromiseTests {
         #expect(session.waitForExit() == 0)
     }
 
+    /// While the program runs, what it writes reaches the terminal without the driver's output
+    /// processing (-opost), also after a suspend; the shell gets its own modes back afterwards.
+    @Test func framesSkipTheDriversOutputProcessing() throws {
+        let session = try TmuxSession(shell: true)
+        try session.waitForStart()
+        let tty = try session.tmux("display-message", "-p", "-t", session.name, "#{pane_tty}")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        func outputModes() throws -> [Substring] {
+            try TmuxSession.run(["sh", "-c", "stty -a < \(tty)"]).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" })
+        }
+        #expect(try outputModes().contains("-opost"), "output processing off while the carousel runs")
+        try session.send("C-z")
+        _ = try session.waitForScreen { $0.joined().contains("Stopped") }
+        #expect(try outputModes().contains("opost"), "the shell has output processing back while the carousel is stopped")
+        try session.send("fg", "Enter")
+        _ = try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        #expect(try outputModes().contains("-opost"), "off again after fg")
+        try session.send("Right")
+        let lines = try session.waitForScreen { $0.joined().contains("2/20") }
+        #expect(lines.first?.contains("[Normal]") == true && lines.joined().contains("2/20"), "drawn as before: \(lines)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
     /// Cursor keys in the normal form (ESC [ x), which terminals that ignore application cursor mode
     /// send, work like the application form (ESC O x).
     @Test func cursorKeysWorkInBothForms() throws {
