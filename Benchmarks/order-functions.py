@@ -1,24 +1,29 @@
 #!/usr/bin/env python3
-"""Writes the linker's function order for carousel: the functions a session runs, packed together.
+"""Writes the linker's function order for carousel: the code a frame runs first and together, then
+the rest of what a session runs.
 
-Why: Linux maps a program's code into memory by whole page-cache folios around each page it
-touches (64 KB and more on this kernel), so a few hundred functions spread over 10 MB of code keep
-most of it resident. Linked in the order this script writes (lld --symbol-ordering-file; the
-Makefile's release build passes it, with every Swift module compiled into one section per
-function), the code a session runs sits in a few hundred contiguous KB at the start of .text.
+Why: a frame in motion comes after 16 ms of sleep, with the processor's caches and address
+translations cold: the fewer pages its code spans, the less it pays to fetch them again (every
+Swift module is compiled with one section per function, `-function-sections` in the Makefile, so
+the linker can move each function). And Linux maps a program's code into memory by whole
+page-cache folios around each page it touches (64 KB and more on this kernel): a session's code
+packed together keeps less of the binary resident.
 
 How: runs the release binary under valgrind's callgrind in a pseudo-terminal (100x30, the output
 drained) through sessions a user has: the built-in deck with no arguments (every style in turn by
 `s`, both modes by Tab, a held Right and Left, help, zoom, find), and once with options (so that
-argument parsing is in the order too). Every function callgrind saw that the binary defines is
-written, one mangled name per line, in the order first seen. Names that a later change renames or
+argument parsing is in the order too). In each style and mode the cards are moved twice: a first
+pass, which fills the caches with the sizes each card is drawn at, and a second over the same
+cards; the profile is dumped around the second, so it is known which functions a frame in motion
+runs. The order: those functions, in the order first seen, then every other function callgrind
+saw that the binary defines, in the order first seen; one mangled name per line. Names that a later change renames or
 removes are ignored by the linker (the order only moves code; it never changes what is linked).
 
 Usage: Benchmarks/order-functions.py [BINARY] [OUTPUT]
   BINARY  default .build/release/carousel (valgrind reads a copy stripped of debug info: it cannot
           read Swift 6.3's)
   OUTPUT  default Sources/carousel/functions.order
-Needs valgrind (apt-get install valgrind); takes about a minute. `make order` runs it.
+Needs valgrind (apt-get install valgrind); takes about two minutes. `make order` runs it.
 """
 import fcntl
 import os
@@ -34,16 +39,24 @@ import time
 RIGHT, LEFT, TAB, ENTER, ESC = b"\x1bOC", b"\x1bOD", b"\t", b"\r", b"\x1b"
 
 
+def dump(label):
+    """A step that dumps the profile so far (callgrind_control -d) as a part called `label`."""
+    return (label, None)
+
+
 def held(key, seconds, rate=30.0):
     return [(key, 1.0 / rate)] * int(seconds * rate)
 
 
 def tour():
-    """Keys of a session through every style and mode, with the time to wait after each."""
-    steps = [(b"", 4.0)]  # start-up under valgrind is slow
+    """Keys of a session through every style and mode, with the time to wait after each and the
+    profile's parts: "motion" is cards moving past sizes already met (what a held key runs every
+    frame once each card has been seen); the first pass over them fills the caches."""
+    steps = [(b"", 4.0), dump("start")]  # start-up under valgrind is slow
     for _ in range(4):  # arc, stack, ring, lyrics
         for _ in range(2):  # Normal, Scaled
-            steps += held(RIGHT, 1.5) + held(LEFT, 0.7) + [(b"", 1.5), (TAB, 1.5)]
+            steps += held(RIGHT, 1.5) + held(LEFT, 0.7) + [(b"", 1.5), dump("first pass")]
+            steps += held(RIGHT, 0.7) + [(b"", 1.5), dump("motion"), (TAB, 1.5)]
         steps += [(b"s", 1.5)]
     steps += [(b"?", 1.0), (b"?", 1.0), (ENTER, 1.0), (b"j", 0.5), (ESC, 1.0)]
     steps += [(b"/", 0.5), (b"e", 0.5), (ENTER, 1.0), (b"n", 1.0), (ESC, 1.0)]
@@ -51,7 +64,7 @@ def tour():
 
 
 def short_tour():
-    return [(b"", 4.0)] + held(RIGHT, 1.0) + [(b"", 1.5), (TAB, 1.5), (b"q", 0.0)]
+    return [(b"", 4.0), dump("start")] + held(RIGHT, 1.0) + [(b"", 1.5), (TAB, 1.5), (b"q", 0.0)]
 
 
 def run(binary, arguments, steps, out):
@@ -73,12 +86,18 @@ def run(binary, arguments, steps, out):
             except OSError:
                 return
     threading.Thread(target=drain, daemon=True).start()
+    parts = []
     for key, wait in steps:
-        if key:
-            os.write(master, key)
-        time.sleep(wait)
+        if wait is None:
+            subprocess.run(["callgrind_control", "-d", str(process.pid)], capture_output=True, check=True)
+            parts.append((key, f"{out}.{len(parts) + 1}"))
+        else:
+            if key:
+                os.write(master, key)
+            time.sleep(wait)
     process.wait(timeout=60)
     os.close(master)
+    return parts + [("end", out)]  # (label, file) in order; the last is written at exit
 
 
 def defined_functions(binary):
@@ -112,20 +131,22 @@ def main():
         stripped = os.path.join(scratch, "carousel")
         subprocess.run(["strip", "-g", "-o", stripped, binary], check=True)
         defined = defined_functions(stripped)
-        order, seen = [], set()
         sessions = [([], tour()), (["--style", "ring", "--mode", "scaled", "--loop"], short_tour())]
-        for number, (arguments, steps) in enumerate(sessions):
-            profile = os.path.join(scratch, f"session{number}.out")
-            run(stripped, arguments, steps, profile)
+        parts = [part for number, (arguments, steps) in enumerate(sessions)
+                 for part in run(stripped, arguments, steps, os.path.join(scratch, f"session{number}.out"))]
+        in_motion = [profile for label, profile in parts if label == "motion"]
+        order, seen = [], set()
+        for profile in in_motion + [profile for label, profile in parts if label != "motion"]:
             for name in functions_seen(profile, defined):
                 if name not in seen:
                     seen.add(name)
                     order.append(name)
+        motion = len({name for profile in in_motion for name in functions_seen(profile, defined)})
     if len(order) < 500:
         sys.exit(f"order-functions: only {len(order)} functions seen; did the program run?")
     with open(output, "w") as file:
         file.write("\n".join(order) + "\n")
-    print(f"order-functions: {len(order)} functions written to {output}")
+    print(f"order-functions: {len(order)} functions written to {output}, the {motion} run in motion first")
 
 
 if __name__ == "__main__":
