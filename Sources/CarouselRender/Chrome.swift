@@ -11,7 +11,8 @@ public enum Chrome {
         if CharacterWidth.of(text) <= width { return text }
         let mark = glyphs.ellipsis
         let markWidth = CharacterWidth.of(mark)
-        guard width > markWidth else { return String(repeating: ".", count: width) }
+        // Too narrow for a letter and the mark: nothing (a lone mark or dots are no word of the text).
+        guard width > markWidth else { return "" }
         var out = ""
         var used = 0
         for c in text {

@@ -38,6 +38,32 @@ import Testing
         #expect(Chrome.truncate("Portraits", to: 5, glyphs: .unicode) == "Port…")
         #expect(Chrome.truncate("日本語です", to: 5, glyphs: .unicode) == "日本…")
         #expect(Chrome.truncate("ok", to: 5, glyphs: .ascii) == "ok")
+        // Room for a letter and the mark at least, else nothing: never a lone mark or dots.
+        #expect(Chrome.truncate("Portraits", to: 2, glyphs: .unicode) == "P…")
+        #expect(Chrome.truncate("Portraits", to: 1, glyphs: .unicode) == "")
+        #expect(Chrome.truncate("Portraits", to: 4, glyphs: .ascii) == "P...")
+        #expect(Chrome.truncate("Portraits", to: 3, glyphs: .ascii) == "")
+        #expect(Chrome.truncate("Yo", to: 2, glyphs: .ascii) == "Yo", "what fits is kept whole")
+    }
+
+    /// A far card too narrow for a piece of its title keeps its border whole: no `╰ .│` (ring at
+    /// 80x24 drew one).
+    @Test func aCardTooNarrowForItsTitleShowsNone() {
+        let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: true))
+        var cache = CellCache()
+        for width in 5...12 {
+            var canvas = Canvas(width: 20, height: 6)
+            let placement = CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: Double(width), height: 5),
+                                          scale: 1, blur: 0, opacity: 1, z: 0, progress: 0)
+            _ = painter.paint(Card(title: "Jonah", art: ["@@@"]), at: placement, active: false, cache: &cache, on: &canvas)
+            let bottom = String(canvas.lines()[4].prefix(width))
+            let title = String(bottom.filter { !"╰─╯ ".contains($0) })
+            #expect(title.isEmpty || "Jonah".hasPrefix(title) || (title.hasSuffix("…") && "Jonah".hasPrefix(title.dropLast())),
+                    "width \(width): \(bottom)")
+            if title.isEmpty {
+                #expect(bottom == "╰" + String(repeating: "─", count: width - 2) + "╯", "width \(width): an unbroken border")
+            }
+        }
     }
 
     @Test func tooSmallScreensSaySoInTheRoomThereIs() {
