@@ -369,6 +369,10 @@ void cs_features(cs_terminal_features *features) {
     features->erase_to_end_of_line = has_string("el");
     features->shift_characters = has_string("dch") && has_string("ich");
     features->writes_bottom_right = tigetflag("am") <= 0 || tigetflag("xenl") > 0;
+    const char *down = tigetstr("cud1");
+    struct termios mode;
+    features->line_feed_moves_down = down != NULL && down != (char *)-1 && strcmp(down, "\n") == 0
+        && tcgetattr(output_fd, &mode) == 0 && (!(mode.c_oflag & OPOST) || !(mode.c_oflag & ONLCR));
 }
 
 void cs_cursor_visible(int visible) { curs_set(visible ? 1 : 0); }

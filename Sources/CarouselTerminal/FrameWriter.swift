@@ -400,7 +400,7 @@ public struct FrameWriter {
     private mutating func reach(x: Int, y: Int, width: Int, _ model: Model) {
         if cursorY == y && cursorX == x { return }
         if cursorY == y && cursorX >= 0 && cursorX < x && x - cursorX <= 16 {
-            let moveCost = Self.forwardCost(x - cursorX)
+            let moveCost = Self.relativeCost(x - cursorX)
             if let rewrite = rewriteCost(from: y * width + cursorX, count: x - cursorX, model), rewrite <= moveCost {
                 for j in (y * width + cursorX)..<(y * width + x) { write(model.shown[j]) }
                 cursorX = x
@@ -436,20 +436,24 @@ public struct FrameWriter {
         var best = absolute
         var way = 0
         if cursorX >= 0 && cursorY >= 0 {
-            let vertical = y == cursorY ? 0 : 3 + (abs(y - cursorY) == 1 ? 0 : Self.digits(abs(y - cursorY)))
+            let vertical = y == cursorY ? 0 : verticalCost(from: cursorY, to: y)
             // Along the row from where the cursor is, or from the first column after a carriage return.
             // Forward (CUF) and back (CUB) cost the same.
-            let horizontal = x == cursorX ? 0 : Self.forwardCost(abs(x - cursorX))
+            let horizontal = x == cursorX ? 0 : Self.relativeCost(abs(x - cursorX))
             if vertical + horizontal < best { best = vertical + horizontal; way = 1 }
-            let fromReturn = 1 + (x == 0 ? 0 : Self.forwardCost(x))
+            let fromReturn = 1 + (x == 0 ? 0 : Self.relativeCost(x))
             if vertical + fromReturn < best { best = vertical + fromReturn; way = 2 }
             let column = 3 + Self.digits(x + 1)
             if vertical + column < best { best = vertical + column; way = 3 }
         }
         if way != 0 && y != cursorY {
-            append("\u{1B}[")
-            if abs(y - cursorY) != 1 { appendNumber(abs(y - cursorY)) }
-            append(y > cursorY ? "B" : "A")
+            if y > cursorY && features.lineFeedMovesDown && y - cursorY < Self.relativeCost(y - cursorY) {
+                for _ in cursorY..<y { out.append(0x0A) }
+            } else {
+                append("\u{1B}[")
+                if abs(y - cursorY) != 1 { appendNumber(abs(y - cursorY)) }
+                append(y > cursorY ? "B" : "A")
+            }
         }
         switch way {
         case 1 where x > cursorX: appendRelative(x - cursorX, final: "C")
@@ -481,8 +485,17 @@ public struct FrameWriter {
         out.append(UInt8(final.value))
     }
 
+    /// Moving the cursor up or down from row `from` to row `to`: `CSI n A`/`CSI n B`, or line feeds
+    /// down where they move the cursor down and are shorter.
+    private func verticalCost(from: Int, to: Int) -> Int {
+        let rows = abs(to - from), escape = Self.relativeCost(rows)
+        return to > from && features.lineFeedMovesDown ? min(rows, escape) : escape
+    }
+
+    /// `CSI n A`, `B`, `C` or `D` (`CSI A` for one).
+    static func relativeCost(_ n: Int) -> Int { n == 1 ? 3 : 3 + digits(n) }
+
     static func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5 }
-    static func forwardCost(_ n: Int) -> Int { n == 1 ? 3 : 3 + digits(n) }
     static func absoluteCost(x: Int, y: Int) -> Int { 3 + digits(y + 1) + (x == 0 ? 0 : 1 + digits(x + 1)) }
 
     // MARK: - Look (SGR)

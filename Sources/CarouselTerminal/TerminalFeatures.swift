@@ -21,10 +21,15 @@ public struct TerminalFeatures: Sendable, Equatable {
     /// The bottom-right cell can be written without scrolling the screen: the terminal does not
     /// wrap at the margin (no `am`), or it waits for the next character before it does (`xenl`).
     public var writesBottomRight: Bool
+    /// A line feed moves the cursor one row down in its column: the terminal's `cud1` is one, and
+    /// the tty driver sends it as it is (no ONLCR turning it into a carriage return too). One byte
+    /// instead of `CSI B`'s three.
+    public var lineFeedMovesDown: Bool
 
     public init(depth: ColorDepth, attributes: Attributes = [.bold, .dim, .italic, .underline, .reverse],
                 erasesWithBackground: Bool = false, repeatsCharacters: Bool = false, erasesCharacters: Bool = false,
-                erasesToEndOfLine: Bool = true, shiftsCharacters: Bool = true, writesBottomRight: Bool = true) {
+                erasesToEndOfLine: Bool = true, shiftsCharacters: Bool = true, writesBottomRight: Bool = true,
+                lineFeedMovesDown: Bool = false) {
         self.depth = depth
         self.attributes = attributes
         self.erasesWithBackground = erasesWithBackground
@@ -33,15 +38,18 @@ public struct TerminalFeatures: Sendable, Equatable {
         self.erasesToEndOfLine = erasesToEndOfLine
         self.shiftsCharacters = shiftsCharacters
         self.writesBottomRight = writesBottomRight
+        self.lineFeedMovesDown = lineFeedMovesDown
     }
 
-    /// What Debian's `xterm-256color` entry declares (the benchmarks' terminal).
+    /// What Debian's `xterm-256color` entry declares (the benchmarks' terminal), on a tty that
+    /// sends a line feed as it is (as the carousel leaves it).
     public static func xterm(depth: ColorDepth = .palette256) -> TerminalFeatures {
-        TerminalFeatures(depth: depth, erasesWithBackground: true, repeatsCharacters: true, erasesCharacters: true)
+        TerminalFeatures(depth: depth, erasesWithBackground: true, repeatsCharacters: true, erasesCharacters: true,
+                         lineFeedMovesDown: true)
     }
 
     /// What Debian's `tmux-256color` entry declares: no `bce`, `rep` or `ech`.
     public static func tmux(depth: ColorDepth = .palette256) -> TerminalFeatures {
-        TerminalFeatures(depth: depth)
+        TerminalFeatures(depth: depth, lineFeedMovesDown: true)
     }
 }

@@ -99,7 +99,8 @@ public final class TerminalScreen: TerminalBackend {
                                 erasesCharacters: found.erase_characters != 0,
                                 erasesToEndOfLine: found.erase_to_end_of_line != 0,
                                 shiftsCharacters: found.shift_characters != 0,
-                                writesBottomRight: found.writes_bottom_right != 0)
+                                writesBottomRight: found.writes_bottom_right != 0,
+                                lineFeedMovesDown: found.line_feed_moves_down != 0)
     }
 
     /// A value from the environment as it may be shown in a message: printable ASCII, at most 40 characters.

@@ -29,8 +29,30 @@ import Testing
         var writer = FrameWriter(features: .xterm())
         var terminal = VirtualTerminal(width: 20, height: 3)
         let bytes = try Self.show(canvas, with: &writer, on: &terminal)
-        #expect(Self.text(bytes) == "\u{1B}[m\u{1B}[H\u{1B}[2J\u{1B}[2;4Hhi")
+        // Down a row by a line feed, then along it: shorter than `CSI 2;4 H`.
+        #expect(Self.text(bytes) == "\u{1B}[m\u{1B}[H\u{1B}[2J\n\u{1B}[3Chi")
         #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+        // A terminal whose line feed is not declared to move down only (or a tty adding a carriage
+        // return) gets no line feed.
+        var plain = FrameWriter(features: TerminalFeatures(depth: .palette256))
+        var other = VirtualTerminal(width: 20, height: 3)
+        #expect(Self.text(try Self.show(canvas, with: &plain, on: &other)) == "\u{1B}[m\u{1B}[H\u{1B}[2J\u{1B}[2;4Hhi")
+    }
+
+    /// Line feeds go down while they are shorter than `CSI n B`: one to three rows, not four.
+    @Test func lineFeedsMoveDownAFewRows() throws {
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 20, height: 8)
+        var canvas = Canvas(width: 20, height: 8)
+        canvas.text("a", x: 5, y: 0)
+        _ = try Self.show(canvas, with: &writer, on: &terminal)
+        var next = Canvas(width: 20, height: 8)
+        next.text("a", x: 5, y: 0)
+        next.text("b", x: 6, y: 3)
+        next.text("c", x: 7, y: 7)
+        let bytes = try Self.show(next, with: &writer, on: &terminal)
+        #expect(Self.text(bytes) == "\n\n\nb\u{1B}[4Bc", "\(Array(Self.text(bytes).unicodeScalars))")
+        #expect(terminal.differences(from: next, features: writer.features).isEmpty)
     }
 
     /// The frame's bytes live in a buffer the writer reuses: a frame far larger than it grows it,

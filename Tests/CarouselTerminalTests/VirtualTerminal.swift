@@ -4,7 +4,7 @@ import CarouselCanvas
 /// A terminal emulator for the tests, written from ECMA-48 and xterm's documentation rather than
 /// from the frame writer: it replays the bytes a writer sends and keeps the screen they make, so
 /// tests compare that screen with the canvas the writer was given. It understands what the writer
-/// may send (cursor moves, SGR, EL, ED, ECH, REP, DCH, ICH, DECTCEM) and fails on anything else.
+/// may send (cursor moves, line feed, SGR, EL, ED, ECH, REP, DCH, ICH, DECTCEM) and fails on anything else.
 /// Like xterm, it wraps at the right margin only when the next character comes (a pending wrap),
 /// and scrolls when it wraps on the last row: a writer that lets that happen is caught.
 struct VirtualTerminal {
@@ -70,6 +70,14 @@ struct VirtualTerminal {
                 continue
             }
             if b == 0x0D { x = 0; pendingWrap = false; i += 1; continue }
+            if b == 0x0A {
+                // Line feed (IND, no LNM): one row down in the same column, scrolling on the last row.
+                // After the last column the column is where terminals differ: the writer must not.
+                if pendingWrap { throw Failure.unknown("line feed in a pending wrap") }
+                if y == height - 1 { scroll() } else { y += 1 }
+                i += 1
+                continue
+            }
             if b < 0x20 || b == 0x7F { throw Failure.unknown("control \(b)") }
             utf8.append(b)
             if let scalar = decode() { print(scalar) }

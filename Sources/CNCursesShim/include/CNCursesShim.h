@@ -86,6 +86,7 @@ typedef struct {
     int erase_to_end_of_line;   // el
     int shift_characters;       // dch and ich
     int writes_bottom_right;    // no am, or xenl: the last cell does not scroll the screen
+    int line_feed_moves_down;   // cud1 is a line feed, and the driver sends it as it is (no ONLCR)
 } cs_terminal_features;
 
 /// Reads the features of the started terminal.
