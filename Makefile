@@ -44,11 +44,11 @@ deps:
 # static library options export them all: 300 KB of symbol table the loader searched for every
 # symbol a shared library looked up), and its code in the order Sources/carousel/functions.order
 # gives: the functions a frame in motion runs first and together, then the rest a session runs
-# (a frame starts after 16 ms of sleep with caches and address translations cold: its code spans
-# 75 pages instead of 158; and Linux maps code by whole page-cache folios around each page
-# touched). Every Swift module is compiled with one section per function (-function-sections),
-# so the linker can place each one; the Swift runtime and standard library come as they were built,
-# a section per object file. `make order` writes the order again from a profile of the current
+# (a frame starts after 16 ms of sleep with caches and address translations cold: a held-key
+# frame's code spans 83 to 87 pages instead of 158 to 160; and Linux maps code by whole
+# page-cache folios around each page touched). Every Swift module is compiled with one section
+# per function (-function-sections), so the linker can place each one; the Swift runtime and
+# standard library come as they were built, a section per object file. `make order` writes the order again from a profile of the current
 # code (Benchmarks/order-functions.py, with valgrind); names it no longer has are ignored, so a
 # stale order costs time and memory, never correctness.
 ORDER         := $(CURDIR)/Sources/carousel/functions.order

@@ -16,8 +16,9 @@ argument parsing is in the order too). In each style and mode the cards are move
 pass, which fills the caches with the sizes each card is drawn at, and a second over the same
 cards; the profile is dumped around the second, so it is known which functions a frame in motion
 runs. The order: those functions, in the order first seen, then every other function callgrind
-saw that the binary defines, in the order first seen; one mangled name per line. Names that a later change renames or
-removes are ignored by the linker (the order only moves code; it never changes what is linked).
+saw that the binary defines, in the order first seen; one mangled name per line. Names that a
+later change renames or removes are ignored by the linker (the order only moves code; it never
+changes what is linked).
 
 Usage: Benchmarks/order-functions.py [BINARY] [OUTPUT]
   BINARY  default .build/release/carousel (valgrind reads a copy stripped of debug info: it cannot
