@@ -56,8 +56,13 @@ RELEASE_FLAGS := -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-l
 	-Xswiftc -Xclang-linker -Xswiftc --config=$(CURDIR)/Sources/carousel/static-libstdcxx.cfg \
 	-Xlinker --symbol-ordering-file=$(ORDER) -Xlinker --no-warn-symbol-ordering
 
+# SwiftPM does not compile again what it compiled when only compiler flags change: the release
+# objects are removed when RELEASE_FLAGS differ from those of the last release build.
+RELEASE_STAMP := .build/release-flags
 build: deps
+	@if [ "$$(cat $(RELEASE_STAMP) 2>/dev/null)" != "$(RELEASE_FLAGS)" ]; then rm -rf .build/*/release; fi
 	$(SWIFT) build -c release --product carousel --static-swift-stdlib $(RELEASE_FLAGS)
+	@echo '$(RELEASE_FLAGS)' > $(RELEASE_STAMP)
 
 run: build
 	.build/release/carousel $(ARGS)
