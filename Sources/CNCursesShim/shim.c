@@ -291,8 +291,8 @@ int cs_start(int direct_color) {
     noecho();
     nonl();
     // Frames reach the terminal as written, without the driver's output pass over every byte
-    // (with ONLCR off, as nonl() leaves it, that pass changes nothing in them: they hold no tab and
-    // move the cursor by escape sequences). Made curses' program mode, so that coming back from a
+    // (with ONLCR off, as ncurses leaves it once started, that pass changes nothing in them: they
+    // hold no tab and move the cursor by escape sequences). Made curses' program mode, so that coming back from a
     // suspend or a command keeps it; endwin gives the terminal back as it was found.
     struct termios output_mode;
     if (tcgetattr(output_fd, &output_mode) == 0 && (output_mode.c_oflag & OPOST) && !(output_mode.c_oflag & ONLCR)) {

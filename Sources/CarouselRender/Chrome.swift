@@ -11,7 +11,7 @@ public enum Chrome {
         if CharacterWidth.of(text) <= width { return text }
         let mark = glyphs.ellipsis
         let markWidth = CharacterWidth.of(mark)
-        // Too narrow for a letter and the mark: nothing (a lone mark or dots are no word of the text).
+        // Too narrow for a character and the mark: nothing (a lone mark or dots are no word of the text).
         guard width > markWidth else { return "" }
         var out = ""
         var used = 0
@@ -21,7 +21,7 @@ public enum Chrome {
             out.append(c)
             used += w
         }
-        return out + mark
+        return out.isEmpty ? "" : out + mark
     }
 
     /// The segmented control's text and where the active segment is, e.g. `[Normal]│ Scaled `.
