@@ -23,10 +23,11 @@ struct BlockLayout {
     }
 
     private func paragraph(_ spans: [TextSpan], _ margin: Margin) -> [LaidLine] {
-        let text = GlyphText(spans, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
+        var text = GlyphText(spans, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
         let first = margins.spans(margin, first: true, limit: marginLimit)
         let later = margins.spans(margin, first: false, limit: marginLimit)
-        var wrapper = ParagraphWrapper(available: width - first.width, cutMark: cutMark)
+        let breakStyle = text.styleIndex(.decoration)
+        var wrapper = ParagraphWrapper(available: width - first.width, cutMark: cutMark, breakStyle: breakStyle)
         for line in text.lines { wrapper.wrap(line) }
         return wrapper.lines.enumerated().map { index, glyphs in
             let m = index == 0 ? first : later

@@ -39,7 +39,8 @@ struct GlyphText {
 
     private mutating func append(_ glyph: Glyph) { lines[lines.count - 1].append(glyph) }
 
-    private mutating func styleIndex(_ style: SpanStyle) -> Int {
+    /// The index of `style` in `styles`, added if it is not there yet.
+    mutating func styleIndex(_ style: SpanStyle) -> Int {
         if let index = styles.lastIndex(of: style) { return index }
         styles.append(style)
         return styles.count - 1
@@ -58,6 +59,11 @@ struct GlyphText {
     }
 }
 
+extension Collection where Element == Glyph {
+    /// Cells the glyphs take.
+    var cells: Int { reduce(0) { $0 + $1.width } }
+}
+
 extension Array where Element == Glyph {
     /// Glyphs back to spans, neighbours of one style merged.
     func spans(_ styles: [SpanStyle]) -> [TextSpan] {
@@ -73,6 +79,4 @@ extension Array where Element == Glyph {
         }
         return result
     }
-
-    var cells: Int { reduce(0) { $0 + $1.width } }
 }

@@ -1,23 +1,34 @@
 /// Greedy word wrapping of one paragraph line (text between hard breaks) into lines of at most
 /// `available` cells.
 ///
-/// Lines break at spaces (which are dropped at the break), next to wide characters (CJK has no
-/// spaces between words) and, for a word wider than a whole line, between any two characters.
-/// Leading spaces are kept as indentation, up to half the line, unless the first word would not
-/// fit after them. A character wider than a whole line (a wide character when `available` is 1)
-/// is replaced by `cutMark`, the only case where a character is replaced.
+/// Lines break at spaces (which are dropped at the break) and next to wide characters (CJK has no
+/// spaces between words). A word wider than a whole line starts a line of its own and is broken
+/// over the lines it needs, as a reader of print expects: after a hyphen or a slash of its own
+/// where one falls near the edge, elsewhere with `breakMark` (a hyphen, styled `breakStyle`) at the
+/// end of the broken line, and never leaving fewer than three letters for the last line when the
+/// word allows. Lines of three cells or fewer are too narrow for a mark and the word is split
+/// where the line ends. Leading spaces are kept as indentation, up to half the line, unless the
+/// first word would not fit after them. A character wider than a whole line (a wide character when
+/// `available` is 1) is replaced by `cutMark`, the only case where a character is replaced.
 struct ParagraphWrapper {
     let available: Int
     let cutMark: Character
+    /// Index of the style of the mark at the end of a line that breaks a word.
+    let breakStyle: Int
+
+    static let breakMark: Character = "-"
+    /// Fewest letters a broken word leaves for its last line, when it is long enough.
+    static let shortestTail = 3
 
     private(set) var lines: [[Glyph]] = []
     private var current: [Glyph] = []
     private var column = 0
     private var hasContent = false
 
-    init(available: Int, cutMark: Character) {
+    init(available: Int, cutMark: Character, breakStyle: Int) {
         self.available = max(1, available)
         self.cutMark = cutMark
+        self.breakStyle = breakStyle
     }
 
     /// Wraps one line of glyphs (no hard breaks inside); always adds at least one line.
@@ -48,17 +59,63 @@ struct ParagraphWrapper {
             if hasContent { finishLine() } else { current = []; column = 0 }
             append(segment, width: width)
         } else {
-            // Longer than any line: start it here if there is room, and break it where it reaches the edge.
-            if column + spaces.count < available { append(spaces, width: spaces.count) } else if hasContent { finishLine() }
-            for glyph in segment { place(glyph) }
+            // Longer than any line: it starts a line of its own (as indentation alone is dropped).
+            if hasContent { finishLine() } else { current = []; column = 0 }
+            fold(segment[...])
         }
     }
 
-    private mutating func place(_ glyph: Glyph) {
-        var glyph = glyph
-        if glyph.width > available { glyph = Glyph(character: cutMark, width: 1, style: glyph.style) }
-        if column + glyph.width > available { finishLine() }
-        append([glyph], width: glyph.width)
+    /// Breaks a word wider than the line over as many lines as it needs.
+    private mutating func fold(_ word: ArraySlice<Glyph>) {
+        var rest = word
+        let marked = available > 3
+        while rest.cells > available {
+            let cut = breakIndex(rest, marked: marked)
+            let piece = rest[..<cut]
+            rest = rest[cut...]
+            if piece.count == 1, piece[piece.startIndex].width > available {
+                let glyph = piece[piece.startIndex]
+                append([Glyph(character: cutMark, width: 1, style: glyph.style)], width: 1)
+            } else {
+                append(Array(piece), width: piece.cells)
+                if marked, !Self.breaksByItself(piece.last!) {
+                    append([Glyph(character: Self.breakMark, width: 1, style: breakStyle)], width: 1)
+                }
+            }
+            if !rest.isEmpty { finishLine() }
+        }
+        if !rest.isEmpty { append(Array(rest), width: rest.cells) }
+    }
+
+    /// Where the first line of `word` (wider than the line) ends: after its last own hyphen or slash
+    /// within the line if one falls past the first two letters, else where the line (less a cell
+    /// for the mark) is full, moved back so that at least `shortestTail` letters go on.
+    private func breakIndex(_ word: ArraySlice<Glyph>, marked: Bool) -> Int {
+        var cells = 0
+        var fits = word.startIndex  // end of the glyphs that fit in the whole line
+        while fits < word.endIndex, cells + word[fits].width <= available {
+            cells += word[fits].width
+            fits += 1
+        }
+        guard marked else { return max(fits, word.startIndex + 1) }
+        if let own = word[word.startIndex..<fits].lastIndex(where: Self.breaksByItself), own - word.startIndex >= 2 {
+            return own + 1
+        }
+        let room = available - 1
+        let total = word.cells
+        let limit = total - room < Self.shortestTail ? max(2, total - Self.shortestTail) : room
+        var end = word.startIndex
+        cells = 0
+        while end < word.endIndex, cells + word[end].width <= limit {
+            cells += word[end].width
+            end += 1
+        }
+        return max(end, word.startIndex + 1)
+    }
+
+    /// A character after which a word may break with no mark added.
+    private static func breaksByItself(_ glyph: Glyph) -> Bool {
+        glyph.character == "-" || glyph.character == "/"
     }
 
     private mutating func append(_ glyphs: [Glyph], width: Int) {

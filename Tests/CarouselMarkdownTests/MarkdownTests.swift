@@ -136,7 +136,7 @@ import Testing
     @Test func quotesHardBreaksLinksImages() {
         let source = "> quoted words that wrap\n> second  \nline\n\nSee [docs](https://x.org) and <https://y.org> ![a cat](cat.png)"
         let document = Markdown.document(from: source)
-        #expect(lines(document, width: 14) == ["| quoted words", "| that wrap", "| second", "| line", "", "See docs (http", "s://x.org) and", "https://y.org", "a cat"])
+        #expect(lines(document, width: 14) == ["| quoted words", "| that wrap", "| second", "| line", "", "See docs", "(https://", "x.org) and", "https://y.org", "a cat"])
         guard case .paragraph(let spans, _) = document.blocks.last else { Issue.record("no paragraph"); return }
         #expect(spans.first { $0.text == "docs" }?.style == SpanStyle(underline: true, role: .link))
         #expect(spans.first { $0.text == "a cat" }?.style.role == .image)

@@ -22,8 +22,34 @@ import Testing
         #expect(texts([.paragraph([TextSpan("      abcdefghij")])], width: 14) == ["abcdefghij"])
     }
 
-    @Test func breaksAWordLongerThanTheLine() {
-        #expect(texts([.paragraph([TextSpan("see abcdefghijkl")])], width: 6) == ["see ab", "cdefgh", "ijkl"])
+    @Test func aWordLongerThanTheLineStartsItsOwnLineAndBreaksWithAMark() {
+        #expect(texts([.paragraph([TextSpan("see abcdefghijkl")])], width: 6) == ["see", "abcde-", "fghi-", "jkl"])
+        // Found in a ring's side card: "Meetin" / "g" and "• 中文 n" / "oodles" were not words of the card.
+        #expect(texts([.paragraph([TextSpan("Meeting notes")])], width: 6) == ["Meet-", "ing", "notes"])
+        #expect(texts([.paragraph([TextSpan("中文 noodles")])], width: 6) == ["中文", "nood-", "les"])
+    }
+
+    @Test func theMarkIsADecorationAndNotALetter() {
+        let lines = TextLayout.lines(for: TextDocument(blocks: [.paragraph([TextSpan("abcdefgh", style: SpanStyle(bold: true))])]), width: 5, cellWidth: CharacterWidth.of)
+        #expect(lines.map(\.text) == ["abcd-", "efgh"])
+        #expect(lines[0].content == [TextSpan("abcd", style: SpanStyle(bold: true)), TextSpan("-", style: .decoration)])
+        #expect(lines[0].width == 5)
+    }
+
+    @Test func aLongWordBreaksAfterItsOwnHyphenOrSlash() {
+        #expect(texts([.paragraph([TextSpan("a state-of-the-art thing")])], width: 8) == ["a", "state-", "of-the-", "art", "thing"])
+        #expect(texts([.paragraph([TextSpan("~/src/carousel/Sources")])], width: 12) == ["~/src/", "carousel/", "Sources"])
+        // A hyphen in the first two letters is too early to break at.
+        #expect(texts([.paragraph([TextSpan("a-bcdefgh")])], width: 5) == ["a-bc-", "defgh"])
+    }
+
+    @Test func linesTooNarrowForAMarkSplitTheWordWhereTheyEnd() {
+        #expect(texts([.paragraph([TextSpan("abcdefg")])], width: 3) == ["abc", "def", "g"])
+        #expect(texts([.paragraph([TextSpan("x abc")])], width: 2) == ["x", "ab", "c"])
+    }
+
+    @Test func aLongWordAfterIndentationDropsTheIndentation() {
+        #expect(texts([.paragraph([TextSpan("  abcdefghij")])], width: 6) == ["abcde-", "fghij"])
     }
 
     @Test func breaksBetweenCJKCharactersWithoutSpaces() {

@@ -2,7 +2,7 @@ import CarouselTestSupport
 import CarouselCanvas
 
 /// Random prose for property tests: ASCII words, CJK, emoji, combining marks, tabs, runs of
-/// spaces, long words, leading indentation and (optionally) hard breaks.
+/// spaces, long words, compounds and paths, leading indentation and (optionally) hard breaks.
 struct RandomText {
     var generator: SeededGenerator
 
@@ -17,7 +17,7 @@ struct RandomText {
     }
 
     mutating func word() -> String {
-        switch int(0...9) {
+        switch int(0...10) {
         case 0...3: return String((0..<int(1...10)).map { _ in scalar(0x61...0x7A) })
         case 4: return String((0..<int(1...6)).map { _ in scalar(0x4E00...0x9FA5) })  // CJK ideographs
         case 5: return String((0..<int(1...3)).map { _ in scalar(0x1F600...0x1F64F) })  // emoji
@@ -27,6 +27,9 @@ struct RandomText {
             }.joined()
         case 7: return String((0..<int(15...120)).map { _ in scalar(0x41...0x5A) })  // long word
         case 8: return word() + word()  // mixed scripts glued together
+        case 9:  // a compound or a path: letters joined by hyphens or slashes
+            return (0..<int(2...6)).map { _ in String((0..<int(1...9)).map { _ in scalar(0x61...0x7A) }) }
+                .joined(separator: pick(["-", "/"]))
         default: return pick(["a", "I", "—", "«ok»", "x²", "ｆｕｌｌ", "한국어", "ひらがな", "naïve", "e\u{301}"])
         }
     }

@@ -31,21 +31,35 @@ import Testing
                 #expect(cells == line.width, Comment(rawValue: context))
                 #expect(!line.text.contains("\t"), Comment(rawValue: context))
             }
-            let letters = lines.flatMap { $0.text.filter { $0 != " " } }
+            let letters = lines.flatMap { unmarked($0).text.filter { $0 != " " } }
             #expect(letters == expectedLetters(text, available: width), Comment(rawValue: context))
             checkWords(text, lines, width: width, context: context)
         }
     }
 
+    /// A line's text without the mark that says a word goes on, and whether it had one. The mark
+    /// is the only decoration in a plain paragraph, and only ever at the end of a line.
+    func unmarked(_ line: LaidLine) -> (text: String, marked: Bool) {
+        let kept = line.content.filter { $0.style.role != .decoration }
+        let marks = line.content.filter { $0.style.role == .decoration }
+        #expect(marks.allSatisfy { $0.text == "-" } && marks.count <= 1 && (marks.isEmpty || line.content.last?.style.role == .decoration))
+        return (line.margin.plainText + kept.plainText, !marks.isEmpty)
+    }
+
     /// Each source word comes out whole, or in pieces at the ends of consecutive lines, and only
-    /// where breaking is allowed: inside a word wider than the line, or next to a wide character.
+    /// where breaking is allowed: next to a wide character, or inside a word wider than the line.
+    /// Such a word starts a line of its own, and where the line has room for a mark (more than
+    /// three cells) each of its lines but the last ends in the mark or in a hyphen or slash of its own.
     func checkWords(_ text: String, _ lines: [LaidLine], width: Int, context: String) {
-        struct Piece { var text: [Character]; var line: Int; var first: Bool; var last: Bool }
+        struct Piece { var text: [Character]; var line: Int; var first: Bool; var last: Bool; var marked: Bool }
         var pieces: [Piece] = []
         for (index, line) in lines.enumerated() {
-            let words = line.text.split(separator: " ")
+            let (lineText, marked) = unmarked(line)
+            let words = lineText.split(separator: " ")
+            #expect(!marked || !words.isEmpty, Comment(rawValue: context))
             for (i, word) in words.enumerated() {
-                pieces.append(Piece(text: Array(word), line: index, first: i == 0, last: i == words.count - 1))
+                let last = i == words.count - 1
+                pieces.append(Piece(text: Array(word), line: index, first: i == 0, last: last, marked: marked && last))
             }
         }
         let words = text.split(whereSeparator: isBlank).map { word in
@@ -55,13 +69,22 @@ import Testing
         for word in words {
             var joined: [Character] = []
             var count = 0
+            let long = word.reduce(0) { $0 + CharacterWidth.of($1) } > width
             while joined.count < word.count, k < pieces.count {
                 if count > 0 {
                     let before = pieces[k - 1], after = pieces[k]
                     let adjacent = before.last && after.first && before.line + 1 == after.line
-                    let long = word.reduce(0) { $0 + CharacterWidth.of($1) } > width
                     let nextToWide = CharacterWidth.of(joined.last!) >= 2 || CharacterWidth.of(after.text.first!) >= 2
                     #expect(adjacent && (long || nextToWide), Comment(rawValue: context + ", word \(String(word))"))
+                    // Inside a long word's run of narrow letters, the break is marked.
+                    if long && !nextToWide && width > 3 {
+                        let own = before.text.last == "-" || before.text.last == "/"
+                        #expect(before.marked != own, Comment(rawValue: context + ", word \(String(word)), line \(before.line)"))
+                    }
+                }
+                if pieces[k].marked {
+                    // A mark only where the word goes on.
+                    #expect(joined.count + pieces[k].text.count < word.count, Comment(rawValue: context + ", word \(String(word))"))
                 }
                 joined += pieces[k].text
                 count += 1
@@ -88,16 +111,20 @@ import Testing
             for (word, next) in zip(words, words.dropFirst()) { position += word.count; wordAfter[position] = next }
             position = 0
             for (line, next) in zip(lines, lines.dropFirst()) {
-                position += line.text.filter { $0 != " " }.count
+                let lineText = unmarked(line).text
+                position += lineText.filter { $0 != " " }.count
                 guard let fullWord = wordAfter[position], !next.text.isEmpty else { continue }
                 // The next word's first unbreakable segment: its first character if wide, else up to the first wide one.
                 let segment = CharacterWidth.of(fullWord.first!) >= 2 ? fullWord.prefix(1) : fullWord.prefix { CharacterWidth.of($0) < 2 }
                 let segmentWidth = segment.reduce(0) { $0 + CharacterWidth.of($1) }
-                // A segment wider than a line starts on the previous line if there is room at all.
-                let fits = segmentWidth > width
-                    ? line.width + 1 < width
-                    : line.width + 1 + segmentWidth <= width
+                // A segment wider than a line never starts after other words: it has a line of its own.
+                let fits = segmentWidth <= width && line.width + 1 + segmentWidth <= width
                 #expect(!fits, Comment(rawValue: "case \(n), width \(width), line \(line.text.debugDescription), next \(next.text.debugDescription)"))
+                if segmentWidth > width {
+                    // (A wide character at width 1 shows as the cut mark.)
+                    let shown = CharacterWidth.of(segment.first!) > width ? "…" : String(segment.prefix(1))
+                    #expect(unmarked(next).text.hasPrefix(shown), Comment(rawValue: "case \(n), width \(width), next \(next.text.debugDescription)"))
+                }
             }
         }
     }
