@@ -56,6 +56,10 @@ public struct CellStyle: Sendable, Hashable {
 
     public static let plain = CellStyle()
 
+    /// Whether the two have the same background (one word compared).
+    @inlinable
+    public func hasBackground(of other: CellStyle) -> Bool { backgroundBits == other.backgroundBits }
+
     @inlinable
     public static func == (a: CellStyle, b: CellStyle) -> Bool {
         a.foregroundBits == b.foregroundBits && a.backgroundBits == b.backgroundBits && a.attributes.rawValue == b.attributes.rawValue

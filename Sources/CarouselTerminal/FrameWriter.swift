@@ -12,6 +12,8 @@ import Glibc
 /// only what the eye would see change, as few bytes as it can find:
 /// - the cheapest cursor move among absolute, column, relative and carriage return, or rewriting
 ///   the few unchanged cells in between when that is shorter than any move;
+/// - the changed stretches of the rows grouped by ink (a card's stretches of many rows one after
+///   another), so that the pen changes once per ink rather than once per card and row;
 /// - one SGR sequence per change of look, switching only what differs or resetting, whichever is
 ///   shorter; colours in their shortest form for the depth;
 /// - a run of one character (a card's border, its background) as the character and `CSI n b`,
@@ -50,6 +52,8 @@ public struct FrameWriter {
     private var background: ColorCoder
     private var lastStyle = CellStyle.plain
     private var lastForeground: UInt32 = 0, lastBackground: UInt32 = 0
+    /// The changed stretches of the frame's rows, gathered before they are written (kept, with its capacity).
+    private var stretches: [Stretch] = []
     private var scratch: [UInt8] = []
     private var alternative: [UInt8] = []
     private let attributeMask: UInt8
@@ -151,6 +155,7 @@ public struct FrameWriter {
     private mutating func paint(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>?, width: Int, height: Int, _ model: Model) {
         let shown = model.shown
         tailRow = -1
+        defer { writeStretches(after, width: width, height: height, model) }
         for y in 0..<height {
             let row = y * width
             var x = 0
@@ -167,29 +172,21 @@ public struct FrameWriter {
                     shift = found
                 }
             }
+            if collect(after, before: before, from: x, y: y, row: row, width: width, shiftStart: shiftStart, shift: shift, model) {
+                continue
+            }
+            // A row with a wide glyph or a damaged cell in what changed: written now, left to right.
             while x < width {
                 let i = row + x
-                if let before {
-                    var j = i
-                    if x >= shiftStart {
-                        let source = x + shift
-                        j = source >= shiftStart && source < width ? row + source : -1
-                    }
-                    if j >= 0 && Self.same(before, j, after, i) && shown[i].width != Look.damaged { x += 1; continue }
+                if let before, Self.unchanged(i, x: x, after, before: before, row: row, width: width,
+                                              shiftStart: shiftStart, shift: shift, model) {
+                    x += 1
+                    continue
                 }
                 let look = look(of: after[i])
                 if look == shown[i] { x += 1; continue }
-                // The commonest case, the cursor already here in the middle of changed glyphs: a
-                // one-column glyph over a one-column glyph, not the start of a run to repeat or a
-                // blank end of the row to erase. Written as `put` would write it, without its search.
-                if cursorY == y && cursorX == x && look.width == 1 && shown[i].width == 1 && x + 1 < width
-                    && !(after[i + 1] == after[i])
-                    && !(look.isErasable(withBackground: features.erasesWithBackground) && features.erasesToEndOfLine) {
-                    setPen(look)
-                    appendGlyph(look)
-                    shown[i] = look
+                if writeHere(look, after, x: x, y: y, row: row, width: width, model) {
                     x += 1
-                    cursorX = x
                     continue
                 }
                 // A wide glyph is written from its first column; so is one the new cell overwrites.
@@ -202,6 +199,123 @@ public struct FrameWriter {
                 x = put(after, from: start, y: y, row: row, width: width, height: height, look: start == x ? look : nil, model)
             }
         }
+    }
+
+    /// A row's changed cells are written after every row was looked at, grouped by ink: on a
+    /// screen of overlapping cards, written row by row, each card's stretch of each row would begin
+    /// with a colour change; in groups the pen changes once per ink and frame, and a stretch costs
+    /// only the move to it (from the stretch of the same ink a row above: a line feed and a short
+    /// move along). This gathers the row's changed cells into stretches of one canvas style, blanks
+    /// joining the style beside them; false, with nothing gathered, for a row where a wide glyph or
+    /// a damaged cell is among what changed (written at once, left to right, as wide glyphs ask).
+    private mutating func collect(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>?, from start: Int,
+                                  y: Int, row: Int, width: Int, shiftStart: Int, shift: Int, _ model: Model) -> Bool {
+        let shown = model.shown
+        let first = stretches.count
+        // The stretch being gathered: from `open` (-1: none) on, in `style` (blanks take their
+        // neighbours' style), its ink read from the cell `sample`. Cells are grouped by their style
+        // as the canvas has it; whether each really changes on the terminal is asked when it is written.
+        var open = -1, sample = 0, style = CellStyle.plain, blankSoFar = true
+        for x in start..<width {
+            let i = row + x
+            if let before, Self.unchanged(i, x: x, after, before: before, row: row, width: width,
+                                          shiftStart: shiftStart, shift: shift, model) {
+                if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
+                continue
+            }
+            let cell = after[i]
+            guard cell.width == 1 && shown[i].width == 1 else {
+                stretches.removeLast(stretches.count - first)
+                return false
+            }
+            let blank = cell.isBlank && cell.style.attributes.rawValue & Look.visibleOnBlank == 0
+            if open >= 0 && cell.style.hasBackground(of: style) {
+                if blank {
+                    if style.attributes.rawValue & Look.visibleOnBlank == 0 { continue }
+                } else if blankSoFar {
+                    style = cell.style
+                    sample = i
+                    blankSoFar = false
+                    continue
+                } else if cell.style == style {
+                    continue
+                }
+            }
+            if open >= 0 { close(open, x, y: y, sample: after[sample]) }
+            open = x
+            style = cell.style
+            sample = i
+            blankSoFar = blank
+        }
+        if open >= 0 { close(open, width, y: y, sample: after[sample]) }
+        return true
+    }
+
+    private mutating func close(_ start: Int, _ end: Int, y: Int, sample: Cell) {
+        stretches.append(Stretch(y: Int32(y), start: Int32(start), end: Int32(end), ink: Ink(look(of: sample))))
+    }
+
+    /// Writes the stretches gathered by `collect`: those the pen draws as it is, in order (top to
+    /// bottom), then the first one left, whose ink the pen takes, and again, until none is left.
+    private mutating func writeStretches(_ after: UnsafeBufferPointer<Cell>, width: Int, height: Int, _ model: Model) {
+        defer { stretches.removeAll(keepingCapacity: true) }
+        var next = 0
+        while next < stretches.count {
+            var k = next
+            while k < stretches.count {
+                if !stretches[k].written && pen.draws(stretches[k].ink) { write(stretch: k, after, width: width, height: height, model) }
+                k += 1
+            }
+            while next < stretches.count && stretches[next].written { next += 1 }
+            if next < stretches.count { write(stretch: next, after, width: width, height: height, model) }
+        }
+    }
+
+    private mutating func write(stretch k: Int, _ after: UnsafeBufferPointer<Cell>, width: Int, height: Int, _ model: Model) {
+        let shown = model.shown
+        stretches[k].written = true
+        let y = Int(stretches[k].y), end = Int(stretches[k].end)
+        let row = y * width
+        var x = Int(stretches[k].start)
+        while x < end {
+            let look = look(of: after[row + x])
+            // (A run written from an earlier stretch may have drawn it already.)
+            if look == shown[row + x] { x += 1; continue }
+            if writeHere(look, after, x: x, y: y, row: row, width: width, model) {
+                x += 1
+                continue
+            }
+            x = put(after, from: x, y: y, row: row, width: width, height: height, look: look, model)
+        }
+    }
+
+    /// The commonest case, the cursor already here in the middle of changed glyphs: a one-column
+    /// glyph over a one-column glyph, not the start of a run to repeat or a blank end of the row to
+    /// erase. Written as `put` would write it, without its search; false for any other case.
+    @inline(__always)
+    private mutating func writeHere(_ look: Look, _ after: UnsafeBufferPointer<Cell>, x: Int, y: Int, row: Int, width: Int, _ model: Model) -> Bool {
+        let i = row + x
+        guard cursorY == y && cursorX == x && look.width == 1 && model.shown[i].width == 1 && x + 1 < width
+            && !(after[i + 1] == after[i])
+            && !(look.isErasable(withBackground: features.erasesWithBackground) && features.erasesToEndOfLine) else { return false }
+        setPen(look)
+        appendGlyph(look)
+        model.shown[i] = look
+        cursorX = x + 1
+        return true
+    }
+
+    /// Whether cell `i` (column `x`) is known to show what it must without looking at it: the
+    /// last frame had it (at its place before the row's shift, see `slide`) and it is not damaged.
+    @inline(__always)
+    private static func unchanged(_ i: Int, x: Int, _ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>,
+                          row: Int, width: Int, shiftStart: Int, shift: Int, _ model: Model) -> Bool {
+        var j = i
+        if x >= shiftStart {
+            let source = x + shift
+            j = source >= shiftStart && source < width ? row + source : -1
+        }
+        return j >= 0 && Self.same(before, j, after, i) && model.shown[i].width != Look.damaged
     }
 
     /// Cards that slide sideways move whole stretches of a row: when the row from `start` on
@@ -651,7 +765,7 @@ struct Look: Equatable {
     /// The foreground of a blank without reverse or underline: whatever the pen has.
     static let anyInk: UInt32 = 0xFFFF_FFFF
     /// The attributes that show on a blank.
-    static let visibleOnBlank = Attributes.reverse.rawValue | Attributes.underline.rawValue
+    static let visibleOnBlank: UInt8 = 0x0C  // Attributes.reverse | .underline (a literal: no lazy global)
     static let blank = Look(s0: 0x20, s1: 0, s2: 0, fg: anyInk, bg: 0, attributes: 0, width: 1)
     static let damagedCell = Look(s0: 0, s1: 0, s2: 0, fg: 0, bg: 0, attributes: 0, width: damaged)
 
@@ -683,6 +797,12 @@ struct Pen: Equatable {
         return fg == look.fg && bg == look.bg && attributes == look.attributes
     }
 
+    /// Whether the pen draws every cell of a stretch in `ink` as it is.
+    func draws(_ ink: Ink) -> Bool {
+        if ink.fg == Look.anyInk { return bg == ink.bg && attributes & Look.visibleOnBlank == 0 }
+        return fg == ink.fg && bg == ink.bg && attributes == ink.attributes
+    }
+
     /// The pen that draws `look` with the least change from this one: a blank keeps the ink and
     /// the attributes that do not show on it.
     func drawing(_ look: Look) -> Pen {
@@ -696,6 +816,29 @@ struct Pen: Equatable {
         }
         return pen
     }
+}
+
+/// The ink of a stretch of changed cells: colours and attributes, or, for blanks whose ink does
+/// not show, only the background (`fg` is `Look.anyInk`).
+struct Ink: Equatable {
+    var fg: UInt32
+    var bg: UInt32
+    var attributes: UInt8
+
+    init(_ look: Look) {
+        fg = look.fg
+        bg = look.bg
+        attributes = look.attributes
+    }
+}
+
+/// Cells `start..<end` of row `y`, changed in the frame being written, all drawn by one pen.
+struct Stretch {
+    var y: Int32
+    var start: Int32
+    var end: Int32
+    var ink: Ink
+    var written = false
 }
 
 /// Maps a canvas colour to a code for the terminal's depth: 0 the default, 1<<24 | n palette entry n,

@@ -132,6 +132,50 @@ import Testing
         #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
     }
 
+    /// The SGR sequences in `bytes`.
+    static func sgrs(_ bytes: [UInt8]) -> [String] {
+        let text = Self.text(bytes)
+        return text.matches(of: /\x1B\[[0-9;]*m/).map { String(text[$0.range]) }
+    }
+
+    @Test func overlappingCardsAreWrittenOneInkAtATime() throws {
+        // Two cards side by side over ten rows, each in its own colour, moving one column: row by
+        // row the pen would change twice a row; grouped by ink it changes once per ink.
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 40, height: 12)
+        let red = CellStyle(foreground: .indexed(160)), blue = CellStyle(foreground: .indexed(27))
+        for shift in 0..<3 {
+            var canvas = Canvas(width: 40, height: 12)
+            for y in 1...10 {
+                canvas.text("#" + String(repeating: "r", count: 10) + "#", x: 2 + shift, y: y, style: red)
+                canvas.text("@" + String(repeating: "b", count: 10) + "@", x: 16 + shift, y: y, style: blue)
+            }
+            let bytes = try Self.show(canvas, with: &writer, on: &terminal)
+            #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+            let colours = Self.sgrs(bytes).filter { $0.contains("38;5;") }
+            #expect(colours.count <= 2, "\(colours.count) colour changes: \(Self.text(bytes).debugDescription)")
+        }
+    }
+
+    @Test func aRowWithAWideGlyphIsWrittenInOrderAmongGroupedRows() throws {
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 20, height: 4)
+        let green = CellStyle(foreground: .indexed(34)), grey = CellStyle(foreground: .indexed(244))
+        var canvas = Canvas(width: 20, height: 4)
+        for y in 0..<4 { canvas.text("gggg", x: 1, y: y, style: green); canvas.text("eeee", x: 8, y: y, style: grey) }
+        try Self.show(canvas, with: &writer, on: &terminal)
+        canvas.text("漢字a", x: 2, y: 1, style: grey)
+        canvas.text("xy", x: 3, y: 2, style: green)
+        canvas.text("漢", x: 9, y: 3, style: green)
+        canvas.text("zz", x: 12, y: 0, style: grey)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+        canvas.text("ab", x: 2, y: 1, style: green)  // over the first wide glyph: its second half goes blank
+        canvas.text("qq", x: 9, y: 3, style: grey)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+    }
+
     @Test func aRunOfOneCharacterIsRepeatedWhereTheTerminalCan() throws {
         var canvas = Canvas(width: 40, height: 2)
         canvas.text(String(repeating: "─", count: 20), x: 5, y: 0)
