@@ -68,11 +68,13 @@ struct ParagraphWrapper {
     /// Breaks a word wider than the line over as many lines as it needs.
     private mutating func fold(_ word: ArraySlice<Glyph>) {
         var rest = word
+        var left = word.cells  // cells of `rest`, counted once (a word may be a whole file long)
         let marked = available > 3
-        while rest.cells > available {
-            let cut = breakIndex(rest, marked: marked)
+        while left > available {
+            let cut = breakIndex(rest, cells: left, marked: marked)
             let piece = rest[..<cut]
             rest = rest[cut...]
+            left -= piece.cells
             if piece.count == 1, piece[piece.startIndex].width > available {
                 let glyph = piece[piece.startIndex]
                 append([Glyph(character: cutMark, width: 1, style: glyph.style)], width: 1)
@@ -90,7 +92,7 @@ struct ParagraphWrapper {
     /// Where the first line of `word` (wider than the line) ends: after its last own hyphen or slash
     /// within the line if one falls past the first two letters, else where the line (less a cell
     /// for the mark) is full, moved back so that at least `shortestTail` letters go on.
-    private func breakIndex(_ word: ArraySlice<Glyph>, marked: Bool) -> Int {
+    private func breakIndex(_ word: ArraySlice<Glyph>, cells total: Int, marked: Bool) -> Int {
         var cells = 0
         var fits = word.startIndex  // end of the glyphs that fit in the whole line
         while fits < word.endIndex, cells + word[fits].width <= available {
@@ -102,7 +104,6 @@ struct ParagraphWrapper {
             return own + 1
         }
         let room = available - 1
-        let total = word.cells
         let limit = total - room < Self.shortestTail ? max(2, total - Self.shortestTail) : room
         var end = word.startIndex
         cells = 0

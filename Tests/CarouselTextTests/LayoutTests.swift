@@ -43,6 +43,15 @@ import Testing
         #expect(texts([.paragraph([TextSpan("a-bcdefgh")])], width: 5) == ["a-bc-", "defgh"])
     }
 
+    @Test func aWordAsLongAsAFileIsFoldedWhole() {
+        // A minified file or a blob on one line: every letter kept, 19 and the mark a line.
+        let word = String(repeating: "abcdefghij", count: 10_000)
+        let lines = texts([.paragraph([TextSpan(word)])], width: 20)
+        #expect(lines.count == 5_264)
+        #expect(lines.dropLast().allSatisfy { $0.count == 20 && $0.hasSuffix("-") })
+        #expect(lines.map { $0.hasSuffix("-") ? String($0.dropLast()) : $0 }.joined() == word)
+    }
+
     @Test func linesTooNarrowForAMarkSplitTheWordWhereTheyEnd() {
         #expect(texts([.paragraph([TextSpan("abcdefg")])], width: 3) == ["abc", "def", "g"])
         #expect(texts([.paragraph([TextSpan("x abc")])], width: 2) == ["x", "ab", "c"])
