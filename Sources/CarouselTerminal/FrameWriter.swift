@@ -252,7 +252,7 @@ public struct FrameWriter {
     }
 
     private mutating func close(_ start: Int, _ end: Int, y: Int, sample: Cell) {
-        stretches.append(Stretch(y: Int32(y), start: Int32(start), end: Int32(end), ink: Ink(look(of: sample))))
+        stretches.append(Stretch(y: Int32(y), start: Int32(start), end: Int32(end), look: look(of: sample)))
     }
 
     /// Writes the stretches gathered by `collect`: those the pen draws as it is, in order (top to
@@ -263,7 +263,7 @@ public struct FrameWriter {
         while next < stretches.count {
             var k = next
             while k < stretches.count {
-                if !stretches[k].written && pen.draws(stretches[k].ink) { write(stretch: k, after, width: width, height: height, model) }
+                if !stretches[k].written && pen.matches(stretches[k].look) { write(stretch: k, after, width: width, height: height, model) }
                 k += 1
             }
             while next < stretches.count && stretches[next].written { next += 1 }
@@ -765,7 +765,7 @@ struct Look: Equatable {
     /// The foreground of a blank without reverse or underline: whatever the pen has.
     static let anyInk: UInt32 = 0xFFFF_FFFF
     /// The attributes that show on a blank.
-    static let visibleOnBlank: UInt8 = 0x0C  // Attributes.reverse | .underline (a literal: no lazy global)
+    static let visibleOnBlank = Attributes.reverse.rawValue | Attributes.underline.rawValue
     static let blank = Look(s0: 0x20, s1: 0, s2: 0, fg: anyInk, bg: 0, attributes: 0, width: 1)
     static let damagedCell = Look(s0: 0, s1: 0, s2: 0, fg: 0, bg: 0, attributes: 0, width: damaged)
 
@@ -797,12 +797,6 @@ struct Pen: Equatable {
         return fg == look.fg && bg == look.bg && attributes == look.attributes
     }
 
-    /// Whether the pen draws every cell of a stretch in `ink` as it is.
-    func draws(_ ink: Ink) -> Bool {
-        if ink.fg == Look.anyInk { return bg == ink.bg && attributes & Look.visibleOnBlank == 0 }
-        return fg == ink.fg && bg == ink.bg && attributes == ink.attributes
-    }
-
     /// The pen that draws `look` with the least change from this one: a blank keeps the ink and
     /// the attributes that do not show on it.
     func drawing(_ look: Look) -> Pen {
@@ -818,26 +812,13 @@ struct Pen: Equatable {
     }
 }
 
-/// The ink of a stretch of changed cells: colours and attributes, or, for blanks whose ink does
-/// not show, only the background (`fg` is `Look.anyInk`).
-struct Ink: Equatable {
-    var fg: UInt32
-    var bg: UInt32
-    var attributes: UInt8
-
-    init(_ look: Look) {
-        fg = look.fg
-        bg = look.bg
-        attributes = look.attributes
-    }
-}
-
-/// Cells `start..<end` of row `y`, changed in the frame being written, all drawn by one pen.
+/// Cells `start..<end` of row `y`, changed in the frame being written, all drawn by one pen:
+/// the one that draws `look`, the look of one of its cells that is not a blank (if it has one).
 struct Stretch {
     var y: Int32
     var start: Int32
     var end: Int32
-    var ink: Ink
+    var look: Look
     var written = false
 }
 
