@@ -90,24 +90,28 @@ public struct CardPainter: Sendable {
             guard !interior.isEmpty else { return nil }
             let thumb = CardPainter.pictureBox(look: .line, interior: interior)
             paintArt(art, of: card, placement.index, in: thumb, blur: blur, opacity: opacity, style: text, cache: &cache, on: &canvas)
-            return paintLineLabels(of: card, index: placement.index, interior: interior, thumb: thumb, blur: blur,
-                                   title: title, text: text, cache: &cache, on: &canvas)
+            return paintLineLabels(of: card, interior: interior, thumb: thumb, blur: blur, opacity: opacity,
+                                   title: title, text: text, on: &canvas)
         }
     }
 
-    /// The lyrics look's title and subtitle, right of the thumbnail, blurred like the picture.
-    func paintLineLabels(of card: Card, index: Int, interior: CellRect, thumb: CellRect, blur: Double, title: CellStyle, text: CellStyle,
-                         cache: inout CellCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+    /// The lyrics look's title and subtitle, right of the thumbnail. Blur softens them toward the
+    /// background as it does a text card's lines; their letters stay their own.
+    func paintLineLabels(of card: Card, interior: CellRect, thumb: CellRect, blur: Double, opacity: Double, title: CellStyle, text: CellStyle,
+                         on canvas: inout Canvas) -> (x: Int, y: Int)? {
         let textX = thumb.maxX + 2
         let room = interior.maxX - 1 - textX
         guard room > 0 else { return nil }
         let titleY = interior.y + (interior.height - 1) / 2
-        var subtitle = text
+        let soft = faded(card.accent, opacity: opacity * (1 - 0.5 * clamp(blur, 0...1)))
+        var title = title, subtitle = text
+        title.foreground = soft
+        subtitle.foreground = soft
         subtitle.attributes.insert(.dim)
         if interior.height >= 2 && !card.subtitle.isEmpty {
-            paintLabel(card.subtitle, of: card, index: index, line: 1, x: textX, y: titleY + 1, room: room, blur: blur, style: subtitle, cache: &cache, on: &canvas)
+            paintLabel(card.subtitle, x: textX, y: titleY + 1, room: room, style: subtitle, on: &canvas)
         }
-        return paintLabel(card.title, of: card, index: index, line: 0, x: textX, y: titleY, room: room, blur: blur, style: title, cache: &cache, on: &canvas)
+        return paintLabel(card.title, x: textX, y: titleY, room: room, style: title, on: &canvas)
     }
 
     /// A text card: its lines laid out inside the box (a column of margin each side), the title on
@@ -238,20 +242,12 @@ public struct CardPainter: Sendable {
         return (x, y)
     }
 
-    /// An art card's label (title or subtitle) in the lyrics look, blurred like its art: past half
-    /// blur it becomes density glyphs (below that it stays legible and only fades).
+    /// An art card's label (title or subtitle) in the lyrics look, cut to `room` with a mark.
     @discardableResult
-    func paintLabel(_ text: String, of card: Card, index: Int, line: Int, x: Int, y: Int, room: Int, blur: Double, style: CellStyle, cache: inout CellCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+    func paintLabel(_ text: String, x: Int, y: Int, room: Int, style: CellStyle, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         let label = displayable(Chrome.truncate(text, to: room, glyphs: theme.glyphs))
         guard !label.isEmpty else { return nil }
-        if blur < 0.5 {
-            canvas.text(label, x: x, y: y, style: style, clip: CellRect(x: x, y: y, width: room, height: 1))
-        } else {
-            let grid = cache.blurredLabel(label, of: card, index: index, line: line, blur: blur, ramp: theme.glyphs.ramp)
-            for i in 0..<grid.width {
-                if let g = grid[i, 0], g != " " { canvas.put(g, x: x + i, y: y, style: style) }
-            }
-        }
+        canvas.text(label, x: x, y: y, style: style, clip: CellRect(x: x, y: y, width: room, height: 1))
         return (x, y)
     }
 

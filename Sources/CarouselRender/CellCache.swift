@@ -40,26 +40,15 @@ public struct CellCache: Sendable {
         var color: Bool
     }
 
-    private struct LabelKey: Hashable {
-        var card: CardKey
-        var line: Int
-        var text: String
-        var blurStep: Int
-    }
-
     /// Blur is drawn in steps of 1/20 of full blur: finer differences do not show in cells.
     static let blurSteps = 20.0
     /// Most entries of each kind.
     static let limit = 512
-    /// Most blurred labels: a deck's titles and subtitles at every blur step, so that a long move
-    /// through a deck of a few dozen cards never empties the cache (a label is a line of glyphs).
-    static let labelLimit = 4096
     /// Most cells held prepared (art and text together), about 40 MB: a few hundred big cards.
     static let cellBudget = 1 << 20
 
     /// Each art card's sizes, parsed, in the card's order.
     private var parsed: [CardKey: [ArtGrid]] = [:]
-    private var labels: [LabelKey: ArtGrid] = [:]
     private var art: [ArtKey: ArtCells] = [:]
     private var laidOut: [LinesKey: [LaidLine]] = [:]
     private var text: [TextKey: TextCells] = [:]
@@ -146,16 +135,6 @@ public struct CellCache: Sendable {
         text[key] = cells
         heldCells += cells.cells.count
         return cells
-    }
-
-    /// A line of an art card's labels (0: title, 1: subtitle) blurred by `blur` (0...1).
-    mutating func blurredLabel(_ label: String, of card: Card, index: Int, line: Int, blur: Double, ramp: [Character]) -> ArtGrid {
-        let key = LabelKey(card: CardKey(id: card.id, index: index), line: line, text: label, blurStep: Int((clamp(blur, 0...1) * CellCache.blurSteps).rounded()))
-        if let grid = labels[key] { return grid }
-        if labels.count >= CellCache.labelLimit { labels.removeAll(keepingCapacity: true) }
-        let grid = ArtGrid(lines: [label]).blurred(Double(key.blurStep) / CellCache.blurSteps, ramp: ramp)
-        labels[key] = grid
-        return grid
     }
 
     /// Cells held prepared right now (never more than `cellBudget` plus one entry).

@@ -41,8 +41,8 @@ extension CardPainter {
             return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
                               style: title, pad: text, on: &canvas)
         case .line:
-            return paintLineLabels(of: card, index: placement.index, interior: interior, thumb: box, blur: blur,
-                                   title: title, text: text, cache: &cache, on: &canvas)
+            return paintLineLabels(of: card, interior: interior, thumb: box, blur: blur, opacity: opacity,
+                                   title: title, text: text, on: &canvas)
         }
     }
 

@@ -180,4 +180,25 @@ import Testing
         #expect(styles.contains(.plain), "the centre card's text is the terminal's own colour")
         #expect(Set(styles).count >= 3, "the others fade with their distance: \(styles)")
     }
+
+    /// The lyrics look blurs the thumbnails of art cards away from the middle, never their titles
+    /// and subtitles: every label on the screen is its card's own, whole or cut with a mark.
+    @Test func lyricsLabelsKeepTheirLettersAtEveryDistance() {
+        let face = ["#####", "#   #", "#####"]
+        let deck = CardList((0..<9).map { Card(id: "\($0)", title: "Title\($0)", subtitle: "Role\($0)", art: face) })
+        var options = AppOptions()
+        options.style = .lyrics
+        options.start = 5
+        for size in [(100, 45), (80, 24)] {
+            let lines = HeadlessRenderer.render(deck: deck, options: options, width: size.0, height: size.1, keys: [], time: nil, glyphs: .unicode)
+            let cards = lines.dropFirst().dropLast(2).filter { $0.contains("Title") }
+            #expect(cards.count >= (size.1 > 30 ? 5 : 3), "\(size): \(lines.joined(separator: "\n"))")
+            for line in lines.dropFirst().dropLast(2) {
+                // Art, sharp or blurred, has no letters: every word with a letter is a label.
+                for word in line.split(separator: " ") where word.contains(where: { $0.isLetter || $0.isNumber }) {
+                    #expect(word.hasPrefix("Title") || word.hasPrefix("Role"), "\(size): '\(word)' in '\(line)'")
+                }
+            }
+        }
+    }
 }
