@@ -41,7 +41,8 @@ public struct LyricsStyle: CarouselStyle {
             let center = Point(x: input.viewport.midX, y: input.viewport.midY + d * slot)
             layout.placements.append(CardPlacement(
                 index: index,
-                frame: Rect(center: center, size: Size(width: width * scale, height: rowHeight * scale)),
+                // Never less than a row inside the box: a line that shrinks keeps a line of its text.
+                frame: Rect(center: center, size: Size(width: width * scale, height: max(3, rowHeight * scale))),
                 scale: scale, blur: LyricsStyle.blur(phase: v), opacity: opacity,
                 z: -abs(d), progress: d, look: .line))
         }

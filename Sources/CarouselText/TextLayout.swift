@@ -29,11 +29,21 @@ public enum TextLayout {
 
     /// The lines that fit in `height` rows. When some do not fit, the last row says how many are
     /// left instead ("… 12 more lines", ASCII "... 12 more lines", shortened to fit `width`);
-    /// a single row shows the first line (a count alone would say nothing of the card).
+    /// a single row shows the first line (a count alone would say nothing of the card), with the
+    /// count at the row's right end when there is room for it after a gap of two cells.
     public static func fit(lines: [LaidLine], height: Int, width: Int, ascii: Bool = false) -> [LaidLine] {
         guard height >= 1, width >= 1 else { return [] }
         if lines.count <= height { return lines }
-        if height == 1 { return [lines[0]] }
+        if height == 1 {
+            var line = lines[0]
+            let gap = 2
+            if let count = moreText(lines.count - 1, width: width - line.width - gap, ascii: ascii) {
+                let pad = width - line.width - count.count
+                line.content += [TextSpan(String(repeating: " ", count: pad)), TextSpan(count, style: .decoration)]
+                line.width = width
+            }
+            return [line]
+        }
         let hidden = lines.count - (height - 1)
         return Array(lines.prefix(height - 1)) + [moreLine(hidden, width: width, ascii: ascii)]
     }
@@ -41,10 +51,14 @@ public enum TextLayout {
     /// "… 12 more lines", or the longest shorter form that fits: "… 12 more", "…12", "…".
     /// Every character of these is one cell wide.
     static func moreLine(_ count: Int, width: Int, ascii: Bool) -> LaidLine {
+        let text = moreText(count, width: width, ascii: ascii) ?? "."
+        return LaidLine(content: [TextSpan(text, style: .decoration)], width: text.count)
+    }
+
+    /// The longest form of the count that fits in `width` cells, if any does.
+    static func moreText(_ count: Int, width: Int, ascii: Bool) -> String? {
         let dots = ascii ? "..." : "…"
         let noun = count == 1 ? "line" : "lines"
-        let forms = ["\(dots) \(count) more \(noun)", "\(dots) \(count) more", "\(dots)\(count)", dots, "."]
-        let text = forms.first { $0.count <= width } ?? "."
-        return LaidLine(content: [TextSpan(text, style: .decoration)], width: text.count)
+        return ["\(dots) \(count) more \(noun)", "\(dots) \(count) more", "\(dots)\(count)", dots].first { $0.count <= width }
     }
 }

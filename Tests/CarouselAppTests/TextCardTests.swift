@@ -181,6 +181,19 @@ import Testing
         #expect(Set(styles).count >= 3, "the others fade with their distance: \(styles)")
     }
 
+    /// On a short screen a lyrics line is one row of text: every line shown holds its card's first
+    /// line, in Scaled mode too (where the lines beside the middle shrink), and says how much more
+    /// there is at its end.
+    @Test func shortLyricsLinesShowTheirFirstLineAndACount() {
+        let deck = CardList((0..<5).map { Card(id: "\($0)", title: "t\($0)", content: .text(TextDocument(plainText: "hello world\nsecond\nthird"))) })
+        for keys in ["right,right", "right,right,tab"] {
+            let lines = screen(deck, style: .lyrics, keys: keys, size: (80, 24))
+            let shown = lines.filter { $0.contains("hello world") }
+            #expect(shown.count >= 3, "\(keys): \(lines.joined(separator: "\n"))")
+            #expect(shown.allSatisfy { $0.contains("… 2 more lines") || $0.contains("… 2 more") }, "\(keys): \(shown)")
+        }
+    }
+
     /// The lyrics look blurs the thumbnails of art cards away from the middle, never their titles
     /// and subtitles: every label on the screen is its card's own, whole or cut with a mark.
     @Test func lyricsLabelsKeepTheirLettersAtEveryDistance() {

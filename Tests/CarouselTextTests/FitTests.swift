@@ -23,7 +23,18 @@ import CarouselCanvas
             #expect(fitted.count == min(count, height))
             guard count > height else { continue }
             if height == 1 {
-                #expect(fitted == [lines[0]], "one row shows the first line, not a count")
+                // One row shows the first line, not a count alone; the count follows at the row's
+                // end when it fits after a gap.
+                let line = fitted[0]
+                #expect(line.margin == lines[0].margin && Array(line.content.prefix(lines[0].content.count)) == lines[0].content)
+                #expect(line.width <= width)
+                let extra = line.content.dropFirst(lines[0].content.count).map(\.text).joined()
+                if lines[0].width + 2 + "…\(count - 1)".count <= width {
+                    #expect(extra.hasSuffix("…\(count - 1)") || extra.hasSuffix("… \(count - 1) more") || extra.hasSuffix("more lines"))
+                    #expect(line.width == width && extra.hasPrefix("  "), "the count at the right end, after a gap")
+                } else if lines[0].width + 3 > width {
+                    #expect(extra.isEmpty, "no room: the line alone")
+                }
                 continue
             }
             #expect(Array(fitted.dropLast()) == Array(lines.prefix(height - 1)))
