@@ -29,8 +29,8 @@ public struct ArcStyle: CarouselStyle {
     }
 
     /// The 1x card size for a viewport: as tall as leaves room for the 1.5x centre card and the
-    /// arc's drop, and narrow enough that about three cards fit across. Whole cells, so cards do
-    /// not change size while they move.
+    /// arc's drop, and narrow enough that about three cards fit across; on a short screen wider
+    /// than portrait, up to `Layout.legibleWidth`. Whole cells, so cards do not change size while they move.
     public static func baseCardSize(for viewport: Rect) -> Size {
         var height = (viewport.height - 2) / 1.7
         var width = height * cardAspect * Layout.cellAspect
@@ -39,6 +39,7 @@ public struct ArcStyle: CarouselStyle {
             width = maxWidth
             height = width / (cardAspect * Layout.cellAspect)
         }
+        width = max(width, min(maxWidth, Layout.legibleWidth))
         return Size(width: max(4, width.rounded(.down)), height: max(3, height.rounded(.down)))
     }
 

@@ -60,6 +60,9 @@ public struct Backdrop: Sendable, Hashable {
 public struct Layout: Sendable {
     /// Terminal cells are about twice as tall as wide.
     public static let cellAspect = 2.0
+    /// Columns a card needs to show a few words of text. On a short screen a portrait card would be
+    /// narrower than this; it is made wider instead (squarer), where the screen is wide enough.
+    public static let legibleWidth = 14.0
 
     public var placements: [CardPlacement] = []
     public var backdrop: Backdrop?

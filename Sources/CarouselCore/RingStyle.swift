@@ -29,6 +29,8 @@ public struct RingStyle: CarouselStyle {
             width = maxWidth
             height = max(3, (width / (0.75 * Layout.cellAspect)).rounded(.down))
         }
+        // On a short screen the front card is wider than portrait, so that its text can be read.
+        width = max(width, min(maxWidth, Layout.legibleWidth))
         return Size(width: max(4, width), height: height)
     }
 

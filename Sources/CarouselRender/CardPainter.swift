@@ -124,24 +124,34 @@ public struct CardPainter: Sendable {
         let level = CardPainter.quantized(opacity * (1 - 0.5 * clamp(blur, 0...1)))
         switch placement.look {
         case .framed:
-            let box = CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height)
+            let box = CardPainter.textBox(interior, bottomRows: 0)
             paintLines(document, of: card, index: placement.index, in: box, title: false, level: level, cache: &cache, on: &canvas)
             return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, padded: true,
                               style: title, pad: border, on: &canvas)
         case .layered:
-            let box = CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height - 1)
+            let box = CardPainter.textBox(interior, bottomRows: 1)
             paintLines(document, of: card, index: placement.index, in: box, title: false, level: level, cache: &cache, on: &canvas)
             guard interior.height >= 1 else { return nil }
             return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
                               style: title, pad: text, on: &canvas)
         case .line:
-            let box = CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height)
+            let box = CardPainter.textBox(interior, bottomRows: 0)
             // The title leads, on the row above the text, when there are rows enough for both (a
             // row of one or two lines shows the text: the status line names the card).
             paintLines(document, of: card, index: placement.index, in: box, title: box.height >= 3, level: level, cache: &cache, on: &canvas)
             return box.isEmpty ? nil : (box.x, box.y)
         }
     }
+
+    /// Where a card's text goes inside its frame: a column of margin each side, unless the card is
+    /// so narrow that the margins would leave too little for words (then the text meets the frame).
+    static func textBox(_ interior: CellRect, bottomRows: Int) -> CellRect {
+        let margin = interior.width - 2 >= wideMargins ? 1 : 0
+        return CellRect(x: interior.x + margin, y: interior.y, width: interior.width - 2 * margin, height: interior.height - bottomRows)
+    }
+
+    /// Narrowest text that keeps its margins.
+    static let wideMargins = 8
 
     /// Narrowest text drawn: below this, wrapping would cut most words into pieces, so a card that
     /// small (far away in the ring, say) shows only its frame and title.

@@ -181,6 +181,25 @@ import Testing
         #expect(Set(styles).count >= 3, "the others fade with their distance: \(styles)")
     }
 
+    /// A small terminal pane (a split, a corner of a tiling window manager) still shows the words of
+    /// the cards: the active card's text in every style, not only its frame.
+    @Test func smallPanesShowTheActiveCardsText() {
+        let prose = "Ship the release on Friday and review the onboarding flow"
+        let deck = CardList((0..<4).map { Card(id: "\($0)", title: "t\($0)", content: .text(TextDocument(plainText: "card\($0) " + prose))) })
+        let words = Self.words(of: deck)
+        for style in StyleKind.allCases {
+            for size in [(64, 18), (60, 16), (50, 14)] {
+                for keys in ["", "tab"] {
+                    let lines = screen(deck, style: style, keys: keys + (keys.isEmpty ? "" : ",") + "right", size: size)
+                    let pieces = Self.pieces(of: lines)
+                    let active = lines.last!.split(separator: " ").first { $0.hasSuffix("/4") }.flatMap { Int($0.dropLast(2)) } ?? 0
+                    #expect(pieces.contains("card\(active - 1)"), "\(style) \(size) \(keys): \(lines.joined(separator: "\n"))")
+                    #expect(Self.garbled(lines, words: words).isEmpty, "\(style) \(size) \(keys)")
+                }
+            }
+        }
+    }
+
     /// On a short screen a lyrics line is one row of text: every line shown holds its card's first
     /// line, in Scaled mode too (where the lines beside the middle shrink), and says how much more
     /// there is at its end.
