@@ -18,14 +18,18 @@ import CarouselText
 ///   cannot paint over the rows around it); a mark with nothing before it gets U+25CC ◌ as its base;
 /// - tabs are expanded to the next multiple of `tabWidth`; LF, CRLF and a lone CR split lines
 ///   (in `lines`); in `line` they are shown as ␊ and ␍;
-/// - a line is cut after `maximumColumns` characters and a text after `maximumLines` lines: no terminal is
-///   that large, and the limits bound the memory a card can take.
+/// - a line is cut after `maximumColumns` characters, ending in "…", and a text after `maximumLines` lines
+///   or `maximumCharacters` characters, with a last line "…": the limits bound the memory a card can take,
+///   and the reader is told where the text was cut.
 public enum Sanitizer {
-    public static let tabWidth = 4
-    /// Characters kept per line; the rest of a longer line is dropped.
-    public static let maximumColumns = 1_000
-    /// Lines kept per text; the rest is dropped.
-    public static let maximumLines = 1_000
+    /// Tab stops every 8 columns, as the terminal's own.
+    public static let tabWidth = TextLayout.tabWidth
+    /// Characters kept per line (a paragraph of some 1,500 words); a longer line is cut and ends in "…".
+    public static let maximumColumns = 10_000
+    /// Lines kept per text; a longer text ends in a line "…".
+    public static let maximumLines = 100_000
+    /// Characters kept per text (lines and line ends): a card file is at most 1 MiB, standard input may be more.
+    public static let maximumCharacters = 2_000_000
     /// Combining marks kept after one base character.
     public static let maximumMarks = 8
     /// Characters kept in a one-line text (a title, a file name in a message).
@@ -39,27 +43,30 @@ public enum Sanitizer {
     /// Clean lines of `text`, at most `limit` of them.
     public static func lines(from text: String, limit maximumLines: Int = Sanitizer.maximumLines) -> [String] {
         var result: [String] = []
-        var line = LineBuilder(limit: maximumColumns)
+        var line = LineBuilder(limit: maximumColumns, ellipsis: true)
         var pendingCR = false
+        var characters = 0
+        var full = false
+        // A line ends; past a limit, the text stops at the next thing it holds.
+        func end() {
+            let finished = line.finish()
+            characters += finished.unicodeScalars.count + 1
+            result.append(finished)
+            full = result.count >= maximumLines || characters >= maximumCharacters
+        }
         for scalar in text.unicodeScalars {
             if pendingCR {
                 pendingCR = false
-                if scalar != "\n" {
-                    result.append(line.finish())
-                    if result.count == maximumLines { return result }
-                }
+                if scalar != "\n" { end() }
             }
+            if full { return result + ["\u{2026}"] }
             switch scalar.value {
-            case 0x0A:
-                result.append(line.finish())
-                if result.count == maximumLines { return result }
-            case 0x0D:
-                pendingCR = true
-            default:
-                line.add(scalar)
+            case 0x0A: end()
+            case 0x0D: pendingCR = true
+            default: line.add(scalar)
             }
         }
-        if pendingCR || !line.isEmpty { result.append(line.finish()) }
+        if pendingCR || !line.isEmpty { end() }
         return result
     }
 
@@ -79,7 +86,7 @@ public enum Sanitizer {
     /// One line of styled text made clean as `lines` makes a line (tabs expanded from the line's
     /// start, cut after `maximumColumns` characters), each span keeping its style.
     public static func clean(_ spans: [TextSpan]) -> [TextSpan] {
-        var line = LineBuilder(limit: maximumColumns)
+        var line = LineBuilder(limit: maximumColumns, ellipsis: true)
         var result: [TextSpan] = []
         for span in spans {
             for scalar in span.text.unicodeScalars {

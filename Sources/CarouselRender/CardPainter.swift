@@ -165,10 +165,11 @@ public struct CardPainter: Sendable {
         paint(cells, at: box, level: level, on: &canvas)
     }
 
-    /// Copies laid-out text to `box` (its top-left corner), faded to `level`; blank cells with no
-    /// colour of their own are left as the card's background.
-    func paint(_ text: TextCells, at box: CellRect, level: Double, on canvas: inout Canvas) {
-        let visible = CellRect(x: box.x, y: box.y, width: text.width, height: text.height).intersection(canvas.bounds)
+    /// Copies laid-out text to `box` (its top-left corner), faded to `level`, inside `clip`; blank
+    /// cells with no colour of their own are left as the card's background.
+    func paint(_ text: TextCells, at box: CellRect, level: Double, within clip: CellRect? = nil, on canvas: inout Canvas) {
+        var visible = CellRect(x: box.x, y: box.y, width: text.width, height: text.height).intersection(canvas.bounds)
+        if let clip { visible = visible.intersection(clip) }
         guard !visible.isEmpty else { return }
         // Runs of one style are the rule: fade each style once per run.
         var lastBase = CellStyle.plain, lastFaded = faded(.plain, level: level)

@@ -104,15 +104,30 @@ public struct CellCache: Sendable {
             laidOut.removeAll(keepingCapacity: true)
             heldLines = 0
         }
-        var shown = document
-        if title && document.plainLines.first != card.title {
-            shown.blocks.insert(.paragraph([TextSpan(card.title, style: SpanStyle(bold: true, role: .heading(1)))]), at: 0)
-        }
-        let lines = TextLayout.lines(for: shown, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
+        let lines = TextLayout.lines(for: titled(document, of: card, title: title), width: width, ascii: ascii, cellWidth: CharacterWidth.of)
         laidOut[key] = lines
         heldLines += lines.count
         return lines
     }
+
+    /// The document with the card's title leading (when `title` is set and the text does not
+    /// already open with it: a card made of one line of input).
+    private func titled(_ document: TextDocument, of card: Card, title: Bool) -> TextDocument {
+        guard title else { return document }
+        let first: String?
+        switch document.blocks.first {
+        case .code(let rows, _)?: first = rows.first?.plainText ?? ""
+        case let block?: first = TextDocument(blocks: [block]).plainLines.first
+        case nil: first = nil
+        }
+        guard first != card.title else { return document }
+        var shown = document
+        shown.blocks.insert(.paragraph([TextSpan(card.title, style: SpanStyle(bold: true, role: .heading(1)))]), at: 0)
+        return shown
+    }
+
+    /// Source lines past which a card's text is laid out only as far as the card shows it.
+    static let bigText = 2_000
 
     /// A text card's cells for an area of `width` x `height`: its lines from `first` on; when `fits`
     /// is set, cut to the height with a last line saying how many more there are (a card), else
@@ -123,15 +138,20 @@ public struct CellCache: Sendable {
         let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title)
         let key = TextKey(lines: linesKey, height: height, first: first, fits: fits, color: painter.theme.usesColor)
         if let cells = text[key] { return cells }
-        let all = lines(document(), of: card, index: index, width: width, title: title, ascii: ascii)
-        reserve(width * height)
-        let shown: [LaidLine]
-        if fits {
-            shown = TextLayout.fit(lines: all, height: height, width: width, ascii: ascii)
+        let shown: [LaidLine], total: Int
+        let source = document()
+        if fits && laidOut[linesKey] == nil && TextLayout.sourceLines(of: source) > CellCache.bigText {
+            // A big text on a card: its first lines, and the rest counted as lines of the source.
+            let head = TextLayout.head(for: titled(source, of: card, title: title), width: width, rows: height, ascii: ascii, cellWidth: CharacterWidth.of)
+            shown = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: height, width: width, ascii: ascii)
+            total = head.lines.count + head.unlaid
         } else {
-            shown = Array(all.dropFirst(first).prefix(height))
+            let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii)
+            shown = fits ? TextLayout.fit(lines: all, height: height, width: width, ascii: ascii) : Array(all.dropFirst(first).prefix(height))
+            total = all.count
         }
-        let cells = TextCells(shown, width: width, height: height, totalLines: all.count, accent: card.accent, painter: painter)
+        reserve(width * height)
+        let cells = TextCells(shown, width: width, height: height, totalLines: total, accent: card.accent, painter: painter)
         text[key] = cells
         heldCells += cells.cells.count
         return cells

@@ -41,8 +41,11 @@ extension CardPainter {
     static let readableWidth = 100
 
     /// Draws `card` in `rect` as a zoomed card (a frame with the title on its top edge) scrolled
-    /// to `first`, and returns what is shown.
-    func paintZoomed(_ card: Card, index: Int, in rect: CellRect, first: Int, cache: inout CellCache, on canvas: inout Canvas) -> ZoomInfo {
+    /// to `first`, and returns what is shown. While the zoom grows toward `final`, text is wrapped
+    /// again for each width it passes through (so its words stay whole), except a big text: that is
+    /// laid out once, for `final`, and uncovered from its left edge as the frame widens (wrapping a
+    /// 16,000-line file a dozen times would stall the animation).
+    func paintZoomed(_ card: Card, index: Int, in rect: CellRect, grownTo final: CellRect? = nil, first: Int, cache: inout CellCache, on canvas: inout Canvas) -> ZoomInfo {
         guard rect.width >= 4, rect.height >= 3 else { return ZoomInfo(first: 0, page: 0, total: 0) }
         let accent: Color = theme.usesColor ? (card.accent.map(Color.rgb) ?? .default) : .default
         canvas.fill(rect)
@@ -56,15 +59,16 @@ extension CardPainter {
         let interior = CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
         switch card.content {
         case .text(let document):
-            let width = min(interior.width - 2, CardPainter.readableWidth)
-            guard width >= 1, interior.height >= 1 else { return ZoomInfo(first: 0, page: 0, total: 0) }
+            let big = TextLayout.sourceLines(of: document) > CellCache.bigText
+            let width = min((big ? final ?? rect : rect).width - 4, CardPainter.readableWidth)
+            guard width >= 1, interior.width >= 1, interior.height >= 1 else { return ZoomInfo(first: 0, page: 0, total: 0) }
             let total = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII).count
             let page = interior.height
             let top = max(0, min(first, total - page))
             let cells = cache.text(document, of: card, index: index, width: width, height: page, first: top, fits: false,
                                    title: false, painter: self)
-            let x = interior.x + 1 + (interior.width - 2 - width) / 2
-            paint(cells, at: CellRect(x: x, y: interior.y, width: width, height: page), level: 1, on: &canvas)
+            let x = interior.x + 1 + max(0, (interior.width - 2 - width) / 2)
+            paint(cells, at: CellRect(x: x, y: interior.y, width: width, height: page), level: 1, within: interior, on: &canvas)
             return ZoomInfo(first: top, page: page, total: total)
         case .art(let art):
             // The largest size that fits, from the art's smallest size that is big enough for it.

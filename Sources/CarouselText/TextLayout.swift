@@ -5,8 +5,9 @@
 /// and the painter always agree; characters are Swift `Character`s (grapheme clusters), so a
 /// combining mark never leaves its base and a wide character is never split.
 public enum TextLayout {
-    /// Tabs are expanded to the next multiple of 4 columns (as the deck sanitiser does).
-    public static let tabWidth = 4
+    /// Tabs are expanded to the next multiple of 8 columns, the terminal's own tab stops (as the deck
+    /// sanitiser does).
+    public static let tabWidth = 8
 
     /// The lines of `document` for a card `width` cells wide; every line takes at most `width` cells.
     /// The title is left to the card's frame unless `includeTitle` is set (then it comes first,
@@ -27,24 +28,65 @@ public enum TextLayout {
         }
     }
 
+    /// Source lines a document holds, before wrapping (a code block's rows, a paragraph's hard breaks
+    /// not counted): a cheap measure of how big it is.
+    public static func sourceLines(of document: TextDocument) -> Int {
+        document.blocks.reduce(0) { total, block in
+            if case .code(let rows, _) = block { return total + rows.count }
+            return total + 1
+        }
+    }
+
+    /// The first lines of `document` at `width`: enough to fill `rows` rows and say that more follow,
+    /// and the number of source lines left after them, not laid out. A big document's card needs only
+    /// its first lines; laying all of a 16,000-line file out again for every width a card takes while
+    /// it grows would stall the animation.
+    public static func head(
+        for document: TextDocument, width: Int, rows: Int, ascii: Bool = false, cellWidth: (Character) -> Int
+    ) -> (lines: [LaidLine], unlaid: Int) {
+        guard width >= 1 else { return ([], 0) }
+        return withoutActuallyEscaping(cellWidth) { cellWidth in
+            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth)
+            var lines: [LaidLine] = []
+            var unlaid = 0
+            for block in document.blocks {
+                if lines.count > rows {
+                    if case .code(let code, _) = block { unlaid += code.count } else { unlaid += 1 }
+                    continue
+                }
+                if case .code(let code, let margin) = block, code.count > rows + 1 - lines.count {
+                    // A code row is one line, cut at the edge: lay out the rows needed, count the rest.
+                    let needed = rows + 1 - lines.count
+                    lines += layout.lines(for: .code(Array(code.prefix(needed)), margin: margin))
+                    unlaid += code.count - needed
+                } else {
+                    lines += layout.lines(for: block)
+                }
+            }
+            return (lines, unlaid)
+        }
+    }
+
     /// The lines that fit in `height` rows. When some do not fit, the last row says how many are
     /// left instead ("… 12 more lines", ASCII "... 12 more lines", shortened to fit `width`);
     /// a single row shows the first line (a count alone would say nothing of the card), with the
     /// count at the row's right end when there is room for it after a gap of two cells.
-    public static func fit(lines: [LaidLine], height: Int, width: Int, ascii: Bool = false) -> [LaidLine] {
+    /// `unlaid` counts lines of the text that follow `lines` and were not laid out (see `head`).
+    public static func fit(lines: [LaidLine], unlaid: Int = 0, height: Int, width: Int, ascii: Bool = false) -> [LaidLine] {
         guard height >= 1, width >= 1 else { return [] }
-        if lines.count <= height { return lines }
+        let total = lines.count + unlaid
+        if total <= height { return lines }
         if height == 1 {
             var line = lines[0]
             let gap = 2
-            if let count = moreText(lines.count - 1, width: width - line.width - gap, ascii: ascii) {
+            if let count = moreText(total - 1, width: width - line.width - gap, ascii: ascii) {
                 let pad = width - line.width - count.count
                 line.content += [TextSpan(String(repeating: " ", count: pad)), TextSpan(count, style: .decoration)]
                 line.width = width
             }
             return [line]
         }
-        let hidden = lines.count - (height - 1)
+        let hidden = total - (height - 1)
         return Array(lines.prefix(height - 1)) + [moreLine(hidden, width: width, ascii: ascii)]
     }
 

@@ -4,6 +4,7 @@ import CarouselCore
 import CarouselDecks
 import CarouselRender
 import CarouselText
+import Foundation
 import Testing
 
 /// Enter or Space opens the active card full screen: text laid out again for the screen and
@@ -27,6 +28,37 @@ import Testing
         #expect(status(pilot).contains("lines 1-21 of 212"), "\(status(pilot))")
         #expect(status(pilot).contains("Esc close"))
         #expect(pilot.program.model.zoom?.index == 0)
+    }
+
+    /// A source file of 16,000 lines and a paragraph written on one line are read to their ends: the
+    /// card counts the rest, the zoom scrolls to the last line; while the zoom grows, a big text shows
+    /// its own first lines from their left edge (laid out once, uncovered as the frame widens).
+    @Test func bigTextsAreReadToTheirEnds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-big-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = (1...16_000).map { "    x\($0) = compute(value)" }.joined(separator: "\n")
+        let paragraph = (1...700).map { "word\($0)" }.joined(separator: " ")
+        try source.write(to: folder.appendingPathComponent("a-big.py"), atomically: true, encoding: .utf8)
+        try paragraph.write(to: folder.appendingPathComponent("b-para.txt"), atomically: true, encoding: .utf8)
+        let deck = CardList(try DeckLoader.load(paths: [folder.path]).cards)
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        #expect(pilot.screen.contains { $0.contains("x1 = c") }, "\(pilot.screen.joined(separator: "\n"))")
+        let shown = pilot.screen.filter { $0.contains(" = c") }.count
+        #expect(pilot.screen.contains { $0.contains("…\(16_000 - shown)") || $0.contains("… \(16_000 - shown)") }, "the card counts every line of the file")
+        pilot.press(.enter, wait: 0.05)
+        let growing = pilot.screen.filter { $0.contains(" = comput") }
+        #expect(!growing.isEmpty && growing.allSatisfy { $0.contains("    x") }, "half grown, the page's own first lines: \(pilot.screen.joined(separator: "\n"))")
+        pilot.wait(1)
+        #expect(status(pilot).contains("of 16000"), "\(status(pilot))")
+        pilot.press(.end)
+        #expect(status(pilot).contains("-16000 of 16000"), "\(status(pilot))")
+        #expect(pilot.screen.contains { $0.contains("x16000 = compute(value)") })
+        pilot.press(.escape, .right)
+        pilot.press(.enter)
+        pilot.press(.end)
+        #expect(pilot.screen.contains { $0.contains("word700") }, "\(pilot.screen.joined(separator: "\n"))")
+        #expect(pilot.screen.contains { $0.contains("word699 word700") })
     }
 
     @Test func theTextScrollsByLinesPagesAndToEitherEnd() {

@@ -107,7 +107,7 @@ import Testing
         #expect(deck.provider.artLoads == 0)
         #expect(deck.count == 1 && deck.provider.title(at: 0) == "exact")
         #expect(deck.problems == ["\(shown): larger than 1 MiB, not read"])
-        #expect(deck.cards[0].lines == [String(repeating: "B", count: Sanitizer.maximumColumns)])
+        #expect(deck.cards[0].lines == [String(repeating: "B", count: Sanitizer.maximumColumns - 1) + "…"])
         _ = exact
     }
 

@@ -57,16 +57,29 @@ import Testing
     }
 
     @Test func tabsExpandToTheNextStop() {
-        #expect(Sanitizer.lines(from: "a\tb") == ["a   b"])
-        #expect(Sanitizer.lines(from: "abcd\tx") == ["abcd    x"])
+        // The terminal's own stops, every 8 columns.
+        #expect(Sanitizer.lines(from: "a\tb") == ["a       b"])
+        #expect(Sanitizer.lines(from: "abcdefgh\tx") == ["abcdefgh        x"])
+        #expect(Sanitizer.lines(from: "name\tsize\nnotes.txt\t12") == ["name    size", "notes.txt       12"])
         #expect(Sanitizer.line("a\tb") == "a b")
     }
 
-    @Test func longLinesAreCutAndHugeTextsStopAfterTheLineLimit() {
-        let long = String(repeating: "x", count: 5_000)
-        #expect(Sanitizer.lines(from: long) == [String(repeating: "x", count: Sanitizer.maximumColumns)])
-        let many = String(repeating: "y\n", count: 5_000)
-        #expect(Sanitizer.lines(from: many).count == Sanitizer.maximumLines)
+    @Test func longLinesAreCutWithAMarkAndHugeTextsEndInOne() {
+        // A paragraph written on one line (some 700 words) is kept whole.
+        let paragraph = (1...700).map { "word\($0)" }.joined(separator: " ")
+        #expect(Sanitizer.lines(from: paragraph) == [paragraph])
+        // A longer line keeps its first columns and says it was cut.
+        let long = String(repeating: "x", count: Sanitizer.maximumColumns + 5)
+        #expect(Sanitizer.lines(from: long) == [String(repeating: "x", count: Sanitizer.maximumColumns - 1) + "…"])
+        #expect(Sanitizer.lines(from: String(repeating: "x", count: Sanitizer.maximumColumns)) == [String(repeating: "x", count: Sanitizer.maximumColumns)])
+        // Past the line limit a last line "…" says the text goes on; exactly at it, nothing is added.
+        let many = Sanitizer.lines(from: String(repeating: "y\n", count: Sanitizer.maximumLines + 3))
+        #expect(many.count == Sanitizer.maximumLines + 1 && many.last == "…" && many.dropLast().allSatisfy { $0 == "y" })
+        #expect(Sanitizer.lines(from: String(repeating: "y\n", count: Sanitizer.maximumLines)).count == Sanitizer.maximumLines)
+        // So past the character limit, at the end of the line that reaches it.
+        let wide = String(repeating: String(repeating: "z", count: 9_999) + "\n", count: 300)
+        let kept = Sanitizer.lines(from: wide)
+        #expect(kept.last == "…" && kept.count == Sanitizer.maximumCharacters / 10_000 + 1)
     }
 
     @Test func oneLineShowsBreaksAndEndsLongTextWithAnEllipsis() {

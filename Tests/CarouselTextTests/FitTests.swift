@@ -54,4 +54,34 @@ import CarouselCanvas
     @Test func noRowsNoLines() {
         #expect(TextLayout.fit(lines: numbered(3), height: 0, width: 10).isEmpty)
     }
+
+    /// A big text's card lays out only its first lines: they are the full layout's first lines, enough
+    /// to fill the card and show that more follow, and code rows not laid out are counted exactly.
+    @Test func theHeadOfALayoutIsItsFirstLines() {
+        var random = RandomText(seed: 0x4EAD)
+        for _ in 0..<200 {
+            var blocks: [TextBlock] = []
+            for _ in 0..<random.int(0...12) {
+                switch random.int(0...3) {
+                case 0: blocks.append(.code(lines: (0..<random.int(0...40)).map { "row \($0) " + random.word() }))
+                case 1: blocks.append(.blank())
+                default: blocks.append(.paragraph([TextSpan(random.paragraph(hardBreaks: random.int(0...1) == 1))]))
+                }
+            }
+            let document = TextDocument(blocks: blocks)
+            let width = random.int(1...40), rows = random.int(1...30)
+            let all = TextLayout.lines(for: document, width: width, cellWidth: CharacterWidth.of)
+            let head = TextLayout.head(for: document, width: width, rows: rows, cellWidth: CharacterWidth.of)
+            #expect(Array(all.prefix(head.lines.count)) == head.lines)
+            #expect(head.lines.count >= min(rows + 1, all.count), "enough to fill the card and show there is more")
+            #expect((head.unlaid > 0) == (head.lines.count < all.count))
+            if blocks.allSatisfy({ if case .paragraph = $0 { return false } else { return true } }) {
+                #expect(head.lines.count + head.unlaid == all.count, "code rows and blanks are a line each")
+            }
+            // Fitted to the card, the head and the whole layout show the same first lines.
+            let fromHead = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: rows, width: width)
+            let fromAll = TextLayout.fit(lines: all, height: rows, width: width)
+            #expect(fromHead.count == fromAll.count && Array(fromHead.dropLast()) == Array(fromAll.dropLast()))
+        }
+    }
 }

@@ -76,9 +76,9 @@ import Testing
         #expect(lines == ["e\u{301}e\u{301}a\u{308}a\u{308}", "x"])
     }
 
-    @Test func expandsTabsToStopsOfFour() {
-        #expect(texts([.paragraph([TextSpan("a\tbc\td")])], width: 20) == ["a   bc  d"])
-        #expect(texts([.code(lines: ["\tx", "ab\ty"])], width: 20) == ["    x", "ab  y"])
+    @Test func expandsTabsToTheTerminalsStopsOfEight() {
+        #expect(texts([.paragraph([TextSpan("a\tbc\td")])], width: 20) == ["a       bc      d"])
+        #expect(texts([.code(lines: ["\tx", "ab\ty"])], width: 20) == ["        x", "ab      y"])
     }
 
     @Test func hardBreaksStartNewLines() {
