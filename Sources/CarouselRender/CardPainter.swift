@@ -195,13 +195,54 @@ public struct CardPainter: Sendable {
     }
 
     /// A shadow below and to the right of the card: it falls on whatever was painted before (lower z).
+    /// Frames and empty cells beneath it become shade; the letters of a card behind show through,
+    /// darkened, never replaced (a shadow must not turn "empty" into "░░pty").
     private func paintShadow(of rect: CellRect, opacity: Double, on canvas: inout Canvas) {
-        let color: Color = theme.usesColor ? .rgb(RGB(0, 0, 0).mixed(with: theme.background, 0.5 + 0.5 * (1 - opacity))) : .default
+        let shade = RGB(0, 0, 0).mixed(with: theme.background, 0.5 + 0.5 * (1 - opacity))
+        let color: Color = theme.usesColor ? .rgb(shade) : .default
         let style = CellStyle(foreground: color, attributes: theme.usesColor ? [] : [.dim])
         let g = theme.glyphs.shadow
         // Two columns down the right side, one row along the bottom (the card itself is drawn after).
-        canvas.fill(CellRect(x: rect.maxX, y: rect.y + 1, width: 2, height: rect.height), glyph: g, style: style)
-        canvas.fill(CellRect(x: rect.x + 2, y: rect.maxY, width: rect.width - 2, height: 1), glyph: g, style: style)
+        for area in [CellRect(x: rect.maxX, y: rect.y + 1, width: 2, height: rect.height),
+                     CellRect(x: rect.x + 2, y: rect.maxY, width: rect.width - 2, height: 1)] {
+            let visible = area.intersection(canvas.bounds)
+            guard !visible.isEmpty else { continue }
+            for y in visible.y..<visible.maxY {
+                for x in visible.x..<visible.maxX {
+                    if showsThroughShadow(canvas[x, y]) {
+                        canvas.restyle(x: x, y: y) { $0 = shaded($0, toward: shade) }
+                    } else {
+                        canvas.put(g, x: x, y: y, style: style)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a cell under a shadow keeps its glyph: the letters, digits and signs of text and
+    /// pictures do; blanks, frames and shade do not.
+    func showsThroughShadow(_ cell: Cell) -> Bool {
+        if cell.isBlank { return false }
+        if cell.isContinuation { return true }
+        let glyph = cell.glyph
+        if glyph == theme.glyphs.shadow { return false }
+        if let scalar = glyph.unicodeScalars.first, (0x2500...0x259F).contains(scalar.value) { return false }
+        return theme.glyphs.isASCII ? glyph.isLetter || glyph.isNumber : true
+    }
+
+    /// A cell's style in shadow: its colour halfway to the shade (dim without colour).
+    func shaded(_ style: CellStyle, toward shade: RGB) -> CellStyle {
+        var style = style
+        guard theme.usesColor else {
+            style.attributes.insert(.dim)
+            return style
+        }
+        switch style.foreground {
+        case .rgb(let c): style.foreground = .rgb(c.mixed(with: shade, 0.5))
+        case .default: style.foreground = .rgb(theme.foreground.mixed(with: shade, 0.5))
+        case .indexed: style.attributes.insert(.dim)
+        }
+        return style
     }
 
     /// The art resampled into `box` keeping its proportions, centred, blurred by `blur` (0...1).

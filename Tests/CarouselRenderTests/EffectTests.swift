@@ -58,6 +58,31 @@ import Testing
         #expect(colours.count <= 17)
     }
 
+    /// The stack's shadow falls on the cards behind: their frames and blanks become shade, their
+    /// letters show through darkened (a shadow once made "empty" read "░░pty").
+    @Test func aShadowDarkensLettersBehindItAndShadesTheRest() {
+        for color in [true, false] {
+            var canvas = Canvas(width: 30, height: 12)
+            let behind = CellStyle(foreground: color ? .rgb(RGB(220, 220, 220)) : .default)
+            for y in 0..<12 { canvas.text(String(repeating: "x", count: 15) + String(repeating: " ", count: 15), x: 0, y: y, style: behind) }
+            var cache = CellCache()
+            let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: color))
+            // A layered card whose right shadow columns fall on letters (x 10, 11) and bottom row half on blanks.
+            let placement = CardPlacement(index: 0, frame: Rect(x: 2, y: 1, width: 8, height: 6), scale: 1, blur: 0, opacity: 1, z: 0, progress: 0, look: .layered)
+            painter.paint(face, at: placement, active: true, cache: &cache, on: &canvas)
+            for y in 2..<7 {
+                for x in [10, 11] {
+                    #expect(canvas[x, y].glyph == "x", "\(color): letters stay under the shadow")
+                    #expect(canvas[x, y].style != behind, "\(color): and are darkened")
+                }
+            }
+            for x in 4..<10 { #expect(canvas[x, 7].glyph == "x") }
+            var blanks = Canvas(width: 30, height: 12)
+            painter.paint(face, at: placement, active: true, cache: &cache, on: &blanks)
+            #expect(blanks[10, 3].glyph == "░" && blanks[11, 3].glyph == "░" && blanks[5, 7].glyph == "░", "blanks become shade")
+        }
+    }
+
     @Test func blurRemovesDetailProgressively() {
         let levels = [0.0, 2.5, 5, 7.5, 10].map { paint(placement(opacity: 1, blur: $0), color: false) }
         func distinctGlyphs(_ c: Canvas) -> Int { Set((1..<9).flatMap { y in (1..<19).map { c[$0, y].glyph } }).count }
