@@ -27,11 +27,40 @@ public struct Glyphs: Sendable, Hashable {
         separator: "|", dotActive: "@", dotInactive: ".", ellipsis: "...", shadow: ":", backdrop: ".",
         ramp: Array(" .:-=+*#%@"), isASCII: true)
 
-    /// In the ASCII look, anything outside 7-bit ASCII is shown as `?` (one per column it would take).
+    /// In the ASCII look, a letter with marks is shown as its base letter ("é" as "e", "Ł" as "L"),
+    /// typographic punctuation as its plain form (curly quotes, dashes, bullets), anything else
+    /// outside 7-bit ASCII as `?` (one per column it would take).
     public func displayable(_ c: Character) -> Character {
         guard isASCII else { return c }
-        return c.isASCII ? c : "?"
+        return c.isASCII ? c : Glyphs.asciiFold(c)
     }
+
+    /// The one ASCII character that best stands for a one-column character, or `?`.
+    public static func asciiFold(_ c: Character) -> Character {
+        guard let first = c.unicodeScalars.first else { return "?" }
+        // A base letter followed by combining marks.
+        if first.isASCII && first.value >= 0x20 && first.value < 0x7F { return Character(first) }
+        if let plain = plainPunctuation[first.value] { return plain }
+        // A precomposed Latin letter: its name gives the base ("LATIN SMALL LETTER E WITH ACUTE").
+        if let name = first.properties.name, name.hasPrefix("LATIN ") {
+            let words = name.split(separator: " ")
+            if words.count >= 4, words[2] == "LETTER", words[3].count == 1, let letter = words[3].first, letter.isASCII, letter.isLetter {
+                if words[1] == "SMALL" { return Character(letter.lowercased()) }
+                if words[1] == "CAPITAL" { return letter }
+            }
+        }
+        return "?"
+    }
+
+    /// Punctuation and spaces with a plain ASCII form of the same width.
+    static let plainPunctuation: [UInt32: Character] = [
+        0x00A0: " ", 0x2002: " ", 0x2003: " ", 0x2009: " ", 0x202F: " ",
+        0x2018: "'", 0x2019: "'", 0x201A: "'", 0x201B: "'", 0x2032: "'", 0x00B4: "'",
+        0x201C: "\"", 0x201D: "\"", 0x201E: "\"", 0x201F: "\"", 0x2033: "\"", 0x00AB: "\"", 0x00BB: "\"",
+        0x2010: "-", 0x2011: "-", 0x2012: "-", 0x2013: "-", 0x2014: "-", 0x2015: "-", 0x2212: "-",
+        0x2022: "*", 0x00B7: ".", 0x2026: ".", 0x00D7: "x", 0x00F7: "/", 0x2044: "/",
+        0x2039: "<", 0x203A: ">", 0x2190: "<", 0x2192: ">", 0x00A9: "c", 0x00AE: "r",
+    ]
 
     /// The same for text taken from a deck (titles, subtitles).
     public func displayable(_ text: String) -> String {

@@ -28,8 +28,9 @@ struct TextCells: Sendable {
                         // The layout keeps lines within the width; should one not be, it ends here.
                         guard x + columns <= width else { break spans }
                         if glyphs.isASCII && !shown.isASCII {
-                            // The ASCII look shows a `?` for each column the character would take.
-                            for _ in 0..<columns { cells[y * width + x] = Cell("?", style: style); x += 1 }
+                            // The ASCII look shows a letter's base letter, or a `?` for each column.
+                            let plain: Character = columns == 1 ? glyphs.displayable(shown) : "?"
+                            for _ in 0..<columns { cells[y * width + x] = Cell(plain, style: style); x += 1 }
                             continue
                         }
                         cells[y * width + x] = Cell(shown, style: style, width: UInt8(columns))

@@ -181,6 +181,16 @@ import Testing
         #expect(Set(styles).count >= 3, "the others fade with their distance: \(styles)")
     }
 
+    /// `--ascii` draws a text card's accented letters as their base letters, not as `?`.
+    @Test func asciiCardsShowBaseLetters() {
+        let deck = CardList([Card(id: "0", title: "Café", content: .text(TextDocument(plainText: "Crème brûlée at the café\n日本")))])
+        let lines = HeadlessRenderer.render(deck: deck, options: AppOptions(), width: 80, height: 24,
+                                            keys: try! HeadlessRenderer.parseKeys("enter").get(), time: nil, glyphs: .ascii)
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("Creme brulee at the cafe") && text.contains("????") && text.contains("Cafe"), "\(text)")
+        #expect(lines.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } })
+    }
+
     /// A small terminal pane (a split, a corner of a tiling window manager) still shows the words of
     /// the cards: the active card's text in every style, not only its frame.
     @Test func smallPanesShowTheActiveCardsText() {

@@ -143,4 +143,20 @@ import Testing
         #expect(canvas.lines()[11].hasPrefix(" 1/1  a "))
         #expect(!canvas.lines()[11].contains("hint"), "the chrome is drawn again when the hint changes")
     }
+
+    /// The ASCII look shows letters with marks as their base letters and typographic punctuation
+    /// plainly; what has no ASCII likeness is a `?`.
+    @Test func asciiShowsBaseLettersAndPlainPunctuation() {
+        #expect(Glyphs.ascii.displayable("Crème brûlée — “déjà vu”, Łódź, Ørsted, naïve • señor")
+                == "Creme brulee - \"deja vu\", Lodz, Orsted, naive * senor")
+        #expect(Glyphs.ascii.displayable("e\u{301}") == "e", "a decomposed letter too")
+        #expect(Glyphs.ascii.displayable("ß → Ω") == "? > ?")
+        #expect(Glyphs.unicode.displayable("Crème") == "Crème")
+        // Every one-column character gives one printable ASCII character.
+        for value in UInt32(0xA0)...0x2FF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let shown = Glyphs.asciiFold(Character(scalar))
+            #expect(shown.isASCII && (0x20..<0x7F).contains(shown.unicodeScalars.first!.value))
+        }
+    }
 }
