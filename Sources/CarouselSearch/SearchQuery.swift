@@ -2,7 +2,8 @@
 /// trimmed), with smart case as in vim, fzf and ripgrep: case-insensitive unless the query holds a
 /// capital letter. Insensitive matching compares `lowercased()` text on both sides, so É finds é.
 /// Matching is done on UTF-8 bytes, in `matches` as in `matchOffsets`, so the cards found and the
-/// characters highlighted always agree.
+/// characters highlighted always agree. Both sides are in Unicode's composed form (NFC), so a
+/// query typed as "é" finds an "é" written as "e" and a combining accent, and the other way round.
 public struct SearchQuery: Sendable, Hashable {
     /// The query as typed.
     public let text: String
@@ -15,11 +16,17 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// A query; `caseSensitive` nil means smart case.
     public init(_ text: String, caseSensitive: Bool? = nil) {
-        let folded = text.lowercased()
         self.text = text
-        isCaseSensitive = caseSensitive ?? (folded != text)
-        foldedNeedle = Array(folded.utf8)
-        needle = isCaseSensitive ? Array(text.utf8) : foldedNeedle
+        isCaseSensitive = caseSensitive ?? (text.lowercased() != text)
+        foldedNeedle = Array(SearchQuery.searchForm(text, folded: true).utf8)
+        needle = isCaseSensitive ? Array(SearchQuery.searchForm(text, folded: false).utf8) : foldedNeedle
+    }
+
+    /// Text as it is searched: lowercased when `folded`, and composed (NFC) when it is not ASCII.
+    static func searchForm(_ text: String, folded: Bool) -> String {
+        let cased = folded ? text.lowercased() : text
+        if cased.utf8.allSatisfy({ $0 < 0x80 }) { return cased }
+        return String(decoding: cased._nfcCodeUnits, as: UTF8.self)
     }
 
     /// The empty query matches every card.
@@ -28,7 +35,7 @@ public struct SearchQuery: Sendable, Hashable {
     /// Whether `text` (a card's search text, or any string) contains the query.
     public func matches(_ text: String) -> Bool {
         guard !needle.isEmpty else { return true }
-        var haystack = isCaseSensitive ? text : text.lowercased()
+        var haystack = SearchQuery.searchForm(text, folded: !isCaseSensitive)
         return needle.withUnsafeBufferPointer { n in haystack.withUTF8 { ByteSearch.contains(n, in: $0) } }
     }
 
@@ -101,7 +108,7 @@ public struct SearchQuery: Sendable, Hashable {
             emit(folded)
             return 1
         }
-        let text = isCaseSensitive ? String(character) : String(character).lowercased()
+        let text = SearchQuery.searchForm(String(character), folded: !isCaseSensitive)
         for byte in text.utf8 { emit(byte) }
         return text.utf8.count
     }

@@ -30,7 +30,7 @@ struct TextArena {
     mutating func read(_ index: Int, from cards: any CardProvider, limit: Int) -> String? {
         let original = cards.searchText(at: index)
         if index == count, !isFull, add(original, limit: limit) { return nil }
-        return isFolded ? original.lowercased() : original
+        return SearchQuery.searchForm(original, folded: isFolded)
     }
 
     private mutating func add(_ original: String, limit: Int) -> Bool {
@@ -54,11 +54,11 @@ struct TextArena {
         }
         let start = bytes.count
         bytes.append(contentsOf: original.utf8)
-        if isFolded, !Self.foldASCII(&bytes, from: start) {
-            // Not ASCII: Swift's lowercasing, which may change the length (if it outgrows the
-            // room reserved, the arena ends here; cards after it are read at each scan).
+        if !Self.foldASCII(&bytes, from: start, lowercasing: isFolded) {
+            // Not ASCII: Swift's lowercasing and composition, which may change the length (if it
+            // outgrows the room reserved, the arena ends here; cards after it are read at each scan).
             bytes.removeSubrange(start...)
-            let folded = original.lowercased()
+            let folded = SearchQuery.searchForm(original, folded: isFolded)
             guard start + folded.utf8.count <= bytesRoom else {
                 isFull = true
                 return false
@@ -69,14 +69,15 @@ struct TextArena {
         return true
     }
 
-    /// Lowercases `bytes[start...]` in place if they are all ASCII (what `lowercased()` would
-    /// make of them, without making a string); false, with some maybe lowercased, if not.
-    private static func foldASCII(_ bytes: inout [UInt8], from start: Int) -> Bool {
+    /// Lowercases `bytes[start...]` in place (when `lowercasing`) if they are all ASCII (what
+    /// `lowercased()` would make of them, without making a string); false, with some maybe
+    /// lowercased, if not.
+    private static func foldASCII(_ bytes: inout [UInt8], from start: Int, lowercasing: Bool) -> Bool {
         bytes.withUnsafeMutableBufferPointer { all in
             for i in start..<all.count {
                 let byte = all[i]
                 if byte >= 0x80 { return false }
-                if byte &- 0x41 < 26 { all[i] = byte | 0x20 }
+                if lowercasing && byte &- 0x41 < 26 { all[i] = byte | 0x20 }
             }
             return true
         }

@@ -35,6 +35,23 @@ import Testing
         #expect(search.latest?.isComplete == true)
     }
 
+    /// Cards whose accents are written either way are found by either spelling, through the held
+    /// text of a warm scan as through a cold one.
+    @Test func accentsWrittenEitherWayAreFoundOverADeck() {
+        let deck = TestDecks.cards(["le caf\u{E9}", "le cafe\u{301}", "le cafe", "LE CAFE\u{301}"])
+        let search = CardSearch(cards: deck, execution: .inline)
+        for _ in 0..<2 {
+            search.find("caf\u{E9}")
+            #expect(search.latest?.matches == [0, 1, 3])
+            search.find("cafe\u{301}")
+            #expect(search.latest?.matches == [0, 1, 3])
+            search.find("CAF\u{C9}")
+            #expect(search.latest?.matches == [3])
+            search.find("cafe")
+            #expect(search.latest?.matches == [2])
+        }
+    }
+
     @Test func manualWorkIsPendingUntilRun() {
         let log = WakeLog()
         let search = log.search(Self.deck, .manual)
