@@ -70,8 +70,9 @@ struct ParagraphWrapper {
         var rest = word
         var left = word.cells  // cells of `rest`, counted once (a word may be a whole file long)
         let marked = available > 3
+        let address = word.contains { $0.character == "/" }
         while left > available {
-            let cut = breakIndex(rest, cells: left, marked: marked)
+            let (cut, needsMark) = breakIndex(rest, cells: left, marked: marked, address: address)
             let piece = rest[..<cut]
             rest = rest[cut...]
             left -= piece.cells
@@ -80,7 +81,7 @@ struct ParagraphWrapper {
                 append([Glyph(character: cutMark, width: 1, style: glyph.style)], width: 1)
             } else {
                 append(Array(piece), width: piece.cells)
-                if marked, !Self.breaksByItself(piece.last!) {
+                if needsMark {
                     append([Glyph(character: Self.breakMark, width: 1, style: breakStyle)], width: 1)
                 }
             }
@@ -89,20 +90,29 @@ struct ParagraphWrapper {
         if !rest.isEmpty { append(Array(rest), width: rest.cells) }
     }
 
-    /// Where the first line of `word` (wider than the line) ends: after its last own hyphen or slash
-    /// within the line if one falls past the first two letters, else where the line (less a cell
-    /// for the mark) is full, moved back so that at least `shortestTail` letters go on.
-    private func breakIndex(_ word: ArraySlice<Glyph>, cells total: Int, marked: Bool) -> Int {
+    /// Where the first line of `word` (wider than the line) ends, and whether the break needs a
+    /// mark: after its last own hyphen or slash within the line, or else, in an `address` (a word
+    /// with a slash: a path or URL), before its last `.`, `#`, `?`, `&`, `=`, `_` or `~` within the
+    /// line, if that falls past the first two letters (no mark: a hyphen inside an address would
+    /// read as part of it); else where the line (less a cell for the mark) is full, moved back so that at
+    /// least `shortestTail` letters go on.
+    private func breakIndex(_ word: ArraySlice<Glyph>, cells total: Int, marked: Bool, address: Bool) -> (Int, mark: Bool) {
         var cells = 0
         var fits = word.startIndex  // end of the glyphs that fit in the whole line
         while fits < word.endIndex, cells + word[fits].width <= available {
             cells += word[fits].width
             fits += 1
         }
-        guard marked else { return max(fits, word.startIndex + 1) }
-        if let own = word[word.startIndex..<fits].lastIndex(where: Self.breaksByItself), own - word.startIndex >= 2 {
-            return own + 1
+        guard marked else { return (max(fits, word.startIndex + 1), false) }
+        let first = word.startIndex + 2
+        var unmarked = 0
+        if let own = word[word.startIndex..<fits].lastIndex(where: Self.breaksByItself), own >= first { unmarked = own + 1 }
+        // Before a separator at index i (the piece word[..<i] fits: i may be `fits` itself).
+        let last = min(fits, word.endIndex - 1)
+        if unmarked == 0, address, first <= last, let before = word[first...last].lastIndex(where: Self.breaksBefore) {
+            unmarked = before
         }
+        if unmarked > 0 { return (unmarked, false) }
         let room = available - 1
         let limit = total - room < Self.shortestTail ? max(2, total - Self.shortestTail) : room
         var end = word.startIndex
@@ -111,7 +121,15 @@ struct ParagraphWrapper {
             cells += word[end].width
             end += 1
         }
-        return max(end, word.startIndex + 1)
+        return (max(end, word.startIndex + 1), true)
+    }
+
+    /// A character before which an address may break with no mark added.
+    private static func breaksBefore(_ glyph: Glyph) -> Bool {
+        switch glyph.character {
+        case ".", "#", "?", "&", "=", "_", "~": true
+        default: false
+        }
     }
 
     /// A character after which a word may break with no mark added.

@@ -43,6 +43,17 @@ import Testing
         #expect(texts([.paragraph([TextSpan("a-bcdefgh")])], width: 5) == ["a-bc-", "defgh"])
     }
 
+    /// An address (a word with a slash) with no slash or hyphen to break after breaks before a dot,
+    /// `#`, `?`, `&`, `=`, `_` or `~`, with no mark: a hyphen would read as part of the address.
+    @Test func anAddressBreaksBeforeItsSeparatorsWithNoMark() {
+        #expect(texts([.paragraph([TextSpan("https://example.com/a/very/long/path#fragment")])], width: 11)
+                == ["https://", "example", ".com/a/", "very/long/", "path", "#fragment"])
+        #expect(texts([.paragraph([TextSpan("see docs/index_of_everything.html")])], width: 10)
+                == ["see", "docs/", "index_of", "_everythi-", "ng.html"])
+        // A word without a slash is not an address: a dot in it is a letter like any other.
+        #expect(texts([.paragraph([TextSpan("example.community")])], width: 10) == ["example.c-", "ommunity"])
+    }
+
     @Test func aWordAsLongAsAFileIsFoldedWhole() {
         // A minified file or a blob on one line: every letter kept, 19 and the mark a line.
         let word = String(repeating: "abcdefghij", count: 10_000)
