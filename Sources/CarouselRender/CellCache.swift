@@ -138,7 +138,7 @@ public struct CellCache: Sendable {
         let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title)
         let key = TextKey(lines: linesKey, height: height, first: first, fits: fits, color: painter.theme.usesColor)
         if let cells = text[key] { return cells }
-        let shown: [LaidLine], total: Int
+        var shown: [LaidLine], total: Int
         let source = document()
         if fits && laidOut[linesKey] == nil && TextLayout.sourceLines(of: source) > CellCache.bigText {
             // A big text on a card: its first lines, and the rest counted as lines of the source.
@@ -149,6 +149,11 @@ public struct CellCache: Sendable {
             let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii)
             shown = fits ? TextLayout.fit(lines: all, height: height, width: width, ascii: ascii) : Array(all.dropFirst(first).prefix(height))
             total = all.count
+        }
+        if total == 0 && first == 0 {
+            // A card with no text says so (an empty file, an empty slide), rather than look unfinished.
+            let empty = "(empty)"
+            if empty.count <= width { shown = [LaidLine(content: [TextSpan(empty, style: .decoration)], width: empty.count)] }
         }
         reserve(width * height)
         let cells = TextCells(shown, width: width, height: height, totalLines: total, accent: card.accent, painter: painter)

@@ -181,6 +181,15 @@ import Testing
         #expect(Set(styles).count >= 3, "the others fade with their distance: \(styles)")
     }
 
+    /// A card with no text (an empty file, an empty slide) says so, on the strip and zoomed.
+    @Test func anEmptyCardSaysItIsEmpty() {
+        let deck = CardList([Card(id: "0", title: "blank", content: .text(TextDocument(plainText: ""))),
+                             Card(id: "1", title: "full", content: .text(TextDocument(plainText: "words")))])
+        #expect(screen(deck, style: .arc, keys: "", size: (80, 24)).contains { $0.contains("│ (empty)") })
+        #expect(screen(deck, style: .arc, keys: "enter", size: (80, 24))[1].contains("(empty)"))
+        #expect(!screen(deck, style: .arc, keys: "right", size: (80, 24)).contains { $0.contains("full") && $0.contains("(empty)") })
+    }
+
     /// `--ascii` draws a text card's accented letters as their base letters, not as `?`.
     @Test func asciiCardsShowBaseLetters() {
         let deck = CardList([Card(id: "0", title: "Café", content: .text(TextDocument(plainText: "Crème brûlée at the café\n日本")))])
