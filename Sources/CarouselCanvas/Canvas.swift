@@ -221,6 +221,20 @@ public struct PreparedPainter {
         set(Cell(" ", style: cell.style, width: 0), x: x + 1, y: y)
     }
 
+    /// The cell at (x, y), inside the canvas.
+    @inlinable
+    public subscript(x: Int, y: Int) -> Cell {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "a cell outside the canvas")
+        return cells[y * width + x]
+    }
+
+    /// Sets the style of the cell at (x, y), inside the canvas, keeping its glyph.
+    @inlinable
+    public mutating func restyle(x: Int, y: Int, _ style: CellStyle) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "a cell outside the canvas")
+        cells[y * width + x].style = style
+    }
+
     @inlinable
     mutating func putNarrow(_ cell: Cell, x: Int, y: Int) {
         let i = y * width + x

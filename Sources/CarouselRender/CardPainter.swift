@@ -200,19 +200,28 @@ public struct CardPainter: Sendable {
     private func paintShadow(of rect: CellRect, opacity: Double, on canvas: inout Canvas) {
         let shade = RGB(0, 0, 0).mixed(with: theme.background, 0.5 + 0.5 * (1 - opacity))
         let color: Color = theme.usesColor ? .rgb(shade) : .default
-        let style = CellStyle(foreground: color, attributes: theme.usesColor ? [] : [.dim])
-        let g = theme.glyphs.shadow
+        let shadow = Cell(theme.glyphs.shadow, style: CellStyle(foreground: color, attributes: theme.usesColor ? [] : [.dim]))
         // Two columns down the right side, one row along the bottom (the card itself is drawn after).
-        for area in [CellRect(x: rect.maxX, y: rect.y + 1, width: 2, height: rect.height),
-                     CellRect(x: rect.x + 2, y: rect.maxY, width: rect.width - 2, height: 1)] {
-            let visible = area.intersection(canvas.bounds)
-            guard !visible.isEmpty else { continue }
-            for y in visible.y..<visible.maxY {
-                for x in visible.x..<visible.maxX {
-                    if showsThroughShadow(canvas[x, y]) {
-                        canvas.restyle(x: x, y: y) { $0 = shaded($0, toward: shade) }
-                    } else {
-                        canvas.put(g, x: x, y: y, style: style)
+        let areas = [CellRect(x: rect.maxX, y: rect.y + 1, width: 2, height: rect.height),
+                     CellRect(x: rect.x + 2, y: rect.maxY, width: rect.width - 2, height: 1)]
+        // Runs of one style are the rule: shade each style once per run.
+        var lastBase = CellStyle.plain, lastShaded = shaded(.plain, toward: shade)
+        canvas.paintPrepared { canvas in
+            for area in areas {
+                let visible = area.intersection(CellRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+                guard !visible.isEmpty else { continue }
+                for y in visible.y..<visible.maxY {
+                    for x in visible.x..<visible.maxX {
+                        let cell = canvas[x, y]
+                        if showsThroughShadow(cell, shadow: shadow.firstScalar) {
+                            if cell.style != lastBase {
+                                lastBase = cell.style
+                                lastShaded = shaded(cell.style, toward: shade)
+                            }
+                            canvas.restyle(x: x, y: y, lastShaded)
+                        } else {
+                            canvas.put(shadow, x: x, y: y, within: visible.maxX)
+                        }
                     }
                 }
             }
@@ -221,13 +230,13 @@ public struct CardPainter: Sendable {
 
     /// Whether a cell under a shadow keeps its glyph: the letters, digits and signs of text and
     /// pictures do; blanks, frames and shade do not.
-    func showsThroughShadow(_ cell: Cell) -> Bool {
+    func showsThroughShadow(_ cell: Cell, shadow: UInt32) -> Bool {
         if cell.isBlank { return false }
         if cell.isContinuation { return true }
-        let glyph = cell.glyph
-        if glyph == theme.glyphs.shadow { return false }
-        if let scalar = glyph.unicodeScalars.first, (0x2500...0x259F).contains(scalar.value) { return false }
-        return theme.glyphs.isASCII ? glyph.isLetter || glyph.isNumber : true
+        let v = cell.firstScalar
+        if (0x2500...0x259F).contains(v) || v == shadow { return false }
+        guard theme.glyphs.isASCII else { return true }
+        return (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
     }
 
     /// A cell's style in shadow: its colour halfway to the shade (dim without colour).
