@@ -23,6 +23,10 @@ import Testing
 
     // MARK: - Known changes
 
+    @Test func theAttributesVisibleOnABlankAreReverseAndUnderline() {
+        #expect(Look.visibleOnBlank == Attributes.reverse.rawValue | Attributes.underline.rawValue)
+    }
+
     @Test func firstFrameClearsAndDrawsOnlyWhatIsNotBlank() throws {
         var canvas = Canvas(width: 20, height: 3)
         canvas.text("hi", x: 3, y: 1)
