@@ -16,6 +16,8 @@ struct MarkdownWalker {
 
     /// Spans of the paragraph or heading being read; nil between them.
     private var inline: [TextSpan]?
+    /// The paragraph's text line by line as its source has it (to tell a pipe table); nil outside one.
+    private var sourceLines: [String]?
     private var headingLevel: Int?
     private var emphasis = 0
     private var strong = 0
@@ -49,7 +51,15 @@ struct MarkdownWalker {
         case CCMARK_ITEM:
             if entering { openItem() } else { closeItem() }
         case CCMARK_PARAGRAPH:
-            if entering { inline = [] } else { emit(.paragraph(inline ?? [], margin: margin)); inline = nil }
+            if entering {
+                inline = []
+                sourceLines = [""]
+            } else {
+                // A pipe table is a paragraph to CommonMark; its rows are kept as rows.
+                emit(PipeTable.block(from: sourceLines ?? [], margin: margin) ?? .paragraph(inline ?? [], margin: margin))
+                inline = nil
+                sourceLines = nil
+            }
         case CCMARK_HEADING:
             if entering { inline = []; headingLevel = node.headingLevel } else { closeHeading() }
         case CCMARK_THEMATIC_BREAK:
@@ -63,12 +73,16 @@ struct MarkdownWalker {
             }
         case CCMARK_TEXT:
             add(node.literal, style())
+            addSource(node.literal)
         case CCMARK_CODE:
             add(node.literal, style(role: .code))
+            addSource("`" + node.literal + "`")
         case CCMARK_SOFTBREAK:
             add(" ", style())
+            sourceLines?.append("")
         case CCMARK_LINEBREAK:
             add("\n", style())  // a hard break in a paragraph
+            sourceLines?.append("")
         case CCMARK_HTML_INLINE:
             if !Self.isComment(node.literal) { add(node.literal, style(role: .html)) }
         case CCMARK_EMPH:
@@ -159,6 +173,11 @@ struct MarkdownWalker {
             : headingLevel.map { .heading($0) }
             ?? (quotes > 0 ? .quote : .plain))
         return style
+    }
+
+    private mutating func addSource(_ text: String) {
+        guard sourceLines != nil else { return }
+        sourceLines![sourceLines!.count - 1] += text
     }
 
     private mutating func add(_ text: String, _ style: SpanStyle) {

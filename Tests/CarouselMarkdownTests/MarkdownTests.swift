@@ -9,6 +9,38 @@ import Testing
         TextLayout.lines(for: document, width: width, ascii: ascii, cellWidth: CharacterWidth.of).map(\.text)
     }
 
+    /// A GitHub pipe table keeps its rows as rows, in columns (CommonMark alone reads it as one
+    /// paragraph, which wrapped into a line of words and bars); alignment colons are honoured.
+    @Test func pipeTablesKeepTheirColumns() {
+        let source = """
+            Before.
+
+            | Item | Qty | Price |
+            |:-----|:---:|------:|
+            | Apple | 3 | 1.20 |
+            | Banana split | 12 | 10.50 |
+            | `x` | | |
+
+            After.
+            """
+        let document = Markdown.document(from: source)
+        #expect(lines(document, width: 60) == [
+            "Before.", "",
+            "Item         | Qty | Price",
+            "-------------+-----+------",
+            "Apple        |  3  |  1.20",
+            "Banana split | 12  | 10.50",
+            "`x`          |     |      ",
+            "", "After.",
+        ])
+        // Rows are cut at the edge like code, never wrapped.
+        #expect(lines(document, width: 12)[2...5].allSatisfy { $0.count <= 12 })
+        #expect(lines(document, width: 12)[4] == "Apple      >")
+        // Bars without a delimiter row, or a header of another width, are prose.
+        #expect(lines(Markdown.document(from: "a | b\nc | d"), width: 40) == ["a | b c | d"])
+        #expect(lines(Markdown.document(from: "| a | b |\n|---|\n| c | d |"), width: 40) == ["| a | b | |---| | c | d |"])
+    }
+
     @Test func aTalkOfThreeSlides() {
         let talk = """
             # Why terminals
