@@ -37,8 +37,19 @@ public struct ZoomInfo: Sendable, Equatable {
 }
 
 extension CardPainter {
-    /// The widest text shown zoomed: longer lines are tiring to read (as in a book or a man page).
+    /// The widest prose shown zoomed: longer lines are tiring to read (as in a book or a man page).
     static let readableWidth = 100
+
+    /// Whether a document is source code: code blocks (and blank lines) only.
+    static func isCode(_ document: TextDocument) -> Bool {
+        document.blocks.contains { if case .code = $0 { return true } else { return false } }
+            && document.blocks.allSatisfy { block in
+                switch block {
+                case .code, .blank: return true
+                default: return false
+                }
+            }
+    }
 
     /// Draws `card` in `rect` as a zoomed card (a frame with the title on its top edge) scrolled
     /// to `first`, and returns what is shown. While the zoom grows toward `final`, text is wrapped
@@ -60,7 +71,10 @@ extension CardPainter {
         switch card.content {
         case .text(let document):
             let big = TextLayout.sourceLines(of: document) > CellCache.bigText
-            let width = min((big ? final ?? rect : rect).width - 4, CardPainter.readableWidth)
+            // Prose is held to a readable measure; source code takes the whole screen (its long lines
+            // are cut, not wrapped, so every column shown is one more of the line).
+            let measure = CardPainter.isCode(document) ? Int.max : CardPainter.readableWidth
+            let width = min((big ? final ?? rect : rect).width - 4, measure)
             guard width >= 1, interior.width >= 1, interior.height >= 1 else { return ZoomInfo(first: 0, page: 0, total: 0) }
             let total = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII).count
             let page = interior.height

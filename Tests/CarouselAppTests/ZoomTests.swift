@@ -61,6 +61,23 @@ import Testing
         #expect(pilot.screen.contains { $0.contains("word699 word700") })
     }
 
+    /// Zoomed, prose keeps a readable measure of 100 columns; source code takes the whole screen.
+    @Test func zoomedCodeTakesTheWholeWidthAndProseAReadableMeasure() {
+        let long = (0..<40).map { "value\($0)" }.joined(separator: " + ")
+        let deck = CardList([
+            Card(id: "a.py", title: "code", content: .text(TextDocument(code: "x = " + long))),
+            Card(id: "b.txt", title: "prose", content: .text(TextDocument(plainText: long))),
+        ])
+        let pilot = Pilot(deck: deck, width: 200, height: 20)
+        pilot.press(.enter)
+        let code = pilot.screen[1]
+        #expect(code.contains("value17 + value18"), "\(code)")
+        pilot.press(.escape, .right)
+        pilot.press(.enter)
+        let prose = pilot.screen.dropFirst().prefix(3).map { $0.trimmingCharacters(in: ["│", " "]) }
+        #expect(prose.allSatisfy { $0.count <= 100 } && prose[1].hasPrefix("value"), "\(prose)")
+    }
+
     @Test func theTextScrollsByLinesPagesAndToEitherEnd() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.press(.enter)
