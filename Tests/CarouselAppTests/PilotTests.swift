@@ -18,6 +18,16 @@ import Testing
         return pilot.screen[row].distance(from: pilot.screen[row].startIndex, to: range.lowerBound)
     }
 
+    /// `--start` past the end starts on the last card and says so until the first key.
+    @Test func startingPastTheEndSaysSo() {
+        var options = AppOptions()
+        options.start = 99
+        let pilot = Pilot(deck: deck, options: options, width: 100, height: 30)
+        #expect(pilot.screen.last!.contains("\(deck.count)/\(deck.count)") && pilot.screen.last!.contains("no card 99: the deck has \(deck.count)"))
+        pilot.press(.left)
+        #expect(!pilot.screen.last!.contains("no card"))
+    }
+
     @Test func clickingACardBringsItToTheCentreAndClickingASegmentSelectsIt() {
         let pilot = Pilot(deck: deck)
         #expect(status(pilot).contains("1/20"))
