@@ -69,3 +69,5 @@ int ccmark_node_child_count(ccmark_node *node) {
 
 int ccmark_node_start_line(ccmark_node *node) { return cmark_node_get_start_line(node); }
 int ccmark_node_end_line(ccmark_node *node) { return cmark_node_get_end_line(node); }
+int ccmark_node_start_column(ccmark_node *node) { return cmark_node_get_start_column(node); }
+int ccmark_node_end_column(ccmark_node *node) { return cmark_node_get_end_column(node); }

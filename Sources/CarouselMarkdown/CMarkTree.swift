@@ -3,6 +3,14 @@ import CCMark
 /// A document parsed by libcmark. Owns the C tree; nodes are valid while the tree lives.
 final class CMarkTree {
     private let root: OpaquePointer
+    /// The source as parsed, for the text of a node as written (see `written`).
+    private let source: [UInt8]
+    /// Where each source line starts, found when first needed.
+    private lazy var lineStarts: [Int] = {
+        var starts = [0]
+        for (i, byte) in source.enumerated() where byte == UInt8(ascii: "\n") { starts.append(i + 1) }
+        return starts
+    }()
 
     /// nil only if cmark runs out of memory.
     init?(_ source: String) {
@@ -14,6 +22,19 @@ final class CMarkTree {
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { ccmark_parse($0, count) }
         }) else { return nil }
         self.root = root
+        bytes.removeLast()
+        self.source = bytes
+    }
+
+    /// The bytes of the source that a one-line node was read from (a text node's escapes and
+    /// entities as written), or nil if cmark gives no usable position.
+    func written(_ node: CMarkNode) -> ArraySlice<UInt8>? {
+        let line = Int(ccmark_node_start_line(node.pointer))
+        guard line >= 1, line == Int(ccmark_node_end_line(node.pointer)), line <= lineStarts.count else { return nil }
+        let from = lineStarts[line - 1] + Int(ccmark_node_start_column(node.pointer)) - 1
+        let to = lineStarts[line - 1] + Int(ccmark_node_end_column(node.pointer))
+        guard from >= lineStarts[line - 1], from < to, to <= source.count else { return nil }
+        return source[from..<to]
     }
 
     deinit { ccmark_free(root) }

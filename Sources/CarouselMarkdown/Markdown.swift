@@ -19,7 +19,7 @@ public enum Markdown {
     /// The whole source as one card (no splitting); its first top-level `# Heading` is the title.
     public static func document(from source: String) -> TextDocument {
         guard let tree = CMarkTree(source) else { return TextDocument(plainText: source) }
-        var walker = MarkdownWalker()
+        var walker = MarkdownWalker(tree: tree)
         tree.walk { entering, node in walker.visit(node, entering: entering) }
         return TextDocument(title: walker.title, blocks: walker.blocks)
     }

@@ -4,6 +4,10 @@ import CarouselText
 /// Turns cmark's enter/exit events into text blocks. Containers (quotes, lists, items) become
 /// margin pieces; leaves (paragraphs, headings, code, rules) become blocks; inlines become spans.
 struct MarkdownWalker {
+    /// The tree walked, for the source of a table row's text.
+    let tree: CMarkTree
+
+    init(tree: CMarkTree) { self.tree = tree }
     private(set) var title: String?
     private(set) var blocks: [TextBlock] = []
 
@@ -73,10 +77,10 @@ struct MarkdownWalker {
             }
         case CCMARK_TEXT:
             add(node.literal, style())
-            addSource(node.literal)
+            addSource(written(node))
         case CCMARK_CODE:
             add(node.literal, style(role: .code))
-            addSource("`" + node.literal + "`")
+            addSource("`" + PipeTable.escapedCode(node.literal) + "`")
         case CCMARK_SOFTBREAK:
             add(" ", style())
             sourceLines?.append("")
@@ -178,6 +182,19 @@ struct MarkdownWalker {
     private mutating func addSource(_ text: String) {
         guard sourceLines != nil else { return }
         sourceLines![sourceLines!.count - 1] += text
+    }
+
+    /// A text node's text in the form a table row is read: cmark has already turned `\|` and
+    /// `&#124;` into bars, which must not end a cell; where the text was written otherwise than it
+    /// reads, the source says which of its bars were escaped.
+    private func written(_ node: CMarkNode) -> String {
+        guard sourceLines != nil else { return "" }
+        let literal = node.literal
+        if let raw = tree.written(node), raw.count != literal.utf8.count || raw.contains(UInt8(ascii: "\\")),
+           let text = PipeTable.escaped(literal, written: raw) {
+            return text
+        }
+        return PipeTable.escaped(literal, bars: false)
     }
 
     private mutating func add(_ text: String, _ style: SpanStyle) {

@@ -44,17 +44,109 @@ enum PipeTable {
         return alignments
     }
 
-    /// A row's cells, trimmed, without the empty ones the outer bars make.
+    /// A row's cells, trimmed, without the empty ones the outer bars make. The row is in the form
+    /// `escaped` gives: a bar after a backslash is text, any other bar ends a cell.
     static func cells(_ line: String) -> [String] {
-        var trimmed = Substring(line).drop { $0 == " " || $0 == "\t" }
-        while trimmed.last == " " || trimmed.last == "\t" { trimmed = trimmed.dropLast() }
-        if trimmed.hasPrefix("|") { trimmed = trimmed.dropFirst() }
-        if trimmed.hasSuffix("|") { trimmed = trimmed.dropLast() }
-        return trimmed.split(separator: "|", omittingEmptySubsequences: false).map { cell in
-            var c = cell.drop { $0 == " " || $0 == "\t" }
-            while c.last == " " || c.last == "\t" { c = c.dropLast() }
+        func isBlank(_ c: Character?) -> Bool { c == " " || c == "\t" }
+        var row = Substring(line).drop { isBlank($0) }
+        while isBlank(row.last) { row = row.dropLast() }
+        var cells: [String] = []
+        var cell = ""
+        var escape = false, endsWithBar = false
+        for character in row {
+            endsWithBar = false
+            if escape {
+                cell.append(character)
+                escape = false
+            } else if character == "\\" {
+                escape = true
+            } else if character == "|" {
+                cells.append(cell)
+                cell = ""
+                endsWithBar = true
+            } else {
+                cell.append(character)
+            }
+        }
+        cells.append(cell)
+        // The empty cells before a leading and after a trailing bar are the table's edges.
+        if row.first == "|" { cells.removeFirst() }
+        if endsWithBar, !cells.isEmpty { cells.removeLast() }
+        return cells.map { cell in
+            var c = Substring(cell).drop { isBlank($0) }
+            while isBlank(c.last) { c = c.dropLast() }
             return String(c)
         }
+    }
+
+    /// A paragraph's text as its row is read (`cells`): backslashes doubled, and every bar escaped
+    /// when `bars` is set (the text was a bar escaped in the source, `\|` or `&#124;`).
+    static func escaped(_ text: String, bars: Bool) -> String {
+        guard text.contains("\\") || (bars && text.contains("|")) else { return text }
+        var out = ""
+        for character in text {
+            if character == "\\" || (bars && character == "|") { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// `literal` (a text node's text) in the form `cells` reads, from `written`, its source: a
+    /// character escaped with a backslash or written as an entity (`&#124;`) is escaped; nil if the
+    /// two do not match up.
+    static func escaped(_ literal: String, written raw: ArraySlice<UInt8>) -> String? {
+        let backslash = UInt8(ascii: "\\"), bar = UInt8(ascii: "|"), ampersand = UInt8(ascii: "&"), semicolon = UInt8(ascii: ";")
+        let text = Array(literal.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count + 4)
+        func put(_ byte: UInt8, escaped: Bool) {
+            if byte == backslash || (escaped && byte == bar) { out.append(backslash) }
+            out.append(byte)
+        }
+        var i = raw.startIndex, j = 0
+        while i < raw.endIndex {
+            let byte = raw[i]
+            if byte == backslash, i + 1 < raw.endIndex, j < text.count, text[j] == raw[i + 1], raw[i + 1] < 0x80 {
+                // A backslash escape: the character alone in the text.
+                put(raw[i + 1], escaped: true)
+                i += 2
+                j += 1
+                continue
+            }
+            if byte == ampersand, let end = raw[i..<min(raw.endIndex, i + 34)].firstIndex(of: semicolon),
+               !text[j...].starts(with: raw[i...end]) {
+                // An entity: its character (one to four bytes) in the text, until the two meet again.
+                let rest = raw[(end + 1)...]
+                guard let length = (1...4).first(where: { n in
+                    guard j + n <= text.count else { return false }
+                    guard let next = rest.first else { return j + n == text.count }
+                    return next == backslash || next == ampersand || (j + n < text.count && text[j + n] == next)
+                }) else { return nil }
+                for k in j..<(j + length) { put(text[k], escaped: true) }
+                i = end + 1
+                j += length
+                continue
+            }
+            guard j < text.count, text[j] == byte else { return nil }
+            put(byte, escaped: false)
+            i += 1
+            j += 1
+        }
+        return j == text.count ? String(decoding: out, as: UTF8.self) : nil
+    }
+
+    /// A code span's text as its row is read: inside a table GitHub reads `\|` in code as a bar of
+    /// the code (cmark leaves code spans unescaped); every other backslash is the code's own.
+    static func escapedCode(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var out = ""
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            guard character == "\\" else { out.append(character); continue }
+            guard let next = characters.next() else { out += "\\\\"; break }
+            out += next == "|" ? "\\|" : "\\\\" + escaped(String(next), bars: false)
+        }
+        return out
     }
 
     private static func pad(_ text: String, to width: Int, _ alignment: Alignment) -> String {

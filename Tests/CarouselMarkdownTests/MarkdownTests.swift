@@ -41,6 +41,28 @@ import Testing
         #expect(lines(Markdown.document(from: "| a | b |\n|---|\n| c | d |"), width: 40) == ["| a | b | |---| | c | d |"])
     }
 
+    /// A bar escaped as `\|` (or written `&#124;`) is a character of its cell, not a column edge, as
+    /// on GitHub; inside a code span too. cmark hands the walker the bar already unescaped.
+    @Test func anEscapedBarStaysInItsCell() {
+        let source = #"""
+            | Operator | Means |
+            |---|---|
+            | `a \| b` | a or b |
+            | x \| y &#124; z | either |
+            | back\\slash | kept |
+            """#
+        #expect(lines(Markdown.document(from: source), width: 60) == [
+            "Operator   | Means ",
+            "-----------+-------",
+            "`a | b`    | a or b",
+            "x | y | z  | either",
+            "back\\slash | kept  ",
+        ])
+        // In a quote (the source's columns start after "> "), and with other entities.
+        let quoted = "> | A | B |\n> |---|---|\n> | x \\| y | &amp; &copy; |\n"
+        #expect(lines(Markdown.document(from: quoted), width: 40, ascii: false) == ["│ A     | B  ", "│ ------+----", "│ x | y | & ©"])
+    }
+
     @Test func aTalkOfThreeSlides() {
         let talk = """
             # Why terminals

@@ -66,5 +66,8 @@ int ccmark_node_child_count(ccmark_node *node);
 /// First and last source line of a block, 1-based.
 int ccmark_node_start_line(ccmark_node *node);
 int ccmark_node_end_line(ccmark_node *node);
+/// First and last source column (byte) of a node, 1-based; of an inline node too.
+int ccmark_node_start_column(ccmark_node *node);
+int ccmark_node_end_column(ccmark_node *node);
 
 #endif
