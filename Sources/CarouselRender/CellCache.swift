@@ -126,9 +126,6 @@ public struct CellCache: Sendable {
         return shown
     }
 
-    /// Source lines past which a card's text is laid out only as far as the card shows it.
-    static let bigText = 2_000
-
     /// A text card's cells for an area of `width` x `height`: its lines from `first` on; when `fits`
     /// is set, cut to the height with a last line saying how many more there are (a card), else
     /// simply the lines that fall in the area (a zoomed card scrolled to `first`).
@@ -140,8 +137,9 @@ public struct CellCache: Sendable {
         if let cells = text[key] { return cells }
         var shown: [LaidLine], total: Int
         let source = document()
-        if fits && laidOut[linesKey] == nil && TextLayout.sourceLines(of: source) > CellCache.bigText {
-            // A big text on a card: its first lines, and the rest counted as lines of the source.
+        if fits && TextLayout.isBig(source) {
+            // A big text on a card: its first lines, and the rest counted as lines of the source
+            // (always, so that the count stays the same once the zoom has laid the whole text out).
             let head = TextLayout.head(for: titled(source, of: card, title: title), width: width, rows: height, ascii: ascii, cellWidth: CharacterWidth.of)
             shown = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: height, width: width, ascii: ascii)
             total = head.lines.count + head.unlaid

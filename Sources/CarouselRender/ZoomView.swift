@@ -70,7 +70,7 @@ extension CardPainter {
         let interior = CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
         switch card.content {
         case .text(let document):
-            let big = TextLayout.sourceLines(of: document) > CellCache.bigText
+            let big = TextLayout.isBig(document)
             // Prose is held to a readable measure; source code takes the whole screen (its long lines
             // are cut, not wrapped, so every column shown is one more of the line).
             let measure = CardPainter.isCode(document) ? Int.max : CardPainter.readableWidth

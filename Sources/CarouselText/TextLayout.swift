@@ -28,13 +28,26 @@ public enum TextLayout {
         }
     }
 
-    /// Source lines a document holds, before wrapping (a code block's rows, a paragraph's hard breaks
-    /// not counted): a cheap measure of how big it is.
-    public static func sourceLines(of document: TextDocument) -> Int {
-        document.blocks.reduce(0) { total, block in
-            if case .code(let rows, _) = block { return total + rows.count }
-            return total + 1
+    /// Whether a document is big enough that a card lays out only its first lines (`head`) and the
+    /// zoom wraps it once, for its final width: more than 2,000 source lines (a code block's rows, a
+    /// paragraph or a heading each one line) or more than 200,000 bytes of text (a hundred lines of
+    /// 10,000 characters are few lines but wrap into ten thousand).
+    public static func isBig(_ document: TextDocument) -> Bool {
+        var lines = 0, bytes = 0
+        for block in document.blocks {
+            switch block {
+            case .code(let rows, _):
+                lines += rows.count
+                for row in rows { for span in row { bytes += span.text.utf8.count } }
+            case .paragraph(let spans, _):
+                lines += 1
+                for span in spans { bytes += span.text.utf8.count }
+            default:
+                lines += 1
+            }
+            if lines > 2_000 || bytes > 200_000 { return true }
         }
+        return false
     }
 
     /// The first lines of `document` at `width`: enough to fill `rows` rows and say that more follow,

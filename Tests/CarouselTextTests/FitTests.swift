@@ -84,4 +84,17 @@ import CarouselCanvas
             #expect(fromHead.count == fromAll.count && Array(fromHead.dropLast()) == Array(fromAll.dropLast()))
         }
     }
+
+    /// A text is big (laid out by its head on a card, once in the zoom) by its lines or by its
+    /// bytes: a hundred lines of 10,000 characters wrap into some 10,000 lines.
+    @Test func aTextIsBigByItsLinesOrItsBytes() {
+        let short = String(repeating: "word ", count: 8)
+        let long = String(repeating: "word ", count: 2_000)
+        #expect(!TextLayout.isBig(TextDocument(code: Array(repeating: short, count: 2_000).joined(separator: "\n"))))
+        #expect(TextLayout.isBig(TextDocument(code: Array(repeating: short, count: 2_001).joined(separator: "\n"))))
+        #expect(!TextLayout.isBig(TextDocument(blocks: Array(repeating: .paragraph([TextSpan(long)]), count: 20))))
+        #expect(TextLayout.isBig(TextDocument(blocks: Array(repeating: .paragraph([TextSpan(long)]), count: 100))))
+        #expect(TextLayout.isBig(TextDocument(code: Array(repeating: long, count: 100).joined(separator: "\n"))))
+        #expect(!TextLayout.isBig(TextDocument(blocks: [])))
+    }
 }
