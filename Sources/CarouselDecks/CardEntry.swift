@@ -138,10 +138,13 @@ extension ANSIText {
     static func document(from bytes: [UInt8]) -> TextDocument {
         let raw = String(decoding: bytes.prefix(FileSystem.maximumFileSize), as: UTF8.self)
         var document = TextDocument(ansiText: raw)
+        // A card's bytes are at most 1 MiB, fewer characters than `maximumCharacters`; lines are counted.
+        let cut = document.blocks.count > Sanitizer.maximumLines
         document.blocks = document.blocks.prefix(Sanitizer.maximumLines).map { block in
             guard case .paragraph(let spans, let margin) = block else { return block }
             return .paragraph(Sanitizer.clean(spans), margin: margin)
         }
+        if cut { document.blocks.append(.paragraph([TextSpan("\u{2026}")])) }
         return document
     }
 

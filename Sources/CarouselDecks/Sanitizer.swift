@@ -1,3 +1,4 @@
+import CarouselCanvas
 import CarouselText
 
 /// Makes deck text safe to show: nothing from a file may reach the terminal as a control
@@ -16,7 +17,7 @@ import CarouselText
 /// - unassigned code points and noncharacters become U+FFFD (a terminal's width table has no entry for them);
 /// - combining marks stay on the character before them, at most `maximumMarks` in a row (so a "Zalgo" stack
 ///   cannot paint over the rows around it); a mark with nothing before it gets U+25CC ◌ as its base;
-/// - tabs are expanded to the next multiple of `tabWidth`; LF, CRLF and a lone CR split lines
+/// - tabs are expanded to the next multiple of `tabWidth` terminal columns (a wide character takes two); LF, CRLF and a lone CR split lines
 ///   (in `lines`); in `line` they are shown as ␊ and ␍;
 /// - a line is cut after `maximumColumns` characters, ending in "…", and a text after `maximumLines` lines
 ///   or `maximumCharacters` characters, with a last line "…": the limits bound the memory a card can take,
@@ -93,6 +94,15 @@ public enum Sanitizer {
                 switch scalar.value {
                 case 0x0A, 0x0D: line.add(controlPicture(scalar.value))
                 default: line.add(scalar)
+                }
+            }
+            if line.owesCharacter {
+                // The cut fell where the previous span ended: the mark takes its last character.
+                line.owesCharacter = false
+                if let i = result.lastIndex(where: { !$0.text.isEmpty }) {
+                    var scalars = result[i].text.unicodeScalars
+                    while let last = scalars.popLast(), case .mark = treatment(of: last) {}
+                    result[i] = TextSpan(String(scalars), style: result[i].style)
                 }
             }
             result.append(TextSpan(line.take(), style: span.style))
@@ -176,7 +186,13 @@ private struct LineBuilder {
     var ellipsis = false
     var tabsAsOneSpace = false
     private var scalars = String.UnicodeScalarView()
+    /// Characters on the line (what `limit` counts).
     private var columns = 0
+    /// Terminal columns on the line (where a tab goes): a wide character takes two.
+    private var cells = 0
+    /// Set when the line was cut just after a `take`: the character the ellipsis replaces was taken
+    /// already, and the caller removes it.
+    var owesCharacter = false
     private var marks = 0
     private var full = false
 
@@ -194,7 +210,7 @@ private struct LineBuilder {
         case .drop:
             return
         case .tab:
-            let spaces = tabsAsOneSpace ? 1 : Sanitizer.tabWidth - columns % Sanitizer.tabWidth
+            let spaces = tabsAsOneSpace ? 1 : Sanitizer.tabWidth - cells % Sanitizer.tabWidth
             for _ in 0..<spaces { addBase(" ") }
         case .base(let shown):
             addBase(shown)
@@ -212,13 +228,20 @@ private struct LineBuilder {
             full = true
             if ellipsis, limit > 0 {
                 // Replace the last character (and its marks) with the ellipsis.
-                while let last = scalars.popLast(), case .mark = Sanitizer.treatment(of: last) {}
+                var replaced = false
+                while let last = scalars.popLast() {
+                    if case .mark = Sanitizer.treatment(of: last) { continue }
+                    replaced = true
+                    break
+                }
+                owesCharacter = !replaced
                 scalars.append("\u{2026}")
             }
             return
         }
         scalars.append(scalar)
         columns += 1
+        cells += scalar.value < 0x300 ? 1 : CharacterWidth.of(scalar)
         marks = 0
     }
 
@@ -234,8 +257,10 @@ private struct LineBuilder {
         let line = String(scalars)
         scalars = String.UnicodeScalarView()
         columns = 0
+        cells = 0
         marks = 0
         full = false
+        owesCharacter = false
         return line
     }
 }

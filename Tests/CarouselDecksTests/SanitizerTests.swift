@@ -1,4 +1,5 @@
 @testable import CarouselDecks
+import CarouselText
 import Testing
 
 @Suite struct SanitizerTests {
@@ -62,6 +63,9 @@ import Testing
         #expect(Sanitizer.lines(from: "abcdefgh\tx") == ["abcdefgh        x"])
         #expect(Sanitizer.lines(from: "name\tsize\nnotes.txt\t12") == ["name    size", "notes.txt       12"])
         #expect(Sanitizer.line("a\tb") == "a b")
+        // Stops are counted in the terminal's columns: a wide character takes two.
+        #expect(Sanitizer.lines(from: "日本\tx") == ["日本    x"])
+        #expect(Sanitizer.lines(from: "😀a\tx\té\u{301}\ty") == ["😀a     x       é\u{301}       y"])
     }
 
     @Test func longLinesAreCutWithAMarkAndHugeTextsEndInOne() {
@@ -80,6 +84,29 @@ import Testing
         let wide = String(repeating: String(repeating: "z", count: 9_999) + "\n", count: 300)
         let kept = Sanitizer.lines(from: wide)
         #expect(kept.last == "…" && kept.count == Sanitizer.maximumCharacters / 10_000 + 1)
+    }
+
+    /// Styled spans are cut as a line is, wherever the cut falls: inside a span, or just where one
+    /// ends (the mark then takes the place of the previous span's last character).
+    @Test func styledSpansAreCutToTheLimit() {
+        let limit = Sanitizer.maximumColumns
+        let bold = SpanStyle(bold: true)
+        for first in [limit - 3, limit - 1, limit, limit + 2] {
+            let spans = Sanitizer.clean([TextSpan(String(repeating: "a", count: first), style: bold), TextSpan("bcde")])
+            let text = spans.plainText
+            #expect(text.count == limit, "first span of \(first): \(text.count) characters")
+            #expect(text.hasSuffix("…") && text.dropLast().allSatisfy { $0 != "…" })
+        }
+        let whole = Sanitizer.clean([TextSpan(String(repeating: "a", count: limit - 4), style: bold), TextSpan("bcde")])
+        #expect(whole.plainText.count == limit && !whole.plainText.contains("…") && whole.count == 2)
+    }
+
+    /// Text with ANSI colours is held to the same limits: past `maximumLines` lines, a last line "…".
+    @Test func colouredTextEndsInAMarkPastTheLineLimit() {
+        let bytes = Array(("\u{1B}[31m" + String(repeating: "y\n", count: Sanitizer.maximumLines + 3)).utf8)
+        let blocks = ANSIText.document(from: bytes).blocks
+        #expect(blocks.count == Sanitizer.maximumLines + 1)
+        #expect(TextDocument(blocks: Array(blocks.suffix(2))).plainLines == ["y", "…"])
     }
 
     @Test func oneLineShowsBreaksAndEndsLongTextWithAnEllipsis() {
