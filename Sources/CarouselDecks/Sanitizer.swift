@@ -17,8 +17,8 @@ import CarouselText
 /// - unassigned code points and noncharacters become U+FFFD (a terminal's width table has no entry for them);
 /// - combining marks stay on the character before them, at most `maximumMarks` in a row (so a "Zalgo" stack
 ///   cannot paint over the rows around it); a mark with nothing before it gets U+25CC ◌ as its base;
-/// - tabs are expanded to the next multiple of `tabWidth` terminal columns (a wide character takes two); LF, CRLF and a lone CR split lines
-///   (in `lines`); in `line` they are shown as ␊ and ␍;
+/// - tabs are expanded to the next multiple of `tabWidth` terminal columns (a wide character takes
+///   two); LF, CRLF and a lone CR split lines (in `lines`); in `line` they are shown as ␊ and ␍;
 /// - a line is cut after `maximumColumns` characters, ending in "…", and a text after `maximumLines` lines
 ///   or `maximumCharacters` characters, with a last line "…": the limits bound the memory a card can take,
 ///   and the reader is told where the text was cut.
