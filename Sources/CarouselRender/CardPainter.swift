@@ -228,15 +228,16 @@ public struct CardPainter: Sendable {
         }
     }
 
-    /// Whether a cell under a shadow keeps its glyph: the letters, digits and signs of text and
-    /// pictures do; blanks, frames and shade do not.
+    /// Whether a cell under a shadow keeps its glyph: the letters, digits and punctuation of text
+    /// and pictures do; blanks, frames and shade do not. ASCII frames are drawn with `+ - |`, so
+    /// in that look those three become shade wherever they come from.
     func showsThroughShadow(_ cell: Cell, shadow: UInt32) -> Bool {
         if cell.isBlank { return false }
         if cell.isContinuation { return true }
         let v = cell.firstScalar
         if (0x2500...0x259F).contains(v) || v == shadow { return false }
         guard theme.glyphs.isASCII else { return true }
-        return (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
+        return v != 0x2B && v != 0x2D && v != 0x7C
     }
 
     /// A cell's style in shadow: its colour halfway to the shade (dim without colour).

@@ -59,28 +59,36 @@ import Testing
     }
 
     /// The stack's shadow falls on the cards behind: their frames and blanks become shade, their
-    /// letters show through darkened (a shadow once made "empty" read "░░pty").
-    @Test func aShadowDarkensLettersBehindItAndShadesTheRest() {
-        for color in [true, false] {
-            var canvas = Canvas(width: 30, height: 12)
-            let behind = CellStyle(foreground: color ? .rgb(RGB(220, 220, 220)) : .default)
-            for y in 0..<12 { canvas.text(String(repeating: "x", count: 15) + String(repeating: " ", count: 15), x: 0, y: y, style: behind) }
-            var cache = CellCache()
-            let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: color))
-            // A layered card whose right shadow columns fall on letters (x 10, 11) and bottom row half on blanks.
-            let placement = CardPlacement(index: 0, frame: Rect(x: 2, y: 1, width: 8, height: 6), scale: 1, blur: 0, opacity: 1, z: 0, progress: 0, look: .layered)
-            painter.paint(face, at: placement, active: true, cache: &cache, on: &canvas)
-            for y in 2..<7 {
-                for x in [10, 11] {
-                    #expect(canvas[x, y].glyph == "x", "\(color): letters stay under the shadow")
-                    #expect(canvas[x, y].style != behind, "\(color): and are darkened")
+    /// letters, digits and punctuation show through darkened (a shadow once made "empty" read "░░pty"),
+    /// in the ASCII look too (where only the frame's `+ - |` become shade).
+    @Test(arguments: [Glyphs.unicode, .ascii], [true, false])
+    func aShadowDarkensLettersBehindItAndShadesTheRest(glyphs: Glyphs, color: Bool) {
+        var canvas = Canvas(width: 30, height: 12)
+        let behind = CellStyle(foreground: color ? .rgb(RGB(220, 220, 220)) : .default)
+        // Text in columns 0-6 and 10-14, blanks in 7-9; a frame's side at columns 10 and 11 of row 4.
+        let row = "ab.,!?7" + "   " + ".a,b'"
+        for y in 0..<12 { canvas.text(row, x: 0, y: y, style: behind) }
+        _ = canvas.put(glyphs.vertical, x: 10, y: 4, style: behind)
+        _ = canvas.put(glyphs.vertical, x: 11, y: 4, style: behind)
+        var cache = CellCache()
+        let painter = CardPainter(theme: Theme(glyphs: glyphs, usesColor: color))
+        // A layered card: its shadow takes columns 10 and 11 of rows 2-7, and row 7 from column 4 to 9.
+        let placement = CardPlacement(index: 0, frame: Rect(x: 2, y: 1, width: 8, height: 6), scale: 1, blur: 0, opacity: 1, z: 0, progress: 0, look: .layered)
+        painter.paint(face, at: placement, active: true, cache: &cache, on: &canvas)
+        let shadow = glyphs.shadow
+        for y in 2..<8 {
+            for x in [10, 11] {
+                let glyph = Array(row)[x]
+                if y == 4 {
+                    #expect(canvas[x, y].glyph == shadow, "the frame behind becomes shade")
+                } else {
+                    #expect(canvas[x, y].glyph == glyph, "\(glyph) stays under the shadow")
+                    #expect(canvas[x, y].style != behind, "and is darkened")
                 }
             }
-            for x in 4..<10 { #expect(canvas[x, 7].glyph == "x") }
-            var blanks = Canvas(width: 30, height: 12)
-            painter.paint(face, at: placement, active: true, cache: &cache, on: &blanks)
-            #expect(blanks[10, 3].glyph == "░" && blanks[11, 3].glyph == "░" && blanks[5, 7].glyph == "░", "blanks become shade")
         }
+        for x in 4..<7 { #expect(canvas[x, 7].glyph == Array(row)[x], "text under the bottom shadow") }
+        for x in 7..<10 { #expect(canvas[x, 7].glyph == shadow, "blanks under the bottom shadow become shade") }
     }
 
     @Test func blurRemovesDetailProgressively() {
