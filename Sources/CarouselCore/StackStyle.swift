@@ -12,13 +12,22 @@ public struct StackStyle: CarouselStyle {
     public init() {}
 
     /// The demo's size rule in cells: W in columns, H aspect-corrected (rows x 2, leaving two rows
-    /// above and below for the shadow and some air). Returns the width in columns; the card is as
-    /// tall as it is wide, visually.
+    /// above and below for the shadow and some air; on a screen shorter than 16 rows, only the
+    /// shadow's row). Returns the width in columns; the card is as tall as it is wide, visually,
+    /// except on a short screen: there it is at least `Layout.legibleWidth` wide (where the screen
+    /// has room) and as tall as the screen allows (`cardHeight`).
     public static func cardSide(for viewport: Rect) -> Double {
         let w = viewport.width
-        let h = max(1, viewport.height - 4) * Layout.cellAspect
+        let spare = viewport.height >= 16 ? 4.0 : 1.0
+        let h = max(1, viewport.height - spare) * Layout.cellAspect
         let side = max(min(max(w - 100 * point, 0.7 * w), h), 1)
-        return max(4, side.rounded(.down))
+        return max(4, side.rounded(.down), min(Layout.legibleWidth, (0.7 * w).rounded(.down)))
+    }
+
+    /// The card's height in rows for `side`: as tall as wide, visually, within the screen (leaving
+    /// the shadow's row).
+    static func cardHeight(side: Double, viewport: Rect) -> Double {
+        max(3, min((side / Layout.cellAspect).rounded(.down), viewport.height - 1))
     }
 
     /// Height factor for a card at phase v: 1 at the centre, 0.7 from the neighbours outward.
@@ -40,7 +49,7 @@ public struct StackStyle: CarouselStyle {
     public func layout(_ input: LayoutInput, into layout: inout Layout) {
         layout.reset()
         let side = StackStyle.cardSide(for: input.viewport)
-        let height = max(3, (side / Layout.cellAspect).rounded(.down))
+        let height = StackStyle.cardHeight(side: side, viewport: input.viewport)
         layout.baseCardSize = Size(width: side, height: height)
         let slot = StackStyle.slot(side: side)
         let emphasis = clamp(input.emphasis, 0...1)

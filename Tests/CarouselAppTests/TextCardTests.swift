@@ -207,7 +207,7 @@ import Testing
         let deck = CardList((0..<4).map { Card(id: "\($0)", title: "t\($0)", content: .text(TextDocument(plainText: "card\($0) " + prose))) })
         let words = Self.words(of: deck)
         for style in StyleKind.allCases {
-            for size in [(64, 18), (60, 16), (50, 14)] {
+            for size in [(64, 18), (60, 16), (50, 14), (48, 12), (40, 12), (36, 12)] {
                 for keys in ["", "tab"] {
                     let lines = screen(deck, style: style, keys: keys + (keys.isEmpty ? "" : ",") + "right", size: size)
                     let pieces = Self.pieces(of: lines)
