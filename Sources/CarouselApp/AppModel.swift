@@ -137,7 +137,7 @@ public struct AppModel {
         case .toggleHelp: overlay.helpOpen.toggle()
         case .zoom:
             guard !empty else { break }
-            overlay.zoom = Zoom(index: state.activeIndex, growth: options.reduceMotion ? 1 : 0)
+            overlay.zoom = Zoom(index: state.targetIndex, growth: options.reduceMotion ? 1 : 0)
             zoomShown = nil
         case .closeZoom: overlay.zoom = nil
         case .scroll(let n): scroll(by: n)
@@ -193,10 +193,11 @@ public struct AppModel {
     }
 
     /// A zoom shows the active card: when Left / Right (or a digit) change it, the zoom shows the
-    /// new one, from the top of its text.
+    /// new one, from the top of its text. The card the strip is heading to, not the one nearest
+    /// the centre, so that a key typed before the strip gets there scrolls the card it was meant for.
     private mutating func followActiveCard() {
-        if let zoom = overlay.zoom, zoom.index != state.activeIndex {
-            overlay.zoom = Zoom(index: state.activeIndex, growth: 1)
+        if let zoom = overlay.zoom, zoom.index != state.targetIndex {
+            overlay.zoom = Zoom(index: state.targetIndex, growth: 1)
             zoomShown = nil
         }
     }
@@ -234,8 +235,11 @@ public struct AppModel {
         if state.viewport != viewport { state.send(.setViewport(viewport)) }
         scene.searchLine = overlay.searching ? SearchLine(query: query, status: searchStatus) : nil
         let info = scene.render(state, deck: shown, helpOpen: helpOpen, zoom: overlay.zoom, into: &canvas)
-        zoomShown = info.zoom
-        if let shown = info.zoom { overlay.zoom?.first = shown.first }
+        // What the zoom showed keeps the scroll within the text (not while it is too small to show any).
+        if let shown = info.zoom, shown.page > 0 {
+            zoomShown = shown
+            overlay.zoom?.first = shown.first
+        }
         return info
     }
 

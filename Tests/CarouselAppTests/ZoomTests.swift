@@ -61,6 +61,23 @@ import Testing
         #expect(pilot.screen.contains { $0.contains("word699 word700") })
     }
 
+    /// Keys typed quickly count: Right then Enter zooms the card Right went to, and a scroll key
+    /// typed while the zoom grows, or just after a zoomed Right, scrolls that card (the zoom
+    /// followed the card nearest the centre, and started it again at its top once the strip got there).
+    @Test func keysTypedQuicklyScrollTheCardTheyMeant() {
+        let text = (1...200).map { "line number \($0)" }.joined(separator: "\n")
+        let deck = CardList((0..<3).map { Card(id: "\($0)", title: "t\($0)", content: .text(TextDocument(plainText: "card \($0)\n" + text))) })
+        for keys in [[Key.right, .enter, .end], [.enter, .right, .end], [.enter, .right, .down, .down]] {
+            let pilot = Pilot(deck: deck, width: 80, height: 24)
+            pilot.press(keys[0], wait: 0.02)
+            for key in keys.dropFirst() { pilot.press(key, wait: 0.02) }
+            pilot.wait(1)
+            #expect(pilot.program.model.zoom?.index == 1, "\(keys)")
+            let expected = keys.last == .end ? "lines 181-201 of 201" : "lines 3-23 of 201"
+            #expect(status(pilot).contains(expected), "\(keys): \(status(pilot))")
+        }
+    }
+
     /// Zoomed, prose keeps a readable measure of 100 columns; source code takes the whole screen.
     @Test func zoomedCodeTakesTheWholeWidthAndProseAReadableMeasure() {
         let long = (0..<40).map { "value\($0)" }.joined(separator: " + ")
