@@ -141,11 +141,11 @@ public struct CellCache: Sendable {
             // A big text on a card: its first lines, and the rest counted as lines of the source
             // (always, so that the count stays the same once the zoom has laid the whole text out).
             let head = TextLayout.head(for: titled(source, of: card, title: title), width: width, rows: height, ascii: ascii, cellWidth: CharacterWidth.of)
-            shown = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: height, width: width, ascii: ascii)
+            shown = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
             total = head.lines.count + head.unlaid
         } else {
             let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii)
-            shown = fits ? TextLayout.fit(lines: all, height: height, width: width, ascii: ascii) : Array(all.dropFirst(first).prefix(height))
+            shown = fits ? TextLayout.fit(lines: all, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of) : Array(all.dropFirst(first).prefix(height))
             total = all.count
         }
         if total == 0 && first == 0 {

@@ -83,9 +83,13 @@ public enum TextLayout {
     /// The lines that fit in `height` rows. When some do not fit, the last row says how many are
     /// left instead ("… 12 more lines", ASCII "... 12 more lines", shortened to fit `width`);
     /// a single row shows the first line (a count alone would say nothing of the card), with the
-    /// count at the row's right end when there is room for it after a gap of two cells.
-    /// `unlaid` counts lines of the text that follow `lines` and were not laid out (see `head`).
-    public static func fit(lines: [LaidLine], unlaid: Int = 0, height: Int, width: Int, ascii: Bool = false) -> [LaidLine] {
+    /// count at the row's right end when there is room for it after a gap of two cells. When the
+    /// first line leaves no such room and the row is at least `cutWidth` wide, the line is cut
+    /// (after a word where one ends late enough, with `cellWidth` counting its columns) to make
+    /// room for the short count ("…12"). `unlaid` counts lines of the text that follow `lines`
+    /// and were not laid out (see `head`).
+    public static func fit(lines: [LaidLine], unlaid: Int = 0, height: Int, width: Int, ascii: Bool = false,
+                           cellWidth: ((Character) -> Int)? = nil) -> [LaidLine] {
         guard height >= 1, width >= 1 else { return [] }
         let total = lines.count + unlaid
         if total <= height { return lines }
@@ -96,11 +100,49 @@ public enum TextLayout {
                 let pad = width - line.width - count.count
                 line.content += [TextSpan(String(repeating: " ", count: pad)), TextSpan(count, style: .decoration)]
                 line.width = width
+            } else if width >= cutWidth, let cellWidth {
+                let count = (ascii ? "..." : "\u{2026}") + String(total - 1)
+                line = cut(line, to: width - count.count - 1, cellWidth: cellWidth)
+                line.content += [TextSpan(String(repeating: " ", count: width - line.width - count.count)), TextSpan(count, style: .decoration)]
+                line.width = width
             }
             return [line]
         }
         let hidden = total - (height - 1)
         return Array(lines.prefix(height - 1)) + [moreLine(hidden, width: width, ascii: ascii)]
+    }
+
+    /// Rows narrower than this show a first line that fills them without a count (cutting it
+    /// would leave too little of it).
+    public static let cutWidth = 16
+
+    /// `line` cut to at most `columns` cells: after its last space, if that keeps two thirds of
+    /// them, else after the last character that fits.
+    static func cut(_ line: LaidLine, to columns: Int, cellWidth: (Character) -> Int) -> LaidLine {
+        var used = 0
+        for span in line.margin { for c in span.text { used += cellWidth(c) } }
+        var kept: [TextSpan] = []
+        var lastSpace: (span: Int, index: String.Index, used: Int)?
+        outer: for span in line.content {
+            var text = ""
+            for c in span.text {
+                let w = cellWidth(c)
+                if used + w > columns {
+                    kept.append(TextSpan(text, style: span.style))
+                    break outer
+                }
+                if c == " " { lastSpace = (kept.count, text.endIndex, used) }
+                text.append(c)
+                used += w
+            }
+            kept.append(TextSpan(text, style: span.style))
+        }
+        if let space = lastSpace, space.used * 3 >= columns * 2 {
+            kept = Array(kept.prefix(space.span + 1))
+            kept[space.span] = TextSpan(String(kept[space.span].text[..<space.index]), style: kept[space.span].style)
+            used = space.used
+        }
+        return LaidLine(margin: line.margin, content: kept.filter { !$0.text.isEmpty }, width: used)
     }
 
     /// "… 12 more lines", or the longest shorter form that fits: "… 12 more", "…12", "…".

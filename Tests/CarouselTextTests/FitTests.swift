@@ -46,6 +46,22 @@ import CarouselCanvas
         }
     }
 
+    /// A one-row card whose first line fills the row cuts it to say how much more there is: after
+    /// a word when that keeps most of the row, else inside the word; too narrow a row keeps the line.
+    @Test func aFullOneRowLineMakesRoomForTheCount() {
+        func line(_ text: String) -> LaidLine { LaidLine(content: [TextSpan(text)], width: CharacterWidth.of(text)) }
+        let rest = (0..<11).map { line("more \($0)") }
+        func fitted(_ first: String, width: Int) -> String {
+            TextLayout.fit(lines: [line(first)] + rest, height: 1, width: width, cellWidth: CharacterWidth.of)[0].text
+        }
+        #expect(fitted("Buy milk, eggs and bread", width: 24) == "Buy milk, eggs and   …11")
+        #expect(fitted("Supercalifragilisticexpialidocious", width: 24) == "Supercalifragilistic …11")
+        #expect(fitted("日本語のテキストがここにあります", width: 24) == "日本語のテキストがこ …11")
+        #expect(fitted("Buy milk, eggs.", width: 15) == "Buy milk, eggs.", "narrower than cutWidth: the line alone")
+        // Without widths to count with, the line is never cut.
+        #expect(TextLayout.fit(lines: [line("Buy milk, eggs and bread")] + rest, height: 1, width: 24)[0].text == "Buy milk, eggs and bread")
+    }
+
     @Test func asciiSaysItWithDots() {
         let fitted = TextLayout.fit(lines: numbered(15), height: 4, width: 40, ascii: true)
         #expect(fitted.last?.text == "... 12 more lines")
