@@ -110,9 +110,10 @@ public struct CellCache: Sendable {
         return lines
     }
 
-    /// The document with the card's title leading (when `title` is set and the text does not
-    /// already open with it: a card made of one line of input).
+    /// The document without its leading blank lines, with the card's title leading (when `title`
+    /// is set and the text does not already open with it: a card made of one line of input).
     private func titled(_ document: TextDocument, of card: Card, title: Bool) -> TextDocument {
+        let document = document.trimmingLeadingBlankLines
         guard title else { return document }
         let first: String?
         switch document.blocks.first {

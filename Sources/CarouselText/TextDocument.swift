@@ -27,3 +27,30 @@ extension TextDocument {
         return lines
     }
 }
+
+extension TextDocument {
+    /// The document without the blank lines it opens with (empty or whitespace-only paragraphs,
+    /// blanks, a code block's leading blank rows): a card shows its first words at its top.
+    public var trimmingLeadingBlankLines: TextDocument {
+        func isBlank(_ spans: [TextSpan]) -> Bool { spans.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }
+        var blocks = self.blocks[...]
+        loop: while let first = blocks.first {
+            switch first {
+            case .blank:
+                blocks = blocks.dropFirst()
+            case .paragraph(let spans, _) where isBlank(spans):
+                blocks = blocks.dropFirst()
+            case .code(let rows, let margin):
+                let kept = rows.drop(while: isBlank)
+                if kept.isEmpty { blocks = blocks.dropFirst(); continue }
+                if kept.count == rows.count { break loop }
+                var trimmed = Array(blocks)
+                trimmed[0] = .code(Array(kept), margin: margin)
+                return TextDocument(title: title, blocks: trimmed)
+            default:
+                break loop
+            }
+        }
+        return blocks.count == self.blocks.count ? self : TextDocument(title: title, blocks: Array(blocks))
+    }
+}

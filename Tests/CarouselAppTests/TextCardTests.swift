@@ -187,7 +187,23 @@ import Testing
                              Card(id: "1", title: "full", content: .text(TextDocument(plainText: "words")))])
         #expect(screen(deck, style: .arc, keys: "", size: (80, 24)).contains { $0.contains("│ (empty)") })
         #expect(screen(deck, style: .arc, keys: "enter", size: (80, 24))[1].contains("(empty)"))
-        #expect(!screen(deck, style: .arc, keys: "right", size: (80, 24)).contains { $0.contains("full") && $0.contains("(empty)") })
+        // The card with words says them, and only the empty card says "(empty)".
+        let moved = screen(deck, style: .arc, keys: "right", size: (80, 24))
+        #expect(moved.filter { $0.contains("(empty)") }.count == 1 && moved.contains { $0.contains("│ words") }, "\(moved.joined(separator: "\n"))")
+    }
+
+    /// A text that opens with blank lines (or with a code file's blank rows) shows its first words
+    /// at the top of its card, not an empty card; a text of spaces and tabs only is "(empty)".
+    @Test func leadingBlankLinesAreNotShownOnACard() {
+        let deck = CardList([
+            Card(id: "0", title: "late", content: .text(TextDocument(plainText: "\n\n  \n\t\n\n\n\n\n\n\n\nHello there\nsecond line"))),
+            Card(id: "1", title: "code", content: .text(TextDocument(code: "\n\n\n\n\n\n\n\n\n\nfunc main() {}"))),
+            Card(id: "2", title: "spaces", content: .text(TextDocument(plainText: "   \n\t\t\n  "))),
+        ])
+        let first = screen(deck, style: .arc, keys: "", size: (80, 24))
+        #expect(first.contains { $0.contains("│ Hello there") }, "\(first.joined(separator: "\n"))")
+        #expect(first.contains { $0.contains("│ func main(") }, "\(first.joined(separator: "\n"))")
+        #expect(first.contains { $0.contains("│ (empty)") })
     }
 
     /// `--ascii` draws a text card's accented letters as their base letters, not as `?`.
