@@ -1,6 +1,7 @@
 import CarouselCanvas
 import CarouselCards
 import CarouselCore
+import CarouselText
 
 /// Everything around the cards: the segmented control, the page dots, the status line, the help
 /// overlay and the too-small notice.
@@ -117,23 +118,45 @@ public enum Chrome {
     }
 
     /// The `?` overlay: a framed box listing `rows`, keys in bold, their texts aligned after them.
+    /// On a narrow screen a text wraps under itself; on a short one the blank rows inside the frame
+    /// go first, then the last row says how many keys are not shown.
     static func drawHelp(_ rows: [HelpRow], theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
-        let lines = rows.map { (g.isASCII ? $0.asciiKeys : $0.keys, $0.text) }
-        let keyWidth = lines.map { CharacterWidth.of($0.0) }.max() ?? 0
-        let textWidth = lines.map { CharacterWidth.of($0.1) }.max() ?? 0
+        let entries = rows.map { (g.isASCII ? $0.asciiKeys : $0.keys, $0.text) }
+        let keyWidth = entries.map { CharacterWidth.of($0.0) }.max() ?? 0
+        let textWidth = entries.map { CharacterWidth.of($0.1) }.max() ?? 0
         let w = min(canvas.width, keyWidth + textWidth + 7)
-        let h = min(canvas.height, lines.count + 4)
+        let room = w - keyWidth - 7
+        // Each entry's lines: its keys beside the first, its text wrapped to the room left.
+        var lines: [(keys: String, text: String, entry: Int)] = []
+        for (i, entry) in entries.enumerated() {
+            let wrapped = room >= 1
+                ? TextLayout.lines(for: TextDocument(plainText: entry.1), width: room, ascii: g.isASCII, cellWidth: CharacterWidth.of).map { $0.text }
+                : [""]
+            for (n, text) in wrapped.enumerated() { lines.append((n == 0 ? entry.0 : "", text, i)) }
+        }
+        let pad = canvas.height >= lines.count + 4 ? 1 : 0
+        let h = min(canvas.height, lines.count + 2 + 2 * pad)
         let box = CellRect(x: (canvas.width - w) / 2, y: (canvas.height - h) / 2, width: w, height: h)
         canvas.fill(box)
         let frame = CellStyle(attributes: .bold)
         canvas.box(box, glyphs: g, style: frame)
         let inner = CellRect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
         canvas.text(" Keys ", x: box.x + 2, y: box.y, style: frame, clip: CellRect(x: box.x + 1, y: box.y, width: box.width - 2, height: 1))
-        for (i, line) in lines.enumerated() {
-            let y = box.y + 2 + i
-            canvas.text(line.0, x: box.x + 3, y: y, style: CellStyle(attributes: .bold), clip: inner)
-            canvas.text(line.1, x: box.x + 3 + keyWidth + 2, y: y, clip: inner)
+        let fits = h - 2 - 2 * pad
+        var shown = lines.count > fits ? max(0, fits - 1) : lines.count
+        // Never half an entry above the count.
+        if shown < lines.count { while shown > 0, lines[shown].entry == lines[shown - 1].entry { shown -= 1 } }
+        for (i, line) in lines.prefix(shown).enumerated() {
+            let y = box.y + 1 + pad + i
+            canvas.text(line.keys, x: box.x + 3, y: y, style: CellStyle(attributes: .bold), clip: inner)
+            canvas.text(line.text, x: box.x + 3 + keyWidth + 2, y: y, clip: inner)
+        }
+        if shown < lines.count, fits >= 1 {
+            let hidden = entries.count - (shown == 0 ? 0 : lines[shown - 1].entry + 1)
+            let more = ["\(g.ellipsis) \(hidden) more keys: a taller terminal shows them", "\(g.ellipsis) \(hidden) more keys", "\(g.ellipsis)\(hidden)"]
+                .first { CharacterWidth.of($0) <= inner.width - 2 } ?? g.ellipsis
+            canvas.text(more, x: box.x + 3, y: box.y + 1 + pad + shown, style: CellStyle(attributes: .dim), clip: inner)
         }
     }
 

@@ -82,6 +82,30 @@ import Testing
         #expect(pilot.outcome == .quit)
     }
 
+    /// On a small screen the help wraps its texts between whole words and says how many keys it
+    /// could not show (it was cut mid-word at the right edge and at the bottom, with no mark).
+    @Test func helpOnASmallScreenWrapsAndCountsWhatItCannotShow() {
+        let words = Set(KeyTable.helpRows.flatMap { $0.text.split(separator: " ").map(String.init) })
+        for (width, height) in [(40, 12), (36, 12), (60, 16)] {
+            let pilot = Pilot(deck: deck, width: width, height: height)
+            pilot.press(.character("?"))
+            let inside = pilot.screen.dropFirst().dropLast().map { String($0.dropFirst(3).dropLast(1)) }
+            let more = inside.filter { $0.contains("more keys") }
+            #expect(more.count == 1, "\(width)x\(height): \(pilot.screen.joined(separator: "\n"))")
+            let listed = inside.filter { !$0.contains("more keys") }
+            // The text column starts after the widest keys ("Home End g G") and two spaces.
+            let texts = listed.map { String($0.dropFirst(14)) }
+            for text in texts {
+                for word in text.split(separator: " ") {
+                    #expect(words.contains(String(word)), "\(width)x\(height): '\(word)' in '\(text)'")
+                }
+            }
+            let shownKeys = listed.filter { !$0.prefix(12).allSatisfy { $0 == " " } }.count
+            let count = more.first.flatMap { $0.split(separator: " ").compactMap { Int($0) }.first }
+            #expect(count == KeyTable.helpRows.count - shownKeys, "\(width)x\(height): \(more)")
+        }
+    }
+
     @Test func aResizeRedrawsAsAFreshStartAtTheNewSizeWould() {
         let pilot = Pilot(deck: deck)
         pilot.press(.right)
