@@ -116,7 +116,12 @@ public struct Scene: Sendable {
             painter.paint(backdrop, accent: activeCard.accent, on: &canvas)
         }
         var cursor: (x: Int, y: Int)?
+        let cardRows = ChromeRows(height: canvas.height).cards
         for placement in layout.placements {
+            // A card whose rows inside its frame are all off the card area would show as a bare
+            // edge of its frame (a lyrics line below the last one that fits): it is left out.
+            let frame = CardPainter.cellRect(for: placement.frame)
+            if frame.height >= 3, !cardRows.overlaps(frame.y + 1..<frame.maxY - 1) { continue }
             let card = deck.card(at: placement.index)
             let active = placement.index == state.activeIndex
             let titleAt = painter.paint(card, at: placement, active: active, cache: &cells, on: &canvas)

@@ -230,6 +230,14 @@ import Testing
                     let active = lines.last!.split(separator: " ").first { $0.hasSuffix("/4") }.flatMap { Int($0.dropLast(2)) } ?? 0
                     #expect(pieces.contains("card\(active - 1)"), "\(style) \(size) \(keys): \(lines.joined(separator: "\n"))")
                     #expect(Self.garbled(lines, words: words).isEmpty, "\(style) \(size) \(keys)")
+                    // No card shows as a bare edge of its frame: below every top-left corner in the
+                    // card area, the card's side (or another card) follows.
+                    let grid = lines.map(Array.init)
+                    for y in 1..<(grid.count - 3) {
+                        for (x, c) in grid[y].enumerated() where c == "╭" {
+                            #expect(x < grid[y + 1].count && grid[y + 1][x] != " ", "\(style) \(size) \(keys): a bare top edge at row \(y)\n\(lines.joined(separator: "\n"))")
+                        }
+                    }
                 }
             }
         }
