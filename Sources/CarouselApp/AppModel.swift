@@ -156,7 +156,9 @@ public struct AppModel {
         case .digit(let d): if !empty { state.send(.digit(d, at: now)) }
         case .toggleMode: state.send(.toggleMode)
         case .nextStyle: state.send(.nextStyle)
-        case .toggleLoop: state.send(.toggleLoop)
+        case .toggleLoop:
+            state.send(.toggleLoop)
+            say(state.loop ? "loop on: past the last card comes the first" : "loop off: the deck ends at its last card")
         case .find:
             overlay.searching = true
             overlay.zoom = nil

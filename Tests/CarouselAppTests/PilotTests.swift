@@ -82,6 +82,19 @@ import Testing
         #expect(pilot.outcome == .quit)
     }
 
+    /// `o` says what it did in the status line (the top bar's "· loop" is easy to miss), until the next key.
+    @Test func loopKeySaysWhatItDid() {
+        let pilot = Pilot(deck: deck)
+        pilot.press(.character("o"))
+        #expect(status(pilot).contains("loop on") && pilot.screen[0].contains("loop"), "\(status(pilot))")
+        pilot.press(.left)
+        #expect(status(pilot).contains("20/20"), "looped to the last card: \(status(pilot))")
+        pilot.press(.character("o"))
+        #expect(status(pilot).contains("loop off") && !pilot.screen[0].contains("loop"))
+        pilot.press(.right)
+        #expect(!status(pilot).contains("loop"))
+    }
+
     /// On a small screen the help wraps its texts between whole words and says how many keys it
     /// could not show (it was cut mid-word at the right edge and at the bottom, with no mark).
     @Test func helpOnASmallScreenWrapsAndCountsWhatItCannotShow() {
