@@ -52,7 +52,7 @@ let package = Package(
         // Markdown through Debian's libcmark behind a small C shim (only the .c includes cmark.h).
         .target(name: "CarouselText"),
         .target(name: "CCMark", linkerSettings: [.linkedLibrary("cmark")]),
-        .target(name: "CarouselMarkdown", dependencies: ["CarouselText", "CCMark"]),
+        .target(name: "CarouselMarkdown", dependencies: ["CarouselText", "CarouselCanvas", "CCMark"]),
         // Pictures: decoded by gdk-pixbuf (scaled while decoding), turned into cells by libchafa,
         // behind a small C shim (only cpictures.c includes glib, gdk-pixbuf and chafa headers).
         // The two system libraries give only their headers (pkg-config's cflags): cpictures.c opens

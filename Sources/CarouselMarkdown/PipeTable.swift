@@ -1,9 +1,11 @@
+import CarouselCanvas
 import CarouselText
 
 /// A GitHub-style pipe table (`| a | b |` rows, the second row of dashes), which CommonMark reads as
 /// one paragraph and would wrap into a single line of words and bars. Its rows are laid out as
-/// columns instead, padded to the widest cell, the header in bold, and shown verbatim (cut at the
-/// card's edge, never wrapped, like code) so that the columns stay columns.
+/// columns instead, padded to the widest cell (in terminal columns: a wide character takes two),
+/// the header in bold, and shown verbatim (cut at the card's edge, never wrapped, like code) so
+/// that the columns stay columns.
 enum PipeTable {
     enum Alignment { case left, center, right }
 
@@ -17,7 +19,7 @@ enum PipeTable {
         let rows = [header] + body
         var widths = Array(repeating: 0, count: alignments.count)
         for row in rows {
-            for (i, cell) in row.prefix(widths.count).enumerated() { widths[i] = max(widths[i], cell.count) }
+            for (i, cell) in row.prefix(widths.count).enumerated() { widths[i] = max(widths[i], CharacterWidth.of(cell)) }
         }
         func line(_ row: [String]) -> String {
             widths.indices.map { i in
@@ -150,7 +152,7 @@ enum PipeTable {
     }
 
     private static func pad(_ text: String, to width: Int, _ alignment: Alignment) -> String {
-        let room = max(0, width - text.count)
+        let room = max(0, width - CharacterWidth.of(text))
         switch alignment {
         case .left: return text + String(repeating: " ", count: room)
         case .right: return String(repeating: " ", count: room) + text

@@ -63,6 +63,14 @@ import Testing
         #expect(lines(Markdown.document(from: quoted), width: 40, ascii: false) == ["│ A     | B  ", "│ ------+----", "│ x | y | & ©"])
     }
 
+    /// Columns are padded in terminal columns: a cell of wide characters keeps the bars in line.
+    @Test func wideCharactersKeepATablesBarsInLine() {
+        let source = "| City | Note |\n|---|---|\n| 東京 | big |\n| Oslo | cold |\n"
+        let rows = lines(Markdown.document(from: source), width: 40, ascii: false)
+        #expect(rows == ["City | Note", "-----+-----", "東京 | big ", "Oslo | cold"])
+        #expect(Set(rows.map { CharacterWidth.of(String($0.prefix { $0 != "|" && $0 != "+" })) }) == [5])
+    }
+
     @Test func aTalkOfThreeSlides() {
         let talk = """
             # Why terminals
