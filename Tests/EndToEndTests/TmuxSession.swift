@@ -73,6 +73,7 @@ final class TmuxSession {
         return (String(text[..<last.lowerBound]), status)
     }
 
+    @discardableResult
     static func run(_ arguments: [String], capture: Bool = true) throws -> String {
         let output = capture ? NSTemporaryDirectory() + "carousel-e2e-out-" + UUID().uuidString : "/dev/null"
         defer { if capture { try? FileManager.default.removeItem(atPath: output) } }
