@@ -2,8 +2,9 @@
 /// `available` cells.
 ///
 /// Lines break at spaces (which are dropped at the break) and next to wide characters (CJK has no
-/// spaces between words). A word wider than a whole line starts a line of its own and is broken
-/// over the lines it needs, as a reader of print expects: after a hyphen or a slash of its own
+/// spaces between words), except before a closing mark (。、」) or after an opening bracket (「).
+/// A word wider than a whole line starts a line of its own and is broken over the lines it needs,
+/// as a reader of print expects: after a hyphen or a slash of its own
 /// where one falls near the edge, elsewhere with `breakMark` (a hyphen, styled `breakStyle`) at the
 /// end of the broken line, and never leaving fewer than three letters for the last line when the
 /// word allows. Lines of three cells or fewer are too narrow for a mark and the word is split
@@ -167,16 +168,39 @@ struct ParagraphWrapper {
             if !run.isEmpty { tokens.append(runIsSpace ? .spaces(run) : .segment(run)) }
             run = []
         }
+        var afterOpening = false
         for glyph in glyphs {
-            if glyph.isSpace != runIsSpace || (!glyph.isSpace && glyph.width >= 2) {
+            let wide = !glyph.isSpace && glyph.width >= 2
+            if wide && closingMarks.contains(glyph.character) {
+                // A closing mark never starts a line: it ends the segment before it.
+                afterOpening = false
+                if !run.isEmpty && !runIsSpace {
+                    run.append(glyph)
+                    flush()
+                    continue
+                }
+                if run.isEmpty, case .segment(let last)? = tokens.last {
+                    tokens[tokens.count - 1] = .segment(last + [glyph])
+                    continue
+                }
+            }
+            if glyph.isSpace != runIsSpace || (wide && !afterOpening) {
                 flush()
                 runIsSpace = glyph.isSpace
             }
             run.append(glyph)
-            // A wide character ends its segment, so that the next character starts a new one.
-            if !glyph.isSpace && glyph.width >= 2 { flush() }
+            // A wide character ends its segment, so that the next character starts a new one,
+            // except an opening bracket, which never ends a line.
+            afterOpening = wide && openingMarks.contains(glyph.character)
+            if wide && !afterOpening { flush() }
         }
         flush()
         return tokens
     }
+
+    /// Wide marks a line does not start with (kinsoku, as CSS's `line-break: normal`: small kana
+    /// and the long vowel mark may start a line).
+    static let closingMarks: Set<Character> = ["。", "、", "，", "．", "！", "？", "：", "；", "）", "」", "』", "】", "〕", "〉", "》", "〗", "〙", "］", "｝"]
+    /// Wide brackets a line does not end with.
+    static let openingMarks: Set<Character> = ["（", "「", "『", "【", "〔", "〈", "《", "〖", "〘", "［", "｛"]
 }

@@ -76,6 +76,15 @@ import Testing
         #expect(texts([.paragraph([TextSpan("日本語のテキスト")])], width: 7) == ["日本語", "のテキ", "スト"])
     }
 
+    /// Japanese and Chinese line-breaking rules (kinsoku, as CSS's `line-break: normal`): a line
+    /// does not start with a closing mark (。、」！) nor end with an opening bracket (「).
+    @Test func closingMarksStayAtTheEndOfTheirLine() {
+        #expect(texts([.paragraph([TextSpan("日本語の。テキスト")])], width: 8) == ["日本語", "の。テキ", "スト"])
+        #expect(texts([.paragraph([TextSpan("日本語、テキスト")])], width: 6) == ["日本", "語、テ", "キスト"])
+        #expect(texts([.paragraph([TextSpan("これは「本」です")])], width: 6) == ["これは", "「本」", "です"])
+        #expect(texts([.paragraph([TextSpan("中文，很好！")])], width: 4) == ["中", "文，", "很", "好！"])
+    }
+
     @Test func aWideCharacterAtWidthOneBecomesTheCutMark() {
         #expect(texts([.paragraph([TextSpan("a日")])], width: 1) == ["a", "…"])
         #expect(texts([.paragraph([TextSpan("日")])], width: 1, ascii: true) == [">"])
