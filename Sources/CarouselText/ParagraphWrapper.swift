@@ -4,7 +4,7 @@
 /// Lines break at spaces (which are dropped at the break) and next to wide characters (CJK has no
 /// spaces between words), except before a closing mark (。、」) or after an opening bracket (「).
 /// A word wider than a whole line starts a line of its own and is broken over the lines it needs,
-/// as a reader of print expects: after a hyphen or a slash of its own
+/// as a reader of print expects: between characters with no mark next to a wide one, after a hyphen or a slash of its own
 /// where one falls near the edge, elsewhere with `breakMark` (a hyphen, styled `breakStyle`) at the
 /// end of the broken line, and never leaving fewer than three letters for the last line when the
 /// word allows. Lines of three cells or fewer are too narrow for a mark and the word is split
@@ -105,6 +105,13 @@ struct ParagraphWrapper {
             fits += 1
         }
         guard marked else { return (max(fits, word.startIndex + 1), false) }
+        // Next to a wide character (a CJK run kept whole around its marks, see `tokens`) the line
+        // breaks between characters with no hyphen, and not after an opening bracket when an
+        // earlier break is there.
+        if fits < word.endIndex, fits > word.startIndex, word[fits - 1].width >= 2 || word[fits].width >= 2 {
+            if fits - 1 > word.startIndex, Self.openingMarks.contains(word[fits - 1].character) { return (fits - 1, false) }
+            return (fits, false)
+        }
         let first = word.startIndex + 2
         var unmarked = 0
         if let own = word[word.startIndex..<fits].lastIndex(where: Self.breaksByItself), own >= first { unmarked = own + 1 }
@@ -184,6 +191,13 @@ struct ParagraphWrapper {
                     continue
                 }
             }
+            if !wide && quoteClosings.contains(glyph.character) && run.isEmpty, case .segment(let last)? = tokens.last,
+               let end = last.last, end.width >= 2 {
+                // A closing quote right after a wide character (Chinese: 你好。”) stays with it.
+                tokens[tokens.count - 1] = .segment(last + [glyph])
+                afterOpening = false
+                continue
+            }
             if glyph.isSpace != runIsSpace || (wide && !afterOpening) {
                 flush()
                 runIsSpace = glyph.isSpace
@@ -191,7 +205,7 @@ struct ParagraphWrapper {
             run.append(glyph)
             // A wide character ends its segment, so that the next character starts a new one,
             // except an opening bracket, which never ends a line.
-            afterOpening = wide && openingMarks.contains(glyph.character)
+            afterOpening = wide ? openingMarks.contains(glyph.character) : quoteOpenings.contains(glyph.character)
             if wide && !afterOpening { flush() }
         }
         flush()
@@ -201,6 +215,10 @@ struct ParagraphWrapper {
     /// Wide marks a line does not start with (kinsoku, as CSS's `line-break: normal`: small kana
     /// and the long vowel mark may start a line).
     static let closingMarks: Set<Character> = ["。", "、", "，", "．", "！", "？", "：", "；", "）", "」", "』", "】", "〕", "〉", "》", "〗", "〙", "］", "｝"]
+    /// Quotation marks Chinese text sets narrow (East Asian ambiguous width): a closing one does
+    /// not start a line after a wide character, an opening one does not end a line before one.
+    static let quoteClosings: Set<Character> = ["”", "’"]
+    static let quoteOpenings: Set<Character> = ["“", "‘"]
     /// Wide brackets a line does not end with.
     static let openingMarks: Set<Character> = ["（", "「", "『", "【", "〔", "〈", "《", "〖", "〘", "［", "｛"]
 }

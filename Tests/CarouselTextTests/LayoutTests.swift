@@ -85,6 +85,28 @@ import Testing
         #expect(texts([.paragraph([TextSpan("中文，很好！")])], width: 4) == ["中", "文，", "很", "好！"])
     }
 
+    @Test func aCJKRunWiderThanTheLineBreaksBetweenCharactersWithoutAHyphen() {
+        // 「本」 and い」。 are kept whole (6 cells); at 4 or 5 cells they must break (a mark then
+        // starts a line: nothing else fits), and a hyphen there would be a Latin mark inside Japanese.
+        #expect(texts([.paragraph([TextSpan("これは「本」です")])], width: 4) == ["これ", "は", "「本", "」で", "す"])
+        #expect(texts([.paragraph([TextSpan("これは「本」です")])], width: 5) == ["これ", "は", "「本", "」で", "す"])
+        #expect(texts([.paragraph([TextSpan("はい」。と言った")])], width: 4) == ["は", "い」", "。と", "言っ", "た"])
+        // Not after an opening bracket when an earlier break is there.
+        #expect(texts([.paragraph([TextSpan("あ「い」う")])], width: 4) == ["あ", "「い", "」う"])
+        for width in 4...5 {
+            let lines = texts([.paragraph([TextSpan("これは「本」です。はい」。と言った")])], width: width)
+            #expect(!lines.contains { $0.contains("-") }, "width \(width): \(lines)")
+        }
+    }
+
+    @Test func chineseQuotesFollowTheLineBreakingRule() {
+        // The narrow curly quotes: ” does not start a line after 。, “ does not end one before 你.
+        #expect(texts([.paragraph([TextSpan("你好。”我们")])], width: 6) == ["你", "好。”", "我们"])
+        #expect(texts([.paragraph([TextSpan("说：“你好")])], width: 6) == ["说：", "“你好"])
+        // English quotes are words as before.
+        #expect(texts([.paragraph([TextSpan("say “hi” now")])], width: 7) == ["say", "“hi”", "now"])
+    }
+
     @Test func aWideCharacterAtWidthOneBecomesTheCutMark() {
         #expect(texts([.paragraph([TextSpan("a日")])], width: 1) == ["a", "…"])
         #expect(texts([.paragraph([TextSpan("日")])], width: 1, ascii: true) == [">"])
