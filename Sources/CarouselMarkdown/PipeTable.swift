@@ -117,9 +117,13 @@ enum PipeTable {
             }
             if byte == ampersand, let end = raw[i..<min(raw.endIndex, i + 34)].firstIndex(of: semicolon),
                !text[j...].starts(with: raw[i...end]) {
-                // An entity: its character (one to four bytes) in the text, until the two meet again.
+                // An entity: its character (one to four bytes) in the text, until the two meet again;
+                // first the length its first byte gives (the character is then whole even when
+                // an escape follows, as in `&copy;\|`).
                 let rest = raw[(end + 1)...]
-                guard let length = (1...4).first(where: { n in
+                let lead = j < text.count ? text[j] : 0
+                let own = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                guard let length = ([own] + (1...4).filter { $0 != own }).first(where: { n in
                     guard j + n <= text.count else { return false }
                     guard let next = rest.first else { return j + n == text.count }
                     return next == backslash || next == ampersand || (j + n < text.count && text[j + n] == next)

@@ -61,6 +61,9 @@ import Testing
         // In a quote (the source's columns start after "> "), and with other entities.
         let quoted = "> | A | B |\n> |---|---|\n> | x \\| y | &amp; &copy; |\n"
         #expect(lines(Markdown.document(from: quoted), width: 40, ascii: false) == ["│ A     | B  ", "│ ------+----", "│ x | y | & ©"])
+        // An entity of a character of two or three bytes right before an escaped bar.
+        let entities = "| A | B |\n|---|---|\n| &copy;\\| x &euro;\\| | y |\n"
+        #expect(lines(Markdown.document(from: entities), width: 40, ascii: false) == ["A       | B", "--------+--", "©| x €| | y"])
     }
 
     /// Columns are padded in terminal columns: a cell of wide characters keeps the bars in line.
