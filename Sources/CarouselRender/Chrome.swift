@@ -118,41 +118,53 @@ public enum Chrome {
     }
 
     /// The `?` overlay: a framed box listing `rows`, keys in bold, their texts aligned after them.
-    /// On a narrow screen a text wraps under itself; on a short one the blank rows inside the frame
-    /// go first, then the last row says how many keys are not shown.
+    /// On a narrow screen a text wraps under itself, between whole words; narrower than the
+    /// longest word beside the keys, each text goes under its keys. On a short screen the blank
+    /// rows inside the frame go first, then the last row says how many keys are not shown (and
+    /// the box ends under it).
     static func drawHelp(_ rows: [HelpRow], theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
         let entries = rows.map { (g.isASCII ? $0.asciiKeys : $0.keys, $0.text) }
         let keyWidth = entries.map { CharacterWidth.of($0.0) }.max() ?? 0
         let textWidth = entries.map { CharacterWidth.of($0.1) }.max() ?? 0
+        let longestWord = entries.flatMap { $0.1.split(separator: " ") }.map { CharacterWidth.of(String($0)) }.max() ?? 0
         let w = min(canvas.width, keyWidth + textWidth + 7)
-        let room = w - keyWidth - 7
-        // Each entry's lines: its keys beside the first, its text wrapped to the room left.
+        let stacked = w - keyWidth - 7 < longestWord
+        // Texts start after the widest keys and two spaces, or under the keys, two columns in.
+        let textOffset = stacked ? 4 : 3 + keyWidth + 2
+        let room = w - textOffset - 2
+        // Each entry's lines: its keys beside the first (or above them), its text wrapped to the room left.
         var lines: [(keys: String, text: String, entry: Int)] = []
         for (i, entry) in entries.enumerated() {
             let wrapped = room >= 1
                 ? TextLayout.lines(for: TextDocument(plainText: entry.1), width: room, ascii: g.isASCII, cellWidth: CharacterWidth.of).map { $0.text }
                 : [""]
-            for (n, text) in wrapped.enumerated() { lines.append((n == 0 ? entry.0 : "", text, i)) }
+            if stacked { lines.append((entry.0, "", i)) }
+            for (n, text) in wrapped.enumerated() { lines.append((n == 0 && !stacked ? entry.0 : "", text, i)) }
         }
         let pad = canvas.height >= lines.count + 4 ? 1 : 0
-        let h = min(canvas.height, lines.count + 2 + 2 * pad)
+        let fits = min(canvas.height, lines.count + 2 + 2 * pad) - 2 - 2 * pad
+        var shown = lines.count > fits ? max(0, fits - 1) : lines.count
+        // Never half an entry above the count, unless the first does not fit whole.
+        if shown < lines.count {
+            var whole = shown
+            while whole > 0, lines[whole].entry == lines[whole - 1].entry { whole -= 1 }
+            if whole > 0 { shown = whole }
+        }
+        let counted = shown < lines.count && fits >= 1
+        let h = min(canvas.height, shown + (counted ? 1 : 0) + 2 + 2 * pad)
         let box = CellRect(x: (canvas.width - w) / 2, y: (canvas.height - h) / 2, width: w, height: h)
         canvas.fill(box)
         let frame = CellStyle(attributes: .bold)
         canvas.box(box, glyphs: g, style: frame)
         let inner = CellRect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
         canvas.text(" Keys ", x: box.x + 2, y: box.y, style: frame, clip: CellRect(x: box.x + 1, y: box.y, width: box.width - 2, height: 1))
-        let fits = h - 2 - 2 * pad
-        var shown = lines.count > fits ? max(0, fits - 1) : lines.count
-        // Never half an entry above the count.
-        if shown < lines.count { while shown > 0, lines[shown].entry == lines[shown - 1].entry { shown -= 1 } }
         for (i, line) in lines.prefix(shown).enumerated() {
             let y = box.y + 1 + pad + i
             canvas.text(line.keys, x: box.x + 3, y: y, style: CellStyle(attributes: .bold), clip: inner)
-            canvas.text(line.text, x: box.x + 3 + keyWidth + 2, y: y, clip: inner)
+            canvas.text(line.text, x: box.x + textOffset, y: y, clip: inner)
         }
-        if shown < lines.count, fits >= 1 {
+        if counted {
             let hidden = entries.count - (shown == 0 ? 0 : lines[shown - 1].entry + 1)
             let more = ["\(g.ellipsis) \(hidden) more keys: a taller terminal shows them", "\(g.ellipsis) \(hidden) more keys", "\(g.ellipsis)\(hidden)"]
                 .first { CharacterWidth.of($0) <= inner.width - 2 } ?? g.ellipsis

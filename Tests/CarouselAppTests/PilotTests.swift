@@ -102,7 +102,7 @@ import Testing
         for (width, height) in [(40, 12), (36, 12), (60, 16)] {
             let pilot = Pilot(deck: deck, width: width, height: height)
             pilot.press(.character("?"))
-            let inside = pilot.screen.dropFirst().dropLast().map { String($0.dropFirst(3).dropLast(1)) }
+            let inside = pilot.screen.filter { $0.first == "│" && $0.last == "│" }.map { String($0.dropFirst(3).dropLast(1)) }
             let more = inside.filter { $0.contains("more keys") }
             #expect(more.count == 1, "\(width)x\(height): \(pilot.screen.joined(separator: "\n"))")
             let listed = inside.filter { !$0.contains("more keys") }
@@ -116,6 +116,34 @@ import Testing
             let shownKeys = listed.filter { !$0.prefix(12).allSatisfy { $0 == " " } }.count
             let count = more.first.flatMap { $0.split(separator: " ").compactMap { Int($0) }.first }
             #expect(count == KeyTable.helpRows.count - shownKeys, "\(width)x\(height): \(more)")
+        }
+    }
+
+    /// Narrower than the longest word beside the keys, each text goes under its keys: the smallest
+    /// screen still lists keys (at 20x10 the box held only the count), texts break between whole
+    /// words, and the box ends under the count.
+    @Test func helpOnTheSmallestScreensPutsTextsUnderTheirKeys() {
+        let words = Set(KeyTable.helpRows.flatMap { $0.text.split(separator: " ").map(String.init) })
+        let keys = Set(KeyTable.helpRows.flatMap { [$0.keys, $0.asciiKeys] })
+        for (width, height, glyphs) in [(20, 10, Glyphs.unicode), (22, 10, .unicode), (26, 12, .unicode), (24, 12, .ascii)] {
+            let pilot = Pilot(deck: deck, width: width, height: height, glyphs: glyphs)
+            pilot.press(.character("?"))
+            let screen = pilot.screen.joined(separator: "\n")
+            let frame: Character = glyphs == .ascii ? "|" : "│"
+            let inside = pilot.screen.filter { $0.first == frame && $0.last == frame }.map { String($0.dropFirst(3).dropLast(1)) }
+            let more = inside.filter { $0.contains("more keys") || $0.contains(glyphs.ellipsis) }
+            #expect(more.count == 1, "\(width)x\(height): \(screen)")
+            #expect(inside.last == more.last, "the box ends under the count: \(screen)")
+            let listed = inside.filter { !more.contains($0) }
+            let keyRows = listed.filter { $0.first != " " }
+            #expect(!keyRows.isEmpty && keyRows.allSatisfy { keys.contains($0.trimmingCharacters(in: .whitespaces)) }, "\(width)x\(height): \(screen)")
+            for text in listed.filter({ $0.first == " " }) {
+                for word in text.split(separator: " ") {
+                    #expect(words.contains(String(word)), "\(width)x\(height): '\(word)' in '\(text)'")
+                }
+            }
+            let count = more.first.flatMap { $0.split(separator: " ").compactMap { Int($0.filter(\.isNumber)) }.first }
+            #expect(count == KeyTable.helpRows.count - keyRows.count, "\(width)x\(height): \(screen)")
         }
     }
 
