@@ -13,14 +13,14 @@ extension TextDocument {
         self.init(title: title, blocks: [.code(lines: Self.sourceLines(text).map(String.init))])
     }
 
-    /// Text with ANSI colours (`--ansi`): each line a paragraph of styled spans; every escape
-    /// sequence other than colours and attributes is removed. Styles carry over from line to line,
+    /// Text with ANSI colours (`--ansi`): each line a paragraph of styled spans (spaces on a
+    /// colour are not a blank line); every escape sequence other than colours and attributes is removed. Styles carry over from line to line,
     /// as they would on a terminal.
     public init(ansiText text: String, title: String? = nil) {
         var style = SpanStyle.plain
         let blocks: [TextBlock] = Self.sourceLines(text).map { line in
             let spans = ANSIText.spans(from: String(line), style: &style)
-            return spans.plainText.allSatisfy { $0 == " " || $0 == "\t" } ? .blank() : .paragraph(spans)
+            return spans.allSatisfy(\.showsNothing) ? .blank() : .paragraph(spans)
         }
         self.init(title: title, blocks: blocks)
     }

@@ -30,9 +30,11 @@ extension TextDocument {
 
 extension TextDocument {
     /// The document without the blank lines it opens with (empty or whitespace-only paragraphs,
-    /// blanks, a code block's leading blank rows): a card shows its first words at its top.
+    /// blanks, a code block's leading blank rows): a card shows its first words at its top. Spaces
+    /// that show (on a background, reversed, underlined or struck: a bar of colour in ANSI art)
+    /// are not blank.
     public var trimmingLeadingBlankLines: TextDocument {
-        func isBlank(_ spans: [TextSpan]) -> Bool { spans.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }
+        func isBlank(_ spans: [TextSpan]) -> Bool { spans.allSatisfy(\.showsNothing) }
         var blocks = self.blocks[...]
         loop: while let first = blocks.first {
             switch first {

@@ -7,6 +7,13 @@ public struct TextSpan: Hashable, Sendable {
         self.text = text
         self.style = style
     }
+
+    /// Whether the span shows nothing: only spaces and tabs, with no background, reverse,
+    /// underline or strike that would show on them.
+    var showsNothing: Bool {
+        text.allSatisfy { $0 == " " || $0 == "\t" }
+            && (text.isEmpty || (style.background == nil && !style.reverse && !style.underline && !style.strikethrough))
+    }
 }
 
 extension Array where Element == TextSpan {

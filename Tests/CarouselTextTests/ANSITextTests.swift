@@ -127,6 +127,17 @@ import CarouselCanvas
         }
     }
 
+    /// Rows of spaces that show (ANSI art's bars of colour) are not blank lines: not emptied of
+    /// their colour, not dropped from a card's top as its leading blank lines are.
+    @Test func rowsOfColouredSpacesAreNotBlankLines() {
+        let document = TextDocument(ansiText: "\n  \n\(esc)[41m          \(esc)[0m\n\(esc)[7m    \(esc)[0m\nhello").trimmingLeadingBlankLines
+        #expect(document.blocks == [
+            .paragraph([TextSpan("          ", style: SpanStyle(background: .indexed(1)))]),
+            .paragraph([TextSpan("    ", style: SpanStyle(reverse: true))]),
+            .paragraph([TextSpan("hello")]),
+        ])
+    }
+
     @Test func stylesRunOnAcrossLines() {
         let document = TextDocument(ansiText: "\(esc)[32mgreen\nstill green\(esc)[0m\nplain")
         #expect(document.blocks == [
