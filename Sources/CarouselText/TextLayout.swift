@@ -96,15 +96,22 @@ public enum TextLayout {
         if height == 1 {
             var line = lines[0]
             let gap = 2
-            if let count = moreText(total - 1, width: width - line.width - gap, ascii: ascii) {
+            // Where the line can be cut, the count always carries its number (never a bare "…").
+            let canCut = width >= cutWidth && cellWidth != nil
+            let forms = moreForms(total - 1, ascii: ascii).dropLast(canCut ? 1 : 0)
+            if let count = forms.first(where: { $0.count <= width - line.width - gap }) {
                 let pad = width - line.width - count.count
                 line.content += [TextSpan(String(repeating: " ", count: pad)), TextSpan(count, style: .decoration)]
                 line.width = width
-            } else if width >= cutWidth, let cellWidth {
-                let count = (ascii ? "..." : "\u{2026}") + String(total - 1)
-                line = cut(line, to: width - count.count - 1, cellWidth: cellWidth)
-                line.content += [TextSpan(String(repeating: " ", count: width - line.width - count.count)), TextSpan(count, style: .decoration)]
-                line.width = width
+            } else if canCut, let cellWidth, let count = forms.last {
+                let shortened = cut(line, to: width - count.count - 1, cellWidth: cellWidth)
+                // (A margin wider than the room is never cut into: the line is then left whole.)
+                let pad = width - shortened.width - count.count
+                if pad >= 1 {
+                    line = shortened
+                    line.content += [TextSpan(String(repeating: " ", count: pad)), TextSpan(count, style: .decoration)]
+                    line.width = width
+                }
             }
             return [line]
         }
@@ -154,8 +161,13 @@ public enum TextLayout {
 
     /// The longest form of the count that fits in `width` cells, if any does.
     static func moreText(_ count: Int, width: Int, ascii: Bool) -> String? {
+        moreForms(count, ascii: ascii).first { $0.count <= width }
+    }
+
+    /// The forms of the count, longest first.
+    static func moreForms(_ count: Int, ascii: Bool) -> [String] {
         let dots = ascii ? "..." : "…"
         let noun = count == 1 ? "line" : "lines"
-        return ["\(dots) \(count) more \(noun)", "\(dots) \(count) more", "\(dots)\(count)", dots].first { $0.count <= width }
+        return ["\(dots) \(count) more \(noun)", "\(dots) \(count) more", "\(dots)\(count)", dots]
     }
 }

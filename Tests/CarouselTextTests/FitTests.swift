@@ -58,6 +58,13 @@ import CarouselCanvas
         #expect(fitted("Supercalifragilisticexpialidocious", width: 24) == "Supercalifragilistic …11")
         #expect(fitted("日本語のテキストがここにあります", width: 24) == "日本語のテキストがこ …11")
         #expect(fitted("Buy milk, eggs.", width: 15) == "Buy milk, eggs.", "narrower than cutWidth: the line alone")
+        // A line one or two cells short of the row: the count keeps its number ("…", alone, said nothing).
+        #expect(fitted("Buy milk, eggs and b", width: 24) == "Buy milk, eggs and   …11")
+        #expect(fitted("Buy milk, eggs and br", width: 24) == "Buy milk, eggs and   …11")
+        // A margin wider than the room is not cut into (it crashed: a negative count of spaces).
+        let quoted = LaidLine(margin: [TextSpan("| | | | | ")], content: [TextSpan("deep")], width: 14)
+        let deep = TextLayout.fit(lines: [quoted] + rest, unlaid: 100_000, height: 1, width: 17, ascii: true, cellWidth: CharacterWidth.of)
+        #expect(deep.count == 1 && deep[0].width <= 17)
         // Without widths to count with, the line is never cut.
         #expect(TextLayout.fit(lines: [line("Buy milk, eggs and bread")] + rest, height: 1, width: 24)[0].text == "Buy milk, eggs and bread")
     }
