@@ -47,6 +47,8 @@ public struct Scene: Sendable {
     private var cells = CellCache()
     var segments: [(Mode, Range<Int>)] = []
     private var lastPosition = 0.0
+    /// The rows the cards had in the last frame (see `ChromeRows`).
+    private var lastCardRows = 0..<0
     /// Buffers for marking matches, kept between frames.
     var rowCharacters: [Character] = []
     var rowColumns: [Int] = []
@@ -117,11 +119,9 @@ public struct Scene: Sendable {
         }
         var cursor: (x: Int, y: Int)?
         let cardRows = ChromeRows(height: canvas.height).cards
+        lastCardRows = cardRows
         for placement in layout.placements {
-            // A card whose rows inside its frame are all off the card area would show as a bare
-            // edge of its frame (a lyrics line below the last one that fits): it is left out.
-            let frame = CardPainter.cellRect(for: placement.frame)
-            if frame.height >= 3, !cardRows.overlaps(frame.y + 1..<frame.maxY - 1) { continue }
+            guard Scene.shows(CardPainter.cellRect(for: placement.frame), in: cardRows) else { continue }
             let card = deck.card(at: placement.index)
             let active = placement.index == state.activeIndex
             let titleAt = painter.paint(card, at: placement, active: active, cache: &cells, on: &canvas)
@@ -228,11 +228,21 @@ public struct Scene: Sendable {
         }
     }
 
-    /// The card or control segment at (x, y) in the last frame: the topmost card there that can be seen.
+    /// Whether a card framed by `frame` is drawn: not when its rows inside the frame are all off
+    /// the card area, where it would show as a bare edge of its frame (a lyrics line below the
+    /// last one that fits).
+    static func shows(_ frame: CellRect, in cardRows: Range<Int>) -> Bool {
+        frame.height < 3 || cardRows.overlaps(frame.y + 1..<frame.maxY - 1)
+    }
+
+    /// The card or control segment at (x, y) in the last frame: the topmost card drawn there that
+    /// can be seen (the chrome's rows cover the cards).
     public func hitTest(x: Int, y: Int) -> Hit? {
         if y == 0, let segment = segments.first(where: { $0.1.contains(x) }) { return .segment(segment.0) }
+        guard lastCardRows.contains(y) else { return nil }
         for placement in engine.layout.placements.reversed() where placement.opacity > 0.1 {
-            if CardPainter.cellRect(for: placement.frame).contains(x: x, y: y) {
+            let frame = CardPainter.cellRect(for: placement.frame)
+            if Scene.shows(frame, in: lastCardRows), frame.contains(x: x, y: y) {
                 return .card(index: placement.index, slot: Int((lastPosition + placement.progress).rounded()))
             }
         }

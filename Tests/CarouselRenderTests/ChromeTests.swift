@@ -96,6 +96,31 @@ import Testing
         #expect(scene.hitTest(x: 0, y: 29) == nil)
     }
 
+    /// A click finds only cards that are drawn: not one left out as a bare edge of its frame (a
+    /// lyrics line below the last that fits), not one under the chrome's rows.
+    @Test func clicksFindOnlyCardsThatAreDrawn() {
+        let deck = CardList((0..<9).map { Card(title: "c\($0)", art: ["#"]) })
+        var leftOut = 0
+        for style in StyleKind.allCases {
+            for (width, height) in [(40, 12), (36, 12), (60, 16), (100, 30)] {
+                var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: false))
+                var canvas = Canvas(width: width, height: height)
+                _ = scene.render(CarouselState(count: 9, start: 4, style: style), deck: deck, into: &canvas)
+                let rows = ChromeRows(height: height).cards
+                let drawn = Set(scene.engine.layout.placements.filter { Scene.shows(CardPainter.cellRect(for: $0.frame), in: rows) }.map(\.index))
+                leftOut += scene.engine.layout.placements.count - drawn.count
+                for y in 1..<height {
+                    for x in 0..<width {
+                        guard case .card(let index, _)? = scene.hitTest(x: x, y: y) else { continue }
+                        #expect(rows.contains(y), "\(style) \(width)x\(height): a click on chrome row \(y) found card \(index)")
+                        #expect(drawn.contains(index), "\(style) \(width)x\(height): (\(x), \(y)) found card \(index), not drawn")
+                    }
+                }
+            }
+        }
+        #expect(leftOut > 0, "some size leaves a card out, or the test shows nothing")
+    }
+
     @Test func aClickDuringMotionBringsTheCardUnderThePointer() {
         let deck = CardList((0..<20).map { Card(title: "c\($0)", art: ["#"]) })
         var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: false))
