@@ -12,13 +12,13 @@ public struct StackStyle: CarouselStyle {
     public init() {}
 
     /// The demo's size rule in cells: W in columns, H aspect-corrected (rows x 2, leaving two rows
-    /// above and below for the shadow and some air; on a screen shorter than 16 rows, only the
-    /// shadow's row). Returns the width in columns; the card is as tall as it is wide, visually,
+    /// above and below for the shadow and some air; a card area shorter than 16 rows gives up the
+    /// air a row at a time, down to the shadow's row, so a taller screen never has smaller cards). Returns the width in columns; the card is as tall as it is wide, visually,
     /// except on a short screen: there it is at least `Layout.legibleWidth` wide (where the screen
     /// has room) and as tall as the screen allows (`cardHeight`).
     public static func cardSide(for viewport: Rect) -> Double {
         let w = viewport.width
-        let spare = viewport.height >= 16 ? 4.0 : 1.0
+        let spare = clamp(viewport.height - 12, 1...4)
         let h = max(1, viewport.height - spare) * Layout.cellAspect
         let side = max(min(max(w - 100 * point, 0.7 * w), h), 1)
         return max(4, side.rounded(.down), min(Layout.legibleWidth, (0.7 * w).rounded(.down)))

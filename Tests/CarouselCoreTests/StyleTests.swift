@@ -18,6 +18,21 @@ import Testing
         #expect(StackStyle.cardSide(for: Rect(x: 0, y: 0, width: 3, height: 2)) == 4)
     }
 
+    /// A taller screen never has smaller cards (at 80 columns a card area of 15 rows had 28x14
+    /// cards, one of 16 rows 24x12: the air above and below came back all at once).
+    @Test func aTallerScreenNeverHasSmallerCards() {
+        for width in [40.0, 60, 80, 100, 140] {
+            var last = (side: 0.0, height: 0.0)
+            for rows in 3...60 {
+                let viewport = Rect(x: 0, y: 0, width: width, height: Double(rows))
+                let side = StackStyle.cardSide(for: viewport)
+                let height = StackStyle.cardHeight(side: side, viewport: viewport)
+                #expect(side >= last.side && height >= last.height, "\(width) columns, \(rows) rows: \(side)x\(height) after \(last)")
+                last = (side, height)
+            }
+        }
+    }
+
     @Test(arguments: [(0.0, 1.0), (0.5, 0.85), (-0.5, 0.85), (1.0, 0.7), (-1.0, 0.7), (2.0, 0.7), (-2.0, 0.7)])
     func offCentreCardsAreSquashedWithThePhase(d: Double, factor: Double) {
         #expect(abs(StackStyle.heightFactor(progress: d) - factor) < 1e-12)
