@@ -76,7 +76,7 @@ public enum KeyTable {
         KeyBinding("Home End g G", "first / last card",
                    keys: [(.home, .first), (.character("g"), .first), (.end, .last), (.character("G"), .last)]),
         KeyBinding("PgUp PgDn", "a screenful back / on", keys: [(.pageUp, .page(-1)), (.pageDown, .page(1))]),
-        KeyBinding("1-9 0", "jump to a card (type 12 for card 12)",
+        KeyBinding("1-9 0", "jump to a card (type 12 for card 12; past the end, the last)",
                    keys: (0...9).map { (.character(Character(String($0))), .digit($0)) }),
         // Up/Down are the natural keys of the vertical lyrics style; they work in every style.
         KeyBinding("↑ ↓ k j", ascii: "Up/Down k j", "previous / next (any style)",

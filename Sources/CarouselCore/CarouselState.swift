@@ -120,13 +120,14 @@ public struct CarouselState: Sendable, Hashable {
         case .digit(let digit, let time):
             var number = digit
             if let pending = pendingNumber, time - pendingNumberTime <= CarouselState.digitChainInterval,
-               pending * 10 + digit <= count, pending * 10 + digit > 0 {
-                number = pending * 10 + digit
+               pending * 10 + digit > 0 {
+                // Typed on past the deck ("60" of 50 cards): the last card (kept small: digits may go on).
+                number = min(pending * 10 + digit, count + 1)
             }
             pendingNumber = number
             pendingNumberTime = time
             // "1" is the first card; a lone "0" is the tenth, as on a keyboard's number row.
-            let card = number == 0 ? 10 : number
+            let card = number == 0 ? 10 : number == count + 1 && number > 9 ? count : number
             if card <= count { moveTarget(toCard: card - 1) }
         case .jump(let index):
             moveTarget(toCard: wrap(index))

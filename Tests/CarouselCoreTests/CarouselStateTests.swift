@@ -63,9 +63,17 @@ import Testing
         #expect(state.targetIndex == 11, "1 then 2 quickly is card 12")
         state.send(.digit(5, at: 30))
         state.send(.digit(5, at: 30.1))
-        #expect(state.targetIndex == 4, "55 is past the deck: 5 stands")
+        #expect(state.targetIndex == 19, "55 is past the deck: the last card")
         state.send(.digit(0, at: 40))
         #expect(state.targetIndex == 9, "a lone 0 is the tenth card")
+        state.send(.digit(6, at: 50))
+        state.send(.digit(0, at: 50.1))
+        #expect(state.targetIndex == 19, "60 is past the deck: the last card, not the tenth")
+        for k in 0..<40 { state.send(.digit(9, at: 60 + Double(k) * 0.1)) }
+        #expect(state.targetIndex == 19, "digits typed on and on stay the last card")
+        var small = CarouselState(count: 5)
+        small.send(.digit(7, at: 0))
+        #expect(small.targetIndex == 0, "a lone digit past the deck moves nothing")
     }
 
     @Test func jumpsInLoopModeTakeTheShortestWayRound() {
