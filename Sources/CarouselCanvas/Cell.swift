@@ -44,6 +44,13 @@ public struct CellStyle: Sendable, Hashable {
         self.attributes = attributes
     }
 
+    @inlinable
+    init(foregroundBits: UInt32, backgroundBits: UInt32, attributes: Attributes) {
+        self.foregroundBits = foregroundBits
+        self.backgroundBits = backgroundBits
+        self.attributes = attributes
+    }
+
     public var foreground: Color {
         get { Color(bits: foregroundBits) }
         set { foregroundBits = newValue.bits }
@@ -87,71 +94,83 @@ extension Color {
 
 /// One character cell. A wide glyph occupies its cell and a continuation cell to its right.
 ///
-/// Plain data (no references), so that clearing, copying and comparing a screen of cells is as
-/// cheap as copying memory: the glyph is kept as up to three Unicode scalars (a base character and
-/// up to two combining marks or selectors; the deck sanitiser keeps clusters short).
+/// Plain data (no references), 16 bytes with every bit defined, so that clearing, copying and
+/// comparing a screen of cells is as cheap as copying memory: the glyph is kept as up to three
+/// Unicode scalars (a base character and up to two combining marks or selectors; the deck
+/// sanitiser keeps clusters short) of 21 bits each in one word, the style (two colours of 26 bits,
+/// see `Color.bits`, and the attributes) and the width in the other.
 public struct Cell: Sendable, Hashable {
-    @usableFromInline var scalar0: UInt32
-    @usableFromInline var scalar1: UInt32
-    @usableFromInline var scalar2: UInt32
-    public var style: CellStyle
-    /// 1 for an ordinary glyph, 2 for the first cell of a wide glyph, 0 for the cell a wide glyph covers.
-    public var width: UInt8
+    /// scalar0 | scalar1 << 21 | scalar2 << 42 (0: no such scalar).
+    @usableFromInline var glyphBits: UInt64
+    /// foreground | background << 26 | attributes << 52 | width << 60.
+    @usableFromInline var lookBits: UInt64
+
+    @usableFromInline static let scalarMask: UInt64 = (1 << 21) - 1
+    @usableFromInline static let colorMask: UInt64 = (1 << 26) - 1
+    @usableFromInline static let styleMask: UInt64 = (1 << 60) - 1
+
+    @inlinable
+    static func look(_ style: CellStyle, width: UInt8) -> UInt64 {
+        UInt64(style.foregroundBits) | UInt64(style.backgroundBits) << 26 | UInt64(style.attributes.rawValue) << 52 | UInt64(width & 0xF) << 60
+    }
 
     public init(_ glyph: Character, style: CellStyle = .plain, width: UInt8 = 1) {
         if let v = TerminalCluster.bmpScalar(glyph) {
-            scalar0 = v
-            scalar1 = 0
-            scalar2 = 0
+            glyphBits = UInt64(v)
         } else if let ascii = glyph.asciiValue {
-            scalar0 = UInt32(ascii)
-            scalar1 = 0
-            scalar2 = 0
+            glyphBits = UInt64(ascii)
         } else {
-            var parts: (UInt32, UInt32, UInt32) = (0, 0, 0)
-            for (i, scalar) in glyph.unicodeScalars.prefix(3).enumerated() {
-                switch i {
-                case 0: parts.0 = scalar.value
-                case 1: parts.1 = scalar.value
-                default: parts.2 = scalar.value
-                }
-            }
-            (scalar0, scalar1, scalar2) = parts
+            var bits: UInt64 = 0
+            for (i, scalar) in glyph.unicodeScalars.prefix(3).enumerated() { bits |= UInt64(scalar.value) << (21 * UInt64(i)) }
+            glyphBits = bits
         }
-        self.style = style
-        self.width = width
+        lookBits = Cell.look(style, width: width)
     }
 
     /// A glyph that is the one scalar `v` (with the columns it takes).
     init(scalar v: UInt32, style: CellStyle, width: UInt8) {
-        scalar0 = v
-        scalar1 = 0
-        scalar2 = 0
-        self.style = style
-        self.width = width
+        glyphBits = UInt64(v)
+        lookBits = Cell.look(style, width: width)
     }
 
     /// A printable ASCII glyph (0x20...0x7E), one column.
     @inlinable
     public init(ascii: UInt8, style: CellStyle = .plain) {
-        scalar0 = UInt32(ascii)
-        scalar1 = 0
-        scalar2 = 0
-        self.style = style
-        width = 1
+        glyphBits = UInt64(ascii)
+        lookBits = Cell.look(style, width: 1)
     }
 
     public static let blank = Cell(" ")
+
+    /// How the cell looks apart from its glyph.
+    public var style: CellStyle {
+        @inlinable get {
+            CellStyle(foregroundBits: UInt32(truncatingIfNeeded: lookBits & Cell.colorMask),
+                      backgroundBits: UInt32(truncatingIfNeeded: lookBits >> 26 & Cell.colorMask),
+                      attributes: Attributes(rawValue: UInt8(truncatingIfNeeded: lookBits >> 52)))
+        }
+        @inlinable set { lookBits = Cell.look(newValue, width: width) }
+    }
+
+    /// 1 for an ordinary glyph, 2 for the first cell of a wide glyph, 0 for the cell a wide glyph covers.
+    public var width: UInt8 {
+        @inlinable get { UInt8(truncatingIfNeeded: lookBits >> 60) }
+        @inlinable set { lookBits = lookBits & Cell.styleMask | UInt64(newValue & 0xF) << 60 }
+    }
+
+    /// Whether the two have the same style (colours and attributes), whatever their glyphs.
+    @inlinable
+    public func hasStyle(of other: Cell) -> Bool { (lookBits ^ other.lookBits) & Cell.styleMask == 0 }
 
     /// Written out (and inlinable) because comparing cells is what diffing two screens does, once
     /// per cell per frame, across module boundaries.
     @inlinable
     public static func == (a: Cell, b: Cell) -> Bool {
-        a.scalar0 == b.scalar0 && a.scalar1 == b.scalar1 && a.scalar2 == b.scalar2 && a.width == b.width && a.style == b.style
+        a.glyphBits == b.glyphBits && a.lookBits == b.lookBits
     }
     public var isContinuation: Bool { width == 0 }
     /// A one-column space (whatever its style).
-    public var isBlank: Bool { scalar0 == 0x20 && scalar1 == 0 && width == 1 }
+    public var isBlank: Bool { glyphBits == 0x20 && lookBits >> 60 == 1 }
 
     /// Calls `body` with each of the glyph's scalars, without building anything.
     @inlinable
@@ -161,12 +180,16 @@ public struct Cell: Sendable, Hashable {
         if let third = thirdScalar { body(third) }
     }
 
-    public var firstScalar: UInt32 { scalar0 }
-    public var secondScalar: UInt32? { scalar1 == 0 ? nil : scalar1 }
-    public var thirdScalar: UInt32? { scalar2 == 0 ? nil : scalar2 }
+    public var firstScalar: UInt32 { @inlinable get { UInt32(truncatingIfNeeded: glyphBits & Cell.scalarMask) } }
+    public var secondScalar: UInt32? {
+        @inlinable get { let v = UInt32(truncatingIfNeeded: glyphBits >> 21 & Cell.scalarMask); return v == 0 ? nil : v }
+    }
+    public var thirdScalar: UInt32? {
+        @inlinable get { let v = UInt32(truncatingIfNeeded: glyphBits >> 42 & Cell.scalarMask); return v == 0 ? nil : v }
+    }
 
     public var glyph: Character {
-        if scalar1 == 0, scalar0 < 0x80 { return Character(Unicode.Scalar(UInt8(scalar0))) }
+        if glyphBits < 0x80 { return Character(Unicode.Scalar(UInt8(glyphBits))) }
         var view = String.UnicodeScalarView()
         forEachScalar { if let s = Unicode.Scalar($0) { view.append(s) } }
         return Character(String(view))

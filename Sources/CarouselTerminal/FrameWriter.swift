@@ -368,17 +368,11 @@ public struct FrameWriter {
         return bestShift
     }
 
-    /// Whether two cells hold the same bytes, which is whether they are the same cell: every byte
-    /// of a cell's 22 is defined (the scalars, the colours as words, the attributes and width).
+    /// Whether two cells are the same (two words compared: see `Cell`).
     @inline(__always)
     static func same(_ a: UnsafeBufferPointer<Cell>, _ i: Int, _ b: UnsafeBufferPointer<Cell>, _ j: Int) -> Bool {
         assert(i >= 0 && i < a.count && j >= 0 && j < b.count)
-        let p = UnsafeRawPointer(a.baseAddress! + i), q = UnsafeRawPointer(b.baseAddress! + j)
-        guard MemoryLayout<Cell>.size == 22 else { return memcmp(p, q, MemoryLayout<Cell>.size) == 0 }
-        return p.loadUnaligned(as: UInt64.self) == q.loadUnaligned(as: UInt64.self)
-            && p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == q.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            && p.loadUnaligned(fromByteOffset: 16, as: UInt32.self) == q.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
-            && p.loadUnaligned(fromByteOffset: 20, as: UInt16.self) == q.loadUnaligned(fromByteOffset: 20, as: UInt16.self)
+        return a[i] == b[j]
     }
 
     /// The furthest a row is shifted in one frame, in columns.

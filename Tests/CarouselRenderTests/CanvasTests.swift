@@ -137,12 +137,39 @@ extension String {
         #expect(_isPOD(Cell.self))
     }
 
+    @Test func aCellIsSixteenBytes() {
+        #expect(MemoryLayout<Cell>.size == 16 && MemoryLayout<Cell>.stride == 16)
+    }
+
     @Test func glyphsSurviveTheRoundTrip() {
-        for glyph: Character in ["a", " ", "é", "e\u{301}", "界", "🙂", "❤\u{FE0F}", "1\u{FE0F}\u{20E3}", "╭", "░"] {
+        // The highest scalars too (21 bits each), in clusters of three: 🧑‍💻 is U+1F9D1 U+200D U+1F4BB.
+        for glyph: Character in ["a", " ", "é", "e\u{301}", "界", "🙂", "❤\u{FE0F}", "1\u{FE0F}\u{20E3}", "╭", "░",
+                                 "🧑\u{200D}💻", "\u{10FFFD}\u{E01EF}"] {
             #expect(Cell(glyph).glyph == glyph)
         }
         // Longer clusters keep their first three scalars.
         #expect(Cell("a\u{301}\u{302}\u{303}").glyph == "a\u{301}\u{302}")
+    }
+
+    /// The style and the width are kept apart from each other and from the glyph, at their extremes.
+    @Test func stylesAndWidthsSurviveTheRoundTrip() {
+        let colors: [Color] = [.default, .rgb(RGB(255, 255, 255)), .rgb(RGB(0, 0, 1)), .indexed(255), .indexed(0)]
+        let attributes: [Attributes] = [[], [.bold, .dim, .reverse, .underline, .italic], [.italic]]
+        for fg in colors {
+            for bg in colors {
+                for attribute in attributes {
+                    for width: UInt8 in [0, 1, 2] {
+                        let style = CellStyle(foreground: fg, background: bg, attributes: attribute)
+                        var cell = Cell("🧑\u{200D}💻", style: style, width: width)
+                        #expect(cell.style == style && cell.width == width && cell.glyph == "🧑\u{200D}💻")
+                        cell.width = 1
+                        #expect(cell.style == style)
+                        cell.style = .plain
+                        #expect(cell.width == 1 && cell == Cell("🧑\u{200D}💻"))
+                    }
+                }
+            }
+        }
     }
 }
 
