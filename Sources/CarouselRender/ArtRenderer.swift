@@ -81,41 +81,18 @@ public struct ArtGrid: Sendable {
 
     private func glyph(_ code: UInt32) -> Character? { code == ArtGrid.continuation ? nil : table.glyphs[Int(code)] }
 
-    /// The size that fits inside `box` keeping the art's proportions (at least 1x1 when there is
-    /// room); text keeps its own size when there is room for it.
-    public func fittedSize(in box: (width: Int, height: Int)) -> (width: Int, height: Int) {
-        guard width > 0, height > 0, box.width > 0, box.height > 0 else { return (0, 0) }
-        var s = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
-        if isText { s = min(s, 1) }
-        return (max(1, min(box.width, Int((Double(width) * s).rounded()))),
-                max(1, min(box.height, Int((Double(height) * s).rounded()))))
-    }
+    /// The art's size and kind, all that choosing a variant and fitting it asks of it.
+    public var size: ArtSize { ArtSize(width: width, height: height, isText: isText) }
 
-    /// Whether the art shown as large as fits in `box` (keeping its proportions) is shrunk or kept
-    /// at its own size, never enlarged: its natural size is at least the size the box needs, in
-    /// both directions. Text art counts as enlarged where it would be, had it not kept its size.
-    public func isLargeEnough(for box: (width: Int, height: Int)) -> Bool {
-        guard width > 0, height > 0, box.width > 0, box.height > 0 else { return true }
-        let s = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
-        return min(box.width, Int((Double(width) * s).rounded())) <= width
-            && min(box.height, Int((Double(height) * s).rounded())) <= height
-    }
+    /// See `ArtSize.fittedSize(in:)`.
+    public func fittedSize(in box: (width: Int, height: Int)) -> (width: Int, height: Int) { size.fittedSize(in: box) }
 
-    /// Of the sizes of one drawing (`Mira.txt`, `Mira@2x.txt`: as an image's `srcset`), the index of
-    /// the one to show in `box`: the smallest that is large enough (shrunk, never enlarged), else
-    /// the largest. Sizes are compared by their cells, whatever their order; an empty one is never
-    /// chosen while another has something in it.
+    /// See `ArtSize.isLargeEnough(for:)`.
+    public func isLargeEnough(for box: (width: Int, height: Int)) -> Bool { size.isLargeEnough(for: box) }
+
+    /// See `ArtSize.variant(among:fitting:)`.
     public static func variant(among sizes: [ArtGrid], fitting box: (width: Int, height: Int)) -> Int {
-        var smallestEnough: Int?
-        var largest: Int?
-        for (i, grid) in sizes.enumerated() where grid.width > 0 && grid.height > 0 {
-            let area = grid.width * grid.height
-            if grid.isLargeEnough(for: box), smallestEnough.map({ area < sizes[$0].width * sizes[$0].height }) ?? true {
-                smallestEnough = i
-            }
-            if largest.map({ area > sizes[$0].width * sizes[$0].height }) ?? true { largest = i }
-        }
-        return smallestEnough ?? largest ?? 0
+        ArtSize.variant(among: sizes.map(\.size), fitting: box)
     }
 
     /// Resamples to exactly `w` x `h` cells.
@@ -400,5 +377,50 @@ struct GlyphTable: Sendable {
         ink.append(Ink.of(g))
         traits.append(kind)
         return UInt32(glyphs.count - 1)
+    }
+}
+
+/// An art grid's size in cells and whether it is text (see `ArtGrid.isText`): plain numbers, so that
+/// a frame choosing and fitting a card's art copies no grid.
+public struct ArtSize: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var isText: Bool
+
+    /// The size that fits inside `box` keeping the art's proportions (at least 1x1 when there is
+    /// room); text keeps its own size when there is room for it.
+    public func fittedSize(in box: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        guard width > 0, height > 0, box.width > 0, box.height > 0 else { return (0, 0) }
+        var s = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
+        if isText { s = min(s, 1) }
+        return (max(1, min(box.width, Int((Double(width) * s).rounded()))),
+                max(1, min(box.height, Int((Double(height) * s).rounded()))))
+    }
+
+    /// Whether the art shown as large as fits in `box` (keeping its proportions) is shrunk or kept
+    /// at its own size, never enlarged: its natural size is at least the size the box needs, in
+    /// both directions. Text art counts as enlarged where it would be, had it not kept its size.
+    public func isLargeEnough(for box: (width: Int, height: Int)) -> Bool {
+        guard width > 0, height > 0, box.width > 0, box.height > 0 else { return true }
+        let s = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
+        return min(box.width, Int((Double(width) * s).rounded())) <= width
+            && min(box.height, Int((Double(height) * s).rounded())) <= height
+    }
+
+    /// Of the sizes of one drawing (`Mira.txt`, `Mira@2x.txt`: as an image's `srcset`), the index of
+    /// the one to show in `box`: the smallest that is large enough (shrunk, never enlarged), else
+    /// the largest. Sizes are compared by their cells, whatever their order; an empty one is never
+    /// chosen while another has something in it.
+    public static func variant(among sizes: [ArtSize], fitting box: (width: Int, height: Int)) -> Int {
+        var smallestEnough: Int?
+        var largest: Int?
+        for (i, size) in sizes.enumerated() where size.width > 0 && size.height > 0 {
+            let area = size.width * size.height
+            if size.isLargeEnough(for: box), smallestEnough.map({ area < sizes[$0].width * sizes[$0].height }) ?? true {
+                smallestEnough = i
+            }
+            if largest.map({ area > sizes[$0].width * sizes[$0].height }) ?? true { largest = i }
+        }
+        return smallestEnough ?? largest ?? 0
     }
 }

@@ -47,8 +47,9 @@ public struct CellCache: Sendable {
     /// Most cells held prepared (art and text together), about 40 MB: a few hundred big cards.
     static let cellBudget = 1 << 20
 
-    /// Each art card's sizes, parsed, in the card's order.
-    private var parsed: [CardKey: [ArtGrid]] = [:]
+    /// Each art card's sizes, parsed, in the card's order, with their dimensions apart (what a
+    /// frame that finds its cells prepared reads).
+    private var parsed: [CardKey: (grids: [ArtGrid], sizes: [ArtSize])] = [:]
     private var art: [ArtKey: ArtCells] = [:]
     private var laidOut: [LinesKey: [LaidLine]] = [:]
     private var text: [TextKey: TextCells] = [:]
@@ -72,22 +73,22 @@ public struct CellCache: Sendable {
     /// least as big as the fitted size is shrunk to it (the largest, when none is).
     mutating func art(_ drawing: Art, of card: Card, index: Int, fitting box: (width: Int, height: Int), blur: Double, glyphs: Glyphs) -> ArtCells {
         let cardKey = CardKey(id: card.id, index: index)
-        let sizes: [ArtGrid]
-        if let grids = parsed[cardKey] {
-            sizes = grids
+        let sizes: [ArtSize]
+        if let known = parsed[cardKey]?.sizes {
+            sizes = known
         } else {
             if parsed.count >= CellCache.limit { parsed.removeAll(keepingCapacity: true) }
-            sizes = drawing.variants.map { ArtGrid(lines: $0) }
-            parsed[cardKey] = sizes
+            let grids = drawing.variants.map { ArtGrid(lines: $0) }
+            sizes = grids.map(\.size)
+            parsed[cardKey] = (grids, sizes)
         }
-        let variant = ArtGrid.variant(among: sizes, fitting: box)
-        let source = sizes[variant]
-        let size = source.fittedSize(in: box)
+        let variant = ArtSize.variant(among: sizes, fitting: box)
+        let size = sizes[variant].fittedSize(in: box)
         let step = Int((clamp(blur, 0...1) * CellCache.blurSteps).rounded())
         let key = ArtKey(card: cardKey, variant: variant, width: size.width, height: size.height, blurStep: step, ascii: glyphs.isASCII)
         if let cells = art[key] { return cells }
         reserve(size.width * size.height)
-        var grid = source.resampled(width: size.width, height: size.height)
+        var grid = parsed[cardKey]!.grids[variant].resampled(width: size.width, height: size.height)
         if step > 0 { grid = grid.blurred(Double(step) / CellCache.blurSteps, ramp: glyphs.ramp) }
         let cells = ArtCells(grid, glyphs: glyphs)
         art[key] = cells
