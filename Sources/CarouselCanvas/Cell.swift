@@ -180,6 +180,9 @@ public struct Cell: Sendable, Hashable {
         if let third = thirdScalar { body(third) }
     }
 
+    /// The glyph's scalars as one word: first | second << 21 | third << 42 (0 where there is none).
+    public var glyphKey: UInt64 { @inlinable get { glyphBits } }
+
     public var firstScalar: UInt32 { @inlinable get { UInt32(truncatingIfNeeded: glyphBits & Cell.scalarMask) } }
     public var secondScalar: UInt32? {
         @inlinable get { let v = UInt32(truncatingIfNeeded: glyphBits >> 21 & Cell.scalarMask); return v == 0 ? nil : v }

@@ -497,8 +497,7 @@ public struct FrameWriter {
             fg = Look.anyInk
             attributes = 0
         }
-        return Look(s0: cell.firstScalar, s1: cell.secondScalar ?? 0, s2: cell.thirdScalar ?? 0,
-                    fg: fg, bg: bg, attributes: attributes, width: cell.width)
+        return Look(glyph: cell.glyphKey, fg: fg, bg: bg, attributes: attributes, width: cell.width)
     }
 
     // MARK: - Cursor
@@ -745,19 +744,44 @@ public struct FrameWriter {
 /// A cell as the terminal shows it: the glyph's scalars, colours as codes for the terminal's depth
 /// (see `ColorCoder`), the attributes it has.
 struct Look: Equatable {
-    var s0: UInt32
-    var s1: UInt32
-    var s2: UInt32
-    var fg: UInt32
-    var bg: UInt32
-    var attributes: UInt8
+    /// The glyph's scalars as `Cell` keeps them (`Cell.glyphKey`): s0 | s1 << 21 | s2 << 42.
+    var glyph: UInt64
+    /// fg | bg << 26 | attributes << 52 | width << 60: 16 bytes in all, compared as two words.
+    var bits: UInt64
+
+    private static let mask21: UInt64 = (1 << 21) - 1
+    private static let mask26: UInt64 = (1 << 26) - 1
+
+    init(glyph: UInt64, fg: UInt32, bg: UInt32, attributes: UInt8, width: UInt8) {
+        self.glyph = glyph
+        bits = UInt64(fg) & Look.mask26 | (UInt64(bg) & Look.mask26) << 26 | UInt64(attributes) << 52 | UInt64(width & 0xF) << 60
+    }
+
+    init(s0: UInt32, s1: UInt32, s2: UInt32, fg: UInt32, bg: UInt32, attributes: UInt8, width: UInt8) {
+        self.init(glyph: UInt64(s0) | UInt64(s1) << 21 | UInt64(s2) << 42, fg: fg, bg: bg, attributes: attributes, width: width)
+    }
+
+    var s0: UInt32 { UInt32(truncatingIfNeeded: glyph & Look.mask21) }
+    var s1: UInt32 { UInt32(truncatingIfNeeded: glyph >> 21 & Look.mask21) }
+    var s2: UInt32 { UInt32(truncatingIfNeeded: glyph >> 42 & Look.mask21) }
+    /// A colour code (see `ColorCoder`: 26 bits at most) or `anyInk`.
+    var fg: UInt32 {
+        get { UInt32(truncatingIfNeeded: bits & Look.mask26) }
+        set { bits = bits & ~Look.mask26 | UInt64(newValue) & Look.mask26 }
+    }
+    var bg: UInt32 {
+        get { UInt32(truncatingIfNeeded: bits >> 26 & Look.mask26) }
+        set { bits = bits & ~(Look.mask26 << 26) | (UInt64(newValue) & Look.mask26) << 26 }
+    }
+    var attributes: UInt8 { UInt8(truncatingIfNeeded: bits >> 52) }
     /// 1, 2 for the first column of a wide glyph, 0 for its second; `damaged` for a cell whose
     /// content the terminal may have lost (it never matches a cell to draw).
-    var width: UInt8
+    var width: UInt8 { UInt8(truncatingIfNeeded: bits >> 60) }
 
-    static let damaged: UInt8 = 0xFF
-    /// The foreground of a blank without reverse or underline: whatever the pen has.
-    static let anyInk: UInt32 = 0xFFFF_FFFF
+    static let damaged: UInt8 = 0xF
+    /// The foreground of a blank without reverse or underline: whatever the pen has (no colour
+    /// code has all 26 bits set).
+    static let anyInk: UInt32 = 0x3FF_FFFF
     /// The attributes that show on a blank.
     /// (A literal: written as `Attributes.reverse.rawValue | Attributes.underline.rawValue` it was
     /// initialised lazily, a `swift_once` call on every use, about 1% of a held key's samples in
@@ -766,7 +790,7 @@ struct Look: Equatable {
     static let blank = Look(s0: 0x20, s1: 0, s2: 0, fg: anyInk, bg: 0, attributes: 0, width: 1)
     static let damagedCell = Look(s0: 0, s1: 0, s2: 0, fg: 0, bg: 0, attributes: 0, width: damaged)
 
-    var continuation: Look { Look(s0: 0, s1: 0, s2: 0, fg: fg, bg: bg, attributes: attributes, width: 0) }
+    var continuation: Look { Look(glyph: 0, fg: fg, bg: bg, attributes: attributes, width: 0) }
 
     /// A blank the terminal can make by erasing: no attributes, and a background erasing gives.
     func isErasable(withBackground bce: Bool) -> Bool {

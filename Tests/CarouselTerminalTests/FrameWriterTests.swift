@@ -27,6 +27,25 @@ import Testing
         #expect(Look.visibleOnBlank == Attributes.reverse.rawValue | Attributes.underline.rawValue)
     }
 
+    /// What the writer keeps of a cell, in 16 bytes: colour codes of every depth at their
+    /// extremes, the attributes, the widths and the glyph's three scalars come back as they went in,
+    /// and no colour code is the blank's "any ink".
+    @Test func aLookKeepsEveryField() {
+        let codes: [UInt32] = [0, 1 << 24, 1 << 24 | 255, 2 << 24, 2 << 24 | 0xFF_FFFF]
+        for fg in codes {
+            for bg in codes {
+                for width in [0, 1, 2, Look.damaged] {
+                    var look = Look(s0: 0x1F9D1, s1: 0x200D, s2: 0x10FFFD, fg: fg, bg: bg, attributes: 0b11111, width: width)
+                    #expect(look.s0 == 0x1F9D1 && look.s1 == 0x200D && look.s2 == 0x10FFFD)
+                    #expect(look.fg == fg && look.bg == bg && look.attributes == 0b11111 && look.width == width)
+                    look.bg = 0
+                    #expect(look.fg == fg && look.bg == 0 && look.width == width)
+                    #expect(fg != Look.anyInk)
+                }
+            }
+        }
+    }
+
     @Test func firstFrameClearsAndDrawsOnlyWhatIsNotBlank() throws {
         var canvas = Canvas(width: 20, height: 3)
         canvas.text("hi", x: 3, y: 1)
