@@ -405,7 +405,9 @@ int cs_wait(int timeout_ms) {
     struct timespec limit = {.tv_sec = timeout_ms / 1000, .tv_nsec = (long)(timeout_ms % 1000) * 1000000L};
     int r = ppoll(fds, wake_fd >= 0 ? 2 : 1, timeout_ms < 0 ? NULL : &limit, signals_blocked ? &mask_before : NULL);
     if (r < 0) return errno == EINTR ? -1 : 1;
-    deliver_pending_signals();
+    // After a timeout nothing waited for is pending (ppoll would have been interrupted): no
+    // sigpending call on the frames of an animation.
+    if (r > 0) deliver_pending_signals();
     if (pending_signal) return -1;
     if (r > 0 && wake_fd >= 0 && (fds[1].revents & POLLIN)) {
         uint64_t count;
