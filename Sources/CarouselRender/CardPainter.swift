@@ -201,14 +201,16 @@ public struct CardPainter: Sendable {
         let shade = RGB(0, 0, 0).mixed(with: theme.background, 0.5 + 0.5 * (1 - opacity))
         let color: Color = theme.usesColor ? .rgb(shade) : .default
         let shadow = Cell(theme.glyphs.shadow, style: CellStyle(foreground: color, attributes: theme.usesColor ? [] : [.dim]))
-        // Two columns down the right side, one row along the bottom (the card itself is drawn after).
-        let areas = [CellRect(x: rect.maxX, y: rect.y + 1, width: 2, height: rect.height),
-                     CellRect(x: rect.x + 2, y: rect.maxY, width: rect.width - 2, height: 1)]
-        // Runs of one style are the rule: shade each style once per run.
-        var lastBase = CellStyle.plain, lastShaded = shaded(.plain, toward: shade)
+        // Two columns down the right side, one row along the bottom (the card itself is drawn after):
+        // two areas, not an array of them, which was allocated on every frame (three per frame of
+        // the stack: 288 bytes).
+        let side = CellRect(x: rect.maxX, y: rect.y + 1, width: 2, height: rect.height)
+        let bottom = CellRect(x: rect.x + 2, y: rect.maxY, width: rect.width - 2, height: 1)
         canvas.paintPrepared { canvas in
-            for area in areas {
-                let visible = area.intersection(CellRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+            // Runs of one style are the rule: shade each style once per run.
+            var lastBase = CellStyle.plain, lastShaded = shaded(.plain, toward: shade)
+            for area in 0..<2 {
+                let visible = (area == 0 ? side : bottom).intersection(CellRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
                 guard !visible.isEmpty else { continue }
                 for y in visible.y..<visible.maxY {
                     for x in visible.x..<visible.maxX {
