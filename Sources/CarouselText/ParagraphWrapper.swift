@@ -1,8 +1,8 @@
 /// Greedy word wrapping of one paragraph line (text between hard breaks) into lines of at most
 /// `available` cells.
 ///
-/// Lines break at spaces (which are dropped at the break) and next to wide characters (CJK has no
-/// spaces between words), except before a closing mark (。、」) or after an opening bracket (「).
+/// Lines break at spaces (which are dropped at the break) and next to wide characters (Chinese and
+/// Japanese have no spaces between words; Korean has, and wraps at them), except before a closing mark (。、」) or after an opening bracket (「).
 /// A word wider than a whole line starts a line of its own and is broken over the lines it needs,
 /// as a reader of print expects: between characters with no mark next to a wide one, after a hyphen or a slash of its own
 /// where one falls near the edge, elsewhere with `breakMark` (a hyphen, styled `breakStyle`) at the
@@ -110,6 +110,13 @@ struct ParagraphWrapper {
         // earlier break is there.
         if fits < word.endIndex, fits > word.startIndex, word[fits - 1].width >= 2 || word[fits].width >= 2 {
             if fits - 1 > word.startIndex, Self.openingMarks.contains(word[fits - 1].character) { return (fits - 1, false) }
+            // Nor before a closing mark or a stop ("다." is not split into "다" and "."), where the
+            // character before it can go on with it (not itself a closing mark, not after an opening one).
+            func closes(_ g: Glyph) -> Bool { Self.closingMarks.contains(g.character) || ".,;:!?)]}".contains(g.character) }
+            if fits - 1 > word.startIndex, closes(word[fits]), !closes(word[fits - 1]),
+               !Self.openingMarks.contains(word[fits - 2].character) {
+                return (fits - 1, false)
+            }
             return (fits, false)
         }
         let first = word.startIndex + 2
@@ -177,7 +184,8 @@ struct ParagraphWrapper {
         }
         var afterOpening = false
         for glyph in glyphs {
-            let wide = !glyph.isSpace && glyph.width >= 2
+            // Korean sets spaces between words: its syllables wrap as the letters of a word do.
+            let wide = !glyph.isSpace && glyph.width >= 2 && !isHangul(glyph.character)
             if wide && closingMarks.contains(glyph.character) {
                 // A closing mark never starts a line: it ends the segment before it.
                 afterOpening = false
@@ -210,6 +218,12 @@ struct ParagraphWrapper {
         }
         flush()
         return tokens
+    }
+
+    /// A Hangul syllable or jamo.
+    static func isHangul(_ character: Character) -> Bool {
+        guard let v = character.unicodeScalars.first?.value else { return false }
+        return (0xAC00...0xD7A3).contains(v) || (0x1100...0x11FF).contains(v) || (0x3130...0x318F).contains(v)
     }
 
     /// Wide marks a line does not start with (kinsoku, as CSS's `line-break: normal`: small kana

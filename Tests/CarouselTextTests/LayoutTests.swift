@@ -99,6 +99,15 @@ import Testing
         }
     }
 
+    /// Korean has spaces between words: it wraps at them, not inside a word ('테스' / '트합니다.').
+    @Test func koreanWrapsAtSpaces() {
+        #expect(texts([.paragraph([TextSpan("안녕하세요 여러분. 테스트합니다.")])], width: 13) == ["안녕하세요", "여러분.", "테스트합니다."])
+        // A stop does not start a line of its own.
+        #expect(texts([.paragraph([TextSpan("안녕하세요 여러분. 테스트합니다.")])], width: 12) == ["안녕하세요", "여러분.", "테스트합니", "다."])
+        // A word wider than the line still breaks, between syllables and with no hyphen.
+        #expect(texts([.paragraph([TextSpan("테스트합니다.")])], width: 8) == ["테스트합", "니다."])
+    }
+
     @Test func chineseQuotesFollowTheLineBreakingRule() {
         // The narrow curly quotes: ” does not start a line after 。, “ does not end one before 你.
         #expect(texts([.paragraph([TextSpan("你好。”我们")])], width: 6) == ["你", "好。”", "我们"])
