@@ -119,15 +119,18 @@ public struct CarouselState: Sendable, Hashable {
             moveTarget(to: scroll.target.rounded() + Double(pages * max(1, pageSize)))
         case .digit(let digit, let time):
             var number = digit
+            var pastTheDeck = false
             if let pending = pendingNumber, time - pendingNumberTime <= CarouselState.digitChainInterval,
                pending * 10 + digit > 0 {
-                // Typed on past the deck ("60" of 50 cards): the last card (kept small: digits may go on).
-                number = min(pending * 10 + digit, count + 1)
+                number = pending * 10 + digit
+                // Typed on past the deck ("60" of 50 cards): the last card (the number kept small:
+                // digits may go on).
+                if number > count { number = count + 1; pastTheDeck = true }
             }
             pendingNumber = number
             pendingNumberTime = time
             // "1" is the first card; a lone "0" is the tenth, as on a keyboard's number row.
-            let card = number == 0 ? 10 : number == count + 1 && number > 9 ? count : number
+            let card = pastTheDeck ? count : number == 0 ? 10 : number
             if card <= count { moveTarget(toCard: card - 1) }
         case .jump(let index):
             moveTarget(toCard: wrap(index))

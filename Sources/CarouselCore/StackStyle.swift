@@ -13,8 +13,9 @@ public struct StackStyle: CarouselStyle {
 
     /// The demo's size rule in cells: W in columns, H aspect-corrected (rows x 2, leaving two rows
     /// above and below for the shadow and some air; a card area shorter than 16 rows gives up the
-    /// air a row at a time, down to the shadow's row, so a taller screen never has smaller cards). Returns the width in columns; the card is as tall as it is wide, visually,
-    /// except on a short screen: there it is at least `Layout.legibleWidth` wide (where the screen
+    /// air a row at a time, down to the shadow's row, so a taller screen never has smaller cards).
+    /// Returns the width in columns; the card is as tall as it is wide, visually, except on a
+    /// short screen: there it is at least `Layout.legibleWidth` wide (where the screen
     /// has room) and as tall as the screen allows (`cardHeight`).
     public static func cardSide(for viewport: Rect) -> Double {
         let w = viewport.width

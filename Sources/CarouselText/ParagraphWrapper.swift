@@ -2,9 +2,10 @@
 /// `available` cells.
 ///
 /// Lines break at spaces (which are dropped at the break) and next to wide characters (Chinese and
-/// Japanese have no spaces between words; Korean has, and wraps at them), except before a closing mark (。、」) or after an opening bracket (「).
-/// A word wider than a whole line starts a line of its own and is broken over the lines it needs,
-/// as a reader of print expects: between characters with no mark next to a wide one, after a hyphen or a slash of its own
+/// Japanese have no spaces between words; Korean has, and wraps at them), except before a closing
+/// mark (。、」) or after an opening bracket (「). A word wider than a whole line starts a line of
+/// its own and is broken over the lines it needs, as a reader of print expects: between
+/// characters with no mark next to a wide one, after a hyphen or a slash of its own
 /// where one falls near the edge, elsewhere with `breakMark` (a hyphen, styled `breakStyle`) at the
 /// end of the broken line, and never leaving fewer than three letters for the last line when the
 /// word allows. Lines of three cells or fewer are too narrow for a mark and the word is split

@@ -14,8 +14,8 @@ extension TextDocument {
     }
 
     /// Text with ANSI colours (`--ansi`): each line a paragraph of styled spans (spaces on a
-    /// colour are not a blank line); every escape sequence other than colours and attributes is removed. Styles carry over from line to line,
-    /// as they would on a terminal.
+    /// colour are not a blank line); every escape sequence other than colours and attributes is
+    /// removed. Styles carry over from line to line, as they would on a terminal.
     public init(ansiText text: String, title: String? = nil) {
         var style = SpanStyle.plain
         let blocks: [TextBlock] = Self.sourceLines(text).map { line in

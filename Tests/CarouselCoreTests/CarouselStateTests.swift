@@ -74,6 +74,9 @@ import Testing
         var small = CarouselState(count: 5)
         small.send(.digit(7, at: 0))
         #expect(small.targetIndex == 0, "a lone digit past the deck moves nothing")
+        small.send(.digit(1, at: 10))
+        small.send(.digit(0, at: 10.1))
+        #expect(small.targetIndex == 4, "10 of 5 cards: the last")
     }
 
     @Test func jumpsInLoopModeTakeTheShortestWayRound() {
