@@ -97,12 +97,19 @@ public enum Sanitizer {
                 }
             }
             if line.owesCharacter {
-                // The cut fell where the previous span ended: the mark takes its last character.
+                // The cut fell where the previous span ended: the mark takes its last character,
+                // marks and base, which may lie in spans before it (a span of marks alone).
                 line.owesCharacter = false
-                if let i = result.lastIndex(where: { !$0.text.isEmpty }) {
+                var i = result.count - 1, removedBase = false
+                while i >= 0 && !removedBase {
                     var scalars = result[i].text.unicodeScalars
-                    while let last = scalars.popLast(), case .mark = treatment(of: last) {}
+                    while let last = scalars.popLast() {
+                        if case .mark = treatment(of: last) { continue }
+                        removedBase = true
+                        break
+                    }
                     result[i] = TextSpan(String(scalars), style: result[i].style)
+                    i -= 1
                 }
             }
             result.append(TextSpan(line.take(), style: span.style))

@@ -97,6 +97,9 @@ import Testing
             #expect(text.count == limit, "first span of \(first): \(text.count) characters")
             #expect(text.hasSuffix("…") && text.dropLast().allSatisfy { $0 != "…" })
         }
+        // The last character before the cut may end in a span of its marks alone.
+        let marked = Sanitizer.clean([TextSpan(String(repeating: "a", count: limit - 1) + "b"), TextSpan("\u{301}\u{302}", style: bold), TextSpan("c")])
+        #expect(marked.plainText.count == limit && marked.plainText.hasSuffix("a…"), "\(marked.plainText.count): \(marked.plainText.suffix(3))")
         let whole = Sanitizer.clean([TextSpan(String(repeating: "a", count: limit - 4), style: bold), TextSpan("bcde")])
         #expect(whole.plainText.count == limit && !whole.plainText.contains("…") && whole.count == 2)
     }
