@@ -30,6 +30,7 @@ public struct CellCache: Sendable {
         var width: Int
         var ascii: Bool
         var title: Bool
+        var wrapsCode: Bool
     }
 
     private struct TextKey: Hashable {
@@ -98,14 +99,16 @@ public struct CellCache: Sendable {
 
     /// A text document laid out `width` cells wide. With `title`, the card's title leads, on a line
     /// of its own, unless the text already opens with it (a card made of one line of input).
-    mutating func lines(_ document: TextDocument, of card: Card, index: Int, width: Int, title: Bool, ascii: Bool) -> [LaidLine] {
-        let key = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title)
+    mutating func lines(_ document: TextDocument, of card: Card, index: Int, width: Int, title: Bool, ascii: Bool,
+                        wrapsCode: Bool = false) -> [LaidLine] {
+        let key = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: wrapsCode)
         if let lines = laidOut[key] { return lines }
         if laidOut.count >= CellCache.limit || heldLines > CellCache.lineBudget {
             laidOut.removeAll(keepingCapacity: true)
             heldLines = 0
         }
-        let lines = TextLayout.lines(for: titled(document, of: card, title: title), width: width, ascii: ascii, cellWidth: CharacterWidth.of)
+        let lines = TextLayout.lines(for: titled(document, of: card, title: title), width: width, ascii: ascii, wrapsCode: wrapsCode,
+                                     cellWidth: CharacterWidth.of)
         laidOut[key] = lines
         heldLines += lines.count
         return lines
@@ -130,11 +133,12 @@ public struct CellCache: Sendable {
 
     /// A text card's cells for an area of `width` x `height`: its lines from `first` on; when `fits`
     /// is set, cut to the height with a last line saying how many more there are (a card), else
-    /// simply the lines that fall in the area (a zoomed card scrolled to `first`).
+    /// simply the lines that fall in the area (a zoomed card scrolled to `first`, its long code
+    /// lines wrapped: `wrapsCode`).
     mutating func text(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int, first: Int = 0, fits: Bool = true,
-                       title: Bool, painter: CardPainter) -> TextCells {
+                       title: Bool, wrapsCode: Bool = false, painter: CardPainter) -> TextCells {
         let ascii = painter.theme.glyphs.isASCII
-        let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title)
+        let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: wrapsCode)
         let key = TextKey(lines: linesKey, height: height, first: first, fits: fits, color: painter.theme.usesColor)
         if let cells = text[key] { return cells }
         var shown: [LaidLine], total: Int
@@ -146,7 +150,7 @@ public struct CellCache: Sendable {
             shown = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
             total = head.lines.count + head.unlaid
         } else {
-            let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii)
+            let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode)
             shown = fits ? TextLayout.fit(lines: all, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of) : Array(all.dropFirst(first).prefix(height))
             total = all.count
         }

@@ -71,16 +71,17 @@ extension CardPainter {
         switch card.content {
         case .text(let document):
             let big = TextLayout.isBig(document)
-            // Prose is held to a readable measure; source code takes the whole screen (its long lines
-            // are cut, not wrapped, so every column shown is one more of the line).
+            // Prose is held to a readable measure; source code takes the whole screen. A code line
+            // longer than that goes on in rows marked ↪, so that all of it can be read.
             let measure = CardPainter.isCode(document) ? Int.max : CardPainter.readableWidth
             let width = min((big ? final ?? rect : rect).width - 4, measure)
             guard width >= 1, interior.width >= 1, interior.height >= 1 else { return ZoomInfo(first: 0, page: 0, total: 0) }
-            let total = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII).count
+            let total = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII,
+                                    wrapsCode: true).count
             let page = interior.height
             let top = max(0, min(first, total - page))
             let cells = cache.text(document, of: card, index: index, width: width, height: page, first: top, fits: false,
-                                   title: false, painter: self)
+                                   title: false, wrapsCode: true, painter: self)
             let x = interior.x + 1 + max(0, (interior.width - 2 - width) / 2)
             paint(cells, at: CellRect(x: x, y: interior.y, width: width, height: page), level: 1, within: interior, on: &canvas)
             return ZoomInfo(first: top, page: page, total: total)

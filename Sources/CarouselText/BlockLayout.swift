@@ -3,6 +3,12 @@ struct BlockLayout {
     let width: Int
     let ascii: Bool
     let cellWidth: (Character) -> Int
+    /// Code lines longer than the width go on in rows that start with `wrapMark` (a zoomed card,
+    /// where the whole line must be readable), instead of being cut.
+    var wrapsCode = false
+
+    /// The mark at the start of a code line's continuation rows.
+    var wrapMark: Character { ascii ? ">" : "↪" }
 
     /// The mark for a cut code line, and the stand-in for a character wider than the whole line.
     var cutMark: Character { ascii ? ">" : "…" }
@@ -41,6 +47,10 @@ struct BlockLayout {
             let text = GlyphText(line, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
             for glyphs in text.lines {
                 let m = margins.spans(margin, first: result.isEmpty, limit: marginLimit)
+                if wrapsCode, glyphs.cells > width - m.width, width - m.width >= 4 {
+                    result += wrapped(glyphs, text.styles, margin)
+                    continue
+                }
                 let (kept, cut) = Self.cut(glyphs, to: width - m.width)
                 var content = kept.spans(text.styles)
                 var cells = kept.cells
@@ -52,6 +62,36 @@ struct BlockLayout {
             }
         }
         return result
+    }
+
+    /// A code line over as many rows as it needs: the first as much as fits, each next one after
+    /// `wrapMark` (a character wider than a row's room stands as the cut mark).
+    private func wrapped(_ glyphs: [Glyph], _ styles: [SpanStyle], _ margin: Margin) -> [LaidLine] {
+        var rows: [LaidLine] = []
+        var rest = glyphs[...]
+        while !rest.isEmpty {
+            let m = margins.spans(margin, first: rows.isEmpty, limit: marginLimit)
+            let room = width - m.width - (rows.isEmpty ? 0 : 1)
+            var cells = 0, end = rest.startIndex
+            while end < rest.endIndex, cells + rest[end].width <= room {
+                cells += rest[end].width
+                end += 1
+            }
+            var piece = Array(rest[..<end])
+            if end == rest.startIndex {
+                piece = [Glyph(character: cutMark, width: 1, style: rest[end].style)]
+                cells = 1
+                end += 1
+            }
+            rest = rest[end...]
+            var content = piece.spans(styles)
+            if !rows.isEmpty {
+                content.insert(TextSpan(String(wrapMark), style: .decoration), at: 0)
+                cells += 1
+            }
+            rows.append(LaidLine(margin: m.spans, content: content, width: m.width + cells))
+        }
+        return rows
     }
 
     /// The glyphs that fit in `available` cells, leaving a cell for the cut mark when some do not.

@@ -12,8 +12,9 @@ public enum TextLayout {
     /// The lines of `document` for a card `width` cells wide; every line takes at most `width` cells.
     /// The title is left to the card's frame unless `includeTitle` is set (then it comes first,
     /// bold, followed by an empty line). An empty document gives no lines; `width < 1` gives none.
+    /// Code lines are cut at the edge, or with `wrapsCode` go on in marked rows (a zoomed card).
     public static func lines(
-        for document: TextDocument, width: Int, ascii: Bool = false, includeTitle: Bool = false,
+        for document: TextDocument, width: Int, ascii: Bool = false, includeTitle: Bool = false, wrapsCode: Bool = false,
         cellWidth: (Character) -> Int
     ) -> [LaidLine] {
         guard width >= 1 else { return [] }
@@ -23,7 +24,7 @@ public enum TextLayout {
         }
         // The layout keeps the closure only for the duration of this call.
         return withoutActuallyEscaping(cellWidth) { cellWidth in
-            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth)
+            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode)
             return blocks.flatMap { layout.lines(for: $0) }
         }
     }

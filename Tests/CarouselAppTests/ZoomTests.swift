@@ -95,6 +95,19 @@ import Testing
         #expect(prose.allSatisfy { $0.count <= 100 } && prose[1].hasPrefix("value"), "\(prose)")
     }
 
+    /// The end of a long code line can be read in the zoom: it goes on in rows marked ↪ (it was
+    /// cut at the screen's edge, and nothing showed the rest).
+    @Test func aLongCodeLineIsReadToItsEndInTheZoom() {
+        let long = (0..<40).map { "value\($0)" }.joined(separator: " + ")
+        let deck = CardList([Card(id: "a.py", title: "code", content: .text(TextDocument(code: "x = " + long + "\nnext")))])
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter)
+        let rows = pilot.screen.dropFirst().prefix(12).map { $0.trimmingCharacters(in: ["│", " "]) }
+        #expect(rows.contains { $0.hasPrefix("↪") } && rows.contains { $0.hasSuffix("value39") }, "\(rows.joined(separator: "\n"))")
+        let joined = rows.prefix { $0 != "next" }.map { $0.hasPrefix("↪") ? String($0.dropFirst()) : $0 }.joined()
+        #expect(joined.replacingOccurrences(of: " ", with: "") == ("x = " + long).replacingOccurrences(of: " ", with: ""))
+    }
+
     @Test func theTextScrollsByLinesPagesAndToEitherEnd() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.press(.enter)

@@ -178,6 +178,24 @@ import Testing
         #expect(texts([.code(lines: ["ab日本"])], width: 4) == ["ab…"])
     }
 
+    /// In a zoomed card a code line longer than the width goes on in rows marked ↪ (> in ASCII),
+    /// every character kept; a character wider than a row's room stands as the cut mark.
+    @Test func zoomedCodeWrapsItsLongLines() {
+        func wrapped(_ lines: [String], width: Int, ascii: Bool = false) -> [String] {
+            TextLayout.lines(for: TextDocument(blocks: [.code(lines: lines)]), width: width, ascii: ascii, wrapsCode: true,
+                             cellWidth: CharacterWidth.of).map(\.text)
+        }
+        #expect(wrapped(["  let x = 1234567890", "ok"], width: 10) == ["  let x = ", "↪123456789", "↪0", "ok"])
+        #expect(wrapped(["  let x = 1234567890"], width: 10, ascii: true) == ["  let x = ", ">123456789", ">0"])
+        #expect(wrapped(["ab日本語x"], width: 5) == ["ab日", "↪本語", "↪x"])
+        let line = (0..<50).map(String.init).joined(separator: ",")
+        let rows = wrapped([line], width: 17)
+        #expect(rows.allSatisfy { CharacterWidth.of($0) <= 17 })
+        #expect(rows.first! + rows.dropFirst().map { String($0.dropFirst()) }.joined() == line)
+        // Rows too narrow for a mark and some text are cut as on a card.
+        #expect(wrapped(["abcdef"], width: 3) == ["ab…"])
+    }
+
     @Test func rulesAndBlanks() {
         #expect(texts([.rule(), .blank(), .rule(margin: Margin([.quoteBar]))], width: 5) == ["─────", "", "│ ───"])
         #expect(texts([.rule()], width: 3, ascii: true) == ["---"])
