@@ -363,7 +363,8 @@ public struct AppModel {
         let searching = "searching" + theme.glyphs.ellipsis
         guard let applied, applied.query == query else { return searching }
         if !applied.isComplete { return searching + " \(applied.matches.count)" }
-        return applied.matches.isEmpty ? "no match" : "\(applied.matches.count) of \(deck.count)"
+        // Cards, not places in them: "1 of 6" read as the first of six matches.
+        return applied.matches.isEmpty ? "no match" : "\(applied.matches.count) of \(deck.count) cards"
     }
 
     private var theme: Theme { scene.theme }

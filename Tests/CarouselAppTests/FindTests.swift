@@ -34,7 +34,7 @@ import Testing
         // Lower case: any case matches (three cards).
         #expect(pilot.state.count == 3)
         #expect(status(pilot).hasPrefix(" /needle"))
-        #expect(status(pilot).hasSuffix("3 of 6 "), "\(status(pilot))")
+        #expect(status(pilot).hasSuffix("3 of 6 cards "), "\(status(pilot))")
         #expect(pilot.terminal.cursor?.y == 29, "the cursor rests in the search line")
         // A capital letter makes it case-sensitive.
         pilot.press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace)
@@ -158,6 +158,6 @@ import Testing
         search.runPending()
         pilot.wait(0.05)
         #expect(pilot.state.count == 3)
-        #expect(status(pilot).hasSuffix("3 of 6 "))
+        #expect(status(pilot).hasSuffix("3 of 6 cards "))
     }
 }

@@ -52,7 +52,7 @@ struct PickEndToEndTests {
         let session = try TmuxSession(arguments: "--print json \(deck)", capture: true)
         try session.waitForScreen { $0.contains { $0.contains("1/3") } }
         try session.send("/", "y", "e", "l")
-        try session.waitForScreen { $0.contains { $0.contains("1 of 3") } }
+        try session.waitForScreen { $0.contains { $0.contains("1 of 3 cards") } }
         try session.send("Enter", "Enter")
         #expect(session.waitForExit() == 0)
         #expect(session.chosen == #"{"index":2,"id":"\#(deck)/banana.txt","title":"banana","subtitle":"","path":"\#(deck)/banana.txt"}"#)
