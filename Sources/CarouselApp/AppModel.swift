@@ -137,14 +137,14 @@ public struct AppModel {
         case .toggleHelp: overlay.helpOpen.toggle()
         case .zoom:
             guard !empty else { break }
-            overlay.zoom = Zoom(index: state.targetIndex, growth: options.reduceMotion ? 1 : 0)
+            overlay.zoom = Zoom(index: state.targetIndex, growth: options.reduceMotion ? 1 : 0, seeksMatch: scene.highlight != nil)
             zoomShown = nil
         case .closeZoom: overlay.zoom = nil
         case .scroll(let n): scroll(by: n)
         case .scrollPage(let n): scroll(by: n * max(1, (zoomShown?.page ?? 2) - 1))
-        case .scrollTop: overlay.zoom?.first = 0
+        case .scrollTop: overlay.zoom?.first = 0; overlay.zoom?.seeksMatch = false
         // The renderer keeps the text's last page in view.
-        case .scrollEnd: overlay.zoom?.first = Int.max / 2
+        case .scrollEnd: overlay.zoom?.first = Int.max / 2; overlay.zoom?.seeksMatch = false
         case .move(let n):
             if !empty {
                 state.send(.move(n))
@@ -199,7 +199,7 @@ public struct AppModel {
     /// the centre, so that a key typed before the strip gets there scrolls the card it was meant for.
     private mutating func followActiveCard() {
         if let zoom = overlay.zoom, zoom.index != state.targetIndex {
-            overlay.zoom = Zoom(index: state.targetIndex, growth: 1)
+            overlay.zoom = Zoom(index: state.targetIndex, growth: 1, seeksMatch: scene.highlight != nil)
             zoomShown = nil
         }
     }
@@ -229,6 +229,7 @@ public struct AppModel {
         guard let zoom = overlay.zoom else { return }
         let last = zoomShown.map { max(0, $0.total - $0.page) } ?? Int.max / 2
         overlay.zoom?.first = max(0, min(last, zoom.first + lines))
+        overlay.zoom?.seeksMatch = false
     }
 
     /// Draws the whole screen; the viewport follows the canvas's size.
@@ -241,6 +242,8 @@ public struct AppModel {
         if let shown = info.zoom, shown.page > 0 {
             zoomShown = shown
             overlay.zoom?.first = shown.first
+            // Found at full size: from here on the reader scrolls.
+            if overlay.zoom?.growth ?? 0 >= 1 { overlay.zoom?.seeksMatch = false }
         }
         return info
     }
@@ -426,7 +429,7 @@ public struct AppModel {
         // The same cards at the same place (Esc with every card shown): the motion goes on.
         if shown.count == state.count && shown.deckIndex(state.targetIndex) == restingCard { return }
         state = state.with(count: shown.count, active: place)
-        if overlay.zoom != nil { overlay.zoom = Zoom(index: place, growth: 1) }
+        if overlay.zoom != nil { overlay.zoom = Zoom(index: place, growth: 1, seeksMatch: scene.highlight != nil) }
     }
 
     /// The status line's note and the highlight, made again only when what they say changes (a

@@ -12,11 +12,15 @@ public struct Zoom: Sendable, Equatable {
     public var first: Int
     /// How far it has grown from the card's place to the whole screen, 0...1.
     public var growth: Double
+    /// Whether the text opens at the first line the search matches (rather than at `first`), until
+    /// the app has shown it there at full size or the reader scrolls.
+    public var seeksMatch: Bool
 
-    public init(index: Int, first: Int = 0, growth: Double = 0) {
+    public init(index: Int, first: Int = 0, growth: Double = 0, seeksMatch: Bool = false) {
         self.index = index
         self.first = first
         self.growth = growth
+        self.seeksMatch = seeksMatch
     }
 
     /// The growth eased out (fast, then settling), as the cards' springs are.
@@ -56,7 +60,10 @@ extension CardPainter {
     /// again for each width it passes through (so its words stay whole), except a big text: that is
     /// laid out once, for `final`, and uncovered from its left edge as the frame widens (wrapping a
     /// 16,000-line file a dozen times would stall the animation).
-    func paintZoomed(_ card: Card, index: Int, in rect: CellRect, grownTo final: CellRect? = nil, first: Int, cache: inout CellCache, on canvas: inout Canvas) -> ZoomInfo {
+    ///
+    /// With `seek` (the search's matcher), the text opens two lines above the first line it matches.
+    func paintZoomed(_ card: Card, index: Int, in rect: CellRect, grownTo final: CellRect? = nil, first: Int, seek: MatchFinder? = nil,
+                     cache: inout CellCache, on canvas: inout Canvas) -> ZoomInfo {
         guard rect.width >= 4, rect.height >= 3 else { return ZoomInfo(first: 0, page: 0, total: 0) }
         let accent: Color = theme.usesColor ? (card.accent.map(Color.rgb) ?? .default) : .default
         canvas.fill(rect)
@@ -76,10 +83,13 @@ extension CardPainter {
             let measure = CardPainter.isCode(document) ? Int.max : CardPainter.readableWidth
             let width = min((big ? final ?? rect : rect).width - 4, measure)
             guard width >= 1, interior.width >= 1, interior.height >= 1 else { return ZoomInfo(first: 0, page: 0, total: 0) }
-            let total = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII,
-                                    wrapsCode: true).count
+            let all = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII,
+                                  wrapsCode: true)
+            let total = all.count
             let page = interior.height
-            let top = max(0, min(first, total - page))
+            var wanted = first
+            if let seek, let hit = all.firstIndex(where: { !seek(Array($0.text)).isEmpty }) { wanted = max(0, hit - 2) }
+            let top = max(0, min(wanted, total - page))
             let cells = cache.text(document, of: card, index: index, width: width, height: page, first: top, fits: false,
                                    title: false, wrapsCode: true, painter: self)
             let x = interior.x + 1 + max(0, (interior.width - 2 - width) / 2)

@@ -108,6 +108,31 @@ import Testing
         #expect(joined.replacingOccurrences(of: " ", with: "") == ("x = " + long).replacingOccurrences(of: " ", with: ""))
     }
 
+    /// A card found by a search opens zoomed at its first match, two lines above it (it opened at
+    /// line 1, the match two hundred lines below); scrolling goes on from there; with no search
+    /// the zoom opens at the top.
+    @Test func aFoundCardOpensZoomedAtItsFirstMatch() {
+        var lines = (1...250).map { "line number \($0)" }
+        lines[149] = "the needle is here"
+        let deck = CardList([
+            Card(id: "hay.txt", title: "hay", content: .text(TextDocument(plainText: lines.joined(separator: "\n")))),
+            Card(id: "other.txt", title: "other", content: .text(TextDocument(plainText: "nothing"))),
+        ])
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter, .enter)
+        pilot.wait(1)
+        #expect(status(pilot).contains("lines 148-"), "\(status(pilot))")
+        #expect(pilot.screen.contains { $0.contains("the needle is here") })
+        pilot.press(.down)
+        #expect(status(pilot).contains("lines 149-"), "\(status(pilot))")
+        pilot.press(.escape, .escape)
+        pilot.press(.enter)
+        pilot.wait(1)
+        #expect(status(pilot).contains("lines 1-"), "no search: the top \(status(pilot))")
+    }
+
     @Test func theTextScrollsByLinesPagesAndToEitherEnd() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.press(.enter)
