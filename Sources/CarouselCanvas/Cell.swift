@@ -158,10 +158,6 @@ public struct Cell: Sendable, Hashable {
         @inlinable set { lookBits = lookBits & Cell.styleMask | UInt64(newValue & 0xF) << 60 }
     }
 
-    /// Whether the two have the same style (colours and attributes), whatever their glyphs.
-    @inlinable
-    public func hasStyle(of other: Cell) -> Bool { (lookBits ^ other.lookBits) & Cell.styleMask == 0 }
-
     /// Written out (and inlinable) because comparing cells is what diffing two screens does, once
     /// per cell per frame, across module boundaries.
     @inlinable

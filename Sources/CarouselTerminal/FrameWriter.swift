@@ -765,10 +765,7 @@ struct Look: Equatable {
     var s1: UInt32 { UInt32(truncatingIfNeeded: glyph >> 21 & Look.mask21) }
     var s2: UInt32 { UInt32(truncatingIfNeeded: glyph >> 42 & Look.mask21) }
     /// A colour code (see `ColorCoder`: 26 bits at most) or `anyInk`.
-    var fg: UInt32 {
-        get { UInt32(truncatingIfNeeded: bits & Look.mask26) }
-        set { bits = bits & ~Look.mask26 | UInt64(newValue) & Look.mask26 }
-    }
+    var fg: UInt32 { UInt32(truncatingIfNeeded: bits & Look.mask26) }
     var bg: UInt32 {
         get { UInt32(truncatingIfNeeded: bits >> 26 & Look.mask26) }
         set { bits = bits & ~(Look.mask26 << 26) | (UInt64(newValue) & Look.mask26) << 26 }

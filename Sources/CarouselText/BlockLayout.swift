@@ -48,7 +48,7 @@ struct BlockLayout {
             for glyphs in text.lines {
                 let m = margins.spans(margin, first: result.isEmpty, limit: marginLimit)
                 if wrapsCode, glyphs.cells > width - m.width, width - m.width >= 4 {
-                    result += wrapped(glyphs, text.styles, margin)
+                    result += wrapped(glyphs, text.styles, margin, first: result.isEmpty)
                     continue
                 }
                 let (kept, cut) = Self.cut(glyphs, to: width - m.width)
@@ -65,12 +65,13 @@ struct BlockLayout {
     }
 
     /// A code line over as many rows as it needs: the first as much as fits, each next one after
-    /// `wrapMark` (a character wider than a row's room stands as the cut mark).
-    private func wrapped(_ glyphs: [Glyph], _ styles: [SpanStyle], _ margin: Margin) -> [LaidLine] {
+    /// `wrapMark` (a character wider than a row's room stands as the cut mark). `first`: the line
+    /// opens its block (its first row takes the block's first margin, a list item's bullet).
+    private func wrapped(_ glyphs: [Glyph], _ styles: [SpanStyle], _ margin: Margin, first: Bool) -> [LaidLine] {
         var rows: [LaidLine] = []
         var rest = glyphs[...]
         while !rest.isEmpty {
-            let m = margins.spans(margin, first: rows.isEmpty, limit: marginLimit)
+            let m = margins.spans(margin, first: first && rows.isEmpty, limit: marginLimit)
             let room = width - m.width - (rows.isEmpty ? 0 : 1)
             var cells = 0, end = rest.startIndex
             while end < rest.endIndex, cells + rest[end].width <= room {

@@ -194,6 +194,10 @@ import Testing
         #expect(rows.first! + rows.dropFirst().map { String($0.dropFirst()) }.joined() == line)
         // Rows too narrow for a mark and some text are cut as on a card.
         #expect(wrapped(["abcdef"], width: 3) == ["ab…"])
+        // In a list item only the block's first row has the bullet.
+        let item = TextLayout.lines(for: TextDocument(blocks: [.code(lines: ["abcdefghij", "klmnopqrst"], margin: Margin([.marker(.bullet(depth: 0))]))]),
+                                    width: 8, wrapsCode: true, cellWidth: CharacterWidth.of).map(\.text)
+        #expect(item == ["• abcdef", "  ↪ghij", "  klmnop", "  ↪qrst"])
     }
 
     @Test func rulesAndBlanks() {
