@@ -33,7 +33,7 @@ public final class InteractiveApp {
         program.deckSource = source
         let outcome = program.run() ?? .quit
         if let path = environment["CAROUSEL_STATS"], !path.isEmpty {
-            RunStatistics(frames: screen.framesWritten, bytes: screen.bytesWritten).write(to: path)
+            RunStatistics(frames: screen.framesWritten, bytes: screen.bytesWritten, presented: screen.framesPresented).write(to: path)
         }
         if case .chosen(let index) = outcome { return (outcome, program.model.choiceText(for: index)) }
         return (outcome, nil)

@@ -12,12 +12,14 @@ import CarouselTerminal
 struct RunStatistics {
     var frames: Int
     var bytes: Int
+    /// Frames drawn, those that wrote nothing too.
+    var presented: Int
 
     func write(to path: String) {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
-        let line = "{\"frames\": \(frames), \"bytes\": \(bytes), \"user_ms\": \(ms(usage.ru_utime)), "
+        let line = "{\"frames\": \(frames), \"presented\": \(presented), \"bytes\": \(bytes), \"user_ms\": \(ms(usage.ru_utime)), "
             + "\"system_ms\": \(ms(usage.ru_stime)), \"max_rss_kb\": \(RunStatistics.peakResidentKB() ?? usage.ru_maxrss)}\n"
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return }

@@ -28,22 +28,47 @@ public struct Canvas: Sendable, Equatable {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var cells: [Cell]
+    /// Each row's columns written since the canvas was made or cleared: outside its span a row is
+    /// blank. Clearing then blanks only the spans (a frame's cards cover a part of the screen), and
+    /// the terminal compares two frames only where either was painted.
+    public private(set) var painted: [RowSpan]
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
+        painted = Array(repeating: .none, count: self.height)
     }
 
     public var bounds: CellRect { CellRect(x: 0, y: 0, width: width, height: height) }
 
+    /// Two canvases are equal when they show the same cells (whatever was painted over to get there).
+    public static func == (a: Canvas, b: Canvas) -> Bool {
+        a.width == b.width && a.height == b.height && a.cells == b.cells
+    }
+
     /// Resizes (content is cleared) or just clears, keeping the storage.
     public mutating func reset(width: Int, height: Int) {
         if width == self.width && height == self.height {
-            cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
+            let width = self.width
+            cells.withUnsafeMutableBufferPointer { cells in
+                painted.withUnsafeMutableBufferPointer { painted in
+                    for y in painted.indices where painted[y].lower < painted[y].upper {
+                        let span = painted[y]
+                        (cells.baseAddress! + y * width + Int(span.lower)).update(repeating: .blank, count: Int(span.upper - span.lower))
+                        painted[y] = .none
+                    }
+                }
+            }
         } else {
             self = Canvas(width: width, height: height)
         }
+    }
+
+    /// Records that row `y`'s columns `lower..<upper` (inside the canvas) were written.
+    @inline(__always)
+    mutating func paint(row y: Int, _ lower: Int, _ upper: Int) {
+        painted[y].include(Int32(lower), Int32(upper))
     }
 
     public subscript(x: Int, y: Int) -> Cell {
@@ -94,8 +119,10 @@ public struct Canvas: Sendable, Equatable {
     public mutating func paintPrepared<Result>(_ body: (inout PreparedPainter) -> Result) -> Result {
         let width = self.width, height = self.height
         return cells.withUnsafeMutableBufferPointer { cells in
-            var painter = PreparedPainter(cells: cells, width: width, height: height)
-            return body(&painter)
+            painted.withUnsafeMutableBufferPointer { painted in
+                var painter = PreparedPainter(cells: cells, painted: painted, width: width, height: height)
+                return body(&painter)
+            }
         }
     }
 
@@ -144,12 +171,14 @@ public struct Canvas: Sendable, Equatable {
         let width = self.width
         cells.withUnsafeMutableBufferPointer { cells in
             for y in r.y..<r.maxY {
-                // Wide glyphs cut at the edges of the rectangle lose their other half.
+                // Wide glyphs cut at the edges of the rectangle lose their other half (written
+                // already, and so inside the row's painted span).
                 if r.x > 0, cells[y * width + r.x].isContinuation { cells[y * width + r.x - 1] = Cell(" ", style: cells[y * width + r.x - 1].style) }
                 if r.maxX < width, cells[y * width + r.maxX].isContinuation { cells[y * width + r.maxX] = Cell(" ", style: cells[y * width + r.maxX].style) }
                 (cells.baseAddress! + y * width + r.x).update(repeating: cell, count: r.width)
             }
         }
+        for y in r.y..<r.maxY { paint(row: y, r.x, r.maxX) }
     }
 
     /// Appends row `y`'s cells to `buffer` (to keep a drawn row and put it back later).
@@ -165,12 +194,14 @@ public struct Canvas: Sendable, Equatable {
                 for x in 0..<width { target[y * width + x] = source[offset + x] }
             }
         }
+        paint(row: y, 0, width)
     }
 
     /// Changes the style of existing cells (for overlays such as dimming or a cursor highlight).
     public mutating func restyle(x: Int, y: Int, _ change: (inout CellStyle) -> Void) {
         guard bounds.contains(x: x, y: y) else { return }
         change(&cells[y * width + x].style)
+        paint(row: y, x, x + 1)
     }
 
     private mutating func set(_ cell: Cell, x: Int, y: Int) {
@@ -199,12 +230,14 @@ public struct Canvas: Sendable, Equatable {
 /// inside the `paintPrepared` call that made it (it holds a pointer to the storage).
 public struct PreparedPainter {
     @usableFromInline let cells: UnsafeMutableBufferPointer<Cell>
+    @usableFromInline let painted: UnsafeMutableBufferPointer<RowSpan>
     public let width: Int
     public let height: Int
 
     @usableFromInline
-    init(cells: UnsafeMutableBufferPointer<Cell>, width: Int, height: Int) {
+    init(cells: UnsafeMutableBufferPointer<Cell>, painted: UnsafeMutableBufferPointer<RowSpan>, width: Int, height: Int) {
         self.cells = cells
+        self.painted = painted
         self.width = width
         self.height = height
     }
@@ -233,6 +266,7 @@ public struct PreparedPainter {
     public mutating func restyle(x: Int, y: Int, _ style: CellStyle) {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "a cell outside the canvas")
         cells[y * width + x].style = style
+        painted[y].include(Int32(x), Int32(x + 1))
     }
 
     @inlinable
@@ -245,6 +279,7 @@ public struct PreparedPainter {
             if old.width == 0 && x > 0 && cells[i - 1].width == 2 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
         }
         cells[i] = cell
+        painted[y].include(Int32(x), Int32(x + 1))
     }
 
     /// Writes the lone scalar `v` (see `LoneScalarText`) at (x, y) if it fits in `region` (inside
@@ -275,5 +310,34 @@ public struct PreparedPainter {
             cells[i + 2] = Cell(" ", style: cells[i + 1].style)
         }
         cells[i] = cell
+        painted[y].include(Int32(x), Int32(x + 1))
+    }
+}
+
+/// The columns `lower..<upper` of a row that were written (empty: `lower >= upper`).
+public struct RowSpan: Sendable, Equatable {
+    public var lower: Int32
+    public var upper: Int32
+
+    public init(lower: Int32, upper: Int32) {
+        self.lower = lower
+        self.upper = upper
+    }
+
+    /// Nothing written.
+    public static let none = RowSpan(lower: .max, upper: 0)
+
+    public var isEmpty: Bool { lower >= upper }
+
+    @inlinable @inline(__always)
+    public mutating func include(_ from: Int32, _ to: Int32) {
+        if from < lower { lower = from }
+        if to > upper { upper = to }
+    }
+
+    /// The columns either span holds (and those between them).
+    @inlinable
+    public func union(_ other: RowSpan) -> RowSpan {
+        RowSpan(lower: min(lower, other.lower), upper: max(upper, other.upper))
     }
 }

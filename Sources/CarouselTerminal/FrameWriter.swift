@@ -110,12 +110,16 @@ public struct FrameWriter {
                 if let kept = old, kept.width == width, kept.height == height {
                     kept.cells.withUnsafeBufferPointer { before in
                         canvas.cells.withUnsafeBufferPointer { after in
-                            paint(after, before: before, width: width, height: height, model)
+                            kept.painted.withUnsafeBufferPointer { paintedBefore in
+                                canvas.painted.withUnsafeBufferPointer { paintedAfter in
+                                    paint(after, before: before, painted: (paintedBefore, paintedAfter), width: width, height: height, model)
+                                }
+                            }
                         }
                     }
                 } else {
                     canvas.cells.withUnsafeBufferPointer { after in
-                        paint(after, before: nil, width: width, height: height, model)
+                        paint(after, before: nil, painted: nil, width: width, height: height, model)
                     }
                 }
             }
@@ -152,31 +156,42 @@ public struct FrameWriter {
 
     // MARK: - Cells
 
-    private mutating func paint(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>?, width: Int, height: Int, _ model: Model) {
+    /// `painted`: the columns of each row that each frame wrote (both blank elsewhere).
+    private mutating func paint(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>?,
+                                painted: (before: UnsafeBufferPointer<RowSpan>, after: UnsafeBufferPointer<RowSpan>)?,
+                                width: Int, height: Int, _ model: Model) {
         let shown = model.shown
         tailRow = -1
         defer { writeStretches(after, width: width, height: height, model) }
         for y in 0..<height {
             let row = y * width
-            var x = 0
+            var x = 0, end = width
             // Cells from `shiftStart` on show what was `shift` columns to their right (see `slide`).
             var shiftStart = width, shift = 0
-            if let before, model.damagedInRow[y] == 0,
-               memcmp(before.baseAddress! + row, after.baseAddress! + row, width * MemoryLayout<Cell>.stride) == 0 {
-                continue  // byte for byte the row of the last frame, which the terminal shows
+            if let painted, model.damagedInRow[y] == 0 {
+                // Outside the columns either frame painted both are blank, as the terminal shows them.
+                let span = painted.before[y].union(painted.after[y])
+                if span.isEmpty { continue }
+                x = Int(span.lower)
+                end = Int(span.upper)
+                if memcmp(before!.baseAddress! + row + x, after.baseAddress! + row + x, (end - x) * MemoryLayout<Cell>.stride) == 0 {
+                    continue  // byte for byte the row of the last frame, which the terminal shows
+                }
             }
             if let before, features.shiftsCharacters {
                 while x < width && Self.same(before, row + x, after, row + x) && shown[row + x].width != Look.damaged { x += 1 }
                 if let found = slide(after, before: before, row: row, y: y, from: x, width: width, model) {
                     shiftStart = x
                     shift = found
+                    // Shifted in, what was painted further right may land beyond the span.
+                    end = width
                 }
             }
-            if collect(after, before: before, from: x, y: y, row: row, width: width, shiftStart: shiftStart, shift: shift, model) {
+            if collect(after, before: before, from: x, to: end, y: y, row: row, width: width, shiftStart: shiftStart, shift: shift, model) {
                 continue
             }
             // A row with a wide glyph or a damaged cell in what changed: written now, left to right.
-            while x < width {
+            while x < end {
                 let i = row + x
                 if let before, Self.unchanged(i, x: x, after, before: before, row: row, width: width,
                                               shiftStart: shiftStart, shift: shift, model) {
@@ -208,7 +223,7 @@ public struct FrameWriter {
     /// move along). This gathers the row's changed cells into stretches of one canvas style, blanks
     /// joining the style beside them; false, with nothing gathered, for a row where a wide glyph or
     /// a damaged cell is among what changed (written at once, left to right, as wide glyphs ask).
-    private mutating func collect(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>?, from start: Int,
+    private mutating func collect(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>?, from start: Int, to end: Int,
                                   y: Int, row: Int, width: Int, shiftStart: Int, shift: Int, _ model: Model) -> Bool {
         let shown = model.shown
         let first = stretches.count
@@ -216,7 +231,7 @@ public struct FrameWriter {
         // neighbours' style), its ink read from the cell `sample`. Cells are grouped by their style
         // as the canvas has it; whether each really changes on the terminal is asked when it is written.
         var open = -1, sample = 0, style = CellStyle.plain, blankSoFar = true
-        for x in start..<width {
+        for x in start..<end {
             let i = row + x
             if let before, Self.unchanged(i, x: x, after, before: before, row: row, width: width,
                                           shiftStart: shiftStart, shift: shift, model) {
@@ -247,7 +262,7 @@ public struct FrameWriter {
             sample = i
             blankSoFar = blank
         }
-        if open >= 0 { close(open, width, y: y, sample: after[sample]) }
+        if open >= 0 { close(open, end, y: y, sample: after[sample]) }
         return true
     }
 

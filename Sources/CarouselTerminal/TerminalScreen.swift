@@ -19,6 +19,8 @@ public final class TerminalScreen: TerminalBackend {
     /// Frames that wrote something, and the bytes they wrote (for `CAROUSEL_STATS`).
     public private(set) var framesWritten = 0
     public private(set) var bytesWritten = 0
+    /// Frames presented, those that changed nothing on the screen too.
+    public private(set) var framesPresented = 0
 
     /// Why the terminal cannot be used; nothing has been written to it then.
     public enum StartError: Error, CustomStringConvertible, Equatable {
@@ -186,6 +188,7 @@ public final class TerminalScreen: TerminalBackend {
     /// ready to be drawn over (so a frame copies and allocates nothing).
     public func present(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?) {
         writer.write(&canvas, cursor: cursor)
+        framesPresented += 1
         if cursor == nil && cursorVisible {
             cs_cursor_visible(0)
             cursorVisible = false

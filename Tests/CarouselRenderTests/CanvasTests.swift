@@ -2,6 +2,7 @@ import CarouselCanvas
 import CarouselCards
 import CarouselCore
 @testable import CarouselRender
+import CarouselTestSupport
 import Testing
 
 @Suite struct CanvasTests {
@@ -188,5 +189,87 @@ extension String {
         _ = scene.render(state, deck: after, into: &canvas)
         let text = canvas.lines().joined()
         #expect(text.contains("BBBB") && !text.contains("AAAA"), "the new card's art, not the cached one")
+    }
+}
+
+/// A canvas knows which columns of each row were written since it was cleared (its painted spans):
+/// clearing blanks only those, and the terminal compares two frames only there. Outside them
+/// every cell must be blank, however it was painted.
+@Suite struct PaintedSpanTests {
+    /// Every cell outside its row's painted span is the blank cell.
+    static func blankOutsideSpans(_ canvas: Canvas) -> [(x: Int, y: Int)] {
+        var wrong: [(x: Int, y: Int)] = []
+        for y in 0..<canvas.height {
+            let span = canvas.painted[y]
+            for x in 0..<canvas.width where (span.isEmpty || x < span.lower || x >= span.upper) && canvas[x, y] != .blank {
+                wrong.append((x, y))
+            }
+        }
+        return wrong
+    }
+
+    /// Random drawing with every way of writing cells (text, single glyphs, wide and combined
+    /// glyphs, fills, boxes, prepared cells, restyling, rows put back), cleared and drawn again:
+    /// outside the spans the canvas is blank, and a cleared canvas is a new one.
+    @Test(arguments: 0..<8)
+    func outsideThePaintedSpansEveryCellIsBlank(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed) &* 104_729 &+ 3)
+        let width = Int.random(in: 1...40, using: &random), height = Int.random(in: 1...10, using: &random)
+        let glyphs: [Character] = ["a", " ", "東", "é", "e\u{301}", "─", "🧑\u{200D}💻", "#"]
+        let styles = [CellStyle.plain, CellStyle(foreground: .indexed(3)), CellStyle(background: .rgb(RGB(9, 9, 9))),
+                      CellStyle(attributes: [.reverse])]
+        var canvas = Canvas(width: width, height: height)
+        var kept: [Cell] = []
+        for round in 0..<6 {
+            for _ in 0..<Int.random(in: 0...30, using: &random) {
+                let x = Int.random(in: -3...(width + 2), using: &random), y = Int.random(in: -1...height, using: &random)
+                let style = styles.randomElement(using: &random)!
+                let glyph = glyphs.randomElement(using: &random)!
+                switch Int.random(in: 0..<8, using: &random) {
+                case 0: canvas.text(String(repeating: String(glyph), count: Int.random(in: 1...6, using: &random)), x: x, y: y, style: style)
+                case 1: canvas.put(glyph, x: x, y: y, style: style)
+                case 2: canvas.fill(CellRect(x: x, y: y, width: Int.random(in: 0...9, using: &random), height: Int.random(in: 0...4, using: &random)),
+                                    glyph: glyph, style: style)
+                case 3: canvas.box(CellRect(x: x, y: y, width: Int.random(in: 0...12, using: &random), height: Int.random(in: 0...5, using: &random)),
+                                   glyphs: .unicode, style: style)
+                case 4 where x >= 0 && x < width && y >= 0 && y < height:
+                    canvas.putPrepared(Cell(glyph, style: style, width: UInt8(CharacterWidth.of(glyph))), x: x, y: y, within: width)
+                case 5: canvas.restyle(x: x, y: y) { $0 = style }
+                case 6 where y >= 0 && y < height:
+                    kept.removeAll()
+                    canvas.appendRow(y, to: &kept)
+                    canvas.restoreRow(Int.random(in: 0..<height, using: &random), from: kept, at: 0)
+                default: canvas.put(" ", x: x, y: y)
+                }
+            }
+            let wrong = Self.blankOutsideSpans(canvas)
+            #expect(wrong.isEmpty, "seed \(seed) round \(round): \(wrong.prefix(5))")
+            if round % 2 == 1 {
+                canvas.reset(width: width, height: height)
+                #expect(canvas.cells == Canvas(width: width, height: height).cells, "seed \(seed): cleared")
+                #expect(canvas.painted.allSatisfy { $0.isEmpty })
+            }
+        }
+    }
+
+    /// What a scene paints on a canvas used frame after frame is what it paints on a new one.
+    @Test(arguments: StyleKind.allCases)
+    func aReusedCanvasShowsWhatANewOneShows(style: StyleKind) {
+        let deck = CardList((0..<6).map { Card(title: "Card \($0)", subtitle: "s", art: ["/\\\($0)", "\\/##"]) })
+        var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: true))
+        var state = CarouselState(count: deck.count, start: 2, style: style)
+        state.send(.setViewport(Scene.viewport(width: 70, height: 22)))
+        var reused = Canvas(width: 70, height: 22)
+        for action in [Action.move(1), .toggleMode, .move(-2)] {
+            state.send(action)
+            for _ in 0..<20 {
+                state.send(.tick(1.0 / 60))
+                _ = scene.render(state, deck: deck, into: &reused)
+                var fresh = Canvas(width: 70, height: 22)
+                _ = scene.render(state, deck: deck, into: &fresh)
+                #expect(reused == fresh)
+                #expect(Self.blankOutsideSpans(reused).isEmpty)
+            }
+        }
     }
 }
