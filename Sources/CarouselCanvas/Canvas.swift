@@ -269,7 +269,7 @@ public struct PreparedPainter {
         painted[y].include(Int32(x), Int32(x + 1))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func putNarrow(_ cell: Cell, x: Int, y: Int) {
         let i = y * width + x
         let old = cells[i]

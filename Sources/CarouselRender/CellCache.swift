@@ -52,6 +52,19 @@ public struct CellCache: Sendable {
     /// frame that finds its cells prepared reads).
     private var parsed: [CardKey: (grids: [ArtGrid], sizes: [ArtSize])] = [:]
     private var art: [ArtKey: ArtCells] = [:]
+    /// The art each card on screen was last drawn with, by its deck index (modulo the table's
+    /// size: the cards on a screen are neighbours): a card drawn at the size and blur of the frame
+    /// before is found without hashing its identity or looking its sizes up.
+    private var recent: [RecentArt?] = []
+    private struct RecentArt {
+        var id: String
+        var index: Int
+        var box: (width: Int, height: Int)
+        var blurStep: Int
+        var ascii: Bool
+        var cells: ArtCells
+    }
+    private static let recentSlots = 64
     private var laidOut: [LinesKey: [LaidLine]] = [:]
     private var text: [TextKey: TextCells] = [:]
     private var heldCells = 0
@@ -73,7 +86,19 @@ public struct CellCache: Sendable {
     /// as cells ready to copy in the look of `glyphs`. Of the art's sizes, the smallest that is at
     /// least as big as the fitted size is shrunk to it (the largest, when none is).
     mutating func art(_ drawing: Art, of card: Card, index: Int, fitting box: (width: Int, height: Int), blur: Double, glyphs: Glyphs) -> ArtCells {
-        let cardKey = CardKey(id: card.id, index: index)
+        let step = Int((clamp(blur, 0...1) * CellCache.blurSteps).rounded())
+        let slot = index & (CellCache.recentSlots - 1)
+        if recent.isEmpty { recent = Array(repeating: nil, count: CellCache.recentSlots) }
+        if let last = recent[slot], last.index == index, last.box == box, last.blurStep == step, last.ascii == glyphs.isASCII,
+           last.id == card.id {
+            return last.cells
+        }
+        let cells = art(drawing, of: CardKey(id: card.id, index: index), fitting: box, blurStep: step, glyphs: glyphs)
+        recent[slot] = RecentArt(id: card.id, index: index, box: box, blurStep: step, ascii: glyphs.isASCII, cells: cells)
+        return cells
+    }
+
+    private mutating func art(_ drawing: Art, of cardKey: CardKey, fitting box: (width: Int, height: Int), blurStep step: Int, glyphs: Glyphs) -> ArtCells {
         let sizes: [ArtSize]
         if let known = parsed[cardKey]?.sizes {
             sizes = known
@@ -85,7 +110,6 @@ public struct CellCache: Sendable {
         }
         let variant = ArtSize.variant(among: sizes, fitting: box)
         let size = sizes[variant].fittedSize(in: box)
-        let step = Int((clamp(blur, 0...1) * CellCache.blurSteps).rounded())
         let key = ArtKey(card: cardKey, variant: variant, width: size.width, height: size.height, blurStep: step, ascii: glyphs.isASCII)
         if let cells = art[key] { return cells }
         reserve(size.width * size.height)
