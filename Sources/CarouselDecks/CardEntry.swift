@@ -17,6 +17,9 @@ struct CardEntry: Sendable {
     var file: [UInt8]? = nil
     /// The line as read, with `--lines` (see `Card.line`).
     var line: [UInt8]? = nil
+    /// The file the title was made from (its name without the extension), when nothing else named
+    /// the card: a deck with two such titles alike shows their names whole (see `DeckBuilder`).
+    var titledAfter: [UInt8]? = nil
 
     /// The card, its content read now.
     func card() -> Card {

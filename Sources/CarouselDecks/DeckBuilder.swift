@@ -42,8 +42,31 @@ struct DeckBuilder {
         guard !entries.isEmpty else {
             throw DeckError(problems: (losses.isEmpty ? ["no cards"] : losses) + notes)
         }
-        return Deck(name: name ?? defaultName, entries: entries, problems: problems, skipped: losses.count,
+        return Deck(name: name ?? defaultName, entries: DeckBuilder.distinguished(entries), problems: problems, skipped: losses.count,
                     defaults: defaults ?? DeckDefaults())
+    }
+
+    /// Cards titled after their files whose titles are alike (main.c and main.h, both "main"; two
+    /// folders' notes.txt) are titled with the file's whole name, then with its folder too, as far
+    /// as that tells them apart. Titles given by a manifest or a slide are kept.
+    static func distinguished(_ entries: [CardEntry]) -> [CardEntry] {
+        var entries = entries
+        for components in 1...2 {
+            var counts: [String: Int] = [:]
+            for entry in entries { counts[entry.title, default: 0] += 1 }
+            var changed = false
+            for i in entries.indices {
+                guard let file = entries[i].titledAfter, counts[entries[i].title, default: 0] > 1 else { continue }
+                let parts = file.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).suffix(components)
+                let title = Sanitizer.line(bytes: Array(parts.joined(separator: [UInt8(ascii: "/")])))
+                if title != entries[i].title {
+                    entries[i].title = title
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        return entries
     }
 
     // MARK: - Sources
@@ -141,7 +164,7 @@ struct DeckBuilder {
             let variants = usableSizes(readAs.mayBeArt ? artSizes(of: file, in: folder, listed: &sizes) : [], in: folder)
             entries.append(CardEntry(id: folder.identity(of: file), title: card.title ?? DeckBuilder.title(fromFileName: file),
                                      subtitle: card.subtitle ?? "", accent: card.accent, source: .file(folder, file, variants: variants),
-                                     kind: readAs, file: folder.path(of: file)))
+                                     kind: readAs, file: folder.path(of: file), titledAfter: card.title == nil ? folder.path(of: file) ?? file : nil))
         } else {
             entries.append(CardEntry(id: "\(manifest)#\(card.number)", title: card.title ?? "Card \(card.number)", subtitle: card.subtitle ?? "",
                                      accent: card.accent, source: card.art.map { .text($0) } ?? .lines([]),
@@ -256,7 +279,7 @@ struct DeckBuilder {
         guard options.lines || kind == .markdown else {
             let variants = kind.mayBeArt ? usableSizes(sizes, in: folder) : []
             entries.append(CardEntry(id: id, title: title, source: .file(folder, file, variants: variants), kind: kind,
-                                     file: folder.path(of: file)))
+                                     file: folder.path(of: file), titledAfter: folder.path(of: file) ?? file))
             return
         }
         // Read now: how many cards the file makes depends on what it holds.
@@ -307,7 +330,7 @@ struct DeckBuilder {
             }
         }
         return CardEntry(id: folder.identity(of: file), title: title ?? DeckBuilder.title(fromFileName: file),
-                         source: .content(.image(PictureFile(path: path))), file: path)
+                         source: .content(.image(PictureFile(path: path))), file: path, titledAfter: title == nil ? path : nil)
     }
 
     private mutating func skipNotText(_ file: [UInt8], in folder: some DeckFolder) {
@@ -326,7 +349,8 @@ struct DeckBuilder {
             let number = offset + 1
             let fallback = slides.count == 1 ? title : "\(title) \(number)"
             entries.append(CardEntry(id: id(number), title: slide.title.map { Sanitizer.line($0) } ?? fallback,
-                                     source: .content(.text(slide)), kind: .markdown, file: file))
+                                     source: .content(.text(slide)), kind: .markdown, file: file,
+                                     titledAfter: slides.count == 1 && slide.title == nil ? file : nil))
         }
     }
 

@@ -171,6 +171,21 @@ import Testing
         #expect(pilot.state.position == 3, "forward round the deck, not back")
     }
 
+    /// A zoomed card plays on: each next card is zoomed in turn, from its top (a talk full screen).
+    @Test func aZoomedCardPlaysOnZoomed() {
+        var options = AppOptions()
+        options.autoplay = 2
+        options.reduceMotion = true
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.press(.character(" "), wait: 1.5)
+        #expect(pilot.model.zoom?.index == 0)
+        #expect(pilot.screen.joined().contains("first"))
+        pilot.wait(2)
+        #expect(pilot.model.zoom?.index == 1, "the next slide, still zoomed")
+        #expect(pilot.model.zoom?.first == 0)
+        #expect(pilot.screen.joined().contains("second") && !pilot.screen.joined().contains("first"))
+    }
+
     @Test func pStartsASlideshowWhenNoneWasAsked() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         #expect(pilot.model.deadline == nil, "no slideshow, no timer")

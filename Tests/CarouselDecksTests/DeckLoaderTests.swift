@@ -31,6 +31,32 @@ import Testing
         #expect(deck.name == (scratch.path as NSString).lastPathComponent)
     }
 
+    /// Titles come from file names without their extensions, unless two cards would then be
+    /// called alike: main.c and main.h keep their extensions, two folders' notes.txt their folders.
+    @Test func cardsNamedAlikeKeepTheirFileNamesWhole() throws {
+        let scratch = try Scratch()
+        scratch.write("int main(void);", to: "main.h")
+        scratch.write("int main(void) { return 0; }", to: "main.c")
+        scratch.write("fn main() {}", to: "lib.rs")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.cards.map(\.title) == ["lib", "main.c", "main.h"])
+
+        try scratch.directory("work")
+        try scratch.directory("home")
+        scratch.write("work notes", to: "work/notes.txt")
+        scratch.write("home notes", to: "home/notes.txt")
+        scratch.write("the other notes", to: "home/notes.md")
+        let files = try DeckLoader.load(paths: [scratch.at("work/notes.txt"), scratch.at("home/notes.txt"), scratch.at("home/notes.md")])
+        #expect(files.cards.map(\.title) == ["work/notes.txt", "home/notes.txt", "notes.md"])
+
+        // A title a manifest gives stays, and a file titled after its name beside it shows it whole.
+        let titled = try Scratch()
+        titled.write("A", to: "a.txt")
+        titled.write("B", to: "b.txt")
+        titled.write(#"{"cards": [{"file": "a.txt", "title": "b"}, {"file": "b.txt"}]}"#, to: "deck.json")
+        #expect(try DeckLoader.load(paths: [titled.path]).cards.map(\.title) == ["b", "b.txt"])
+    }
+
     @Test func aManifestInADirectorySetsOrderTitlesColoursAndDefaults() throws {
         let scratch = try Scratch()
         try scratch.directory("art")
