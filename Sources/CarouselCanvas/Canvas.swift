@@ -81,7 +81,7 @@ public struct Canvas: Sendable, Equatable {
         if let v = TerminalCluster.bmpScalar(glyph), LoneScalarText.standsAlone(v) {
             // ASCII, borders, dots, most text: one scalar, drawn from its value.
             let region = clip.map { $0.intersection(bounds) } ?? bounds
-            return paintPrepared { $0.putLone(v, x: x, y: y, style: style, region: region) }
+            return paintPreparedColumns { $0.putLone(v, x: x, y: y, style: style, region: region) }
         }
         return putCluster(glyph, x: x, y: y, style: style, clip: clip)
     }
@@ -116,7 +116,17 @@ public struct Canvas: Sendable, Equatable {
 
     /// Runs `body` with a painter that writes prepared cells straight into the canvas's storage:
     /// for painting many cells (art, text, pictures) without the storage being checked per cell.
-    public mutating func paintPrepared<Result>(_ body: (inout PreparedPainter) -> Result) -> Result {
+    /// (Not generic: called from other modules, a generic one ran unspecialised, and looked the
+    /// metadata of its closures' types up at run time on every call.)
+    public mutating func paintPrepared(_ body: (inout PreparedPainter) -> Void) {
+        _ = paintPreparedColumns { painter in
+            body(&painter)
+            return 0
+        }
+    }
+
+    /// `paintPrepared` for a body that returns the columns it advanced.
+    mutating func paintPreparedColumns(_ body: (inout PreparedPainter) -> Int) -> Int {
         let width = self.width, height = self.height
         return cells.withUnsafeMutableBufferPointer { cells in
             painted.withUnsafeMutableBufferPointer { painted in
@@ -133,7 +143,7 @@ public struct Canvas: Sendable, Equatable {
         let region = clip.map { $0.intersection(bounds) } ?? bounds
         let drawn = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard LoneScalarText.accepts(bytes) else { return nil }
-            return paintPrepared { painter in
+            return paintPreparedColumns { painter in
                 var cx = x, i = 0
                 while i < bytes.count {
                     let (v, length) = LoneScalarText.decode(bytes, at: i)
@@ -245,7 +255,7 @@ public struct PreparedPainter {
     /// Writes a prepared cell (narrow, or the first half of a wide glyph) at (x, y), which the
     /// caller has already clipped to the canvas; a wide glyph whose second half would reach
     /// `limit` (or the canvas edge) is drawn as a blank instead of being split.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func put(_ cell: Cell, x: Int, y: Int, within limit: Int) {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "a prepared cell outside the canvas")
         if cell.width == 1 { return putNarrow(cell, x: x, y: y) }

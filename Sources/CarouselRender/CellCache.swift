@@ -55,14 +55,15 @@ public struct CellCache: Sendable {
     /// The art each card on screen was last drawn with, by its deck index (modulo the table's
     /// size: the cards on a screen are neighbours): a card drawn at the size and blur of the frame
     /// before is found without hashing its identity or looking its sizes up.
-    private var recent: [RecentArt?] = []
+    private var recent: [RecentArt] = []
     private struct RecentArt {
-        var id: String
-        var index: Int
-        var box: (width: Int, height: Int)
-        var blurStep: Int
-        var ascii: Bool
-        var cells: ArtCells
+        var id = ""
+        /// -1: none yet.
+        var index = -1
+        var width = 0, height = 0
+        var blurStep = 0
+        var ascii = false
+        var cells: ArtCells? = nil
     }
     private static let recentSlots = 64
     private var laidOut: [LinesKey: [LaidLine]] = [:]
@@ -88,13 +89,14 @@ public struct CellCache: Sendable {
     mutating func art(_ drawing: Art, of card: Card, index: Int, fitting box: (width: Int, height: Int), blur: Double, glyphs: Glyphs) -> ArtCells {
         let step = Int((clamp(blur, 0...1) * CellCache.blurSteps).rounded())
         let slot = index & (CellCache.recentSlots - 1)
-        if recent.isEmpty { recent = Array(repeating: nil, count: CellCache.recentSlots) }
-        if let last = recent[slot], last.index == index, last.box == box, last.blurStep == step, last.ascii == glyphs.isASCII,
-           last.id == card.id {
-            return last.cells
+        if recent.isEmpty { recent = Array(repeating: RecentArt(), count: CellCache.recentSlots) }
+        let last = recent[slot]
+        if last.index == index, last.width == box.width, last.height == box.height, last.blurStep == step, last.ascii == glyphs.isASCII,
+           let cells = last.cells, last.id == card.id {
+            return cells
         }
         let cells = art(drawing, of: CardKey(id: card.id, index: index), fitting: box, blurStep: step, glyphs: glyphs)
-        recent[slot] = RecentArt(id: card.id, index: index, box: box, blurStep: step, ascii: glyphs.isASCII, cells: cells)
+        recent[slot] = RecentArt(id: card.id, index: index, width: box.width, height: box.height, blurStep: step, ascii: glyphs.isASCII, cells: cells)
         return cells
     }
 
