@@ -10,6 +10,15 @@ public struct CardPainter: Sendable {
     public var theme: Theme
     /// Where picture cards get their cells (none: they show their placeholder).
     public var pictures: (any PictureSource)?
+    /// While a search is on: a text card whose first match is below what it shows opens at it.
+    var seek: Seek?
+
+    /// The search's matcher and its generation (a new search, a new generation: what was found
+    /// for the last one is forgotten).
+    struct Seek: Sendable {
+        let find: MatchFinder
+        let generation: Int
+    }
 
     public init(theme: Theme, pictures: (any PictureSource)? = nil) {
         self.theme = theme
@@ -161,7 +170,12 @@ public struct CardPainter: Sendable {
     private func paintLines(_ document: TextDocument, of card: Card, index: Int, in box: CellRect, title: Bool, level: Double,
                             cache: inout CellCache, on canvas: inout Canvas) {
         guard box.width >= CardPainter.narrowestText, box.height >= 1 else { return }
-        let cells = cache.text(document, of: card, index: index, width: box.width, height: box.height, title: title, painter: self)
+        var first = 0
+        if let seek {
+            first = cache.firstShown(document, of: card, index: index, width: box.width, height: box.height, title: title,
+                                     ascii: theme.glyphs.isASCII, seek: seek)
+        }
+        let cells = cache.text(document, of: card, index: index, width: box.width, height: box.height, first: first, title: title, painter: self)
         paint(cells, at: box, level: level, on: &canvas)
     }
 

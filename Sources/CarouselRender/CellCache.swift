@@ -67,6 +67,8 @@ public struct CellCache: Sendable {
     }
     private static let recentSlots = 64
     private var laidOut: [LinesKey: [LaidLine]] = [:]
+    /// Where each text card on the strip opens while a search is on (see `firstShown`).
+    private var opensAt: [TextKey: (generation: Int, first: Int)] = [:]
     private var text: [TextKey: TextCells] = [:]
     private var heldCells = 0
     /// Laid-out lines held, over every width (a huge card laid out at many widths is cleared out).
@@ -157,6 +159,28 @@ public struct CellCache: Sendable {
         return shown
     }
 
+    /// The first line a text card `width` x `height` shows while `seek` marks a search's matches:
+    /// 0 when its first match is among the lines it shows from the top (or it has none); else a
+    /// third of the card above the match, for its context (a wrapped paragraph's first rows), or
+    /// where the rest of the text just fills the card, so that the match can be read on the card. Big texts show their head (the zoom opens them at the match).
+    mutating func firstShown(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int,
+                             title: Bool, ascii: Bool, seek: CardPainter.Seek) -> Int {
+        let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: false)
+        let key = TextKey(lines: linesKey, height: height, first: 0, fits: true, color: false)
+        if let known = opensAt[key], known.generation == seek.generation { return known.first }
+        if opensAt.count >= CellCache.limit { opensAt.removeAll(keepingCapacity: true) }
+        var first = 0
+        let source = document()
+        if height >= 3 && !TextLayout.isBig(source) {
+            let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii)
+            if all.count > height, let hit = all.firstIndex(where: { !seek.find(Array($0.text)).isEmpty }), hit >= height - 1 {
+                first = max(1, min(hit - max(1, (height - 1) / 3), all.count - (height - 1)))
+            }
+        }
+        opensAt[key] = (seek.generation, first)
+        return first
+    }
+
     /// A text card's cells for an area of `width` x `height`: its lines from `first` on; when `fits`
     /// is set, cut to the height with a last line saying how many more there are (a card), else
     /// simply the lines that fall in the area (a zoomed card scrolled to `first`, its long code
@@ -177,7 +201,8 @@ public struct CellCache: Sendable {
             total = head.lines.count + head.unlaid
         } else {
             let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode)
-            shown = fits ? TextLayout.fit(lines: all, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of) : Array(all.dropFirst(first).prefix(height))
+            shown = fits ? TextLayout.fit(lines: all, from: first, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
+                : Array(all.dropFirst(first).prefix(height))
             total = all.count
         }
         if total == 0 && first == 0 {

@@ -40,7 +40,8 @@ public struct Scene: Sendable {
     /// The search line, while it is open.
     public var searchLine: SearchLine?
     /// Marks what a search matched; nil when nothing is searched.
-    public var highlight: MatchFinder?
+    public var highlight: MatchFinder? { didSet { highlightGeneration &+= 1 } }
+    private var highlightGeneration = 0
     /// Shown in the middle when the deck given to `render` has no card (a search matched none).
     public var emptyMessage = "No card matches."
     var engine = LayoutEngine()
@@ -111,7 +112,8 @@ public struct Scene: Sendable {
         lastPosition = state.shownPosition
         let layout = engine.layout
         pictures?.beginFrame()
-        let painter = CardPainter(theme: theme, pictures: pictures)
+        var painter = CardPainter(theme: theme, pictures: pictures)
+        painter.seek = highlight.map { CardPainter.Seek(find: $0, generation: highlightGeneration) }
         let activeCard = deck.card(at: state.activeIndex)
 
         if let backdrop = layout.backdrop {

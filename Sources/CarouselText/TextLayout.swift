@@ -120,6 +120,22 @@ public enum TextLayout {
         return Array(lines.prefix(height - 1)) + [moreLine(hidden, width: width, ascii: ascii)]
     }
 
+    /// `fit` from line `first` on: a first row saying how many lines are above (`↑ 12 lines
+    /// above`), then the lines from `first`, cut as `fit` cuts them. From the top when `first` is 0
+    /// or the height has no room for the row above and two lines.
+    public static func fit(lines: [LaidLine], from first: Int, height: Int, width: Int, ascii: Bool = false,
+                           cellWidth: ((Character) -> Int)? = nil) -> [LaidLine] {
+        guard first > 0, first < lines.count, height >= 3, width >= 1 else {
+            return fit(lines: lines, height: height, width: width, ascii: ascii, cellWidth: cellWidth)
+        }
+        let arrow = ascii ? "^" : "↑"
+        let noun = first == 1 ? "line" : "lines"
+        let forms = ["\(arrow) \(first) \(noun) above", "\(arrow) \(first) above", "\(arrow)\(first)", arrow]
+        let above = forms.first { $0.count <= width } ?? arrow
+        let top = LaidLine(content: [TextSpan(above, style: .decoration)], width: above.count)
+        return [top] + fit(lines: Array(lines.dropFirst(first)), height: height - 1, width: width, ascii: ascii, cellWidth: cellWidth)
+    }
+
     /// Rows narrower than this show a first line that fills them without a count (cutting it
     /// would leave too little of it).
     public static let cutWidth = 16

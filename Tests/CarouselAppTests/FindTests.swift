@@ -121,6 +121,31 @@ import Testing
         }
     }
 
+    /// A card whose match is below the lines it shows opens at the match while the search is on
+    /// (a first row says how many lines are above), marked; at its top again once the search is cleared.
+    @Test func aCardOpensAtAMatchBelowWhatItShows() throws {
+        var lines = (1...60).map { "Entry \($0): a quiet day." }
+        lines[44] = "Entry 45: the lighthouse keeper came."
+        let long = CardList([FindTests.note("journal", lines.joined(separator: "\n")), FindTests.note("short", "a lighthouse")])
+        let pilot = Pilot(deck: long, width: 100, height: 30)
+        #expect(pilot.screen.contains { $0.contains("Entry 1:") })
+        pilot.press(.character("/"))
+        pilot.type("lighthouse")
+        // (Wrapped: "Entry 45: the" / "lighthouse" / "keeper came.")
+        let row = try #require(pilot.screen.firstIndex { $0.contains("Entry 45: the") }, "\(pilot.screen.joined(separator: "\n"))") + 1
+        #expect(pilot.screen[row + 1].contains("keeper came."))
+        #expect(pilot.screen.contains { $0.contains("lines above") })
+        #expect(!pilot.screen.contains { $0.contains("Entry 1:") })
+        let column = try #require(Array(pilot.screen[row]).indices.first { String(Array(pilot.screen[row])[$0...].prefix(10)) == "lighthouse" })
+        #expect(pilot.canvas[column, row].style.background == .rgb(RGB(245, 194, 66)), "the match is marked")
+        // The short card's match shows at its top: nothing above.
+        pilot.press(.enter, .right)
+        #expect(pilot.screen.contains { $0.contains("a lighthouse") })
+        pilot.press(.escape)
+        #expect(pilot.screen.contains { $0.contains("Entry 1:") }, "no search: the card shows its top")
+        #expect(!pilot.screen.contains { $0.contains("above") })
+    }
+
     @Test func noMatchSaysSoAndNothingCanBeChosen() {
         var options = AppOptions()
         options.pick = true

@@ -12,6 +12,24 @@ import CarouselCanvas
         for count in 0...6 { #expect(TextLayout.fit(lines: numbered(count), height: 6, width: 20) == numbered(count)) }
     }
 
+    /// Fitted from a line on: a first row counting the lines above (as long as the row allows),
+    /// the lines from there, the last row counting what is left; rows and widths kept.
+    @Test func fromALineOnTheFirstRowCountsTheLinesAbove() {
+        let lines = numbered(40)
+        let fitted = TextLayout.fit(lines: lines, from: 12, height: 6, width: 20)
+        #expect(fitted.map(\.text) == ["↑ 12 lines above", "line 12", "line 13", "line 14", "line 15", "… 24 more lines"])
+        #expect(TextLayout.fit(lines: lines, from: 1, height: 6, width: 20)[0].text == "↑ 1 line above")
+        #expect(TextLayout.fit(lines: lines, from: 12, height: 6, width: 10, ascii: true)[0].text == "^ 12 above")
+        #expect(TextLayout.fit(lines: lines, from: 12, height: 6, width: 3)[0].text == "↑12")
+        #expect(TextLayout.fit(lines: lines, from: 12, height: 6, width: 2)[0].text == "↑")
+        // The rest fits under the first row: no count at the end.
+        #expect(TextLayout.fit(lines: lines, from: 35, height: 6, width: 20).map(\.text) == ["↑ 35 lines above"] + (35..<40).map { "line \($0)" })
+        // From the top when there is no room for the row above and two lines, or nothing above.
+        for (first, height) in [(12, 2), (0, 6), (40, 6)] {
+            #expect(TextLayout.fit(lines: lines, from: first, height: height, width: 20) == TextLayout.fit(lines: lines, height: height, width: 20))
+        }
+    }
+
     @Test func theLastRowCountsWhatIsLeft() {
         var generator = SeededGenerator(seed: 0xF17)
         for _ in 0..<300 {
