@@ -242,6 +242,7 @@ public struct AppModel {
         if let shown = info.zoom, shown.page > 0 {
             zoomShown = shown
             overlay.zoom?.first = shown.first
+            overlay.zoom?.width = shown.width
             // Found at full size: from here on the reader scrolls.
             if overlay.zoom?.growth ?? 0 >= 1 { overlay.zoom?.seeksMatch = false }
         }

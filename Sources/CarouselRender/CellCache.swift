@@ -67,7 +67,8 @@ public struct CellCache: Sendable {
     }
     private static let recentSlots = 64
     private var laidOut: [LinesKey: [LaidLine]] = [:]
-    /// Where each text card on the strip opens while a search is on (see `firstShown`).
+    /// Where each text card on the strip opens while a search is on (see `firstShown`), and the
+    /// zoom's first match (`firstMatch`; -1: none).
     private var opensAt: [TextKey: (generation: Int, first: Int)] = [:]
     private var text: [TextKey: TextCells] = [:]
     private var heldCells = 0
@@ -179,6 +180,20 @@ public struct CellCache: Sendable {
         }
         opensAt[key] = (seek.generation, first)
         return first
+    }
+
+    /// The first line of a text laid out `width` wide (as the zoom lays it out: no title, long
+    /// code lines wrapped) that `seek` matches, if any; found once per search and width.
+    mutating func firstMatch(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, ascii: Bool,
+                             seek: CardPainter.Seek) -> Int? {
+        let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: false, wrapsCode: true)
+        let key = TextKey(lines: linesKey, height: 0, first: 0, fits: false, color: false)
+        if let known = opensAt[key], known.generation == seek.generation { return known.first >= 0 ? known.first : nil }
+        if opensAt.count >= CellCache.limit { opensAt.removeAll(keepingCapacity: true) }
+        let all = lines(document(), of: card, index: index, width: width, title: false, ascii: ascii, wrapsCode: true)
+        let hit = all.firstIndex { !seek.find(Array($0.text)).isEmpty }
+        opensAt[key] = (seek.generation, hit ?? -1)
+        return hit
     }
 
     /// A text card's cells for an area of `width` x `height`: its lines from `first` on; when `fits`

@@ -10,15 +10,20 @@ public struct Zoom: Sendable, Equatable {
     public var index: Int
     /// The first line shown (text cards); the renderer keeps it within the text.
     public var first: Int
+    /// The width of the lines `first` counts (nil: not shown yet). When the screen's width changes,
+    /// the text is wrapped again, and the zoom opens at the line holding the text that was first
+    /// (the reader's place, not the line number).
+    public var width: Int?
     /// How far it has grown from the card's place to the whole screen, 0...1.
     public var growth: Double
     /// Whether the text opens at the first line the search matches (rather than at `first`), until
     /// the app has shown it there at full size or the reader scrolls.
     public var seeksMatch: Bool
 
-    public init(index: Int, first: Int = 0, growth: Double = 0, seeksMatch: Bool = false) {
+    public init(index: Int, first: Int = 0, width: Int? = nil, growth: Double = 0, seeksMatch: Bool = false) {
         self.index = index
         self.first = first
+        self.width = width
         self.growth = growth
         self.seeksMatch = seeksMatch
     }
@@ -38,6 +43,8 @@ public struct ZoomInfo: Sendable, Equatable {
     public var page: Int
     /// Lines the whole text takes at the screen's width (0 for art).
     public var total: Int
+    /// The width the text was laid out at (nil for art and pictures).
+    public var width: Int? = nil
 }
 
 extension CardPainter {
@@ -62,8 +69,9 @@ extension CardPainter {
     /// 16,000-line file a dozen times would stall the animation).
     ///
     /// With `seek` (the search's matcher), the text opens two lines above the first line it matches.
-    func paintZoomed(_ card: Card, index: Int, in rect: CellRect, grownTo final: CellRect? = nil, first: Int, seek: MatchFinder? = nil,
-                     cache: inout CellCache, on canvas: inout Canvas) -> ZoomInfo {
+    /// `firstWidth`: the width `first` counts lines at, when not this one (see `Zoom.width`).
+    func paintZoomed(_ card: Card, index: Int, in rect: CellRect, grownTo final: CellRect? = nil, first: Int, firstWidth: Int? = nil,
+                     seek: Seek? = nil, cache: inout CellCache, on canvas: inout Canvas) -> ZoomInfo {
         guard rect.width >= 4, rect.height >= 3 else { return ZoomInfo(first: 0, page: 0, total: 0) }
         let accent: Color = theme.usesColor ? (card.accent.map(Color.rgb) ?? .default) : .default
         canvas.fill(rect)
@@ -88,13 +96,19 @@ extension CardPainter {
             let total = all.count
             let page = interior.height
             var wanted = first
-            if let seek, let hit = all.firstIndex(where: { !seek(Array($0.text)).isEmpty }) { wanted = max(0, hit - 2) }
+            if let seek, let hit = cache.firstMatch(document, of: card, index: index, width: width, ascii: theme.glyphs.isASCII, seek: seek) {
+                wanted = max(0, hit - 2)
+            } else if let firstWidth, firstWidth != width, first > 0, firstWidth >= 1 {
+                let before = cache.lines(document, of: card, index: index, width: firstWidth, title: false, ascii: theme.glyphs.isASCII,
+                                         wrapsCode: true)
+                wanted = TextLayout.line(at: first, of: before, in: all)
+            }
             let top = max(0, min(wanted, total - page))
             let cells = cache.text(document, of: card, index: index, width: width, height: page, first: top, fits: false,
                                    title: false, wrapsCode: true, painter: self)
             let x = interior.x + 1 + max(0, (interior.width - 2 - width) / 2)
             paint(cells, at: CellRect(x: x, y: interior.y, width: width, height: page), level: 1, within: interior, on: &canvas)
-            return ZoomInfo(first: top, page: page, total: total)
+            return ZoomInfo(first: top, page: page, total: total, width: width)
         case .art(let art):
             // The largest size that fits, from the art's smallest size that is big enough for it.
             paintArt(art, of: card, index, in: interior, blur: 0, opacity: 1, style: CellStyle(foreground: accent), cache: &cache, on: &canvas)

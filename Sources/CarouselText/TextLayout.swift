@@ -120,6 +120,22 @@ public enum TextLayout {
         return Array(lines.prefix(height - 1)) + [moreLine(hidden, width: width, ascii: ascii)]
     }
 
+    /// The line of `new` (the same text laid out at another width) that holds what line `first` of
+    /// `old` begins with: counted in the characters of the lines' content before it, spaces left
+    /// out (a line break takes the space it breaks at; margins and the hyphen of a broken word
+    /// aside, the rest is the same at every width), so that a reader keeps their place.
+    public static func line(at first: Int, of old: [LaidLine], in new: [LaidLine]) -> Int {
+        func characters(_ line: LaidLine) -> Int { line.content.reduce(0) { $0 + $1.text.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) } } }
+        let before = old.prefix(first).reduce(0) { $0 + characters($1) }
+        var seen = 0
+        for (i, line) in new.enumerated() {
+            let count = characters(line)
+            if seen + count > before { return i }
+            seen += count
+        }
+        return new.count
+    }
+
     /// `fit` from line `first` on: a first row saying how many lines are above (`↑ 12 lines
     /// above`), then the lines from `first`, cut as `fit` cuts them. From the top when `first` is 0
     /// or the height has no room for the row above and two lines.

@@ -210,6 +210,24 @@ import Testing
         #expect(status(pilot).contains("all"), "it fits: \(status(pilot))")
     }
 
+    /// A resize wraps the text again; the zoom keeps the reader's place (the text that was at the
+    /// top), not the line number, narrower or wider.
+    @Test func aResizeKeepsTheReadersPlace() throws {
+        let words = (1...60).map { "Paragraph \($0) says: " + String(repeating: "word\($0) ", count: 14) }
+        let prose = CardList([Card(id: "prose.txt", title: "prose", content: .text(TextDocument(plainText: words.joined(separator: "\n"))))])
+        let pilot = Pilot(deck: prose, options: { var o = AppOptions(); o.reduceMotion = true; return o }(), width: 100, height: 30)
+        pilot.press(.enter)
+        for _ in 0..<60 { pilot.press(.down) }
+        let top = try #require(pilot.screen[1].split(separator: " ").first { $0.hasPrefix("word") || $0.hasPrefix("Paragraph") })
+        let paragraph = try #require(pilot.screen[1].firstMatch(of: /word(\d+)/)?.1).description
+        for (width, height) in [(50, 30), (120, 40), (100, 30)] {
+            pilot.resize(width: width, height: height)
+            let first = pilot.screen.dropFirst().first { !$0.trimmingCharacters(in: CharacterSet(charactersIn: " │")).isEmpty } ?? ""
+            #expect(first.contains("word\(paragraph)") || first.contains("Paragraph \(paragraph) "),
+                    "\(width)x\(height): the top shows paragraph \(paragraph) (\(top)) again: \(first)")
+        }
+    }
+
     @Test func artIsDrawnAsLargeAsItFits() {
         let pilot = Pilot(deck: CardList(try! DeckLoader.builtin().cards), width: 100, height: 30)
         let before = pilot.screen.joined().filter { $0 == "@" }.count
