@@ -368,7 +368,7 @@ public struct FrameWriter {
         guard bestShift != 0, best - unshifted >= 12 else { return nil }
         reach(x: start, y: y, width: width, model)
         append("\u{1B}[")
-        appendNumber(abs(bestShift))
+        if abs(bestShift) > 1 { appendNumber(abs(bestShift)) }  // (one is what the sequence means without a number)
         append(bestShift > 0 ? "P" : "@")
         // The cells let in are blank, in the pen's background where erasing uses it.
         var blank = Look.blank

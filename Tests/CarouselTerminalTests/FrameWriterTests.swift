@@ -242,6 +242,12 @@ import Testing
         #expect(Self.text(bytes).contains("\u{1B}[3P"), "three columns left: delete three characters")
         #expect(bytes.count < 20, "\(Self.text(bytes).debugDescription)")
         #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+        // One column back to the right: insert one, the sequence without a number (one is its default).
+        canvas.fill(canvas.bounds)
+        canvas.text(words, x: 8, y: 0, style: CellStyle(foreground: .indexed(3)))
+        let again = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
+        #expect(again.contains("\u{1B}[@") && !again.contains("\u{1B}[1@"), "\(again.debugDescription)")
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
     }
 
     @Test func theBottomRightCellIsLeftAloneWhereWritingItWouldScroll() throws {
