@@ -560,8 +560,8 @@ public struct FrameWriter {
         if cursorX >= 0 && cursorY >= 0 {
             let vertical = y == cursorY ? 0 : verticalCost(from: cursorY, to: y)
             // Along the row from where the cursor is, or from the first column after a carriage return.
-            // Forward (CUF) and back (CUB) cost the same.
-            let horizontal = x == cursorX ? 0 : Self.relativeCost(abs(x - cursorX))
+            // Forward (CUF) and back (CUB) cost the same; a few columns back are as many backspaces.
+            let horizontal = x == cursorX ? 0 : x < cursorX ? Self.backCost(cursorX - x) : Self.relativeCost(x - cursorX)
             if vertical + horizontal < best { best = vertical + horizontal; way = 1 }
             let fromReturn = 1 + (x == 0 ? 0 : Self.relativeCost(x))
             if vertical + fromReturn < best { best = vertical + fromReturn; way = 2 }
@@ -579,7 +579,12 @@ public struct FrameWriter {
         }
         switch way {
         case 1 where x > cursorX: appendRelative(x - cursorX, final: "C")
-        case 1 where x < cursorX: appendRelative(cursorX - x, final: "D")
+        case 1 where x < cursorX:
+            if cursorX - x < Self.relativeCost(cursorX - x) {
+                for _ in x..<cursorX { out.append(0x08) }
+            } else {
+                appendRelative(cursorX - x, final: "D")
+            }
         case 2:
             append("\r")
             if x > 0 { appendRelative(x, final: "C") }
@@ -600,6 +605,9 @@ public struct FrameWriter {
         cursorX = x
         cursorY = y
     }
+
+    /// Moving the cursor `n` columns back: backspaces (one byte each) or `CSI n D`, the shorter.
+    static func backCost(_ n: Int) -> Int { min(n, relativeCost(n)) }
 
     private mutating func appendRelative(_ n: Int, final: Unicode.Scalar) {
         append("\u{1B}[")

@@ -126,8 +126,9 @@ import Testing
         try Self.show(canvas, with: &writer, on: &terminal)
         canvas.text("X", x: 5, y: 2)
         let bytes = try Self.show(canvas, with: &writer, on: &terminal)
-        // The cursor was left after "abcdef" on the same row: two columns back is shorter than CUP.
-        #expect(Self.text(bytes) == "\u{1B}[3DX")
+        // The cursor was left after "abcdef" on the same row: three columns back (three backspaces)
+        // is shorter than CUP.
+        #expect(Self.text(bytes) == "\u{8}\u{8}\u{8}X")
         #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
     }
 
@@ -247,6 +248,25 @@ import Testing
         canvas.text(words, x: 8, y: 0, style: CellStyle(foreground: .indexed(3)))
         let again = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
         #expect(again.contains("\u{1B}[@") && !again.contains("\u{1B}[1@"), "\(again.debugDescription)")
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+    }
+
+    /// A move of a few columns back is as many backspaces (shorter than `CSI n D` up to three).
+    @Test func aFewColumnsBackAreBackspaces() throws {
+        var canvas = Canvas(width: 20, height: 2)
+        for y in 0..<2 { canvas.text(String(repeating: "x", count: 14), x: 0, y: y) }
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 20, height: 2)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        canvas.text("yyyyy", x: 5, y: 0)
+        canvas.text("yy", x: 8, y: 1)
+        let bytes = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
+        #expect(bytes.hasSuffix("yyyyy\n\u{8}\u{8}yy"), "\(bytes.debugDescription)")
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+        canvas.text("zzzzz", x: 5, y: 0)
+        canvas.text("z", x: 4, y: 1)
+        let far = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
+        #expect(far.hasSuffix("zzzzz\n\u{1B}[6Dz"), "six back: CSI 6 D, \(far.debugDescription)")
         #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
     }
 

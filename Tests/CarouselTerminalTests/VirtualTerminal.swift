@@ -70,6 +70,13 @@ struct VirtualTerminal {
                 continue
             }
             if b == 0x0D { x = 0; pendingWrap = false; i += 1; continue }
+            if b == 0x08 {
+                // Backspace: one column left. After the last column terminals differ: the writer must not.
+                if pendingWrap { throw Failure.unknown("backspace in a pending wrap") }
+                x = max(0, x - 1)
+                i += 1
+                continue
+            }
             if b == 0x0A {
                 // Line feed (IND, no LNM): one row down in the same column, scrolling on the last row.
                 // After the last column the column is where terminals differ: the writer must not.
