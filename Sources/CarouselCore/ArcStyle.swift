@@ -29,12 +29,14 @@ public struct ArcStyle: CarouselStyle {
     }
 
     /// The 1x card size for a viewport: as tall as leaves room for the 1.5x centre card and the
-    /// arc's drop, and narrow enough that about three cards fit across; on a short screen wider
+    /// arc's drop, and narrow enough that about three cards fit across, unless that leaves it
+    /// narrower than `Layout.comfortableWidth` on a screen tall enough for a wider card (a split
+    /// pane): then up to that, or 0.6 of the screen, its neighbours peeking in; on a short screen wider
     /// than portrait, up to `Layout.legibleWidth`. Whole cells, so cards do not change size while they move.
     public static func baseCardSize(for viewport: Rect) -> Size {
         var height = (viewport.height - 2) / 1.7
         var width = height * cardAspect * Layout.cellAspect
-        let maxWidth = viewport.width / 3.2
+        let maxWidth = max(viewport.width / 3.2, min(width, viewport.width * 0.6, Layout.comfortableWidth))
         if width > maxWidth {
             width = maxWidth
             height = width / (cardAspect * Layout.cellAspect)

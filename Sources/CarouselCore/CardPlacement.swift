@@ -63,6 +63,10 @@ public struct Layout: Sendable {
     /// Columns a card needs to show a few words of text. On a short screen a portrait card would be
     /// narrower than this; it is made wider instead (squarer), where the screen is wide enough.
     public static let legibleWidth = 14.0
+    /// Columns in which a card reads comfortably (a few words a line). On a tall narrow screen (a
+    /// split pane) the styles that fit several cards across would make every card narrower than
+    /// this; the active card takes up to this much instead, its neighbours peeking in at the sides.
+    public static let comfortableWidth = 24.0
 
     public var placements: [CardPlacement] = []
     public var backdrop: Backdrop?

@@ -24,7 +24,9 @@ public struct RingStyle: CarouselStyle {
     public static func baseCardSize(for viewport: Rect) -> Size {
         var height = max(3, (viewport.height * 0.45).rounded(.down))
         var width = (height * 0.75 * Layout.cellAspect).rounded(.down)
-        let maxWidth = (viewport.width * 0.26).rounded(.down)
+        // About a quarter of the screen across; on a screen tall enough for a wider card but narrow
+        // (a split pane), where that is narrower than `Layout.comfortableWidth`, up to that or half the screen.
+        let maxWidth = max(viewport.width * 0.26, min(width, viewport.width * 0.5, Layout.comfortableWidth)).rounded(.down)
         if width > maxWidth {
             width = maxWidth
             height = max(3, (width / (0.75 * Layout.cellAspect)).rounded(.down))

@@ -243,6 +243,27 @@ import Testing
         }
     }
 
+    /// A tall narrow pane (a vertical split: 30 to 50 columns, 30 to 60 rows) gives the active
+    /// card room to read in every style: arc and ring no longer keep three or four cards across
+    /// when that leaves each a word or two wide (at 30x40 the active card was 9 and 7 columns).
+    @Test func tallNarrowPanesGiveTheActiveCardRoomToRead() {
+        let prose = "Ship the release on Friday and review the onboarding flow"
+        let deck = CardList((0..<4).map { Card(id: "\($0)", title: "t\($0)", content: .text(TextDocument(plainText: "card\($0) " + prose))) })
+        let words = Self.words(of: deck)
+        for style in StyleKind.allCases {
+            for size in [(30, 40), (40, 30), (36, 48), (50, 60)] {
+                for keys in ["right", "tab,right"] {
+                    let lines = screen(deck, style: style, keys: keys, size: size)
+                    let context = "\(style) \(size) \(keys):\n\(lines.joined(separator: "\n"))"
+                    let active = lines.last!.split(separator: " ").first { $0.hasSuffix("/4") }.flatMap { Int($0.dropLast(2)) } ?? 0
+                    // Two words on the card's first row: a narrow card had room for "card1" alone.
+                    #expect(lines.contains { $0.contains("card\(active - 1) Ship") }, "\(context)")
+                    #expect(Self.garbled(lines, words: words).isEmpty, "\(context)")
+                }
+            }
+        }
+    }
+
     /// On a short screen a lyrics line is one row of text: every line shown holds its card's first
     /// line, in Scaled mode too (where the lines beside the middle shrink), and says how much more
     /// there is at its end.

@@ -92,6 +92,25 @@ import Testing
         #expect(tiny.placements.map(\.index).sorted() == [0, 0, 0, 1, 1, 1])
     }
 
+    /// On a tall narrow screen the card is not held to a third of the width (ring: a quarter) when
+    /// that is narrower than a comfortable reading width and the screen's height allows a wider
+    /// card; the 1.5x card of Scaled mode still fits. Wide and short screens keep the old rule.
+    @Test func aTallNarrowScreenGivesTheCardAComfortableWidth() {
+        for (w, h) in [(30, 40), (40, 30), (36, 60), (50, 60)] {
+            let size = ArcStyle.baseCardSize(for: Rect(x: 0, y: 0, width: Double(w), height: Double(h)))
+            #expect(size.width >= 18, "\(w)x\(h): \(size)")  // were 9, 12, 11 and 15
+            #expect(size.width * 1.5 <= Double(w) && size.height * 1.5 <= Double(h))
+        }
+        for (w, h) in [(100, 30), (80, 24), (200, 60), (40, 12)] {
+            let size = ArcStyle.baseCardSize(for: Rect(x: 0, y: 0, width: Double(w), height: Double(h)))
+            #expect(size.width <= max(Double(w) / 3.2, Layout.legibleWidth).rounded(.down), "\(w)x\(h): \(size)")
+        }
+        for (w, h) in [(30, 40), (40, 30), (36, 60), (50, 60)] {
+            let size = RingStyle.baseCardSize(for: Rect(x: 0, y: 0, width: Double(w), height: Double(h)))
+            #expect(size.width >= 15, "ring \(w)x\(h): \(size)")  // were 7, 10, 9 and 13
+        }
+    }
+
     @Test func baseCardSizeIsWholeCellsAndFitsTheScaledCard() {
         for (w, h) in [(100, 25), (80, 19), (200, 55), (20, 5), (300, 20)] {
             let size = ArcStyle.baseCardSize(for: Rect(x: 0, y: 0, width: Double(w), height: Double(h)))
