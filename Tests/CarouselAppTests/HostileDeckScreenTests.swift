@@ -35,7 +35,9 @@ import Testing
     }
 
     @Test func noControlCharacterReachesTheScreen() throws {
-        let deck = try DeckLoader.load(paths: [try deckDirectory()])
+        let dir = try deckDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let deck = try DeckLoader.load(paths: [dir])
         // The subdirectory is passed over (not a card, not a loss); the file holding NUL bytes is
         // a card that says it is not text (its name promised text, so it was not read up front).
         #expect(deck.count == Self.payloads.count && deck.skipped == 0)
@@ -63,7 +65,9 @@ import Testing
 
     /// With `--ansi` the colours of the hostile files become styles and everything else goes.
     @Test func withColoursKeptNoOtherSequenceReachesTheScreen() throws {
-        let deck = try DeckLoader.load(paths: [try deckDirectory()], options: LoadOptions(ansi: true))
+        let dir = try deckDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let deck = try DeckLoader.load(paths: [dir], options: LoadOptions(ansi: true))
         for style in StyleKind.allCases {
             var options = AppOptions()
             options.style = style

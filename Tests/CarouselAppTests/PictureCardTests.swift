@@ -104,8 +104,9 @@ import Testing
     /// and says which, and standard error names it after the program, as for a file skipped at open.
     @Test(arguments: [false, true])
     func aPictureFoundBrokenWhenDecodedIsSkipped(byWorker: Bool) throws {
-        let directory = NSTemporaryDirectory() + "carousel-picture-cards-\(getpid())"
+        let directory = NSTemporaryDirectory() + "carousel-picture-cards-\(getpid())-\(byWorker ? "w" : "i")"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let whole = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/split.png"))
         let cut = directory + "/cut.png"
         try whole.prefix(60).write(to: URL(fileURLWithPath: cut))

@@ -68,9 +68,20 @@ enum TestImages {
     /// A grey JPEG of any size, made in no time (see `SyntheticImages`).
     static func greyJPEG(width: Int, height: Int) -> [UInt8] { SyntheticImages.greyJPEG(width: width, height: height) }
 
-    static func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
+    /// This process's folder of test files (tests running side by side share it), removed when the
+    /// test process exits, so runs leave nothing behind in the temporary directory.
+    static let temporaryFolder: URL = {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("carousel-pictures-tests-\(getpid())", isDirectory: true)
+        atexit {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-pictures-tests-\(getpid())").path
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        return url
+    }()
+
+    static func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = temporaryFolder
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let file = url.appendingPathComponent(name)
         try Data(bytes).write(to: file)
