@@ -10,6 +10,8 @@ import CarouselTerminal
 public struct Overlay: Sendable, Equatable {
     /// Whether the keys are shown (the `?` overlay).
     public var helpOpen = false
+    /// The first key the help shows (on a screen too short for all of them).
+    public var helpFirst = 0
     /// The card open full screen, if any.
     public var zoom: Zoom?
     /// Whether the search line is open (`/`): keys type into it.
@@ -38,6 +40,8 @@ public struct AppModel {
     private let options: AppOptions
     /// The page and length of the zoomed text, from the last frame (for paging and the end).
     private var zoomShown: ZoomInfo?
+    /// The size of the screen last drawn (where the help scrolls).
+    private var screenSize: (width: Int, height: Int)?
     public var scene: Scene
     private var pointer = PointerGesture()
     /// The whole deck, and the cards of it the strip shows (all, or a search's matches).
@@ -134,12 +138,21 @@ public struct AppModel {
         case .choose:
             if let index = activeDeckIndex { return .chosen(index) }
             say("No card to pick: the search matches none (Esc clears it).")
-        case .toggleHelp: overlay.helpOpen.toggle()
+        case .toggleHelp:
+            overlay.helpOpen.toggle()
+            overlay.helpFirst = 0
         case .zoom:
             guard !empty else { break }
             overlay.zoom = Zoom(index: state.targetIndex, growth: options.reduceMotion ? 1 : 0, seeksMatch: scene.highlight != nil)
             zoomShown = nil
         case .closeZoom: overlay.zoom = nil
+        case .scroll(let n) where helpOpen: scrollHelp(by: n)
+        case .scrollPage(let n) where helpOpen:
+            guard let help = helpLayout else { break }
+            let first = overlay.helpFirst
+            overlay.helpFirst = help.clamped(n > 0 ? first + help.entriesShown(from: first) : help.pageBack(from: first))
+        case .scrollTop where helpOpen: overlay.helpFirst = 0
+        case .scrollEnd where helpOpen: overlay.helpFirst = helpLayout?.lastFirst ?? 0
         case .scroll(let n): scroll(by: n)
         case .scrollPage(let n): scroll(by: n * max(1, (zoomShown?.page ?? 2) - 1))
         case .scrollTop: overlay.zoom?.first = 0; overlay.zoom?.seeksMatch = false
@@ -232,12 +245,28 @@ public struct AppModel {
         overlay.zoom?.seeksMatch = false
     }
 
+    /// How the help is laid out on the screen last drawn (nil before the first frame).
+    private var helpLayout: HelpLayout? {
+        screenSize.map { HelpLayout(scene.help, glyphs: scene.theme.glyphs, width: $0.width, height: $0.height) }
+    }
+
+    /// Scrolls the help by keys (entries), within them.
+    private mutating func scrollHelp(by keys: Int) {
+        guard let help = helpLayout else { return }
+        overlay.helpFirst = help.clamped(overlay.helpFirst + keys)
+    }
+
     /// Draws the whole screen; the viewport follows the canvas's size.
     public mutating func render(into canvas: inout Canvas) -> FrameInfo {
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
         if state.viewport != viewport { state.send(.setViewport(viewport)) }
         scene.searchLine = overlay.searching ? SearchLine(query: query, status: searchStatus) : nil
-        let info = scene.render(state, deck: shown, helpOpen: helpOpen, zoom: overlay.zoom, into: &canvas)
+        if screenSize?.width != canvas.width || screenSize?.height != canvas.height {
+            screenSize = (canvas.width, canvas.height)
+            // A new size may hold more of the help: no further down than its last page.
+            if overlay.helpFirst > 0, let help = helpLayout { overlay.helpFirst = help.clamped(overlay.helpFirst) }
+        }
+        let info = scene.render(state, deck: shown, helpOpen: helpOpen, helpFirst: overlay.helpFirst, zoom: overlay.zoom, into: &canvas)
         // What the zoom showed keeps the scroll within the text (not while it is too small to show any).
         if let shown = info.zoom, shown.page > 0 {
             zoomShown = shown
@@ -458,7 +487,12 @@ public struct AppModel {
 
     private mutating func handle(_ mouse: MouseEvent, now: Double) {
         if helpOpen {
-            if mouse.kind == .press { overlay.helpOpen = false }
+            switch mouse.kind {
+            case .press: overlay.helpOpen = false
+            case .wheelUp: scrollHelp(by: -1)
+            case .wheelDown: scrollHelp(by: 1)
+            default: break
+            }
             return
         }
         if overlay.zoom != nil {

@@ -57,7 +57,7 @@ public struct KeyBinding: Sendable {
 
 extension KeyBinding.Context {
     /// Where `--pick`'s rows come before the context's own: on the strip and on a zoomed card
-    /// (not in the help, where every key closes it, nor in the search line, where keys type).
+    /// (not in the help, where other keys close it, nor in the search line, where keys type).
     var takesPickRows: Bool { self == .carousel || self == .zoom }
 }
 
@@ -122,7 +122,11 @@ public enum KeyTable {
                    hint: .init("Enter", "pick"), in: .pick),
         // Ctrl-Z never reaches a key map: the terminal layer turns 0x1A into a suspend.
         KeyBinding("Ctrl-Z", "suspend (fg brings it back)", keys: [], in: .terminal),
-        KeyBinding("any key, help open", "close the help (q and Ctrl-C still quit)",
+        KeyBinding("↑ ↓ k j PgUp PgDn Home End", ascii: "Up/Down k j PgUp PgDn Home End",
+                   "help open: scroll it (when the screen is too short for every key)",
+                   keys: [(.up, .scroll(-1)), (.character("k"), .scroll(-1)), (.down, .scroll(1)), (.character("j"), .scroll(1)),
+                          (.pageUp, .scrollPage(-1)), (.pageDown, .scrollPage(1)), (.home, .scrollTop), (.end, .scrollEnd)], in: .help),
+        KeyBinding("other keys, help open", "close the help (q and Ctrl-C still quit)",
                    keys: [(.character("q"), .quit), (.controlC, .interrupt)], otherKeys: .toggleHelp, in: .help),
     ]
 

@@ -122,54 +122,36 @@ public enum Chrome {
     /// longest word beside the keys, each text goes under its keys. On a short screen the blank
     /// rows inside the frame go first, then the last row says how many keys are not shown (and
     /// the box ends under it).
-    static func drawHelp(_ rows: [HelpRow], theme: Theme, on canvas: inout Canvas) {
+    /// Draws the help box over the screen, from entry `first` on (see `HelpLayout`).
+    static func drawHelp(_ rows: [HelpRow], first requested: Int = 0, theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
-        let entries = rows.map { (g.isASCII ? $0.asciiKeys : $0.keys, $0.text) }
-        let keyWidth = entries.map { CharacterWidth.of($0.0) }.max() ?? 0
-        let textWidth = entries.map { CharacterWidth.of($0.1) }.max() ?? 0
-        let longestWord = entries.flatMap { $0.1.split(separator: " ") }.map { CharacterWidth.of(String($0)) }.max() ?? 0
-        let w = min(canvas.width, keyWidth + textWidth + 7)
-        let stacked = w - keyWidth - 7 < longestWord
-        // Texts start after the widest keys and two spaces, or under the keys, two columns in.
-        let textOffset = stacked ? 4 : 3 + keyWidth + 2
-        let room = w - textOffset - 2
-        // Each entry's lines: its keys beside the first (or above them), its text wrapped to the room left.
-        var lines: [(keys: String, text: String, entry: Int)] = []
-        for (i, entry) in entries.enumerated() {
-            let wrapped = room >= 1
-                ? TextLayout.lines(for: TextDocument(plainText: entry.1), width: room, ascii: g.isASCII, cellWidth: CharacterWidth.of).map { $0.text }
-                : [""]
-            if stacked { lines.append((entry.0, "", i)) }
-            for (n, text) in wrapped.enumerated() { lines.append((n == 0 && !stacked ? entry.0 : "", text, i)) }
-        }
-        let pad = canvas.height >= lines.count + 4 ? 1 : 0
-        let fits = min(canvas.height, lines.count + 2 + 2 * pad) - 2 - 2 * pad
-        var shown = lines.count > fits ? max(0, fits - 1) : lines.count
-        // Never half an entry above the count, unless the first does not fit whole.
-        if shown < lines.count {
-            var whole = shown
-            while whole > 0, lines[whole].entry == lines[whole - 1].entry { whole -= 1 }
-            if whole > 0 { shown = whole }
-        }
-        let counted = shown < lines.count && fits >= 1
-        let h = min(canvas.height, shown + (counted ? 1 : 0) + 2 + 2 * pad)
-        let box = CellRect(x: (canvas.width - w) / 2, y: (canvas.height - h) / 2, width: w, height: h)
+        let help = HelpLayout(rows, glyphs: g, width: canvas.width, height: canvas.height)
+        let lines = help.lines
+        let first = help.clamped(requested)
+        let (from, to) = help.shown(from: first)
+        let pad = help.pad
+        let h = min(canvas.height, help.boxRows(shown: to - from) + 2 + 2 * pad)
+        let box = CellRect(x: (canvas.width - help.width) / 2, y: (canvas.height - h) / 2, width: help.width, height: h)
         canvas.fill(box)
         let frame = CellStyle(attributes: .bold)
         canvas.box(box, glyphs: g, style: frame)
         let inner = CellRect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
         canvas.text(" Keys ", x: box.x + 2, y: box.y, style: frame, clip: CellRect(x: box.x + 1, y: box.y, width: box.width - 2, height: 1))
-        for (i, line) in lines.prefix(shown).enumerated() {
+        for (i, line) in lines[from..<to].enumerated() {
             let y = box.y + 1 + pad + i
             canvas.text(line.keys, x: box.x + 3, y: y, style: CellStyle(attributes: .bold), clip: inner)
-            canvas.text(line.text, x: box.x + textOffset, y: y, clip: inner)
+            canvas.text(line.text, x: box.x + help.textOffset, y: y, clip: inner)
         }
-        if counted {
-            let hidden = entries.count - (shown == 0 ? 0 : lines[shown - 1].entry + 1)
-            let more = ["\(g.ellipsis) \(hidden) more keys: a taller terminal shows them", "\(g.ellipsis) \(hidden) more keys", "\(g.ellipsis)\(hidden)"]
-                .first { CharacterWidth.of($0) <= inner.width - 2 } ?? g.ellipsis
-            canvas.text(more, x: box.x + 3, y: box.y + 1 + pad + shown, style: CellStyle(attributes: .dim), clip: inner)
-        }
+        guard help.scrolls else { return }
+        let below = help.entries - (to == from ? first : lines[to - 1].entry + 1)
+        func keys(_ n: Int) -> String { n == 1 ? "key" : "keys" }
+        let (down, up) = g.isASCII ? ("v", "^") : ("↓", "↑")
+        let (downKey, upKey) = g.isASCII ? ("Down", "Up") : ("↓", "↑")
+        let choices = below > 0
+            ? ["\(g.ellipsis) \(below) more \(keys(below)): \(downKey) scrolls", "\(g.ellipsis) \(below) more \(down)", "\(down) \(below)"]
+            : ["\(up) \(first) \(keys(first)) above: \(upKey) scrolls back", "\(up) \(first) \(keys(first)) above", "\(up) \(first)"]
+        let more = choices.first { CharacterWidth.of($0) <= inner.width - 2 } ?? (below > 0 ? down : up)
+        canvas.text(more, x: box.x + 3, y: box.y + 1 + pad + help.page, style: CellStyle(attributes: .dim), clip: inner)
     }
 
     /// One line saying the screen is too small, shortened to whatever room there is.

@@ -88,8 +88,9 @@ public struct Scene: Sendable {
         return Rect(x: 0, y: Double(cards.lowerBound), width: Double(width), height: Double(cards.count))
     }
 
-    public mutating func render(_ state: CarouselState, deck: some CardProvider, helpOpen: Bool = false, zoom: Zoom? = nil,
-                                into canvas: inout Canvas) -> FrameInfo {
+    /// `helpFirst`: the first key the help shows (see `HelpLayout`).
+    public mutating func render(_ state: CarouselState, deck: some CardProvider, helpOpen: Bool = false, helpFirst: Int = 0,
+                                zoom: Zoom? = nil, into canvas: inout Canvas) -> FrameInfo {
         canvas.reset(width: canvas.width, height: canvas.height)
         guard canvas.width >= Scene.minimumSize.width, canvas.height >= Scene.minimumSize.height else {
             Chrome.drawTooSmall(need: Scene.minimumSize, on: &canvas)
@@ -102,7 +103,7 @@ public struct Scene: Sendable {
             var info = renderEmpty(state, into: &canvas)
             if let searchLine { info.cursor = drawSearchLine(searchLine, on: &canvas) }
             if helpOpen {
-                Chrome.drawHelp(help, theme: theme, on: &canvas)
+                Chrome.drawHelp(help, first: helpFirst, theme: theme, on: &canvas)
                 info.cursor = nil
             }
             return info
@@ -168,7 +169,7 @@ public struct Scene: Sendable {
             chromeKey = nil
         }
         if helpOpen {
-            Chrome.drawHelp(help, theme: theme, on: &canvas)
+            Chrome.drawHelp(help, first: helpFirst, theme: theme, on: &canvas)
             cursor = nil
         }
         return FrameInfo(cursor: cursor, zoom: zoomInfo)

@@ -41,9 +41,14 @@ import Testing
         for key in [Key.character("Z"), .character("x"), .backspace] {
             #expect(KeyTable.command(for: key, helpOpen: false) == nil, "\(key) does nothing")
         }
-        // With help open, q and Ctrl-C still quit and every other key closes help.
+        // With help open, q and Ctrl-C still quit, the arrows, j k, PgUp PgDn, Home End scroll it and
+        // every other key closes it.
+        let scrolls: [Key: Command] = [
+            .up: .scroll(-1), .character("k"): .scroll(-1), .down: .scroll(1), .character("j"): .scroll(1),
+            .pageUp: .scrollPage(-1), .pageDown: .scrollPage(1), .home: .scrollTop, .end: .scrollEnd,
+        ]
         for key in Self.allKeys {
-            let expected: Command = key == .character("q") ? .quit : key == .controlC ? .interrupt : .toggleHelp
+            let expected: Command = key == .character("q") ? .quit : key == .controlC ? .interrupt : scrolls[key] ?? .toggleHelp
             #expect(KeyTable.command(for: key, helpOpen: true) == expected, "\(key) with help open")
         }
     }

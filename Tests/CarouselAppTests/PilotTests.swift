@@ -119,6 +119,51 @@ import Testing
         }
     }
 
+    /// On a screen too short for the help, the arrows (and j, k, PgDn, End, the wheel) scroll it
+    /// an entry at a time, so every key can be read (q, e and p were out of reach at 40x12); its
+    /// last row counts the keys below, or at the end those above; any other key still closes it.
+    @Test func helpOnAShortScreenScrollsToEveryKey() {
+        for (width, height) in [(40, 12), (20, 10), (60, 16)] {
+            let pilot = Pilot(deck: deck, width: width, height: height)
+            pilot.press(.character("?"))
+            let boxRows = pilot.screen.filter { $0.hasPrefix("│") }.count
+            var seen = pilot.screen.joined(separator: "\n")
+            #expect(seen.contains("more keys") || seen.contains("↓"), "\(width)x\(height): \(seen)")
+            #expect(!seen.contains("quit at once"), "\(width)x\(height): the last key is not on the first page")
+            var pages = 0
+            while !pilot.screen.joined().contains("above"), pages < 40 {
+                pilot.press(.down)
+                seen += pilot.screen.joined(separator: "\n")
+                pages += 1
+                #expect(pilot.screen.filter { $0.hasPrefix("│") }.count == boxRows, "the box keeps its height")
+            }
+            #expect(pages < 40, "\(width)x\(height): the end is reached")
+            // Every key of the carousel was on some page (ASCII-free labels, first word of each text).
+            for row in KeyTable.helpRows {
+                #expect(seen.contains(row.keys), "\(width)x\(height): \(row.keys) never shown")
+                #expect(seen.contains(row.text.split(separator: " ").first!), "\(width)x\(height): \(row.text)")
+            }
+            let end = pilot.screen
+            pilot.press(.down)
+            #expect(pilot.screen == end, "\(width)x\(height): no further than the end")
+            pilot.press(.home)
+            let top = pilot.screen
+            #expect(top.joined().contains(KeyTable.helpRows[0].keys) && !top.joined().contains("above"))
+            pilot.press(.pageDown)
+            #expect(!pilot.screen.joined().contains(KeyTable.helpRows[0].keys), "\(width)x\(height): a page on")
+            pilot.press(.pageUp)
+            #expect(pilot.screen == top)
+            pilot.wheel(up: false)
+            #expect(pilot.screen != top && pilot.model.helpOpen, "the wheel scrolls it")
+            pilot.press(.end, .up)
+            #expect(!pilot.screen.joined().contains("quit at once") || height > 12, "\(width)x\(height): up from the end")
+            pilot.press(.character("x"))
+            #expect(!pilot.model.helpOpen, "another key closes it")
+            pilot.press(.character("?"))
+            #expect(pilot.screen == top, "it opens at the top again")
+        }
+    }
+
     /// Narrower than the longest word beside the keys, each text goes under its keys: the smallest
     /// screen still lists keys (at 20x10 the box held only the count), texts break between whole
     /// words, and the box ends under the count.
