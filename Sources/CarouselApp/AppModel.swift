@@ -298,10 +298,14 @@ public struct AppModel {
         let card = deck.card(at: index)
         if let script = options.openWith {
             let target = CardChoice.text(of: card, index: index, field: options.print, lines: options.lines)
-            effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with")))
+            let line = CardChoice.file(of: card, lines: options.lines).flatMap {
+                CardChoice.line(of: card, in: $0, matching: query.isEmpty ? nil : SearchQuery(query))
+            }
+            effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with", line: line)))
         } else if let file = CardChoice.file(of: card, lines: options.lines) {
             let name = options.editor.split(separator: " ").first.map(String.init) ?? options.editor
-            effects.append(.run(ExternalCommand(script: options.editor, target: file, name: name)))
+            let line = CardChoice.line(of: card, in: file, matching: query.isEmpty ? nil : SearchQuery(query))
+            effects.append(.run(ExternalCommand(script: options.editor, target: file, name: name, line: line)))
         } else {
             say("This card has no file to open (it came from a pipe, a manifest or the built-in deck).")
         }

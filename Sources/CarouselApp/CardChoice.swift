@@ -1,4 +1,5 @@
 import CarouselCards
+import CarouselSearch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -61,5 +62,41 @@ public enum CardChoice {
             bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
         }
         return found && (info.st_mode & S_IFMT) == S_IFREG ? name : nil
+    }
+
+    /// The line (from 1) of `file` where `e` opens a card: the first line of its part of the file
+    /// (a Markdown slide's) or, while a search is on, the first of those lines that holds the query
+    /// (read from the file as it is now); nil for the file's top.
+    public static func line(of card: Card, in file: [UInt8], matching query: SearchQuery?) -> Int? {
+        let lines = card.fileLines ?? 1..<Int.max
+        guard let query, !query.isEmpty, let bytes = readFile(file, limit: 16 << 20) else {
+            return lines.lowerBound > 1 ? lines.lowerBound : nil
+        }
+        var number = 1
+        for row in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            if number >= lines.upperBound { break }
+            if number >= lines.lowerBound, query.matches(String(decoding: row, as: UTF8.self)) { return number }
+            number += 1
+        }
+        return lines.lowerBound > 1 ? lines.lowerBound : nil
+    }
+
+    /// The first `limit` bytes of a file, or nil when it cannot be read.
+    static func readFile(_ path: [UInt8], limit: Int) -> [UInt8]? {
+        guard !path.contains(0) else { return nil }
+        let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+        }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count < limit {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, limit - bytes.count)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk.prefix(count)
+        }
+        return bytes
     }
 }

@@ -32,9 +32,31 @@ public struct ExternalCommand: Sendable, Equatable {
 
     /// `script` run by the shell with `target` as `$1`: every `{}` in it stands for `"$1"`; with no
     /// `{}`, `"$1"` is added at the end (`vim` opens the file; `less {}`, `open-with 'wc -l {}'`).
-    public init(script: String, target: [UInt8], name: String) {
-        let body = script.contains("{}") ? script.replacing("{}", with: "\"$1\"") : script + " \"$1\""
+    /// `line` (from 1) is where to open the file: `{line}` in the script stands for it (1 when
+    /// there is none); an editor known to take `+LINE` before the file is given it (see `takesLine`).
+    public init(script: String, target: [UInt8], name: String, line: Int? = nil) {
+        var body = script.replacing("{line}", with: String(line ?? 1))
+        if body.contains("{}") {
+            body = body.replacing("{}", with: "\"$1\"")
+        } else {
+            if let line, line > 1, ExternalCommand.takesLine(script) { body += " +\(line)" }
+            body += " \"$1\""
+        }
         arguments = [Array("/bin/sh".utf8), Array("-c".utf8), Array(body.utf8), Array("carousel".utf8), target]
         self.name = name
+    }
+
+    /// Editors and pagers that open a file at a line given as `+LINE` before it, as vi did first.
+    static let lineTakers: Set<String> = [
+        "vi", "vim", "nvim", "view", "gvim", "vim.basic", "vim.tiny", "vim.nox", "vim.gtk3", "elvis", "nvi",
+        "nano", "rnano", "pico", "emacs", "emacsclient", "mg", "jove", "zile", "micro", "kak", "joe", "jed",
+        "ne", "mcedit", "less", "more", "most",
+    ]
+
+    /// Whether the command `script` starts with (its first word, any folders dropped) takes `+LINE`.
+    static func takesLine(_ script: String) -> Bool {
+        guard let word = script.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { return false }
+        let name = word.split(separator: "/").last.map(String.init) ?? String(word)
+        return lineTakers.contains(name)
     }
 }

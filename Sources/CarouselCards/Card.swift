@@ -19,9 +19,12 @@ public struct Card: Sendable, Hashable {
     /// With `--lines`: the line as it was read, every byte (the title and identity are its clean,
     /// visible form): what `--pick` prints, as fzf prints the line chosen.
     public var line: [UInt8]?
+    /// The lines of `file` the card shows (1-based, half-open), when it is a part of the file (a
+    /// Markdown slide): where `e` opens it. None: the whole file.
+    public var fileLines: Range<Int>?
 
     public init(id: String = "", title: String, subtitle: String = "", content: CardContent, accent: RGB? = nil, file: [UInt8]? = nil,
-                line: [UInt8]? = nil) {
+                line: [UInt8]? = nil, fileLines: Range<Int>? = nil) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
@@ -29,6 +32,7 @@ public struct Card: Sendable, Hashable {
         self.accent = accent
         self.file = file
         self.line = line
+        self.fileLines = fileLines
     }
 
     /// An art card (a picture drawn in characters) in one size, one string per line.

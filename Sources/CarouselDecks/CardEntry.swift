@@ -17,13 +17,16 @@ struct CardEntry: Sendable {
     var file: [UInt8]? = nil
     /// The line as read, with `--lines` (see `Card.line`).
     var line: [UInt8]? = nil
+    /// The lines of `file` the card shows, when it is a part of it (see `Card.fileLines`).
+    var fileLines: Range<Int>? = nil
     /// The file the title was made from (its name without the extension), when nothing else named
     /// the card: a deck with two such titles alike shows their names whole (see `DeckBuilder`).
     var titledAfter: [UInt8]? = nil
 
     /// The card, its content read now.
     func card() -> Card {
-        Card(id: id, title: title, subtitle: subtitle, content: source.content(as: kind), accent: accent, file: file, line: line)
+        Card(id: id, title: title, subtitle: subtitle, content: source.content(as: kind), accent: accent, file: file, line: line,
+             fileLines: fileLines)
     }
 }
 

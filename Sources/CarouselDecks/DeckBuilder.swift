@@ -340,16 +340,17 @@ struct DeckBuilder {
     /// Markdown split into slides at `---` lines: one card each, titled by its first heading (else
     /// by `title`, numbered when there are several), its identity given by `id` from its number.
     private mutating func addSlides(_ text: String, title: String, source: String, file: [UInt8]? = nil, id: (Int) -> String) {
-        let slides = Markdown.slides(from: text)
+        let slides = Markdown.numberedSlides(from: text)
         if slides.isEmpty {
             skip("\(source): no slides (the Markdown is empty)")
             return
         }
-        for (offset, slide) in slides.enumerated() {
+        for (offset, (slide, lines)) in slides.enumerated() {
             let number = offset + 1
             let fallback = slides.count == 1 ? title : "\(title) \(number)"
             entries.append(CardEntry(id: id(number), title: slide.title.map { Sanitizer.line($0) } ?? fallback,
                                      source: .content(.text(slide)), kind: .markdown, file: file,
+                                     fileLines: file == nil ? nil : lines,
                                      titledAfter: slides.count == 1 && slide.title == nil ? file : nil))
         }
     }

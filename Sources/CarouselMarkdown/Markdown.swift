@@ -9,10 +9,14 @@ import CarouselText
 public enum Markdown {
     /// One card per slide: the source is split at lines holding only `---` (see `SlideSplitter`),
     /// each slide's first top-level `# Heading` becomes its title. Slides with nothing in them are dropped.
-    public static func slides(from source: String) -> [TextDocument] {
-        SlideSplitter.slides(source).compactMap { slide in
-            let document = document(from: slide)
-            return document.title == nil && document.blocks.isEmpty ? nil : document
+    public static func slides(from source: String) -> [TextDocument] { numberedSlides(from: source).map(\.document) }
+
+    /// The slides with the lines of the source each comes from (1-based, half-open, from the
+    /// slide's first line that is not blank): where an editor opens a slide.
+    public static func numberedSlides(from source: String) -> [(document: TextDocument, lines: Range<Int>)] {
+        SlideSplitter.numberedSlides(source).compactMap { slide in
+            let document = document(from: slide.text)
+            return document.title == nil && document.blocks.isEmpty ? nil : (document, slide.lines)
         }
     }
 

@@ -11,18 +11,28 @@ import CCMark
 /// Other thematic breaks (`***`, `___`, `----`, `- - -`) stay in the slide as rules.
 /// YAML front matter (a first `---` line, `key: value` lines, a closing `---` or `...`) is dropped.
 enum SlideSplitter {
-    static func slides(_ source: String) -> [String] {
-        let lines = dropFrontMatter(sourceLines(source))
+    static func slides(_ source: String) -> [String] { numberedSlides(source).map(\.text) }
+
+    /// The slides with the lines of the source each comes from (1-based, half-open: from its first
+    /// line that is not blank to the line before the next `---`), as an editor counts them.
+    static func numberedSlides(_ source: String) -> [(text: String, lines: Range<Int>)] {
+        let all = sourceLines(source)
+        let lines = dropFrontMatter(all)
+        let skipped = all.count - lines.count  // the front matter's lines
         let (protected, breaks) = scan(lines.joined(separator: "\n"))
-        var slides: [[Substring]] = [[]]
+        var slides: [(lines: [Substring], start: Int)] = [([], 0)]
         for (index, line) in lines.enumerated() {
             if isSeparator(line) && (breaks.contains(index + 1) || !protected.contains(index + 1)) {
-                slides.append([])
+                slides.append(([], index + 1))
             } else {
-                slides[slides.count - 1].append(line)
+                slides[slides.count - 1].lines.append(line)
             }
         }
-        return slides.filter { $0.contains { !isBlank($0) } }.map { $0.joined(separator: "\n") }
+        return slides.compactMap { slide in
+            guard let first = slide.lines.firstIndex(where: { !isBlank($0) }) else { return nil }
+            let from = skipped + slide.start + first + 1
+            return (slide.lines.joined(separator: "\n"), from..<(skipped + slide.start + slide.lines.count + 1))
+        }
     }
 
     /// The lines of `source` at the line endings CommonMark knows (LF, CRLF, CR), so that line

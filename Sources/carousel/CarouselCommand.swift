@@ -114,7 +114,7 @@ struct CarouselCommand: ParsableCommand {
     @Option(name: .customLong("print"), help: ArgumentHelp("With --pick (which it implies): print the chosen card's title, path (empty for a card with no file), index (from 1) or json.", valueName: "FIELD"))
     var printField: CardChoice.Field?
 
-    @Option(help: ArgumentHelp("The command e runs on the active card instead of $VISUAL / $EDITOR: {} stands for the card (as --pick prints it), else it comes last; e.g. --open-with 'less {}'.", valueName: "CMD"))
+    @Option(help: ArgumentHelp("The command e runs on the active card instead of $VISUAL / $EDITOR: {} stands for the card (as --pick prints it), else it comes last; {line} for the line of its file to open at; e.g. --open-with 'less {}'.", valueName: "CMD"))
     var openWith: String?
 
     @Flag(help: "Read the deck again when its files change (cards added, removed or edited), staying on the same card.")

@@ -1,9 +1,11 @@
 import CarouselApp
 import CarouselCards
 import CarouselCore
+import CarouselDecks
 import CarouselRender
 import CarouselTerminal
 import CarouselText
+import Foundation
 import Synchronization
 import Testing
 
@@ -35,6 +37,47 @@ import Testing
         #expect(reads.withLock { $0 } == 1)
         #expect(pilot.screen.contains { $0.contains("│ edited") }, "the card shows its new text")
         #expect(pilot.model.activeDeckIndex == 1, "back on the same card")
+    }
+
+    /// `e` on a Markdown slide opens the talk at the slide's first line, and while a search is on,
+    /// at the first of its lines that holds the query, for editors that take `+LINE`; `{line}`
+    /// gives the line to any `--open-with` command; other editors get the file alone.
+    @Test func eOpensASlideAtItsLineAndAtTheSearchsMatch() throws {
+        let dir = NSTemporaryDirectory() + "carousel-open-line-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let talk = dir + "/talk.md"
+        let source = "# Intro\nWelcome\n\n---\n\n# Plans\n- ship the release\n- review onboarding\n\n---\n\n# Questions\nAsk away, review\n"
+        try source.write(toFile: talk, atomically: true, encoding: .utf8)
+        let deck = try DeckLoader.load(paths: [talk]).provider
+        func opened(editor: String? = nil, openWith: String? = nil, _ keys: (Pilot) -> Void) -> [String] {
+            var options = AppOptions()
+            if let editor { options.editor = editor }
+            options.openWith = openWith
+            let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+            keys(pilot)
+            pilot.press(.character("e"))
+            return strings(pilot.terminal.commandsRun.last ?? [])
+        }
+        #expect(opened(editor: "vim") { _ in } == ["/bin/sh", "-c", "vim \"$1\"", "carousel", talk], "the first slide: the top")
+        #expect(opened(editor: "vim") { $0.press(.right) } == ["/bin/sh", "-c", "vim +6 \"$1\"", "carousel", talk])
+        #expect(opened(editor: "/usr/bin/nano -m") { $0.press(.right, .right) }[2] == "/usr/bin/nano -m +12 \"$1\"")
+        // A search: the slide's first line holding it (the third slide's match is on its second line).
+        let found = opened(editor: "nvim") { pilot in
+            pilot.press(.character("/"))
+            pilot.type("review")
+            pilot.press(.enter)
+        }
+        #expect(found[2] == "nvim +8 \"$1\"", "\(found)")
+        #expect(opened(editor: "nvim") { pilot in
+            pilot.press(.character("/"))
+            pilot.type("review")
+            pilot.press(.enter, .character("n"))
+        }[2] == "nvim +13 \"$1\"")
+        // Not known to take +LINE: the file alone; --open-with says where with {line}.
+        #expect(opened(editor: "code -w") { $0.press(.right) }[2] == "code -w \"$1\"")
+        #expect(opened(openWith: "code -g {}:{line}") { $0.press(.right) }[2] == "code -g \"$1\":6")
+        #expect(opened(openWith: "echo {line}") { _ in }[2] == "echo 1 \"$1\"", "the top: 1; the card still comes last")
     }
 
     @Test func aFailedEditorOrACardWithNoFileIsSaid() {

@@ -129,6 +129,17 @@ import Testing
         #expect(laid.first == " 1. item" && laid.last == "10. item")
     }
 
+    /// Each slide knows the lines of the source it comes from (from its first line that is not
+    /// blank), counted as an editor counts them: front matter included, `---` lines in code kept.
+    @Test func slidesKnowTheirLinesInTheSource() {
+        let talk = "# A\n\ntext\n---\n\n# B\n```\n---\n```\n---\n# C"
+        #expect(Markdown.numberedSlides(from: talk).map(\.lines) == [1..<4, 6..<10, 11..<12])
+        let withFrontMatter = "---\ntitle: x\n---\n# A\n---\n\n\n# B\n"
+        #expect(Markdown.numberedSlides(from: withFrontMatter).map(\.lines) == [4..<5, 8..<10])
+        // An empty slide is dropped and the next keeps its own lines.
+        #expect(Markdown.numberedSlides(from: "a\n---\n\n---\nb").map(\.lines) == [1..<2, 5..<6])
+    }
+
     @Test func aCodeFenceHoldingDashesDoesNotSplit() {
         let source = """
             # One
