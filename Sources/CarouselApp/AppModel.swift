@@ -296,15 +296,20 @@ public struct AppModel {
     private mutating func openActiveCard() {
         guard let index = activeDeckIndex else { return }
         let card = deck.card(at: index)
+        // Where the file opens: a zoomed card where the reader is, else its first line holding the
+        // search, else the first line of its part of the file (nil: the top).
+        let file = CardChoice.file(of: card, lines: options.lines)
+        var line: Int?
+        if let zoom = overlay.zoom, let top = scene.zoomedSourceLine(zoom, card: card) {
+            line = top
+        } else if let file {
+            line = CardChoice.line(of: card, in: file, matching: query.isEmpty ? nil : SearchQuery(query))
+        }
         if let script = options.openWith {
             let target = CardChoice.text(of: card, index: index, field: options.print, lines: options.lines)
-            let line = CardChoice.file(of: card, lines: options.lines).flatMap {
-                CardChoice.line(of: card, in: $0, matching: query.isEmpty ? nil : SearchQuery(query))
-            }
             effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with", line: line)))
-        } else if let file = CardChoice.file(of: card, lines: options.lines) {
+        } else if let file {
             let name = options.editor.split(separator: " ").first.map(String.init) ?? options.editor
-            let line = CardChoice.line(of: card, in: file, matching: query.isEmpty ? nil : SearchQuery(query))
             effects.append(.run(ExternalCommand(script: options.editor, target: file, name: name, line: line)))
         } else {
             say("This card has no file to open (it came from a pipe, a manifest or the built-in deck).")

@@ -1,6 +1,7 @@
 import CarouselCanvas
 import CarouselCards
 import CarouselCore
+import CarouselText
 
 /// What a rendered frame tells the caller besides its cells.
 public struct FrameInfo: Sendable, Equatable {
@@ -173,6 +174,16 @@ public struct Scene: Sendable {
             cursor = nil
         }
         return FrameInfo(cursor: cursor, zoom: zoomInfo)
+    }
+
+    /// The line (from 1) of a zoomed text card's file where its view begins, when the card is the
+    /// whole file (not a Markdown slide, whose lines are not the file's) and it is scrolled down:
+    /// where `e` opens the file, as `v` in less does. Nil at the top, or before the zoom was drawn.
+    public mutating func zoomedSourceLine(_ zoom: Zoom, card: Card) -> Int? {
+        guard zoom.first > 0, let width = zoom.width, card.fileLines == nil, case .text(let document) = card.content else { return nil }
+        let laid = cells.lines(document, of: card, index: zoom.index, width: width, title: false, ascii: theme.glyphs.isASCII,
+                               wrapsCode: true)
+        return TextLayout.sourceLine(at: zoom.first, of: laid, in: document.plainLines) + 1
     }
 
     /// The zoomed card, grown from its place on the strip toward the whole screen above the status

@@ -136,6 +136,21 @@ public enum TextLayout {
         return new.count
     }
 
+    /// The source line (from 0, of `source`: the text's lines before wrapping) that holds what
+    /// laid line `first` begins with, counted as `line(at:of:in:)` counts: in the characters before
+    /// it, spaces left out. Where an editor opens at the reader's place.
+    public static func sourceLine(at first: Int, of laid: [LaidLine], in source: [String]) -> Int {
+        func characters(_ text: String) -> Int { text.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) } }
+        let before = laid.prefix(first).reduce(0) { sum, line in line.content.reduce(sum) { $0 + characters($1.text) } }
+        var seen = 0
+        for (i, line) in source.enumerated() {
+            let count = characters(line)
+            if seen + count > before { return i }
+            seen += count
+        }
+        return max(0, source.count - 1)
+    }
+
     /// `fit` from line `first` on: a first row saying how many lines are above (`↑ 12 lines
     /// above`), then the lines from `first`, cut as `fit` cuts them. From the top when `first` is 0
     /// or the height has no room for the row above and two lines.

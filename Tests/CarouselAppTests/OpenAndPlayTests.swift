@@ -80,6 +80,36 @@ import Testing
         #expect(opened(openWith: "echo {line}") { _ in }[2] == "echo 1 \"$1\"", "the top: 1; the card still comes last")
     }
 
+    /// A zoomed text file scrolled down opens where the reader is (the line at the top of the zoom,
+    /// found through the wrapping), as `v` in less does; at its top, at the file's top.
+    @Test func eOnAZoomedFileOpensItWhereTheReaderIs() throws {
+        let dir = NSTemporaryDirectory() + "carousel-open-zoom-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let note = dir + "/long.txt"
+        // Long lines wrap at 40 columns, blank ones count: rows and lines differ. Every word says
+        // its line: `w57x3` is the third word of line 57.
+        let text = (1...300).map { n in n % 7 == 0 ? "" : (1...12).map { "w\(n)x\($0)" }.joined(separator: " ") }
+        try (text.joined(separator: "\n") + "\n").write(toFile: note, atomically: true, encoding: .utf8)
+        let deck = try DeckLoader.load(paths: [note]).provider
+        for (width, height) in [(40, 20), (100, 30)] {
+            var options = AppOptions()
+            options.editor = "vim"
+            let pilot = Pilot(deck: deck, options: options, width: width, height: height)
+            pilot.press(.enter)
+            pilot.press(.character("e"))
+            #expect(strings(pilot.terminal.commandsRun.last ?? [])[2] == "vim \"$1\"", "at the top: the file's top")
+            pilot.press(.pageDown, .pageDown, .down)
+            // The zoom's first row of text, and the line of the file it belongs to.
+            let row = pilot.screen.dropFirst().first { $0.contains("│ w") } ?? ""
+            let word = row.split(separator: " ").first { $0.hasPrefix("w") && $0.contains("x") }
+            let shown = word.flatMap { Int($0.dropFirst().prefix { $0 != "x" }) }
+            #expect(shown != nil && shown! > 5, "\(width)x\(height): scrolled into the file: \(row)")
+            pilot.press(.character("e"))
+            #expect(strings(pilot.terminal.commandsRun.last ?? [])[2] == "vim +\(shown ?? 0) \"$1\"", "\(width)x\(height): \(row)")
+        }
+    }
+
     @Test func aFailedEditorOrACardWithNoFileIsSaid() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.terminal.runCommand = { _ in .exited(127) }
