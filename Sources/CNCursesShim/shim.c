@@ -363,6 +363,7 @@ void cs_features(cs_terminal_features *features) {
     features->italic = has_string("sitm");
     features->underline = has_string("smul");
     features->reverse = has_string("rev");
+    features->strikethrough = has_string("smxx");  // an extended capability (xterm, VTE, tmux, kitty)
     features->erase_with_background = tigetflag("bce") > 0;
     features->repeat_character = has_string("rep");
     features->erase_characters = has_string("ech");

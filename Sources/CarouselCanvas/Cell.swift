@@ -27,6 +27,7 @@ public struct Attributes: OptionSet, Sendable, Hashable {
     public static let reverse = Attributes(rawValue: 1 << 2)
     public static let underline = Attributes(rawValue: 1 << 3)
     public static let italic = Attributes(rawValue: 1 << 4)
+    public static let strikethrough = Attributes(rawValue: 1 << 5)
 }
 
 /// How a cell looks apart from its glyph.

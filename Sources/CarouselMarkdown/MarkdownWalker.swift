@@ -60,7 +60,7 @@ struct MarkdownWalker {
                 sourceLines = [""]
             } else {
                 // A pipe table is a paragraph to CommonMark; its rows are kept as rows.
-                emit(PipeTable.block(from: sourceLines ?? [], margin: margin) ?? .paragraph(inline ?? [], margin: margin))
+                emit(PipeTable.block(from: sourceLines ?? [], margin: margin) ?? .paragraph(Strikethrough.apply(inline ?? []), margin: margin))
                 inline = nil
                 sourceLines = nil
             }
@@ -134,7 +134,7 @@ struct MarkdownWalker {
     // MARK: Leaves
 
     private mutating func closeHeading() {
-        let spans = inline ?? []
+        let spans = Strikethrough.apply(inline ?? [])
         let level = headingLevel ?? 1
         inline = nil
         headingLevel = nil

@@ -195,7 +195,7 @@ public struct CardPainter: Sendable {
                         var cell = cells[row + x]
                         if cell.isContinuation { continue }  // drawn with the glyph before it
                         // A plain blank is the card's own background already (an underlined or reversed one is not).
-                        if cell.isBlank && cell.style.background == .default && cell.style.attributes.isDisjoint(with: [.reverse, .underline]) { continue }
+                        if cell.isBlank && cell.style.background == .default && cell.style.attributes.isDisjoint(with: [.reverse, .underline, .strikethrough]) { continue }
                         if cell.style != lastBase {
                             lastBase = cell.style
                             lastFaded = faded(cell.style, level: level)

@@ -55,6 +55,7 @@ extension CardPainter {
         if span.underline { attributes.insert(.underline) }
         if span.dim { attributes.insert(.dim) }
         if span.reverse { attributes.insert(.reverse) }
+        if span.strikethrough { attributes.insert(.strikethrough) }
         var foreground: RGB?
         switch span.role {
         case .heading: foreground = accent ?? theme.foreground; attributes.insert(.bold)

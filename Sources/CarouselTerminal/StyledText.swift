@@ -15,6 +15,7 @@ public enum StyledText {
         if style.attributes.contains(.italic) { parts.append("3") }
         if style.attributes.contains(.underline) { parts.append("4") }
         if style.attributes.contains(.reverse) { parts.append("7") }
+        if style.attributes.contains(.strikethrough) { parts.append("9") }
         for (color, foreground) in [(style.foreground, true), (style.background, false)] {
             let code = ColorCoder.code(color, depth: depth)
             guard code != 0 else { continue }

@@ -26,7 +26,7 @@ public struct TerminalFeatures: Sendable, Equatable {
     /// instead of `CSI B`'s three.
     public var lineFeedMovesDown: Bool
 
-    public init(depth: ColorDepth, attributes: Attributes = [.bold, .dim, .italic, .underline, .reverse],
+    public init(depth: ColorDepth, attributes: Attributes = [.bold, .dim, .italic, .underline, .reverse, .strikethrough],
                 erasesWithBackground: Bool = false, repeatsCharacters: Bool = false, erasesCharacters: Bool = false,
                 erasesToEndOfLine: Bool = true, shiftsCharacters: Bool = true, writesBottomRight: Bool = true,
                 lineFeedMovesDown: Bool = false) {

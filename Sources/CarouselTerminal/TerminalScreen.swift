@@ -95,6 +95,7 @@ public final class TerminalScreen: TerminalBackend {
         if found.italic != 0 { attributes.insert(.italic) }
         if found.underline != 0 { attributes.insert(.underline) }
         if found.reverse != 0 { attributes.insert(.reverse) }
+        if found.strikethrough != 0 { attributes.insert(.strikethrough) }
         return TerminalFeatures(depth: depth, attributes: attributes,
                                 erasesWithBackground: found.erase_with_background != 0,
                                 repeatsCharacters: found.repeat_character != 0,

@@ -129,6 +129,27 @@ import Testing
         #expect(laid.first == " 1. item" && laid.last == "10. item")
     }
 
+    /// GitHub's `~~strikethrough~~`: the tildes go, the text between is struck (and dimmed); code
+    /// spans keep theirs, and a run that is not a pair (spaced, unclosed, three tildes) stays.
+    @Test func doubleTildesStrikeThrough() {
+        func spans(_ source: String) -> [TextSpan] {
+            guard case .paragraph(let spans, _)? = Markdown.document(from: source).blocks.first else { return [] }
+            return spans
+        }
+        let done = spans("~~buy milk~~ done, call ~~Bob~~ *~~Ann~~*")
+        #expect(done.plainText == "buy milk done, call Bob Ann")
+        #expect(done.filter(\.style.strikethrough).map(\.text) == ["buy milk", "Bob", "Ann"])
+        #expect(done.filter(\.style.strikethrough).allSatisfy { $0.style.dim })
+        #expect(done.first { $0.text == "Ann" }?.style.italic == true)
+        for kept in ["keep `~~code~~`", "a ~~ spaced ~~ b", "open ~~only", "three ~~~no~~~"] {
+            let text = spans(kept)
+            #expect(!text.contains { $0.style.strikethrough }, "\(kept)")
+            #expect(text.plainText == kept.filter { $0 != "`" }, "\(kept)")
+        }
+        guard case .paragraph(let heading, _)? = Markdown.document(from: "# T\n\n## ~~old~~ new").blocks.first else { Issue.record("no heading"); return }
+        #expect(heading.first { $0.text == "old" }?.style.strikethrough == true)
+    }
+
     /// Each slide knows the lines of the source it comes from (from its first line that is not
     /// blank), counted as an editor counts them: front matter included, `---` lines in code kept.
     @Test func slidesKnowTheirLinesInTheSource() {

@@ -24,7 +24,7 @@ import Testing
     // MARK: - Known changes
 
     @Test func theAttributesVisibleOnABlankAreReverseAndUnderline() {
-        #expect(Look.visibleOnBlank == Attributes.reverse.rawValue | Attributes.underline.rawValue)
+        #expect(Look.visibleOnBlank == Attributes.reverse.rawValue | Attributes.underline.rawValue | Attributes.strikethrough.rawValue)
     }
 
     /// What the writer keeps of a cell, in 16 bytes: colour codes of every depth at their
@@ -35,9 +35,9 @@ import Testing
         for fg in codes {
             for bg in codes {
                 for width in [0, 1, 2, Look.damaged] {
-                    var look = Look(s0: 0x1F9D1, s1: 0x200D, s2: 0x10FFFD, fg: fg, bg: bg, attributes: 0b11111, width: width)
+                    var look = Look(s0: 0x1F9D1, s1: 0x200D, s2: 0x10FFFD, fg: fg, bg: bg, attributes: 0b11_1111, width: width)
                     #expect(look.s0 == 0x1F9D1 && look.s1 == 0x200D && look.s2 == 0x10FFFD)
-                    #expect(look.fg == fg && look.bg == bg && look.attributes == 0b11111 && look.width == width)
+                    #expect(look.fg == fg && look.bg == bg && look.attributes == 0b11_1111 && look.width == width)
                     look.bg = 0
                     #expect(look.fg == fg && look.bg == 0 && look.width == width)
                     #expect(fg != Look.anyInk)
@@ -295,6 +295,25 @@ import Testing
         #expect(terminal.x == 10 && terminal.y == 4)
     }
 
+    /// Struck text (Markdown's `~~`, SGR 9 in `--ansi` input) is struck on the terminal, and a
+    /// struck blank shows its line; a terminal without `smxx` is not sent it.
+    @Test func struckTextIsStruckWhereTheTerminalCan() throws {
+        var canvas = Canvas(width: 10, height: 1)
+        canvas.text("ab c", x: 0, y: 0, style: CellStyle(attributes: .strikethrough))
+        canvas.text("d", x: 4, y: 0)
+        var writer = FrameWriter(features: TerminalFeatures.xterm())
+        var terminal = VirtualTerminal(width: 10, height: 1)
+        let bytes = try Self.show(canvas, with: &writer, on: &terminal)
+        #expect(Self.text(bytes).contains("\u{1B}[9mab c"), "\(Self.text(bytes))")
+        let struck = terminal.cells.prefix(5).map { $0.attributes & Attributes.strikethrough.rawValue != 0 }
+        #expect(struck == [true, true, true, true, false], "the space between is struck too; d is not")
+        var lacking = TerminalFeatures.xterm()
+        lacking.attributes.remove(.strikethrough)
+        var plain = FrameWriter(features: lacking)
+        var other = VirtualTerminal(width: 10, height: 1)
+        #expect(!Self.text(try Self.show(canvas, with: &plain, on: &other)).contains("9m"))
+    }
+
     @Test func attributesTheTerminalLacksAreLeftOut() throws {
         var canvas = Canvas(width: 10, height: 1)
         canvas.text("it", x: 0, y: 0, style: CellStyle(attributes: [.italic, .bold]))
@@ -387,7 +406,7 @@ import Testing
             for _ in 0..<Int.random(in: 0...(width * height / 3), using: &random) {
                 let style = CellStyle(foreground: colors.randomElement(using: &random)!,
                                       background: Int.random(in: 0..<4, using: &random) == 0 ? colors.randomElement(using: &random)! : .default,
-                                      attributes: Attributes(rawValue: UInt8.random(in: 0...31, using: &random) & (Bool.random(using: &random) ? 0 : 31)))
+                                      attributes: Attributes(rawValue: UInt8.random(in: 0...63, using: &random) & (Bool.random(using: &random) ? 0 : 63)))
                 let x = Int.random(in: 0..<width, using: &random), y = Int.random(in: 0..<height, using: &random)
                 let run = Int.random(in: 1...12, using: &random)
                 let glyph = glyphs.randomElement(using: &random)!

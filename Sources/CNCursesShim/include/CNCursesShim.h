@@ -79,7 +79,7 @@ int cs_output_fd(void);
 
 /// What the terminal's terminfo entry declares beyond cursor addressing (1 when it does).
 typedef struct {
-    int bold, dim, italic, underline, reverse;
+    int bold, dim, italic, underline, reverse, strikethrough;
     int erase_with_background;  // bce
     int repeat_character;       // rep
     int erase_characters;       // ech
