@@ -29,6 +29,7 @@ static FILE *output = NULL;    // stdout, or /dev/tty when stdout is captured (`
 static int output_fd = STDOUT_FILENO;
 static volatile sig_atomic_t pending_signal = 0;
 static volatile sig_atomic_t motion_tracking = 0;
+static volatile sig_atomic_t continued = 0;
 // Keys are read through a pad: wgetch on a window refreshes it first when it has changed (after a
 // resize it has), and curses must never draw: the frames are written by the Swift frame writer.
 static WINDOW *keys = NULL;
@@ -95,6 +96,13 @@ int cs_setup_locale(void) {
 }
 
 static void on_quit_signal(int sig) { pending_signal = sig; }
+
+// Stopped from outside (kill -STOP, a job-control stop) and continued (fg): the shell had the
+// terminal meanwhile and set its own modes (echo, line editing, output processing).
+static void on_continue(int sig) {
+    (void)sig;
+    continued = 1;
+}
 
 // Signals that end the process by default fall in two groups. Those sent from outside (a kill, a
 // timer, a hang-up) set a flag that ends the loop, which restores the terminal and then ends the
@@ -184,6 +192,14 @@ void cs_install_signal_handlers(void) {
         sigaction(crash_signals[i], &crash, &previous_crash_actions[i]);
     }
     atexit(restore_at_exit);
+
+    struct sigaction resume;
+    memset(&resume, 0, sizeof resume);
+    resume.sa_handler = on_continue;
+    sigemptyset(&resume.sa_mask);
+    resume.sa_flags = 0;  // interrupts the wait, to redraw at once
+    sigaction(SIGCONT, &resume, NULL);
+    sigaddset(&waited_signals, SIGCONT);
 
     sigaddset(&waited_signals, SIGWINCH);
     if (!signals_blocked && sigprocmask(SIG_BLOCK, &waited_signals, &mask_before) == 0) signals_blocked = 1;
@@ -389,6 +405,32 @@ int cs_take_wake(void) {
     return was;
 }
 
+// The SIGCONT that ends a stop of our own (a suspend, an outside command stopped with us) is let in
+// and forgotten there: those paths take the terminal back themselves.
+static void forget_continue(void) {
+    if (signals_blocked) {
+        sigset_t just_this;
+        sigemptyset(&just_this);
+        sigaddset(&just_this, SIGCONT);
+        sigprocmask(SIG_UNBLOCK, &just_this, NULL);
+        sigprocmask(SIG_BLOCK, &just_this, NULL);
+    }
+    continued = 0;
+}
+
+int cs_take_continued(void) {
+    if (!continued) return 0;
+    continued = 0;
+    if (!screen || isendwin()) return 0;
+    // Raw input without echo, no output processing: the modes saved as curses' program mode.
+    reset_prog_mode();
+    // Keypad mode, which a shell may have switched off (the arrow keys' form), and our mouse mode.
+    if (keypad_xmit && keypad_xmit != (char *)-1) putp(keypad_xmit);
+    fflush(output);
+    if (motion_tracking) set_motion_tracking(1);
+    return 1;
+}
+
 int cs_wake_setup(void) {
     if (wake_fd < 0) wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     return wake_fd < 0 ? -1 : 0;
@@ -520,6 +562,7 @@ void cs_suspend(void) {
     sigaction(SIGTSTP, &stop, &previous);
     kill(0, SIGTSTP);  // the whole process group, as the terminal's own Ctrl-Z would
     sigaction(SIGTSTP, &previous, NULL);
+    forget_continue();
     // Continued: take the terminal again and repaint everything.
     reset_prog_mode();
     clearok(curscr, TRUE);
@@ -575,6 +618,7 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     sigaction(SIGTSTP, &old_stop, NULL);
     posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
+    forget_continue();
     // Back: take the terminal again and repaint everything.
     reset_prog_mode();
     clearok(curscr, TRUE);

@@ -132,6 +132,12 @@ public final class TerminalScreen: TerminalBackend {
         var result: [TerminalEvent] = []
         let signal = cs_pending_signal()
         if signal != 0 { return [.signal(signal)] }
+        // Stopped from outside and continued: the modes are back; the screen is redrawn whole, at
+        // the size the terminal has now, as after a resize.
+        if cs_take_continued() != 0 {
+            let (width, height) = size
+            result.append(.resize(width: width, height: height))
+        }
         if waited == 0 { return result }
         var event = cs_event()
         while cs_read(&event) != 0 {

@@ -103,6 +103,37 @@ struct TerminalPromiseTests {
         #expect(session.modesRestored)
     }
 
+    /// Stopped from outside (`kill -STOP`, which the program cannot catch) and brought back with
+    /// `fg`: the shell had set its own modes (echo, line editing) meanwhile; the carousel takes the
+    /// terminal back and redraws the whole screen (it used to stay silent, keys echoed as `^[OC`
+    /// and went nowhere until Enter).
+    @Test func aStopFromOutsideAndFgGiveTheScreenBack() throws {
+        let session = try TmuxSession(shell: true)
+        try session.waitForStart()
+        let pid = try #require(session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        let tty = try session.tmux("display-message", "-p", "-t", session.name, "#{pane_tty}")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        func modes() throws -> [Substring] {
+            try TmuxSession.run(["sh", "-c", "stty -a < \(tty)"]).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" })
+        }
+        // The whole job, as `kill -STOP %1` stops it (the wrapper shells around the program too).
+        kill(-getpgid(pid), SIGSTOP)
+        let stopped = try session.waitForScreen { $0.joined().contains("Stopped") }
+        #expect(stopped.joined().contains("Stopped"), "the shell has the terminal: \(stopped)")
+        #expect(try modes().contains("opost"), "the shell's modes while it is stopped (output processing on)")
+        try session.send("fg", "Enter")
+        let back = try session.waitForScreen { $0.first?.contains("[Normal]") == true && !$0.joined().contains("Stopped") }
+        #expect(!back.joined().contains("Stopped") && !back.joined().contains("fg"), "drawn whole again: \(back)")
+        let now = try modes()
+        #expect(now.contains("-icanon") && now.contains("-echo") && now.contains("-opost"), "its own modes again: \(now)")
+        try session.send("Right")
+        let lines = try session.waitForScreen { $0.joined().contains("2/20") }
+        #expect(lines.joined().contains("2/20"), "keys arrive: \(lines)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
     /// Cursor keys in the normal form (ESC [ x), which terminals that ignore application cursor mode
     /// send, work like the application form (ESC O x).
     @Test func cursorKeysWorkInBothForms() throws {
