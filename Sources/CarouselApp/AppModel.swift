@@ -307,7 +307,9 @@ public struct AppModel {
         }
         if let script = options.openWith {
             let target = CardChoice.text(of: card, index: index, field: options.print, lines: options.lines)
-            effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with", line: line)))
+            // `+LINE` goes only with a file (with --print title, the target is not one); {line} always.
+            let opensFile = target == file || script.contains("{line}")
+            effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with", line: opensFile ? line : nil)))
         } else if let file {
             let name = options.editor.split(separator: " ").first.map(String.init) ?? options.editor
             effects.append(.run(ExternalCommand(script: options.editor, target: file, name: name, line: line)))

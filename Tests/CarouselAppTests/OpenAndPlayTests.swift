@@ -50,10 +50,11 @@ import Testing
         let source = "# Intro\nWelcome\n\n---\n\n# Plans\n- ship the release\n- review onboarding\n\n---\n\n# Questions\nAsk away, review\n"
         try source.write(toFile: talk, atomically: true, encoding: .utf8)
         let deck = try DeckLoader.load(paths: [talk]).provider
-        func opened(editor: String? = nil, openWith: String? = nil, _ keys: (Pilot) -> Void) -> [String] {
+        func opened(editor: String? = nil, openWith: String? = nil, print: CardChoice.Field? = nil, _ keys: (Pilot) -> Void) -> [String] {
             var options = AppOptions()
             if let editor { options.editor = editor }
             options.openWith = openWith
+            options.print = print
             let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
             keys(pilot)
             pilot.press(.character("e"))
@@ -78,6 +79,8 @@ import Testing
         #expect(opened(editor: "code -w") { $0.press(.right) }[2] == "code -w \"$1\"")
         #expect(opened(openWith: "code -g {}:{line}") { $0.press(.right) }[2] == "code -g \"$1\":6")
         #expect(opened(openWith: "echo {line}") { _ in }[2] == "echo 1 \"$1\"", "the top: 1; the card still comes last")
+        #expect(opened(openWith: "less") { $0.press(.right) }[2] == "less +6 \"$1\"", "the file is the target")
+        #expect(opened(openWith: "less", print: .title) { $0.press(.right) }[2] == "less \"$1\"", "the title is no file")
     }
 
     /// A zoomed text file scrolled down opens where the reader is (the line at the top of the zoom,
