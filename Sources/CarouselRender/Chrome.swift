@@ -120,9 +120,8 @@ public enum Chrome {
     /// The `?` overlay: a framed box listing `rows`, keys in bold, their texts aligned after them.
     /// On a narrow screen a text wraps under itself, between whole words; narrower than the
     /// longest word beside the keys, each text goes under its keys. On a short screen the blank
-    /// rows inside the frame go first, then the last row says how many keys are not shown (and
-    /// the box ends under it).
-    /// Draws the help box over the screen, from entry `first` on (see `HelpLayout`).
+    /// rows inside the frame go first, then it shows the keys from entry `first` on, and its last
+    /// row counts those below (or, at the end, above): it scrolls (see `HelpLayout`).
     static func drawHelp(_ rows: [HelpRow], first requested: Int = 0, theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
         let help = HelpLayout(rows, glyphs: g, width: canvas.width, height: canvas.height)

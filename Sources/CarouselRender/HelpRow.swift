@@ -20,7 +20,7 @@ public struct HelpRow: Sendable, Equatable {
 /// entries from a first one and keeps its last row to count the keys below (or, at the end, above);
 /// the arrow keys scroll it an entry at a time. The drawing and the scrolling both ask it.
 public struct HelpLayout {
-    public struct Line { var keys: String; var text: String; var entry: Int }
+    struct Line { var keys: String; var text: String; var entry: Int }
     var lines: [Line] = []
     /// Where each entry's lines begin.
     var starts: [Int] = []

@@ -801,7 +801,7 @@ struct Look: Equatable {
     var width: UInt8 { UInt8(truncatingIfNeeded: bits >> 60) }
 
     static let damaged: UInt8 = 0xF
-    /// The foreground of a blank without reverse or underline: whatever the pen has (no colour
+    /// The foreground of a blank that shows no attribute (see `visibleOnBlank`): whatever the pen has (no colour
     /// code has all 26 bits set).
     static let anyInk: UInt32 = 0x3FF_FFFF
     /// The attributes that show on a blank (reverse, underline, strikethrough).

@@ -6,7 +6,7 @@ import CarouselCanvas
 public struct TerminalFeatures: Sendable, Equatable {
     /// How many colours it shows.
     public var depth: ColorDepth
-    /// The attributes it shows (terminfo `bold`, `dim`, `sitm`, `smul`, `rev`); others are left out.
+    /// The attributes it shows (terminfo `bold`, `dim`, `sitm`, `smul`, `rev`, and the extended `smxx` for strikethrough); others are left out.
     public var attributes: Attributes
     /// Erasing fills with the current background colour (`bce`); otherwise with the default one.
     public var erasesWithBackground: Bool
