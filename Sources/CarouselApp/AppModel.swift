@@ -40,6 +40,8 @@ public struct AppModel {
     private let options: AppOptions
     /// The page and length of the zoomed text, from the last frame (for paging and the end).
     private var zoomShown: ZoomInfo?
+    /// The query the scene's highlight marks (nil: none).
+    private var highlighted: String?
     /// The size of the screen last drawn (where the help scrolls).
     private var screenSize: (width: Int, height: Int)?
     public var scene: Scene
@@ -482,11 +484,14 @@ public struct AppModel {
         if let slideshow { notes.append(slideshow.label(ascii: theme.glyphs.isASCII)) }
         scene.statusNote = notes.joined(separator: "  ")
         scene.message = message
+        // Made again only for another query: where each card opens is found again for a new one.
         if query.isEmpty {
-            scene.highlight = nil
-        } else {
+            if highlighted != nil { scene.highlight = nil }
+            highlighted = nil
+        } else if highlighted != query {
             let matcher = SearchQuery(query)
             scene.highlight = { matcher.matchOffsets(in: $0) }
+            highlighted = query
             let (open, close) = theme.glyphs.isASCII ? ("\"", "\"") : ("\u{201C}", "\u{201D}")
             scene.emptyMessage = "No card matches " + open + theme.glyphs.displayable(query) + close + "."
         }

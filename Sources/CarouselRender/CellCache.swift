@@ -83,6 +83,8 @@ public struct CellCache: Sendable {
         guard heldCells + cells > CellCache.cellBudget || art.count >= CellCache.limit || text.count >= CellCache.limit else { return }
         art.removeAll(keepingCapacity: true)
         text.removeAll(keepingCapacity: true)
+        // The memo of recent art holds cells too: emptied with the rest, so the budget holds.
+        if !recent.isEmpty { recent = Array(repeating: RecentArt(), count: CellCache.recentSlots) }
         heldCells = 0
     }
 
@@ -162,8 +164,11 @@ public struct CellCache: Sendable {
 
     /// The first line a text card `width` x `height` shows while `seek` marks a search's matches:
     /// 0 when its first match is among the lines it shows from the top (or it has none); else a
-    /// third of the card above the match, for its context (a wrapped paragraph's first rows), or
-    /// where the rest of the text just fills the card, so that the match can be read on the card. Big texts show their head (the zoom opens them at the match).
+    /// third of the card above the match, for its context (a wrapped paragraph's first rows; none
+    /// on a card of three rows, which shows one line), or where the rest of the text just fills the
+    /// card, so that the match can be read on the card. Big texts show their head (the zoom opens
+    /// them at the match). The match is sought once per search and width (a card that changes
+    /// height as it moves, in Scaled mode, does not search its text again).
     mutating func firstShown(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int,
                              title: Bool, ascii: Bool, seek: CardPainter.Seek) -> Int {
         let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: false)
@@ -174,8 +179,18 @@ public struct CellCache: Sendable {
         let source = document()
         if height >= 3 && !TextLayout.isBig(source) {
             let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii)
-            if all.count > height, let hit = all.firstIndex(where: { !seek.find(Array($0.text)).isEmpty }), hit >= height - 1 {
-                first = max(1, min(hit - max(1, (height - 1) / 3), all.count - (height - 1)))
+            // The first matching line at this width (-1: none), kept apart from the height.
+            let matchKey = TextKey(lines: linesKey, height: -1, first: 0, fits: true, color: false)
+            let hit: Int
+            if let known = opensAt[matchKey], known.generation == seek.generation {
+                hit = known.first
+            } else {
+                hit = all.firstIndex { !seek.find(Array($0.text)).isEmpty } ?? -1
+                opensAt[matchKey] = (seek.generation, hit)
+            }
+            if all.count > height, hit >= height - 1 {
+                let context = height >= 4 ? max(1, (height - 1) / 3) : 0
+                first = max(1, min(hit - context, all.count - (height - 1)))
             }
         }
         opensAt[key] = (seek.generation, first)

@@ -120,12 +120,20 @@ public enum TextLayout {
         return Array(lines.prefix(height - 1)) + [moreLine(hidden, width: width, ascii: ascii)]
     }
 
+    /// The characters of a laid line's own text, spaces left out: not its margin, nor what the
+    /// layout adds and varies with the width (a rule, the mark of a continued code row, the hyphen
+    /// of a broken word, cut marks), so that a text counts the same at every width.
+    static func textCharacters(_ line: LaidLine) -> Int {
+        line.content.reduce(0) { sum, span in
+            span.style.role == .decoration ? sum : span.text.reduce(sum) { $0 + ($1.isWhitespace ? 0 : 1) }
+        }
+    }
+
     /// The line of `new` (the same text laid out at another width) that holds what line `first` of
-    /// `old` begins with: counted in the characters of the lines' content before it, spaces left
-    /// out (a line break takes the space it breaks at; margins and the hyphen of a broken word
-    /// aside, the rest is the same at every width), so that a reader keeps their place.
+    /// `old` begins with: counted in the characters of the lines' text before it (see
+    /// `textCharacters`; a line break takes the space it breaks at), so that a reader keeps their place.
     public static func line(at first: Int, of old: [LaidLine], in new: [LaidLine]) -> Int {
-        func characters(_ line: LaidLine) -> Int { line.content.reduce(0) { $0 + $1.text.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) } } }
+        let characters = textCharacters
         let before = old.prefix(first).reduce(0) { $0 + characters($1) }
         var seen = 0
         for (i, line) in new.enumerated() {
@@ -141,7 +149,7 @@ public enum TextLayout {
     /// it, spaces left out. Where an editor opens at the reader's place.
     public static func sourceLine(at first: Int, of laid: [LaidLine], in source: [String]) -> Int {
         func characters(_ text: String) -> Int { text.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) } }
-        let before = laid.prefix(first).reduce(0) { sum, line in line.content.reduce(sum) { $0 + characters($1.text) } }
+        let before = laid.prefix(first).reduce(0) { $0 + textCharacters($1) }
         var seen = 0
         for (i, line) in source.enumerated() {
             let count = characters(line)

@@ -138,4 +138,32 @@ import CarouselCanvas
         #expect(TextLayout.isBig(TextDocument(code: Array(repeating: long, count: 100).joined(separator: "\n"))))
         #expect(!TextLayout.isBig(TextDocument(blocks: [])))
     }
+
+    /// A place in a text is kept from one width to another by the text's own characters, not by
+    /// what the layout adds at each width: rules between paragraphs (as wide as the line), the mark
+    /// that starts a continued code row, the hyphen of a broken word (review finding: 40 short
+    /// paragraphs between rules put paragraph 30 at width 100 past the end at width 40).
+    @Test func aPlaceIsKeptAcrossRulesAndContinuedCodeRows() {
+        var blocks: [TextBlock] = []
+        for k in 1...40 {
+            blocks.append(.paragraph([TextSpan("p\(k)a p\(k)b p\(k)c unbreakablewordthatislongerthanthenarrowline\(k) p\(k)d")]))
+            blocks.append(.rule())
+        }
+        let prose = TextDocument(blocks: blocks)
+        var code: [String] = []
+        for k in 1...60 { code.append("c\(k)x " + (1...30).map { "t\(k)y\($0)" }.joined(separator: " ")) }
+        for document in [prose, TextDocument(code: code.joined(separator: "\n"))] {
+            for (from, to) in [(100, 40), (40, 100), (100, 23), (23, 61)] {
+                let old = TextLayout.lines(for: document, width: from, wrapsCode: true, cellWidth: CharacterWidth.of)
+                let new = TextLayout.lines(for: document, width: to, wrapsCode: true, cellWidth: CharacterWidth.of)
+                // Every line that starts a paragraph or a code line maps to the line that starts it there.
+                for (i, line) in old.enumerated() {
+                    let words = line.content.filter { $0.style.role != .decoration }.map(\.text).joined().split(separator: " ")
+                    guard let word = words.first, word.hasSuffix("a") || word.hasSuffix("x") else { continue }
+                    let j = TextLayout.line(at: i, of: old, in: new)
+                    #expect(j < new.count && new[j].text.contains(word), "\(from) -> \(to): \(word) at \(i) -> \(j < new.count ? new[j].text : "past the end")")
+                }
+            }
+        }
+    }
 }
