@@ -156,10 +156,10 @@ public struct AppModel {
         case .scrollTop where helpOpen: overlay.helpFirst = 0
         case .scrollEnd where helpOpen: overlay.helpFirst = helpLayout?.lastFirst ?? 0
         case .scroll(let n): scroll(by: n)
-        case .scrollPage(let n): scroll(by: n * max(1, (zoomShown?.page ?? 2) - 1))
-        case .scrollTop: overlay.zoom?.first = 0; overlay.zoom?.seeksMatch = false
+        case .scrollPage(let n): scroll(by: n * max(1, zoomPage - 1))
+        case .scrollTop: finishGrowth(); overlay.zoom?.first = 0; overlay.zoom?.seeksMatch = false
         // The renderer keeps the text's last page in view.
-        case .scrollEnd: overlay.zoom?.first = Int.max / 2; overlay.zoom?.seeksMatch = false
+        case .scrollEnd: finishGrowth(); overlay.zoom?.first = Zoom.end; overlay.zoom?.seeksMatch = false
         case .move(let n):
             if !empty {
                 state.send(.move(n))
@@ -241,8 +241,9 @@ public struct AppModel {
     /// Scrolls a zoomed card's text; the renderer keeps it within the text (so keys pressed before
     /// the first zoomed frame, as `--keys` presses them, count too).
     private mutating func scroll(by lines: Int) {
+        finishGrowth()
         guard let zoom = overlay.zoom else { return }
-        let last = zoomShown.map { max(0, $0.total - $0.page) } ?? Int.max / 2
+        let last = zoomShown.map { max(0, $0.total - $0.page) } ?? Zoom.end
         overlay.zoom?.first = max(0, min(last, zoom.first + lines))
         overlay.zoom?.seeksMatch = false
     }
@@ -258,6 +259,23 @@ public struct AppModel {
         overlay.helpFirst = help.clamped(overlay.helpFirst + keys)
     }
 
+    /// A key that scrolls a zoom still growing brings it to its full size at once, so that what it
+    /// scrolls is the text as the full zoom lays it out (lines counted while it grew, at narrower
+    /// widths, are other lines), by the full zoom's page.
+    private mutating func finishGrowth() {
+        guard let zoom = overlay.zoom, zoom.growth < 1 else { return }
+        overlay.zoom?.growth = 1
+        overlay.zoom?.width = nil
+        zoomShown = nil
+    }
+
+    /// Lines the zoomed text shows at once: as the last full-size frame showed them, else as the
+    /// screen's size gives them (all rows above the status line, less the frame's two).
+    private var zoomPage: Int {
+        if let zoomShown { return zoomShown.page }
+        return screenSize.map { max(1, ChromeRows(height: $0.height).status - 2) } ?? 2
+    }
+
     /// Draws the whole screen; the viewport follows the canvas's size.
     public mutating func render(into canvas: inout Canvas) -> FrameInfo {
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
@@ -271,7 +289,8 @@ public struct AppModel {
         let info = scene.render(state, deck: shown, helpOpen: helpOpen, helpFirst: overlay.helpFirst, zoom: overlay.zoom, into: &canvas)
         // What the zoom showed keeps the scroll within the text (not while it is too small to show any).
         if let shown = info.zoom, shown.page > 0 {
-            zoomShown = shown
+            // (A growing zoom's page and length are not the full zoom's: scrolling waits for it.)
+            if overlay.zoom?.growth ?? 0 >= 1 { zoomShown = shown }
             overlay.zoom?.first = shown.first
             overlay.zoom?.width = shown.width
             // Found at full size: from here on the reader scrolls.

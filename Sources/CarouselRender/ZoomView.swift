@@ -8,8 +8,10 @@ import CarouselText
 public struct Zoom: Sendable, Equatable {
     /// The deck index of the card shown.
     public var index: Int
-    /// The first line shown (text cards); the renderer keeps it within the text.
+    /// The first line shown (text cards); the renderer keeps it within the text. `Zoom.end`, less
+    /// a few lines, counts from the end (End, then Up, before a frame has said how long the text is).
     public var first: Int
+    public static let end = Int.max / 2
     /// The width of the lines `first` counts (nil: not shown yet). When the screen's width changes,
     /// the text is wrapped again, and the zoom opens at the line holding the text that was first
     /// (the reader's place, not the line number).
@@ -96,7 +98,9 @@ extension CardPainter {
             let total = all.count
             let page = interior.height
             var wanted = first
-            if let seek, let hit = cache.firstMatch(document, of: card, index: index, width: width, ascii: theme.glyphs.isASCII, seek: seek) {
+            if first > Zoom.end / 2 {
+                wanted = total - page - (Zoom.end - min(first, Zoom.end))
+            } else if let seek, let hit = cache.firstMatch(document, of: card, index: index, width: width, ascii: theme.glyphs.isASCII, seek: seek) {
                 wanted = max(0, hit - 2)
             } else if let firstWidth, firstWidth != width, first > 0, firstWidth >= 1 {
                 let before = cache.lines(document, of: card, index: index, width: firstWidth, title: false, ascii: theme.glyphs.isASCII,

@@ -228,6 +228,21 @@ import Testing
         }
     }
 
+    /// Keys typed while the zoom is still growing (quickly after Enter, or all at once by
+    /// `--render --keys`) scroll the text as the full zoom shows it: PgDn went a line or two (the
+    /// growing zoom's page) or nowhere (lines counted at a narrower width, mapped back).
+    @Test func keysTypedWhileTheZoomGrowsScrollTheFullZoom() {
+        let text = (1...300).map { "line \($0) of the long note, with some words to wrap at narrow widths" }
+        let deck = CardList([Card(id: "long.txt", title: "long", content: .text(TextDocument(plainText: text.joined(separator: "\n"))))])
+        for keys: [Key] in [[.enter, .pageDown], [.enter, .pageDown, .pageDown], [.enter, .down, .down], [.enter, .end, .up], [.enter, .pageDown, .home]] {
+            let fast = HeadlessRenderer.render(deck: deck, options: AppOptions(), width: 80, height: 24, keys: keys.map(ScriptStep.key),
+                                               time: nil, glyphs: .unicode)
+            let pilot = Pilot(deck: deck, width: 80, height: 24)
+            for key in keys { pilot.press(key, wait: 0.5) }
+            #expect(fast == pilot.screen, "\(keys): \(fast.last ?? "") against \(pilot.screen.last ?? "")")
+        }
+    }
+
     @Test func artIsDrawnAsLargeAsItFits() {
         let pilot = Pilot(deck: CardList(try! DeckLoader.builtin().cards), width: 100, height: 30)
         let before = pilot.screen.joined().filter { $0 == "@" }.count
