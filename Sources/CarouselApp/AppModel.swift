@@ -333,7 +333,9 @@ public struct AppModel {
             effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with", line: opensFile ? line : nil)))
         } else if let file {
             let name = options.editor.split(separator: " ").first.map(String.init) ?? options.editor
-            effects.append(.run(ExternalCommand(script: options.editor, target: file, name: name, line: line)))
+            var command = ExternalCommand(script: options.editor, target: file, name: name, line: line)
+            command.program = ExternalCommand.plainProgram(options.editor)
+            effects.append(.run(command))
         } else {
             say("This card has no file to open (it came from a pipe, a manifest or the built-in deck).")
         }

@@ -29,6 +29,11 @@ public struct ExternalCommand: Sendable, Equatable {
     public var arguments: [[UInt8]]
     /// How messages name it (`vim`, `--open-with`).
     public var name: String
+    /// The program the script starts, when it is a plain name or path the backend can look for
+    /// before running it (an editor: a missing one is said in the status line, not by the shell
+    /// on the terminal behind the carousel). Nil: not checked (`--open-with` may start with a
+    /// shell builtin).
+    public var program: String?
 
     /// `script` run by the shell with `target` as `$1`: every `{}` in it stands for `"$1"`; with no
     /// `{}`, `"$1"` is added at the end (`vim` opens the file; `less {}`, `open-with 'wc -l {}'`).
@@ -44,6 +49,14 @@ public struct ExternalCommand: Sendable, Equatable {
         }
         arguments = [Array("/bin/sh".utf8), Array("-c".utf8), Array(body.utf8), Array("carousel".utf8), target]
         self.name = name
+    }
+
+    /// The first word of `script` when it names a program plainly (letters, digits, `._+-/`; not
+    /// `~/...`, a variable or an assignment, which only the shell can resolve), else nil.
+    public static func plainProgram(_ script: String) -> String? {
+        guard let word = script.split(whereSeparator: { $0 == " " || $0 == "\t" }).first, !word.hasPrefix("~") else { return nil }
+        let plain = word.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "._+-/".unicodeScalars.contains($0) }
+        return plain ? String(word) : nil
     }
 
     /// Editors and pagers that open a file at a line given as `+LINE` before it, as vi did first.

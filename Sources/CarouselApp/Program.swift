@@ -116,6 +116,11 @@ public final class Program {
     private func perform(_ effect: Effect) {
         switch effect {
         case .run(let command):
+            // An editor that is not there is said in the status line, as the shell would say it.
+            if let program = command.program, !backend.finds(program) {
+                model.commandEnded(command, status: .exited(127))
+                return
+            }
             // The backend repaints everything next (see `runOutside`).
             let status = backend.runOutside(command.arguments)
             model.commandEnded(command, status: status)

@@ -85,6 +85,10 @@ public final class MemoryTerminal: TerminalBackend {
     public private(set) var commandsRun: [[[UInt8]]] = []
     /// What running a program does in a test (e.g. edits a file) and how it ends.
     public var runCommand: ([[UInt8]]) -> CommandStatus = { _ in .exited(0) }
+    /// The programs this terminal's system has (nil: every one).
+    public var programs: Set<String>? = nil
+
+    public func finds(_ program: String) -> Bool { programs?.contains(program) ?? true }
 
     public func runOutside(_ arguments: [[UInt8]]) -> CommandStatus {
         commandsRun.append(arguments)

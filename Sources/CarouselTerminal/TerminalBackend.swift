@@ -22,6 +22,8 @@ public protocol TerminalBackend: AnyObject {
     /// Runs a program with the terminal handed over to it (an editor), then takes the terminal back;
     /// the next frame repaints everything. `arguments[0]` is the program's path.
     func runOutside(_ arguments: [[UInt8]]) -> CommandStatus
+    /// Whether the program `name` (a name looked up in `PATH`, or a path) can be run.
+    func finds(_ program: String) -> Bool
     /// Tells the user something that should outlive the screen (a card skipped): on standard error,
     /// which a terminal backend holds until it has given the terminal back.
     func report(_ line: String)

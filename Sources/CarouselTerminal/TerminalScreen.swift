@@ -172,6 +172,20 @@ public final class TerminalScreen: TerminalBackend {
         _ = Descriptor.writeAll(Array((line + "\n").utf8), to: STDERR_FILENO)
     }
 
+    /// Looked up as `sh` would: a name with a slash as it is, else in each folder of `PATH`
+    /// (the default path when it is unset); an executable regular file.
+    public func finds(_ program: String) -> Bool {
+        func runnable(_ path: String) -> Bool {
+            var info = stat()
+            return access(path, X_OK) == 0 && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        }
+        if program.contains("/") { return runnable(program) }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":", omittingEmptySubsequences: false).contains { folder in
+            runnable((folder.isEmpty ? "." : String(folder)) + "/" + program)
+        }
+    }
+
     public func runOutside(_ arguments: [[UInt8]]) -> CommandStatus {
         guard !arguments.isEmpty else { return .failed("nothing to run") }
         // NUL-terminated copies, alive for the call.

@@ -113,6 +113,30 @@ import Testing
         }
     }
 
+    /// An editor that is not installed is said in the status line without running the shell, whose
+    /// own "not found" would land on the terminal behind the carousel and stay there after it. Only
+    /// a plain program name or path is looked for (the shell resolves the rest).
+    @Test func aMissingEditorIsSaidWithoutRunningTheShell() {
+        var options = AppOptions()
+        options.editor = "no-such-editor -w"
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.terminal.programs = ["vim"]
+        pilot.press(.character("e"))
+        #expect(pilot.terminal.commandsRun.isEmpty)
+        #expect(status(pilot).contains("no-such-editor: command not found"), "\(status(pilot))")
+        options.editor = "vim"
+        let second = Pilot(deck: deck, options: options, width: 80, height: 24)
+        second.terminal.programs = ["vim"]
+        second.press(.character("e"))
+        #expect(second.terminal.commandsRun.count == 1)
+        #expect(ExternalCommand.plainProgram("code -w") == "code")
+        #expect(ExternalCommand.plainProgram("/usr/bin/nvim -p") == "/usr/bin/nvim")
+        #expect(ExternalCommand.plainProgram("vim.basic") == "vim.basic")
+        for unresolved in ["~/bin/ed", "FOO=1 vim", "$EDITOR", "'my editor'", ""] {
+            #expect(ExternalCommand.plainProgram(unresolved) == nil, "\(unresolved)")
+        }
+    }
+
     @Test func aFailedEditorOrACardWithNoFileIsSaid() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.terminal.runCommand = { _ in .exited(127) }
