@@ -418,14 +418,17 @@ static void forget_continue(void) {
     continued = 0;
 }
 
+static int put_output(int c) { return putc(c, output); }
+
 int cs_take_continued(void) {
     if (!continued) return 0;
     continued = 0;
     if (!screen || isendwin()) return 0;
     // Raw input without echo, no output processing: the modes saved as curses' program mode.
     reset_prog_mode();
-    // Keypad mode, which a shell may have switched off (the arrow keys' form), and our mouse mode.
-    if (keypad_xmit && keypad_xmit != (char *)-1) putp(keypad_xmit);
+    // Keypad mode, which a shell may have switched off (the arrow keys' form), and our mouse mode,
+    // on the terminal we draw on (standard output may be a script's capture: `x=$(carousel --pick)`).
+    if (keypad_xmit && keypad_xmit != (char *)-1) tputs(keypad_xmit, 1, put_output);
     fflush(output);
     if (motion_tracking) set_motion_tracking(1);
     return 1;

@@ -134,6 +134,24 @@ struct TerminalPromiseTests {
         #expect(session.modesRestored)
     }
 
+    /// The same inside `x=$(carousel --pick)`: what taking the terminal back writes goes to the
+    /// terminal, never into the script's capture, which holds the choice alone.
+    @Test func aStopFromOutsideLeavesAPicksOutputClean() throws {
+        let session = try TmuxSession(arguments: "--pick", shell: true, capture: true)
+        try session.waitForStart()
+        let pid = try #require(session.file("pid").flatMap { Int32($0) })
+        kill(-getpgid(pid), SIGSTOP)
+        _ = try session.waitForScreen { $0.joined().contains("Stopped") }
+        try session.send("fg", "Enter")
+        _ = try session.waitForScreen { $0.first?.contains("[Normal]") == true && !$0.joined().contains("Stopped") }
+        try session.send("Right")
+        _ = try session.waitForScreen { $0.joined().contains("2/20") }
+        try session.send("Enter")
+        #expect(session.waitForExit() == 0)
+        #expect(session.chosen == "Tomas", "\(String(describing: session.chosen?.unicodeScalars.map(\.value)))")
+        #expect(session.modesRestored)
+    }
+
     /// Cursor keys in the normal form (ESC [ x), which terminals that ignore application cursor mode
     /// send, work like the application form (ESC O x).
     @Test func cursorKeysWorkInBothForms() throws {
