@@ -8,22 +8,25 @@ import CarouselText
 /// never interpreted; HTML comments are hidden (speaker notes and directives in Marp and presenterm).
 public enum Markdown {
     /// One card per slide: the source is split at lines holding only `---` (see `SlideSplitter`),
-    /// each slide's first top-level `# Heading` becomes its title. Slides with nothing in them are dropped.
+    /// each slide's first top-level `# Heading` becomes its title, or when there are several
+    /// slides, the heading of any level a slide opens with. Slides with nothing in them are dropped.
     public static func slides(from source: String) -> [TextDocument] { numberedSlides(from: source).map(\.document) }
 
     /// The slides with the lines of the source each comes from (1-based, half-open, from the
     /// slide's first line that is not blank): where an editor opens a slide.
     public static func numberedSlides(from source: String) -> [(document: TextDocument, lines: Range<Int>)] {
-        SlideSplitter.numberedSlides(source).compactMap { slide in
-            let document = document(from: slide.text)
+        let slides = SlideSplitter.numberedSlides(source)
+        return slides.compactMap { slide in
+            let document = document(from: slide.text, slide: slides.count > 1)
             return document.title == nil && document.blocks.isEmpty ? nil : (document, slide.lines)
         }
     }
 
     /// The whole source as one card (no splitting); its first top-level `# Heading` is the title.
-    public static func document(from source: String) -> TextDocument {
+    /// With `slide`, the heading of any level the source opens with is the title.
+    public static func document(from source: String, slide: Bool = false) -> TextDocument {
         guard let tree = CMarkTree(source) else { return TextDocument(plainText: source) }
-        var walker = MarkdownWalker(tree: tree)
+        var walker = MarkdownWalker(tree: tree, slide: slide)
         tree.walk { entering, node in walker.visit(node, entering: entering) }
         return TextDocument(title: walker.title, blocks: walker.blocks)
     }

@@ -7,7 +7,14 @@ struct MarkdownWalker {
     /// The tree walked, for the source of a table row's text.
     let tree: CMarkTree
 
-    init(tree: CMarkTree) { self.tree = tree }
+    /// Whether the text is a slide of a talk, where the heading a slide opens with is its title
+    /// whatever its level (talks title their slides with `##` as often as with `#`).
+    let slide: Bool
+
+    init(tree: CMarkTree, slide: Bool = false) {
+        self.tree = tree
+        self.slide = slide
+    }
     private(set) var title: String?
     private(set) var blocks: [TextBlock] = []
 
@@ -20,8 +27,9 @@ struct MarkdownWalker {
 
     /// Spans of the paragraph or heading being read; nil between them.
     private var inline: [TextSpan]?
-    /// The paragraph's text line by line as its source has it (to tell a pipe table); nil outside one.
-    private var sourceLines: [String]?
+    /// The paragraph's text line by line as its source has it, in styled pieces (to tell a pipe
+    /// table and lay out its cells); nil outside one.
+    private var sourceLines: [[TextSpan]]?
     private var headingLevel: Int?
     private var emphasis = 0
     private var strong = 0
@@ -57,7 +65,7 @@ struct MarkdownWalker {
         case CCMARK_PARAGRAPH:
             if entering {
                 inline = []
-                sourceLines = [""]
+                sourceLines = [[]]
             } else {
                 // A pipe table is a paragraph to CommonMark; its rows are kept as rows.
                 emit(PipeTable.block(from: sourceLines ?? [], margin: margin) ?? .paragraph(Strikethrough.apply(inline ?? []), margin: margin))
@@ -77,18 +85,21 @@ struct MarkdownWalker {
             }
         case CCMARK_TEXT:
             add(node.literal, style())
-            addSource(written(node))
+            addSource(written(node), style())
         case CCMARK_CODE:
             add(node.literal, style(role: .code))
-            addSource("`" + PipeTable.escapedCode(node.literal) + "`")
+            addSource(PipeTable.escapedCode(node.literal), style(role: .code))
         case CCMARK_SOFTBREAK:
             add(" ", style())
-            sourceLines?.append("")
+            sourceLines?.append([])
         case CCMARK_LINEBREAK:
             add("\n", style())  // a hard break in a paragraph
-            sourceLines?.append("")
+            sourceLines?.append([])
         case CCMARK_HTML_INLINE:
-            if !Self.isComment(node.literal) { add(node.literal, style(role: .html)) }
+            if !Self.isComment(node.literal) {
+                add(node.literal, style(role: .html))
+                addSource(PipeTable.escaped(node.literal, bars: false), style(role: .html))
+            }
         case CCMARK_EMPH:
             emphasis += entering ? 1 : -1
         case CCMARK_STRONG:
@@ -138,8 +149,9 @@ struct MarkdownWalker {
         let level = headingLevel ?? 1
         inline = nil
         headingLevel = nil
-        // The first top-level `# Heading` is the card's title; the card shows it in its frame.
-        if level == 1, title == nil, pieces.isEmpty {
+        // The first top-level `# Heading` is the card's title (on a slide, a heading of any level
+        // the slide opens with); the card shows it in its frame.
+        if title == nil, pieces.isEmpty, level == 1 || (slide && blocks.isEmpty) {
             title = Self.collapsed(spans.plainText)
             return
         }
@@ -179,9 +191,9 @@ struct MarkdownWalker {
         return style
     }
 
-    private mutating func addSource(_ text: String) {
-        guard sourceLines != nil else { return }
-        sourceLines![sourceLines!.count - 1] += text
+    private mutating func addSource(_ text: String, _ style: SpanStyle) {
+        guard sourceLines != nil, !text.isEmpty else { return }
+        sourceLines![sourceLines!.count - 1].append(TextSpan(text, style: style))
     }
 
     /// A text node's text in the form a table row is read: cmark has already turned `\|` and
@@ -208,7 +220,10 @@ struct MarkdownWalker {
         // The address tells a reader where the link goes, unless the text already says it.
         let url = link.url
         if url.isEmpty || url.hasPrefix("#") || url == text || url == "mailto:" + text { return }
-        inline!.append(TextSpan(" (" + url + ")", style: SpanStyle(dim: true, role: .url)))
+        let address = SpanStyle(dim: true, role: .url)
+        inline!.append(TextSpan(" (" + url + ")", style: address))
+        // In a table's cell too (a bar of the address is not a column's edge).
+        addSource(PipeTable.escaped(" (" + url + ")", bars: true), address)
     }
 
     // MARK: Helpers

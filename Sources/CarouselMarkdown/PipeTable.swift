@@ -5,30 +5,45 @@ import CarouselText
 /// one paragraph and would wrap into a single line of words and bars. Its rows are laid out as
 /// columns instead, padded to the widest cell (in terminal columns: a wide character takes two),
 /// the header in bold, and shown verbatim (cut at the card's edge, never wrapped, like code) so
-/// that the columns stay columns.
+/// that the columns stay columns. A cell keeps its inline markup as a paragraph would: emphasis,
+/// strong, code (without its backticks), links, `~~strikethrough~~`.
 enum PipeTable {
     enum Alignment { case left, center, right }
 
-    /// The table's rows as a code-like block, or nil when `lines` (a paragraph's source lines) are
-    /// not a table.
-    static func block(from lines: [String], margin: Margin) -> TextBlock? {
-        guard lines.count >= 2, let alignments = delimiter(lines[1]) else { return nil }
+    /// The table's rows as a code-like block, or nil when `lines` (a paragraph's source lines, as
+    /// styled pieces in the form `cells` reads) are not a table.
+    static func block(from lines: [[TextSpan]], margin: Margin) -> TextBlock? {
+        guard lines.count >= 2, let alignments = delimiter(lines[1].plainText) else { return nil }
         let header = cells(lines[0])
         guard header.count == alignments.count else { return nil }
-        let body = lines.dropFirst(2).map(cells)
+        let body = lines.dropFirst(2).map { cells($0) }
         let rows = [header] + body
         var widths = Array(repeating: 0, count: alignments.count)
         for row in rows {
-            for (i, cell) in row.prefix(widths.count).enumerated() { widths[i] = max(widths[i], CharacterWidth.of(cell)) }
+            for (i, cell) in row.prefix(widths.count).enumerated() { widths[i] = max(widths[i], CharacterWidth.of(cell.plainText)) }
         }
-        func line(_ row: [String]) -> String {
-            widths.indices.map { i in
-                pad(i < row.count ? row[i] : "", to: widths[i], alignments[i])
-            }.joined(separator: " | ")
+        func line(_ row: [[TextSpan]], bold: Bool) -> [TextSpan] {
+            var out: [TextSpan] = []
+            let plain = SpanStyle(bold: bold)
+            func blank(_ n: Int) { if n > 0 { out.append(TextSpan(String(repeating: " ", count: n), style: plain)) } }
+            for i in widths.indices {
+                if i > 0 { out.append(TextSpan(" | ", style: plain)) }
+                let cell = i < row.count ? row[i] : []
+                let room = max(0, widths[i] - CharacterWidth.of(cell.plainText))
+                let before = alignments[i] == .right ? room : alignments[i] == .center ? room / 2 : 0
+                blank(before)
+                out += cell.map { span in
+                    var span = span
+                    if bold { span.style.bold = true }
+                    return span
+                }
+                blank(room - before)
+            }
+            return out
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
-        var out: [[TextSpan]] = [[TextSpan(line(header), style: SpanStyle(bold: true))], [TextSpan(rule, style: .decoration)]]
-        out += body.map { [TextSpan(line($0))] }
+        var out: [[TextSpan]] = [line(header, bold: true), [TextSpan(rule, style: .decoration)]]
+        out += body.map { line($0, bold: false) }
         return .code(out, margin: margin)
     }
 
@@ -46,38 +61,54 @@ enum PipeTable {
         return alignments
     }
 
-    /// A row's cells, trimmed, without the empty ones the outer bars make. The row is in the form
-    /// `escaped` gives: a bar after a backslash is text, any other bar ends a cell.
+    /// A row's cells, trimmed, without the empty ones the outer bars make (unstyled).
     static func cells(_ line: String) -> [String] {
-        func isBlank(_ c: Character?) -> Bool { c == " " || c == "\t" }
-        var row = Substring(line).drop { isBlank($0) }
-        while isBlank(row.last) { row = row.dropLast() }
-        var cells: [String] = []
-        var cell = ""
-        var escape = false, endsWithBar = false
-        for character in row {
-            endsWithBar = false
-            if escape {
-                cell.append(character)
-                escape = false
-            } else if character == "\\" {
-                escape = true
-            } else if character == "|" {
-                cells.append(cell)
-                cell = ""
-                endsWithBar = true
-            } else {
-                cell.append(character)
+        cells([TextSpan(line)]).map(\.plainText)
+    }
+
+    /// A row's cells, each as styled spans, trimmed, without the empty ones the outer bars make, a
+    /// cell's `~~` pairs applied. The row is in the form `escaped` gives: a bar after a backslash
+    /// is text, any other bar ends a cell.
+    static func cells(_ row: [TextSpan]) -> [[TextSpan]] {
+        func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
+        // The row's characters with their styles, then split at the bars that are not escaped.
+        var characters: [(character: Character, style: SpanStyle, escaped: Bool)] = []
+        var escape = false
+        for span in row {
+            for character in span.text {
+                if escape {
+                    characters.append((character, span.style, true))
+                    escape = false
+                } else if character == "\\" {
+                    escape = true
+                } else {
+                    characters.append((character, span.style, false))
+                }
             }
         }
-        cells.append(cell)
+        var start = characters.startIndex, end = characters.endIndex
+        while start < end, isBlank(characters[start].character) { start += 1 }
+        while end > start, isBlank(characters[end - 1].character) { end -= 1 }
+        let trimmed = characters[start..<end]
+        var cells: [ArraySlice<(character: Character, style: SpanStyle, escaped: Bool)>] = []
+        var from = trimmed.startIndex
+        for i in trimmed.indices where trimmed[i].character == "|" && !trimmed[i].escaped {
+            cells.append(trimmed[from..<i])
+            from = i + 1
+        }
+        cells.append(trimmed[from...])
         // The empty cells before a leading and after a trailing bar are the table's edges.
-        if row.first == "|" { cells.removeFirst() }
-        if endsWithBar, !cells.isEmpty { cells.removeLast() }
+        if let first = trimmed.first, first.character == "|", !first.escaped { cells.removeFirst() }
+        if let last = trimmed.last, last.character == "|", !last.escaped, !cells.isEmpty { cells.removeLast() }
         return cells.map { cell in
-            var c = Substring(cell).drop { isBlank($0) }
-            while isBlank(c.last) { c = c.dropLast() }
-            return String(c)
+            var cell = cell
+            while let c = cell.first, isBlank(c.character) { cell = cell.dropFirst() }
+            while let c = cell.last, isBlank(c.character) { cell = cell.dropLast() }
+            var spans: [TextSpan] = []
+            for (character, style, _) in cell {
+                if spans.last?.style == style { spans[spans.count - 1].text.append(character) } else { spans.append(TextSpan(String(character), style: style)) }
+            }
+            return Strikethrough.apply(spans)
         }
     }
 
@@ -153,14 +184,5 @@ enum PipeTable {
             out += next == "|" ? "\\|" : "\\\\" + escaped(String(next), bars: false)
         }
         return out
-    }
-
-    private static func pad(_ text: String, to width: Int, _ alignment: Alignment) -> String {
-        let room = max(0, width - CharacterWidth.of(text))
-        switch alignment {
-        case .left: return text + String(repeating: " ", count: room)
-        case .right: return String(repeating: " ", count: room) + text
-        case .center: return String(repeating: " ", count: room / 2) + text + String(repeating: " ", count: room - room / 2)
-        }
     }
 }

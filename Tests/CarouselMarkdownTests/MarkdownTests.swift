@@ -30,7 +30,7 @@ import Testing
             "-------------+-----+------",
             "Apple        |  3  |  1.20",
             "Banana split | 12  | 10.50",
-            "`x`          |     |      ",
+            "x            |     |      ",
             "", "After.",
         ])
         // Rows are cut at the edge like code, never wrapped.
@@ -54,7 +54,7 @@ import Testing
         #expect(lines(Markdown.document(from: source), width: 60) == [
             "Operator   | Means ",
             "-----------+-------",
-            "`a | b`    | a or b",
+            "a | b      | a or b",
             "x | y | z  | either",
             "back\\slash | kept  ",
         ])
@@ -64,6 +64,37 @@ import Testing
         // An entity of a character of two or three bytes right before an escaped bar.
         let entities = "| A | B |\n|---|---|\n| &copy;\\| x &euro;\\| | y |\n"
         #expect(lines(Markdown.document(from: entities), width: 40, ascii: false) == ["A       | B", "--------+--", "©| x €| | y"])
+    }
+
+    /// A cell keeps its inline markup as a paragraph does: code without its backticks, strong,
+    /// emphasis, struck text without its tildes, a link's address after its text; the padding
+    /// counts what is shown, not the markup.
+    @Test func tableCellsKeepTheirMarkup() {
+        let source = """
+            | Tool | Note |
+            |------|-----:|
+            | `swift build` | **debug** |
+            | make | ~~slow~~ ok |
+            | *lld* | [docs](https://x.org/a|b) |
+            """
+        let document = Markdown.document(from: source)
+        #expect(lines(document, width: 60) == [
+            "Tool        |                     Note",
+            "------------+-------------------------",
+            "swift build |                    debug",
+            "make        |                  slow ok",
+            "lld         | docs (https://x.org/a|b)",
+        ])
+        guard case .code(let rows, _) = document.blocks.first else { Issue.record("no table"); return }
+        func style(_ text: String, row: Int) -> SpanStyle? { rows[row].first { $0.text == text }?.style }
+        #expect(rows[0].allSatisfy { $0.style.bold })
+        #expect(style("swift build", row: 2)?.role == .code)
+        #expect(style("debug", row: 2)?.bold == true)
+        #expect(style("slow", row: 3)?.strikethrough == true)
+        #expect(style(" ok", row: 3)?.strikethrough == false)
+        #expect(style("lld", row: 4)?.italic == true)
+        #expect(style("docs", row: 4)?.role == .link)
+        #expect(style(" (https://x.org/a|b)", row: 4)?.role == .url)
     }
 
     /// Columns are padded in terminal columns: a cell of wide characters keeps the bars in line.
@@ -102,6 +133,37 @@ import Testing
         guard case .paragraph(let spans, _) = slides[0].blocks.first else { Issue.record("no paragraph"); return }
         #expect(spans.first { $0.text == "fast" }?.style.italic == true)
         #expect(spans.first { $0.text == "everywhere" }?.style.bold == true)
+    }
+
+    /// Talks title their slides with `##` as often as with `#`: the heading a slide opens with is
+    /// its title whatever its level (it was "talk 2", "talk 3" on the frame and in the status
+    /// line). A heading further down stays in the body, and a file of one card keeps the old rule
+    /// (only `#` titles a note).
+    @Test func aSlideOpeningWithAnyHeadingIsTitledByIt() {
+        let talk = """
+            # Shipping Swift
+
+            A talk.
+
+            ---
+
+            <!-- speaker note -->
+            ## Why
+
+            - fast
+
+            ---
+
+            Numbers first.
+
+            ## Numbers
+            """
+        let slides = Markdown.slides(from: talk)
+        #expect(slides.map(\.title) == ["Shipping Swift", "Why", nil])
+        #expect(lines(slides[1]).count == 1 && lines(slides[1])[0].hasSuffix(" fast"))
+        #expect(lines(slides[2]) == ["Numbers first.", "", "Numbers"])
+        #expect(Markdown.slides(from: "## Install\n\nRun it.").map(\.title) == [nil])
+        #expect(Markdown.document(from: "## Install\n\nRun it.").title == nil)
     }
 
     @Test func nestedLists() {
