@@ -234,6 +234,14 @@ public struct CellCache: Sendable {
             shown = fits ? TextLayout.fit(lines: all, from: first, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
                 : Array(all.dropFirst(first).prefix(height))
             total = all.count
+            if fits, height == 1, all.count > 1 {
+                // One row (lyrics, a tiny screen): the first paragraph or line unwrapped, cut at the edge.
+                let unwrapped = lines(source, of: card, index: index, width: CellCache.unwrappedWidth, title: title, ascii: ascii)
+                if let line = unwrapped.first,
+                   let row = TextLayout.oneRow(line, more: unwrapped.count - 1, width: width, ascii: ascii, cellWidth: CharacterWidth.of) {
+                    shown = [row]
+                }
+            }
         }
         if total == 0 && first == 0 {
             // A card with no text says so (an empty file, an empty slide), rather than look unfinished.
@@ -246,6 +254,9 @@ public struct CellCache: Sendable {
         heldCells += cells.cells.count
         return cells
     }
+
+    /// The width a card of one row lays its text out at: a paragraph is one line.
+    static let unwrappedWidth = 1_000
 
     /// Cells held prepared right now (never more than `cellBudget` plus one entry).
     var preparedCells: Int { heldCells }

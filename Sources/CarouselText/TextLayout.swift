@@ -104,8 +104,11 @@ public enum TextLayout {
                 let pad = width - line.width - count.count
                 line.content += [TextSpan(String(repeating: " ", count: pad)), TextSpan(count, style: .decoration)]
                 line.width = width
-            } else if canCut, let cellWidth, let count = forms.last {
-                let shortened = cut(line, to: width - count.count - 1, cellWidth: cellWidth)
+            } else if canCut, let cellWidth, let shortest = forms.last {
+                let shortened = cut(line, to: width - shortest.count - 1, cellWidth: cellWidth)
+                // The longest form of the count that fits where the line was cut (at a space, it
+                // leaves room for "… 4 more" rather than "…4").
+                let count = forms.first { $0.count <= width - shortened.width - 1 } ?? shortest
                 // (A margin wider than the room is never cut into: the line is then left whole.)
                 let pad = width - shortened.width - count.count
                 if pad >= 1 {
@@ -175,6 +178,28 @@ public enum TextLayout {
         return [top] + fit(lines: Array(lines.dropFirst(first)), height: height - 1, width: width, ascii: ascii, cellWidth: cellWidth)
     }
 
+    /// A card of one row: `line` is the text's first line laid out without wrapping (a whole
+    /// paragraph, a list item, a code line), `more` how many such lines follow. The row shows as
+    /// much of the line as fits: cut at the edge with "…" when nothing follows, else with the count
+    /// of the rest at the right ("… 3 more lines", or a shorter form), as `fit` counts. A row
+    /// wrapping would have shown only the paragraph's first words and a count of rows that depends
+    /// on the width. Nil on a row narrower than `cutWidth` (`fit` then shows what fits).
+    public static func oneRow(_ line: LaidLine, more: Int, width: Int, ascii: Bool, cellWidth: @escaping (Character) -> Int) -> LaidLine? {
+        guard width >= cutWidth else { return nil }
+        if more > 0 { return fit(lines: [line], unlaid: more, height: 1, width: width, ascii: ascii, cellWidth: cellWidth).first }
+        if line.width <= width { return line }
+        // The mark goes after a space where the line was cut at one (a word's own end), so that
+        // it does not read as the end of that word cut.
+        let dots = ascii ? "..." : "…"
+        var shortened = cut(line, to: width - dots.count - 1, cellWidth: cellWidth)
+        let atSpace = Array(line.text).dropFirst(shortened.text.count).first == " "
+        if !atSpace { shortened = cut(line, to: width - dots.count, cellWidth: cellWidth) }
+        let mark = atSpace ? " " + dots : dots
+        shortened.content.append(TextSpan(mark, style: .decoration))
+        shortened.width += mark.count
+        return shortened
+    }
+
     /// Rows narrower than this show a first line that fills them without a count (cutting it
     /// would leave too little of it).
     public static let cutWidth = 16
@@ -191,6 +216,8 @@ public enum TextLayout {
             for c in span.text {
                 let w = cellWidth(c)
                 if used + w > columns {
+                    // A space that does not fit ends the word before it: the cut is here.
+                    if c == " " { lastSpace = (kept.count, text.endIndex, used) }
                     kept.append(TextSpan(text, style: span.style))
                     break outer
                 }

@@ -277,6 +277,22 @@ import Testing
         }
     }
 
+    /// A line of input longer than a lyrics row (`ls -l | carousel --lines -`) fills the row and is
+    /// cut at its edge, rather than wrapped to its first words and a count of the rows it wraps to.
+    @Test func longLinesFillTheirLyricsRow() {
+        let words = (1...30).map { "w\($0)" }.joined(separator: " ")
+        let deck = CardList((0..<5).map { Card(id: "\($0)", title: "\($0) \(words)", content: .text(TextDocument(plainText: "\($0) \(words)"))) })
+        for keys in ["right,right", "right,right,tab"] {
+            let lines = screen(deck, style: .lyrics, keys: keys, size: (80, 24))
+            let rows = lines.filter { $0.contains(" w1 w2 ") && $0.contains("│") }
+            #expect(rows.count >= 3, "\(keys): \(lines.joined(separator: "\n"))")
+            for row in rows {
+                let text = String((row.split(separator: "│").dropFirst().first ?? "").drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+                #expect(text.hasSuffix(" …") && text.filter { $0 == "…" }.count == 1 && text.contains(" w10 "), "\(keys): \(row)")
+            }
+        }
+    }
+
     /// The lyrics look blurs the thumbnails of art cards away from the middle, never their titles
     /// and subtitles: every label on the screen is its card's own, whole or cut with a mark.
     @Test func lyricsLabelsKeepTheirLettersAtEveryDistance() {

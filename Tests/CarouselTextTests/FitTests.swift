@@ -87,6 +87,30 @@ import CarouselCanvas
         #expect(TextLayout.fit(lines: [line("Buy milk, eggs and bread")] + rest, height: 1, width: 24)[0].text == "Buy milk, eggs and bread")
     }
 
+    /// A card of one row shows its first paragraph or line unwrapped, as much as fits: a single
+    /// long line (a line of `ls -l`) is cut at the edge with "…" (wrapped, the row showed its first
+    /// words and "…1"); with more lines the count of them follows; after a cut at a word the count
+    /// takes the longest form that fits the room left.
+    @Test func oneRowShowsTheLineUnwrapped() {
+        func line(_ text: String) -> LaidLine { LaidLine(content: [TextSpan(text)], width: CharacterWidth.of(text)) }
+        let listing = "lrwxrwxrwx 1 root root 28 Feb 17 2023 FileCheck-14 -> ../lib/llvm-14/bin/FileCheck"
+        let cut = TextLayout.oneRow(line(listing), more: 0, width: 40, ascii: false, cellWidth: CharacterWidth.of)
+        #expect(cut?.text == "lrwxrwxrwx 1 root root 28 Feb 17 2023 …")
+        #expect(cut?.width == 39)
+        #expect(TextLayout.oneRow(line(listing), more: 0, width: 30, ascii: true, cellWidth: CharacterWidth.of)?.text == "lrwxrwxrwx 1 root root 28 ...")
+        // Cut inside a word where a cut at a space would lose too much of the row.
+        #expect(TextLayout.oneRow(line("a " + String(repeating: "x", count: 40)), more: 0, width: 20, ascii: false, cellWidth: CharacterWidth.of)?.text
+            == "a " + String(repeating: "x", count: 17) + "…")
+        #expect(TextLayout.oneRow(line("short"), more: 0, width: 40, ascii: false, cellWidth: CharacterWidth.of) == line("short"))
+        #expect(TextLayout.oneRow(line(listing), more: 2, width: 40, ascii: false, cellWidth: CharacterWidth.of)?.text
+            == "lrwxrwxrwx 1 root root 28 Feb 17 2023 …2")
+        #expect(TextLayout.oneRow(line(listing), more: 0, width: 15, ascii: false, cellWidth: CharacterWidth.of) == nil)
+        // The count after a cut at a word: "… 3 more" where it fits, not "…3".
+        let rest = (0..<3).map { line("more \($0)") }
+        #expect(TextLayout.fit(lines: [line("Buy milk, eggs and extraordinarily")] + rest, height: 1, width: 30,
+                               cellWidth: CharacterWidth.of)[0].text == "Buy milk, eggs and    … 3 more")
+    }
+
     @Test func asciiSaysItWithDots() {
         let fitted = TextLayout.fit(lines: numbered(15), height: 4, width: 40, ascii: true)
         #expect(fitted.last?.text == "... 12 more lines")
