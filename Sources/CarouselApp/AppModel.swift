@@ -512,6 +512,8 @@ public struct AppModel {
         } else if highlighted != query {
             let matcher = SearchQuery(query)
             scene.highlight = { matcher.matchOffsets(in: $0) }
+            // (Case folding may give a character of the text for two of the query, or two for one.)
+            scene.highlightReach = 2 * query.count + 1
             highlighted = query
             let (open, close) = theme.glyphs.isASCII ? ("\"", "\"") : ("\u{201C}", "\u{201D}")
             scene.emptyMessage = "No card matches " + open + theme.glyphs.displayable(query) + close + "."

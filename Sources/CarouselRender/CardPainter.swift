@@ -131,25 +131,34 @@ public struct CardPainter: Sendable {
         // Blur softens text toward the background (as a few points of blur do to type); it never
         // turns letters into other glyphs.
         let level = CardPainter.quantized(opacity * (1 - 0.5 * clamp(blur, 0...1)))
+        let box = CardPainter.textBox(interior, look: placement.look)
         switch placement.look {
         case .framed:
-            let box = CardPainter.textBox(interior, bottomRows: 0)
             paintLines(document, of: card, index: placement.index, in: box, title: false, level: level, cache: &cache, on: &canvas)
             return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, padded: true,
                               style: title, pad: border, on: &canvas)
         case .layered:
-            let box = CardPainter.textBox(interior, bottomRows: 1)
             paintLines(document, of: card, index: placement.index, in: box, title: false, level: level, cache: &cache, on: &canvas)
             guard interior.height >= 1 else { return nil }
             return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
                               style: title, pad: text, on: &canvas)
         case .line:
-            let box = CardPainter.textBox(interior, bottomRows: 0)
             // The title leads, on the row above the text, when there are rows enough for both (a
             // row of one or two lines shows the text: the status line names the card).
             paintLines(document, of: card, index: placement.index, in: box, title: box.height >= 3, level: level, cache: &cache, on: &canvas)
             return box.isEmpty ? nil : (box.x, box.y)
         }
+    }
+
+    /// Where the lines of a text card placed at `placement` are drawn (what the search looks in).
+    static func textBox(of placement: CardPlacement) -> CellRect {
+        let rect = cellRect(for: placement.frame)
+        return textBox(CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2), look: placement.look)
+    }
+
+    /// The text box inside a card's frame, for its look (the layered look keeps its last row for the title).
+    static func textBox(_ interior: CellRect, look: CardLook) -> CellRect {
+        textBox(interior, bottomRows: look == .layered ? 1 : 0)
     }
 
     /// Where a card's text goes inside its frame: a column of margin each side, unless the card is

@@ -185,7 +185,7 @@ public struct CellCache: Sendable {
             if let known = opensAt[matchKey], known.generation == seek.generation {
                 hit = known.first
             } else {
-                hit = all.firstIndex { !seek.find(Array($0.text)).isEmpty } ?? -1
+                hit = TextLayout.firstLine(in: all, matching: seek.find) ?? -1
                 opensAt[matchKey] = (seek.generation, hit)
             }
             if all.count > height, hit >= height - 1 {
@@ -206,7 +206,7 @@ public struct CellCache: Sendable {
         if let known = opensAt[key], known.generation == seek.generation { return known.first >= 0 ? known.first : nil }
         if opensAt.count >= CellCache.limit { opensAt.removeAll(keepingCapacity: true) }
         let all = lines(document(), of: card, index: index, width: width, title: false, ascii: ascii, wrapsCode: true)
-        let hit = all.firstIndex { !seek.find(Array($0.text)).isEmpty }
+        let hit = TextLayout.firstLine(in: all, matching: seek.find)
         opensAt[key] = (seek.generation, hit ?? -1)
         return hit
     }

@@ -42,6 +42,9 @@ public struct Scene: Sendable {
     public var searchLine: SearchLine?
     /// Marks what a search matched; nil when nothing is searched.
     public var highlight: MatchFinder? { didSet { highlightGeneration &+= 1 } }
+    /// The most characters a match of `highlight` can take (how far from a wrap a match split by
+    /// it is sought).
+    public var highlightReach = Int.max
     private var highlightGeneration = 0
     /// Shown in the middle when the deck given to `render` has no card (a search matched none).
     public var emptyMessage = "No card matches."
@@ -54,6 +57,11 @@ public struct Scene: Sendable {
     /// Buffers for marking matches, kept between frames.
     var rowCharacters: [Character] = []
     var rowColumns: [Int] = []
+    /// Two rows of a card's text joined, and the cell (y * width + x) of each character.
+    var joinedCharacters: [Character] = []
+    var joinedCells: [Int] = []
+    /// Where the text cards' lines were drawn this frame (what a match split by a wrap is sought in).
+    var textAreas: [CellRect] = []
 
     /// What the chrome rows show; while it stays the same (as during a motion between two cards'
     /// halves) the rows are copied back instead of being built again, so a frame allocates nothing.
@@ -124,12 +132,14 @@ public struct Scene: Sendable {
         var cursor: (x: Int, y: Int)?
         let cardRows = ChromeRows(height: canvas.height).cards
         lastCardRows = cardRows
+        textAreas.removeAll(keepingCapacity: true)
         for placement in layout.placements {
             guard Scene.shows(CardPainter.cellRect(for: placement.frame), in: cardRows) else { continue }
             let card = deck.card(at: placement.index)
             let active = placement.index == state.activeIndex
             let titleAt = painter.paint(card, at: placement, active: active, cache: &cells, on: &canvas)
             if active { cursor = titleAt }
+            if highlight != nil, case .text = card.content { textAreas.append(CardPainter.textBox(of: placement)) }
         }
         if case .image = activeCard.content, zoom == nil { prefetchPictures(around: state, deck: deck, layout: layout) }
         // Cards must not cover the chrome: clear the rows they may have reached, then draw the chrome.
@@ -163,7 +173,13 @@ public struct Scene: Sendable {
             chromeKey = nil  // the status row was drawn over
         }
         if let highlight {
-            highlightMatches(highlight, rows: zoomInfo == nil ? rows.cards : 0..<rows.status, on: &canvas)
+            let shown = zoomInfo == nil ? rows.cards : 0..<rows.status
+            if let zoomInfo {
+                textAreas.removeAll(keepingCapacity: true)
+                if let area = zoomInfo.textArea { textAreas.append(area) }
+            }
+            highlightMatches(highlight, rows: shown, on: &canvas)
+            highlightAcrossRows(highlight, rows: shown, on: &canvas)
         }
         if let searchLine {
             cursor = drawSearchLine(searchLine, on: &canvas)

@@ -85,6 +85,79 @@ extension Scene {
         }
     }
 
+    /// Marks the matches a wrap splits between two rows of a card's text ("kitchen" ending one
+    /// row, "tap" beginning the next; on a narrow card most queries of two words are split): the
+    /// rows are read as one line, joined by a space, or, after a hyphen, without one (a word broken
+    /// by the layout, its hyphen left out, or a hyphenated word broken after its own hyphen).
+    /// Matches within one row are `highlightMatches`'.
+    mutating func highlightAcrossRows(_ find: MatchFinder, rows: Range<Int>, on canvas: inout Canvas) {
+        let width = canvas.width
+        for area in textAreas {
+            let area = area.intersection(canvas.bounds)
+            let top = max(area.y, rows.lowerBound), bottom = min(area.maxY, rows.upperBound)
+            guard area.width >= 1, bottom - top >= 2 else { continue }
+            for y in top..<(bottom - 1) {
+                joinedCharacters.removeAll(keepingCapacity: true)
+                joinedCells.removeAll(keepingCapacity: true)
+                // The upper row's last characters up to its last one that is not a blank (no more
+                // than a match can take: `highlightReach`), read leftward.
+                var end = area.maxX
+                while end > area.x, canvas[end - 1, y].glyph == " " { end -= 1 }
+                guard end > area.x else { continue }
+                var start = end
+                var taken = 0
+                while start > area.x, taken < highlightReach {
+                    start -= 1
+                    if !canvas[start, y].isContinuation { taken += 1 }
+                }
+                for x in start..<end where !canvas[x, y].isContinuation {
+                    joinedCharacters.append(canvas[x, y].glyph)
+                    joinedCells.append(y * width + x)
+                }
+                let upper = joinedCharacters.count
+                // The lower row from its first character that is not a blank, as far.
+                var x = area.x
+                while x < area.maxX, canvas[x, y + 1].glyph == " " || canvas[x, y + 1].isContinuation { x += 1 }
+                guard x < area.maxX, upper > 0 else { continue }
+                let hyphen = joinedCharacters[upper - 1] == "-"
+                if !hyphen {
+                    joinedCharacters.append(" ")
+                    joinedCells.append(-1)
+                }
+                let lower = joinedCharacters.count
+                while x < area.maxX, joinedCharacters.count - lower < highlightReach {
+                    if !canvas[x, y + 1].isContinuation {
+                        joinedCharacters.append(canvas[x, y + 1].glyph)
+                        joinedCells.append((y + 1) * width + x)
+                    }
+                    x += 1
+                }
+                markStraddling(find(joinedCharacters), upper: upper, lower: lower, on: &canvas)
+                if hyphen {
+                    // Without the hyphen: a word the layout broke.
+                    joinedCharacters.remove(at: upper - 1)
+                    joinedCells.remove(at: upper - 1)
+                    markStraddling(find(joinedCharacters), upper: upper - 1, lower: lower - 1, on: &canvas)
+                }
+            }
+        }
+    }
+
+    /// Marks the cells of the matches that begin before `upper` (in the upper row) and end after
+    /// `lower` (in the lower one).
+    private func markStraddling(_ matches: [Range<Int>], upper: Int, lower: Int, on canvas: inout Canvas) {
+        let width = canvas.width
+        for range in matches where range.lowerBound < upper && range.upperBound > lower {
+            for i in range where i < joinedCells.count && joinedCells[i] >= 0 {
+                let x = joinedCells[i] % width, y = joinedCells[i] / width
+                canvas.restyle(x: x, y: y) { $0 = highlighted }
+                if x + 1 < width, canvas[x + 1, y].isContinuation {
+                    canvas.restyle(x: x + 1, y: y) { $0 = highlighted }
+                }
+            }
+        }
+    }
+
     /// A match stands out in any colour depth: reversed and bold; with colour, dark on amber.
     private var highlighted: CellStyle {
         theme.usesColor ? CellStyle(foreground: .rgb(RGB(20, 20, 24)), background: .rgb(RGB(245, 194, 66)), attributes: .bold)

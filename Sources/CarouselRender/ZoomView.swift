@@ -47,6 +47,8 @@ public struct ZoomInfo: Sendable, Equatable {
     public var total: Int
     /// The width the text was laid out at (nil for art and pictures).
     public var width: Int? = nil
+    /// Where the text's lines are on the screen (nil for art and pictures).
+    public var textArea: CellRect? = nil
 }
 
 extension CardPainter {
@@ -111,8 +113,9 @@ extension CardPainter {
             let cells = cache.text(document, of: card, index: index, width: width, height: page, first: top, fits: false,
                                    title: false, wrapsCode: true, painter: self)
             let x = interior.x + 1 + max(0, (interior.width - 2 - width) / 2)
-            paint(cells, at: CellRect(x: x, y: interior.y, width: width, height: page), level: 1, within: interior, on: &canvas)
-            return ZoomInfo(first: top, page: page, total: total, width: width)
+            let area = CellRect(x: x, y: interior.y, width: width, height: page)
+            paint(cells, at: area, level: 1, within: interior, on: &canvas)
+            return ZoomInfo(first: top, page: page, total: total, width: width, textArea: area.intersection(interior))
         case .art(let art):
             // The largest size that fits, from the art's smallest size that is big enough for it.
             paintArt(art, of: card, index, in: interior, blur: 0, opacity: 1, style: CellStyle(foreground: accent), cache: &cache, on: &canvas)

@@ -200,6 +200,31 @@ public enum TextLayout {
         return shortened
     }
 
+    /// The first of `lines` that holds a match of `find`, or where one begins that the wrap split
+    /// between it and the next line (read as one line: joined by a space, or after a hyphen without
+    /// one, with the hyphen and without it).
+    public static func firstLine(in lines: [LaidLine], matching find: ([Character]) -> [Range<Int>]) -> Int? {
+        for i in lines.indices {
+            var head = Array(lines[i].text)
+            if !find(head).isEmpty { return i }
+            guard i + 1 < lines.count else { break }
+            while head.last == " " { head.removeLast() }
+            let lower = Array(lines[i + 1].content.plainText).drop { $0 == " " }
+            guard !head.isEmpty, !lower.isEmpty else { continue }
+            var joins: [(text: [Character], upper: Int, lower: Int)] = []
+            if head.last == "-" {
+                joins.append((head + lower, head.count, head.count))
+                joins.append((head.dropLast() + lower, head.count - 1, head.count - 1))
+            } else {
+                joins.append((head + [" "] + lower, head.count, head.count + 1))
+            }
+            for join in joins where find(join.text).contains(where: { $0.lowerBound < join.upper && $0.upperBound > join.lower }) {
+                return i
+            }
+        }
+        return nil
+    }
+
     /// Rows narrower than this show a first line that fills them without a count (cutting it
     /// would leave too little of it).
     public static let cutWidth = 16

@@ -146,6 +146,39 @@ import Testing
         #expect(!pilot.screen.contains { $0.contains("above") })
     }
 
+    /// A query the wrap splits between two lines of a card ("kitchen" ends one row, "tap" begins
+    /// the next; on a narrow card most queries of two words are) is marked on both rows, the
+    /// space between them and the words around them not; a card opens at such a match; a word
+    /// the layout broke with a hyphen is found across the break. (Only whole rows were searched:
+    /// the card was kept by the filter with nothing marked, and opened at its top.)
+    @Test func aMatchSplitByTheWrapIsMarkedOnBothRows() throws {
+        var lines = (1...40).map { "Entry \($0): a quiet day." }
+        lines[30] = "Entry 31: the kitchen taps drip."
+        let notes = CardList([FindTests.note("journal", lines.joined(separator: "\n")),
+                              FindTests.note("word", "see Pneumonoultramicroscopicsilicovolcanoconiosis here")])
+        let pilot = Pilot(deck: notes, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("kitchen taps")
+        let screen = pilot.screen.joined(separator: "\n")
+        let upper = try #require(pilot.screen.firstIndex { $0.contains("kitchen ") || $0.hasSuffix("kitchen") || $0.contains("kitchen│") }, "\(screen)")
+        #expect(pilot.screen.contains { $0.contains("↑ 59 above") }, "the card opens at the match: \(screen)")
+        func marked(_ word: String, row: Int) -> [Bool] {
+            let characters = Array(pilot.screen[row])
+            guard let column = characters.indices.first(where: { String(characters[$0...].prefix(word.count)) == word }) else { return [] }
+            return (column - 1..<column + word.count + 1).map { pilot.canvas[$0, row].style.background == .rgb(RGB(245, 194, 66)) }
+        }
+        #expect(!pilot.screen[upper].contains("taps"), "split by the wrap: \(screen)")
+        #expect(marked("kitchen", row: upper) == [false] + Array(repeating: true, count: 7) + [false])
+        #expect(marked("taps", row: upper + 1) == [false, true, true, true, true, false])
+        // A word broken by the layout, found across its break.
+        pilot.press(.escape, .right, .character("/"))
+        pilot.type("microscopic")
+        let broken = pilot.screen.indices.filter { row in (0..<80).contains { pilot.canvas[$0, row].style.background == .rgb(RGB(245, 194, 66)) } }
+        let text = broken.map { row in String((0..<80).compactMap { x in
+            pilot.canvas[x, row].style.background == .rgb(RGB(245, 194, 66)) ? Array(pilot.screen[row])[x] : nil }) }
+        #expect(broken.count == 2 && text.joined() == "microscopic", "\(text): \(pilot.screen.joined(separator: "\n"))")
+    }
+
     @Test func noMatchSaysSoAndNothingCanBeChosen() {
         var options = AppOptions()
         options.pick = true

@@ -111,6 +111,33 @@ import CarouselCanvas
                                cellWidth: CharacterWidth.of)[0].text == "Buy milk, eggs and    … 3 more")
     }
 
+    /// The first line holding a match, or where a match the wrap split begins: two words on two
+    /// lines, a word the layout broke (its hyphen left out), a hyphenated word broken after its
+    /// own hyphen; a match within one line is found on that line.
+    @Test func firstLineFindsAMatchSplitByTheWrap() throws {
+        func find(_ query: String) -> ([Character]) -> [Range<Int>] {
+            { characters in
+                let text = Array(query)
+                return characters.indices.compactMap { i in
+                    i + text.count <= characters.count && Array(characters[i..<i + text.count]) == text ? i..<(i + text.count) : nil
+                }
+            }
+        }
+        let laid = TextLayout.lines(for: TextDocument(plainText: "call the plumber about the kitchen tap today, a well-understood extraordinarily"),
+                                    width: 10, cellWidth: CharacterWidth.of)
+        let texts = laid.map(\.text)
+        let kitchen = try #require(texts.firstIndex { $0.hasSuffix("kitchen") }, "\(texts)")
+        #expect(!texts[kitchen].contains("tap"))
+        #expect(TextLayout.firstLine(in: laid, matching: find("kitchen tap")) == kitchen)
+        #expect(TextLayout.firstLine(in: laid, matching: find("tap")) == kitchen + 1)
+        let known = try #require(texts.firstIndex { $0.hasSuffix("well-") }, "\(texts)")
+        #expect(TextLayout.firstLine(in: laid, matching: find("well-understood")) == known)
+        let broken = try #require(texts.firstIndex { $0.hasPrefix("extraordi") }, "\(texts)")
+        #expect(texts[broken].hasSuffix("-"), "\(texts)")
+        #expect(TextLayout.firstLine(in: laid, matching: find("extraordinarily")) == broken)
+        #expect(TextLayout.firstLine(in: laid, matching: find("plumber tap")) == nil)
+    }
+
     @Test func asciiSaysItWithDots() {
         let fitted = TextLayout.fit(lines: numbered(15), height: 4, width: 40, ascii: true)
         #expect(fitted.last?.text == "... 12 more lines")
