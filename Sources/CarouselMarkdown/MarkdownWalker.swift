@@ -68,7 +68,12 @@ struct MarkdownWalker {
                 sourceLines = [[]]
             } else {
                 // A pipe table is a paragraph to CommonMark; its rows are kept as rows.
-                emit(PipeTable.block(from: sourceLines ?? [], margin: margin) ?? .paragraph(Strikethrough.apply(inline ?? []), margin: margin))
+                if let table = PipeTable.block(from: sourceLines ?? [], margin: margin) {
+                    emit(table)
+                } else {
+                    markTask()
+                    emit(.paragraph(Strikethrough.apply(inline ?? []), margin: margin))
+                }
                 inline = nil
                 sourceLines = nil
             }
@@ -141,6 +146,35 @@ struct MarkdownWalker {
     }
 
     private var margin: Margin { Margin(Array(pieces.prefix(Self.maximumMarginPieces))) }
+
+    /// A bullet item whose first paragraph opens with `[ ] `, `[x] ` or `[X] ` is a task (GitHub's
+    /// task lists): its bullet becomes the box, the text loses those four characters.
+    private mutating func markTask() {
+        guard let index = items.last, case .marker(.bullet) = pieces[index], var spans = inline else { return }
+        let text = spans.plainText
+        guard text.count > 4, text.hasPrefix("[ ] ") || text.hasPrefix("[x] ") || text.hasPrefix("[X] ") else { return }
+        // The box must be text as written (not code, a link or raw HTML).
+        var left = 4
+        for span in spans {
+            guard span.style.role == .plain || span.style.role == .quote else { return }
+            left -= span.text.count
+            if left <= 0 { break }
+        }
+        let done = text.dropFirst().first != " "
+        left = 4
+        while left > 0, !spans.isEmpty {
+            let count = spans[0].text.count
+            if count <= left {
+                spans.removeFirst()
+                left -= count
+            } else {
+                spans[0].text = String(spans[0].text.dropFirst(left))
+                left = 0
+            }
+        }
+        inline = spans
+        pieces[index] = .marker(.task(done: done))
+    }
 
     // MARK: Leaves
 

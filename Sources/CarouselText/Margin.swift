@@ -47,12 +47,16 @@ public enum ListMarker: Hashable, Sendable {
     case bullet(depth: Int)
     /// "12. ", right-aligned so that the number and its dot take `digits + 1` columns.
     case number(Int, digits: Int)
+    /// A task of a GitHub task list (`- [ ] to do`, `- [x] done`) in place of its bullet: "[ ] ",
+    /// "[✓] " (in ASCII "[x] ").
+    case task(done: Bool)
 
     /// Columns the marker and the space after it take.
     public var width: Int {
         switch self {
         case .bullet: 2
         case let .number(n, digits): max(digits, String(n).count) + 2
+        case .task: 4
         }
     }
 
@@ -65,6 +69,8 @@ public enum ListMarker: Hashable, Sendable {
         case let .number(n, digits):
             let number = String(n)
             return String(repeating: " ", count: max(0, digits - number.count)) + number + ". "
+        case .task(let done):
+            return done ? (ascii ? "[x] " : "[✓] ") : "[ ] "
         }
     }
 }

@@ -166,6 +166,36 @@ import Testing
         #expect(Markdown.document(from: "## Install\n\nRun it.").title == nil)
     }
 
+    /// GitHub's task lists: a bullet item opening with `[ ]` or `[x]` shows a box in place of its
+    /// bullet, its text without the brackets, wrapped lines hanging under the text; `[x]` inside a
+    /// sentence, in code, or in an ordered item stays as written.
+    @Test func taskListsShowABoxForTheirBullet() {
+        let source = """
+            - [ ] buy milk and bread and eggs
+            - [x] call Dana
+              - [X] nested done
+            - `[ ] code`
+            - plain [x] item
+            1. [ ] ordered
+
+            > - [ ] quoted task
+            """
+        let document = Markdown.document(from: source)
+        #expect(lines(document, width: 20, ascii: false) == [
+            "[ ] buy milk and",
+            "    bread and eggs",
+            "[✓] call Dana",
+            "    [✓] nested done",
+            "• [ ] code",
+            "• plain [x] item",
+            "",
+            "1. [ ] ordered",
+            "",
+            "│ [ ] quoted task",
+        ])
+        #expect(lines(document, width: 20, ascii: true)[2...3] == ["[x] call Dana", "    [x] nested done"])
+    }
+
     @Test func nestedLists() {
         let source = """
             - one
