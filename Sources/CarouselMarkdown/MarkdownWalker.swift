@@ -150,7 +150,8 @@ struct MarkdownWalker {
     /// A bullet item whose first paragraph opens with `[ ] `, `[x] ` or `[X] ` is a task (GitHub's
     /// task lists): its bullet becomes the box, the text loses those four characters.
     private mutating func markTask() {
-        guard let index = items.last, case .marker(.bullet) = pieces[index], var spans = inline else { return }
+        // (The paragraph right inside the item: not in a quote the item holds.)
+        guard let index = items.last, index == pieces.count - 1, case .marker(.bullet) = pieces[index], var spans = inline else { return }
         let text = spans.plainText
         guard text.count > 4, text.hasPrefix("[ ] ") || text.hasPrefix("[x] ") || text.hasPrefix("[X] ") else { return }
         // The box must be text as written (not code, a link or raw HTML).

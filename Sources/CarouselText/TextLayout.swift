@@ -186,7 +186,10 @@ public enum TextLayout {
     /// on the width. Nil on a row narrower than `cutWidth` (`fit` then shows what fits).
     public static func oneRow(_ line: LaidLine, more: Int, width: Int, ascii: Bool, cellWidth: @escaping (Character) -> Int) -> LaidLine? {
         guard width >= cutWidth else { return nil }
-        if more > 0 { return fit(lines: [line], unlaid: more, height: 1, width: width, ascii: ascii, cellWidth: cellWidth).first }
+        if more > 0 {
+            // (A margin too wide to cut after leaves the line whole: then the wrapped row is shown.)
+            return fit(lines: [line], unlaid: more, height: 1, width: width, ascii: ascii, cellWidth: cellWidth).first.flatMap { $0.width <= width ? $0 : nil }
+        }
         if line.width <= width { return line }
         // The mark goes after a space where the line was cut at one (a word's own end), so that
         // it does not read as the end of that word cut.
@@ -197,7 +200,7 @@ public enum TextLayout {
         let mark = atSpace ? " " + dots : dots
         shortened.content.append(TextSpan(mark, style: .decoration))
         shortened.width += mark.count
-        return shortened
+        return shortened.width <= width ? shortened : nil
     }
 
     /// The first of `lines` that holds a match of `find`, or where one begins that the wrap split

@@ -194,6 +194,8 @@ import Testing
             "│ [ ] quoted task",
         ])
         #expect(lines(document, width: 20, ascii: true)[2...3] == ["[x] call Dana", "    [x] nested done"])
+        // A quote inside the item keeps the bullet: the box would stand outside the quote.
+        #expect(lines(Markdown.document(from: "- > [ ] quoted"), width: 20, ascii: false) == ["• │ [ ] quoted"])
     }
 
     @Test func nestedLists() {

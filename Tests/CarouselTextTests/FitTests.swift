@@ -105,6 +105,11 @@ import CarouselCanvas
         #expect(TextLayout.oneRow(line(listing), more: 2, width: 40, ascii: false, cellWidth: CharacterWidth.of)?.text
             == "lrwxrwxrwx 1 root root 28 Feb 17 2023 …2")
         #expect(TextLayout.oneRow(line(listing), more: 0, width: 15, ascii: false, cellWidth: CharacterWidth.of) == nil)
+        // A margin (a deep quote) too wide to cut after: nil, not a line wider than the row.
+        let deep = LaidLine(margin: [TextSpan(String(repeating: "| ", count: 9))], content: [TextSpan(listing)], width: 18 + listing.count)
+        for more in [0, 3] {
+            #expect(TextLayout.oneRow(deep, more: more, width: 18, ascii: true, cellWidth: CharacterWidth.of) == nil)
+        }
         // The count after a cut at a word: "… 3 more" where it fits, not "…3".
         let rest = (0..<3).map { line("more \($0)") }
         #expect(TextLayout.fit(lines: [line("Buy milk, eggs and extraordinarily")] + rest, height: 1, width: 30,
