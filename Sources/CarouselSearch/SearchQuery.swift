@@ -108,8 +108,26 @@ public struct SearchQuery: Sendable, Hashable {
             emit(folded)
             return 1
         }
+        if let scalar = SearchQuery.plainSymbol(character) {
+            // Three bytes of UTF-8 (U+0800...U+FFFF), as they are.
+            emit(UInt8(0xE0 | scalar >> 12))
+            emit(UInt8(0x80 | (scalar >> 6) & 0x3F))
+            emit(UInt8(0x80 | scalar & 0x3F))
+            return 3
+        }
         let text = SearchQuery.searchForm(String(character), folded: !isCaseSensitive)
         for byte in text.utf8 { emit(byte) }
         return text.utf8.count
+    }
+
+    /// The scalar of a character the screen is full of and that neither case folding nor
+    /// composition changes: box drawing, block elements and geometric shapes (a card's frame, its
+    /// shadow, the dots), the bullet and the ellipsis. Searched as it is, without making a String
+    /// of it (a row of a frame took most of the time of marking a search's matches).
+    static func plainSymbol(_ character: Character) -> UInt32? {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return nil }
+        let v = first.value
+        return (0x2500...0x25FF).contains(v) || v == 0x2022 || v == 0x2026 ? v : nil
     }
 }

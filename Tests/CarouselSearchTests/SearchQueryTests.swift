@@ -1,9 +1,26 @@
-import CarouselSearch
+@testable import CarouselSearch
 import CarouselTestSupport
 import Testing
 
 /// Smart case, folding beyond ASCII, and the match offsets the app highlights.
 @Suite struct SearchQueryTests {
+    /// The symbols a screen is full of (frames, shadows, dots, "…") are searched as they are,
+    /// without the String made for other characters: each is one that folding and composition
+    /// leave alone, and a row of them with a match among them is marked where it was.
+    @Test func frameSymbolsAreSearchedAsTheyAre() {
+        let symbols = (0x2000...0x27FF).compactMap(Unicode.Scalar.init).map(Character.init).filter { SearchQuery.plainSymbol($0) != nil }
+        #expect(symbols.count == 258)
+        for c in symbols {
+            #expect(SearchQuery.searchForm(String(c), folded: true) == String(c) && SearchQuery.searchForm(String(c), folded: false) == String(c),
+                    "U+\(String(c.unicodeScalars.first!.value, radix: 16))")
+        }
+        #expect(SearchQuery.plainSymbol("a") == nil && SearchQuery.plainSymbol("Ω") == nil && SearchQuery.plainSymbol("\u{2126}") == nil)
+        let row = Array("╭──╮│ Box… ░░ box•│")
+        #expect(SearchQuery("box").matchOffsets(in: row) == [6..<9, 14..<17])
+        #expect(SearchQuery("…").matchOffsets(in: row) == [9..<10])
+        #expect(SearchQuery("│ b").matchOffsets(in: row) == [4..<7])
+    }
+
     @Test func smartCaseIsInsensitiveUntilACapitalIsTyped() {
         let lower = SearchQuery("needle")
         #expect(!lower.isCaseSensitive)
