@@ -163,8 +163,28 @@ public enum KeyTable {
             .map { (ascii ? $0.asciiKeys : $0.keys) + " " + $0.word }.joined(separator: "  ")
     }
 
-    /// Every binding in one sentence, for `--help` (ASCII: it may go to any terminal or a file).
+    /// Every binding, one a line, for `--help` (ASCII: it may go to any terminal or a file): its
+    /// keys, then what they do in a column (under the keys, indented, when the keys are too long).
     public static var commandLineSummary: String {
-        "Keys: " + bindings.map { "\($0.asciiLabel) = \($0.help)" }.joined(separator: "; ") + "."
+        // (72: the man page indents the description by 5 columns of its 80.)
+        let column = 18, width = 72
+        let indent = String(repeating: " ", count: column)
+        // The text wrapped between words to the width, each line after the first under the column.
+        func wrapped(_ text: String) -> String {
+            var lines: [String] = [], line = ""
+            for word in text.split(separator: " ") {
+                if !line.isEmpty && column + line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + word
+            }
+            return (lines + [line]).joined(separator: "\n" + indent)
+        }
+        return "Keys:\n" + bindings.map { binding in
+            let keys = "  " + binding.asciiLabel
+            return (keys.count < column ? keys + String(repeating: " ", count: column - keys.count) : keys + "\n" + indent)
+                + wrapped(binding.help)
+        }.joined(separator: "\n")
     }
 }

@@ -47,7 +47,9 @@ struct CarouselCommand: ParsableCommand {
             or - for cards on standard input (separated by lines holding only ---). Markdown files are \
             split into slides at lines holding only ---.
 
-            \(KeyTable.commandLineSummary) The mouse clicks, scrolls and drags.
+            \(KeyTable.commandLineSummary)
+
+            The mouse clicks, scrolls and drags.
 
             Exit status: 0 when quit (or a card is picked), 1 when no card could be loaded or --pick \
             ended with nothing chosen, 2 when there is no terminal to draw on, 64 for a command-line \

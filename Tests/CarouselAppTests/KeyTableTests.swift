@@ -133,11 +133,26 @@ import Testing
         }
     }
 
+    /// `--help` lists every binding on a line of its own, its keys then what they do in a column
+    /// (the text under the column when the keys are long or the text wraps), within 72 columns so
+    /// that the man page, which indents it, keeps it too.
     @Test func commandLineSummaryNamesEveryBinding() {
         let summary = KeyTable.commandLineSummary
         #expect(summary.unicodeScalars.allSatisfy { $0.isASCII })
+        let lines = summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "Keys:")
+        #expect(lines.allSatisfy { $0.count <= 72 }, "\(lines.filter { $0.count > 72 })")
+        func collapsed(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let flat = collapsed(summary)
         for binding in KeyTable.bindings {
-            #expect(summary.contains("\(binding.asciiLabel) = \(binding.help)"))
+            #expect(flat.contains(collapsed(binding.asciiLabel + " " + binding.help)), "\(binding.asciiLabel)")
+            #expect(lines.contains { $0.hasPrefix("  " + binding.asciiLabel) }, "\(binding.asciiLabel) begins a line")
+        }
+        // The texts stand in one column (a line of long keys alone has its text on the next).
+        let longKeys = Set(KeyTable.bindings.map { "  " + $0.asciiLabel })
+        for line in lines.dropFirst() where !longKeys.contains(line) {
+            let characters = Array(line)
+            #expect(characters.count > 18 && characters[16] == " " && characters[17] == " " && characters[18] != " ", "\(line)")
         }
     }
 
