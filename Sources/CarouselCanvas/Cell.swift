@@ -190,6 +190,8 @@ public struct Cell: Sendable, Hashable {
 
     public var glyph: Character {
         if glyphBits < 0x80 { return Character(Unicode.Scalar(UInt8(glyphBits))) }
+        // One scalar (a frame's lines, most letters): no string of scalars to build.
+        if glyphBits <= Cell.scalarMask, let scalar = Unicode.Scalar(UInt32(glyphBits)) { return Character(scalar) }
         var view = String.UnicodeScalarView()
         forEachScalar { if let s = Unicode.Scalar($0) { view.append(s) } }
         return Character(String(view))
