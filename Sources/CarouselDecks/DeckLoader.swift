@@ -60,7 +60,7 @@ public enum DeckLoader {
             builder.addDirectory(DiskFolder(path: path), name: lastComponent(path))
         case .success(.file):
             let (directory, name) = split(path)
-            if name.count > 5 && name.suffix(5).elementsEqual(".json".utf8) {
+            if name.count > 5 && name.suffix(5).elementsEqual(".json".utf8) && isManifest(name, in: DiskFolder(path: directory)) {
                 builder.addManifest(in: DiskFolder(path: directory), named: name, folderName: lastComponent(directory))
             } else {
                 builder.addCardFile(in: DiskFolder(path: directory), named: name)
@@ -77,6 +77,18 @@ public enum DeckLoader {
         case .success(.other):
             builder.skip("\(shown): \(FileFailure.notAFile.reason)")
         }
+    }
+
+    /// Whether a `*.json` file named on the command line is a deck manifest: `deck.json`, or under
+    /// another name a JSON object with `cards` or `defaults` (a manifest's own keys). Any other JSON
+    /// (a `package.json`, data) is a card, shown as code: read as a manifest, it named its unknown
+    /// keys on stderr and showed its folder's files instead. A file too big to be a card is left to
+    /// the manifest reader, which says what is wrong with it.
+    static func isManifest(_ name: [UInt8], in folder: some DeckFolder) -> Bool {
+        if name.elementsEqual(manifestName.utf8) { return true }
+        guard let bytes = try? folder.read(name, limit: maximumCardFileSize) else { return true }
+        guard case .object(let root)? = try? JSONParser.parse(bytes) else { return false }
+        return root.members.contains { $0.key == "cards" || $0.key == "defaults" }
     }
 
     /// Standard input, up to one byte more than `maximumStandardInputSize` (so the loader can tell

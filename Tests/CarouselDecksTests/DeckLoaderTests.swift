@@ -88,6 +88,30 @@ import Testing
         #expect(deck.cards.map(\.title) == ["one", "two"])
     }
 
+    /// A JSON file named on the command line is a manifest when it is `deck.json` or holds a
+    /// manifest's `cards` or `defaults`; any other (a `package.json`, data, a broken file) is a card
+    /// like any source file. (Read as a manifest, a package.json named its keys as unknown on
+    /// stderr and showed the files of its folder instead.)
+    @Test func onlyAManifestsJSONIsReadAsAManifest() throws {
+        let scratch = try Scratch()
+        scratch.write("neighbour", to: "neighbour.txt")
+        let package = scratch.write(#"{"name": "app", "version": "1.0.0", "dependencies": {"left-pad": "1"}}"#, to: "package.json")
+        let data = scratch.write(#"[1, 2, 3]"#, to: "data.json")
+        let broken = scratch.write(#"{"name": "#, to: "broken.json")
+        let named = scratch.write(#"{"name": "Portraits", "cards": [{"file": "neighbour.txt", "title": "N"}]}"#, to: "portraits.json")
+        let deck = try DeckLoader.load(paths: [package, data, broken])
+        #expect(deck.cards.map(\.title) == ["package", "data", "broken"])
+        #expect(deck.cards[0].lines.first?.contains("\"version\": \"1.0.0\"") == true)
+        #expect(deck.problems.isEmpty, "\(deck.problems)")
+        let manifest = try DeckLoader.load(paths: [named])
+        #expect(manifest.name == "Portraits" && manifest.cards.map(\.title) == ["N"])
+        scratch.write(#"{"defaults": {"mode": "scaled"}}"#, to: "settings.json")
+        #expect(try DeckLoader.load(paths: [scratch.at("settings.json")]).defaults.mode == "scaled")
+        // deck.json is a manifest whatever it holds: a broken one says why.
+        scratch.write(#"{"name": "#, to: "deck.json")
+        #expect(throws: DeckError.self) { try DeckLoader.load(paths: [scratch.at("deck.json")]) }
+    }
+
     @Test func cardFilesGivenOneByOneKeepTheirOrder() throws {
         let scratch = try Scratch()
         let z = scratch.write("zed", to: "z.card")
