@@ -1,4 +1,5 @@
 import CarouselCards
+import CarouselDecks
 import CarouselSearch
 #if canImport(Glibc)
 import Glibc
@@ -69,9 +70,11 @@ public enum CardChoice {
     /// (read from the file as it is now); nil for the file's top.
     public static func line(of card: Card, in file: [UInt8], matching query: SearchQuery?) -> Int? {
         let lines = card.fileLines ?? 1..<Int.max
-        guard let query, !query.isEmpty, let bytes = readFile(file, limit: 16 << 20) else {
+        guard let query, !query.isEmpty, let raw = readFile(file, limit: 16 << 20) else {
             return lines.lowerBound > 1 ? lines.lowerBound : nil
         }
+        // Sought in the text as the card shows it (a Latin-1 or UTF-16 file decoded).
+        let bytes = TextEncoding.utf8(raw)
         var number = 1
         for row in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             if number >= lines.upperBound { break }

@@ -79,17 +79,19 @@ enum ContentSource: Sendable {
         case .bytes(let raw):
             bytes = raw
         case .file(let folder, let name, let variants):
+            let read: [UInt8]
             do {
-                bytes = try folder.read(name)
+                read = try folder.read(name)
             } catch {
                 return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(error.reason))"))
             }
-            // A file whose name said text but that holds NUL bytes (UTF-16, a renamed binary) is
-            // not shown as bytes; a stray invalid byte in a text file only shows as U+FFFD.
-            if bytes.contains(0) {
+            // A file whose name said text but that holds NUL bytes (a renamed binary) is not shown
+            // as bytes; a stray invalid byte in a UTF-8 file only shows as U+FFFD.
+            let encoding = TextEncoding.of(read)
+            if encoding == nil && read.contains(0) {
                 return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(FileFailure.notText.reason))"))
             }
-            let content = ContentSource.content(bytes: bytes, kind: kind)
+            let content = ContentSource.content(bytes: TextEncoding.utf8(read, as: encoding ?? .utf8), kind: kind)
             // Only art is resampled, so only art has sizes; text is laid out for any size.
             guard case .art(var art) = content, !variants.isEmpty else { return content }
             art.variants += ContentSource.variants(variants, in: folder)
@@ -102,8 +104,8 @@ enum ContentSource: Sendable {
     /// left out (the card still has its other sizes).
     static func variants(_ names: [[UInt8]], in folder: any DeckFolder) -> [[String]] {
         names.compactMap { name in
-            guard let bytes = try? folder.read(name), !bytes.contains(0) else { return nil }
-            let lines = Sanitizer.lines(from: bytes)
+            guard let bytes = try? folder.read(name), let encoding = TextEncoding.of(bytes) else { return nil }
+            let lines = Sanitizer.lines(from: TextEncoding.utf8(bytes, as: encoding))
             return lines.isEmpty ? nil : lines
         }
     }

@@ -290,14 +290,14 @@ struct DeckBuilder {
             skip("\(folder.displayName(of: file)): \(error.reason)")
             return
         }
-        guard TextSniffer.isText(bytes) else {
+        guard let encoding = TextEncoding.of(bytes) else {
             skipNotText(file, in: folder)
             return
         }
         if options.lines {
-            addLines(bytes, source: folder.displayName(of: file))
+            addLines(bytes, encoding: encoding, source: folder.displayName(of: file))
         } else {
-            addSlides(Sanitizer.source(from: bytes), title: title, source: folder.displayName(of: file), file: folder.path(of: file)) {
+            addSlides(Sanitizer.source(from: TextEncoding.utf8(bytes, as: encoding)), title: title, source: folder.displayName(of: file), file: folder.path(of: file)) {
                 $0 == 1 ? id : "\(id)#\($0)"
             }
         }
@@ -357,15 +357,19 @@ struct DeckBuilder {
 
     /// One card per line that is not blank (`--lines`): titled by the line, which is also its
     /// identity (what a picker prints). With `--ansi` the card keeps the line's colours.
-    private mutating func addLines(_ bytes: [UInt8], source: String) {
+    /// A line of 8-bit text is shown decoded and picked as it was read (a file name in Latin-1
+    /// must come back in its own bytes); UTF-16 is read as UTF-8 first.
+    private mutating func addLines(_ bytes: [UInt8], encoding: TextEncoding, source: String) {
         var added = 0
+        let bytes = encoding == .windows1252 ? bytes : TextEncoding.utf8(bytes, as: encoding)
         for raw in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
             var line = Array(raw)
             if line.last == 0x0D { line.removeLast() }
-            let text = String(decoding: line, as: UTF8.self)
+            let shown = encoding == .windows1252 ? TextEncoding.utf8(line, as: encoding) : line
+            let text = String(decoding: shown, as: UTF8.self)
             let plain = Sanitizer.line(options.ansi ? ANSIText.plain(text) : text, limit: Sanitizer.maximumColumns)
             guard !plain.allSatisfy(\.isWhitespace) else { continue }
-            let document = options.ansi ? ANSIText.document(from: line) : TextDocument(plainText: plain)
+            let document = options.ansi ? ANSIText.document(from: shown) : TextDocument(plainText: plain)
             entries.append(CardEntry(id: plain, title: plain, source: .content(.text(document)), kind: .text, line: line))
             added += 1
         }
@@ -383,10 +387,12 @@ struct DeckBuilder {
             note("\(source): more than \(DeckLoader.maximumStandardInputSize >> 20) MiB; the rest was not read")
             bytes.removeSubrange(DeckLoader.maximumStandardInputSize...)
         }
+        let encoding = TextEncoding.of(bytes) ?? .utf8
         if options.lines {
-            addLines(bytes, source: source)
+            addLines(bytes, encoding: encoding, source: source)
             return
         }
+        bytes = TextEncoding.utf8(bytes, as: encoding)
         if options.markdown && options.kind != .art {
             addSlides(Sanitizer.source(from: bytes), title: "Card", source: source) { "\(source)#\($0)" }
             return

@@ -62,23 +62,9 @@ enum FileKinds {
 
 /// Tells text from binary by its bytes.
 enum TextSniffer {
-    /// Text: no NUL byte, and valid UTF-8 (a sequence cut by the end of `bytes` is allowed, since
-    /// `bytes` may be only the start of a file).
+    /// Text: in an encoding `TextEncoding` reads (UTF-8, UTF-16 with its byte-order mark, or 8-bit
+    /// text without control characters); `bytes` may be only the start of a file.
     static func isText(_ bytes: some Collection<UInt8>) -> Bool {
-        if bytes.contains(0) { return false }
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var remaining = bytes.count
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                remaining -= UTF8.width(scalar)
-            case .emptyInput:
-                return true
-            case .error:
-                // An error within the last three bytes may be a character cut in two by the prefix.
-                return remaining <= 3
-            }
-        }
+        TextEncoding.of(bytes, head: true) != nil
     }
 }

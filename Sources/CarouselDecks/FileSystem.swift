@@ -14,7 +14,7 @@ struct FileFailure: Error, Equatable {
     static let notAFile = FileFailure(reason: "not a regular file (a device or a socket?)")
     static let namedPipe = FileFailure(reason: "a named pipe (FIFO), not read (it would wait for a writer)")
 
-    static let notText = FileFailure(reason: "not a text file (it holds NUL bytes or is not UTF-8)")
+    static let notText = FileFailure(reason: "not a text file (it holds NUL bytes or control characters)")
 
     static func tooLarge(limit: Int) -> FileFailure {
         FileFailure(reason: "larger than \(limit >> 20) MiB, not read")

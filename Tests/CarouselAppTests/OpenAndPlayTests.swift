@@ -83,6 +83,25 @@ import Testing
         #expect(opened(openWith: "less", print: .title) { $0.press(.right) }[2] == "less \"$1\"", "the title is no file")
     }
 
+    /// A Latin-1 talk is searched as it is shown: `e` opens it at the line holding "crème".
+    @Test func eFindsTheSearchsLineInALatin1File() throws {
+        let dir = NSTemporaryDirectory() + "carousel-open-latin1-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let talk = dir + "/menu.md"
+        let source = "# Menu\nSoup\nBread\nCr\u{E8}me br\u{FB}l\u{E9}e\n"
+        try Data(source.unicodeScalars.map { UInt8($0.value) }).write(to: URL(fileURLWithPath: talk))
+        let deck = try DeckLoader.load(paths: [talk]).provider
+        #expect(deck.card(at: 0).lines == ["Soup Bread Crème brûlée"])
+        var options = AppOptions()
+        options.editor = "vim"
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("crème")
+        pilot.press(.enter, .character("e"))
+        #expect(strings(pilot.terminal.commandsRun.last ?? [])[2] == "vim +4 \"$1\"")
+    }
+
     /// A zoomed text file scrolled down opens where the reader is (the line at the top of the zoom,
     /// found through the wrapping), as `v` in less does; at its top, at the file's top.
     @Test func eOnAZoomedFileOpensItWhereTheReaderIs() throws {

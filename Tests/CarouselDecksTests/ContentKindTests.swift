@@ -10,7 +10,7 @@ import Testing
 /// when asked.
 @Suite struct ContentKindTests {
     /// The reason a file that is not text is skipped with.
-    static let notText = "not a text file (it holds NUL bytes or is not UTF-8)"
+    static let notText = "not a text file (it holds NUL bytes or control characters)"
 
     /// A drawing: fewer than half of its visible characters are letters or digits.
     static let drawing = "  /\\_/\\\n ( o.o )\n  > ^ <\n"
@@ -321,11 +321,53 @@ import Testing
 
     // MARK: - Found in review
 
-    @Test func aStrayInvalidByteInATextFileShowsAsAReplacementNotAMessage() throws {
+    @Test func aStrayInvalidByteInAUTF8FileShowsAsAReplacementNotAMessage() throws {
         let scratch = try Scratch()
-        scratch.write(Array("caf".utf8) + [0xE9] + Array(" au lait\nmore\n".utf8), named: Array("n.txt".utf8))
+        scratch.write(Array("naïve ".utf8) + [0xE9] + Array(" au lait\nmore\n".utf8), named: Array("n.txt".utf8))
         let deck = try DeckLoader.load(paths: [scratch.path])
-        #expect(deck.cards[0].lines == ["caf\u{FFFD} au lait", "more"])
+        #expect(deck.cards[0].lines == ["naïve \u{FFFD} au lait", "more"])
+    }
+
+    // MARK: - Encodings
+
+    /// Notes written before UTF-8 (Latin-1, Windows-1252) and in Windows Notepad's "Unicode"
+    /// (UTF-16 with its byte-order mark) show their letters: `caf\xE9` is "café", not "caf�"; a
+    /// Latin-1 file without an extension is a card, not "not text".
+    @Test func latin1AndUTF16FilesShowTheirLetters() throws {
+        let scratch = try Scratch()
+        scratch.write(Array("caf".utf8) + [0xE9] + Array(" au lait\n".utf8) + [0x93] + Array("bient".utf8) + [0xF4, 0x74, 0x94, 0x0A],
+                      named: Array("latin1.txt".utf8))
+        scratch.write(Array("Stra".utf8) + [0xDF, 0x65, 0x0A], named: Array("ADDRESS".utf8))
+        scratch.write(Array("# R".utf8) + [0xE9] + Array("sum".utf8) + [0xE9] + Array("\n\nPr".utf8) + [0xEA, 0x74, 0x0A],
+                      named: Array("slides.md".utf8))
+        let utf16: [UInt8] = [0xFF, 0xFE] + "Notepad’s note\r\nsecond line\r\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        scratch.write(utf16, named: Array("windows.txt".utf8))
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.problems == [])
+        #expect(deck.cards.map(\.title) == ["ADDRESS", "latin1", "Résumé", "windows"])
+        #expect(deck.cards[0].lines == ["Straße"])
+        #expect(deck.cards[1].lines == ["café au lait", "\u{201C}bientôt\u{201D}"])
+        #expect(deck.cards[2].lines == ["Prêt"])
+        #expect(deck.cards[3].lines == ["Notepad’s note", "second line"])
+    }
+
+    @Test func latin1StandardInputShowsItsLetters() throws {
+        let input = Array("# Men".utf8) + [0xFC] + Array("\nCr".utf8) + [0xE8, 0x6D, 0x65, 0x20, 0x62, 0x72, 0xFB, 0x6C, 0xE9, 0x65, 0x0A]
+        let deck = try DeckLoader.load(paths: ["-"], options: LoadOptions(), standardInput: { input })
+        #expect(deck.cards.map(\.title) == ["Menü"])
+        #expect(deck.cards[0].lines == ["Crème brûlée"])
+        let markdown = try DeckLoader.load(paths: ["-"], options: LoadOptions(markdown: true), standardInput: { input })
+        #expect(markdown.cards.map(\.title) == ["Menü"])
+    }
+
+    /// A file that is not UTF-8 and holds control characters text does not is still not text.
+    @Test func aBinaryWithoutNULBytesIsStillSkipped() throws {
+        let scratch = try Scratch()
+        scratch.write((1...255).map { UInt8($0) } + (1...255).map { UInt8($0) }, named: Array("blob".utf8))
+        scratch.write("text\n", to: "note.txt")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.cards.map(\.title) == ["note"])
+        #expect(deck.problems == ["\(scratch.at("blob")): \(Self.notText)"])
     }
 
     @Test func markdownSlidesPastAThousandLinesAreAllKept() throws {

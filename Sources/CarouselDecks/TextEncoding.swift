@@ -1,0 +1,110 @@
+/// How the bytes of a text file are read, decided once per file from its bytes (as vim's
+/// `fileencodings=ucs-bom,utf-8,latin1` decides):
+/// - a UTF-16 byte-order mark: UTF-16 of that byte order (Windows Notepad's "Unicode");
+/// - otherwise UTF-8, also when a stray byte is not (it shows as U+FFFD), as long as the bytes hold
+///   at least one UTF-8 character of several bytes;
+/// - bytes that are not UTF-8 and hold none of its characters of several bytes: Windows-1252, the
+///   Latin-1 of Western notes written before UTF-8 (`caf\u{E9}` is "café"), unless they hold
+///   control characters that text does not (then they are not text).
+///
+/// Everything after reading works on UTF-8: `utf8(_:)` turns a file's bytes into it.
+public enum TextEncoding: Equatable, Sendable {
+    case utf8
+    case utf16(bigEndian: Bool)
+    case windows1252
+
+    /// The encoding of `bytes`, or nil when they are not text (a NUL byte outside UTF-16, or a
+    /// legacy 8-bit text with control characters). `head`: the bytes are only a file's start, so a
+    /// UTF-8 character cut by their end is not an error.
+    public static func of(_ bytes: some Collection<UInt8>, head: Bool = false) -> TextEncoding? {
+        var start = bytes.makeIterator()
+        let first = start.next(), second = start.next()
+        if first == 0xFF && second == 0xFE { return .utf16(bigEndian: false) }
+        if first == 0xFE && second == 0xFF { return .utf16(bigEndian: true) }
+        if bytes.contains(0) { return nil }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var remaining = bytes.count
+        var severalBytes = false, invalid = false
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                let width = UTF8.width(scalar)
+                remaining -= width
+                if width > 1 { severalBytes = true }
+            case .emptyInput:
+                break decoding
+            case .error:
+                // An error within the last three bytes of a head may be a character cut in two.
+                if head && remaining <= 3 { break decoding }
+                invalid = true
+                // The decoder goes on after the bad byte; where exactly does not matter here.
+                remaining = max(remaining - 1, 0)
+            }
+        }
+        if !invalid || severalBytes { return .utf8 }
+        return isLegacyText(bytes) ? .windows1252 : nil
+    }
+
+    /// `bytes` as UTF-8: unchanged when they are UTF-8 (or not text: the caller decides what to
+    /// show for those), else decoded from their encoding (characters it lacks become U+FFFD).
+    public static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+        utf8(bytes, as: of(bytes) ?? .utf8)
+    }
+
+    /// `bytes` decoded from `encoding` into UTF-8.
+    public static func utf8(_ bytes: some Collection<UInt8>, as encoding: TextEncoding) -> [UInt8] {
+        switch encoding {
+        case .utf8:
+            return Array(bytes)
+        case .windows1252:
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 8)
+            for byte in bytes {
+                if byte < 0x80 {
+                    out.append(byte)
+                } else {
+                    let scalar = Unicode.Scalar(windows1252(byte)) ?? "\u{FFFD}"
+                    out.append(contentsOf: String(Character(scalar)).utf8)
+                }
+            }
+            return out
+        case .utf16(let bigEndian):
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var iterator = bytes.makeIterator()
+            while let a = iterator.next() {
+                // An odd last byte is half a character: dropped.
+                guard let b = iterator.next() else { break }
+                units.append(bigEndian ? UInt16(a) << 8 | UInt16(b) : UInt16(b) << 8 | UInt16(a))
+            }
+            // The byte-order mark is the encoding's, not the text's.
+            if units.first == 0xFEFF { units.removeFirst() }
+            return Array(String(decoding: units, as: UTF16.self).utf8)
+        }
+    }
+
+    /// An 8-bit text: no NUL and almost no control characters but tab, line and page breaks and
+    /// escape (a binary file without NUL bytes is full of them: an eighth of random bytes).
+    private static func isLegacyText(_ bytes: some Collection<UInt8>) -> Bool {
+        var controls = 0
+        for byte in bytes where byte < 0x20 || byte == 0x7F {
+            switch byte {
+            case 0x09, 0x0A, 0x0C, 0x0D, 0x1B: continue
+            default: controls += 1
+            }
+        }
+        return controls * 100 <= bytes.count
+    }
+
+    /// The character of a Windows-1252 byte of 0x80 or more (its five unassigned bytes: U+FFFD).
+    static func windows1252(_ byte: UInt8) -> UInt32 {
+        guard byte >= 0x80 && byte < 0xA0 else { return UInt32(byte) }
+        return windows1252High[Int(byte - 0x80)]
+    }
+
+    private static let windows1252High: [UInt32] = [
+        0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD, 0x017D, 0xFFFD,
+        0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0xFFFD, 0x017E, 0x0178,
+    ]
+}

@@ -1,0 +1,63 @@
+@testable import CarouselDecks
+import Testing
+
+/// Text files are read in the encoding their bytes show: UTF-8, UTF-16 after its byte-order mark,
+/// or Windows-1252 (Latin-1) when they are not UTF-8 and hold none of its multi-byte characters;
+/// bytes with control characters text does not hold are not text.
+@Suite struct TextEncodingTests {
+    func text(_ bytes: [UInt8]) -> String { String(decoding: TextEncoding.utf8(bytes), as: UTF8.self) }
+
+    @Test func utf8IsReadAsItIs() {
+        let bytes = Array("café ☕ naïve\n".utf8)
+        #expect(TextEncoding.of(bytes) == .utf8)
+        #expect(TextEncoding.utf8(bytes) == bytes)
+        #expect(TextEncoding.of(Array("plain ASCII".utf8)) == .utf8)
+        #expect(TextEncoding.of([]) == .utf8)
+    }
+
+    @Test func latin1NotesAreReadAsWindows1252() {
+        let bytes = Array("caf".utf8) + [0xE9] + Array(" au lait, ".utf8) + [0x93] + Array("na".utf8) + [0xEF, 0x76, 0x65, 0x94]
+            + Array(" ".utf8) + [0x80, 0x35, 0x20, 0x96, 0x20, 0xFC, 0x62, 0x65, 0x72]
+        #expect(TextEncoding.of(bytes) == .windows1252)
+        #expect(text(bytes) == "café au lait, \u{201C}naïve\u{201D} €5 \u{2013} über")
+        // Its five unassigned bytes have no character.
+        #expect(text(Array("a".utf8) + [0x81, 0x8D, 0x8F, 0x90, 0x9D]) == "a" + String(repeating: "\u{FFFD}", count: 5))
+        #expect(TextEncoding.windows1252(0xA0) == 0xA0 && TextEncoding.windows1252(0xFF) == 0xFF && TextEncoding.windows1252(0x9F) == 0x178)
+    }
+
+    /// A UTF-8 file with one bad byte stays UTF-8: its other characters are right, the byte is U+FFFD.
+    @Test func aStrayByteInUTF8ShowsAsAReplacement() {
+        let bytes = Array("naïve ".utf8) + [0xE9] + Array(" café".utf8)
+        #expect(TextEncoding.of(bytes) == .utf8)
+        #expect(text(bytes) == "naïve \u{FFFD} café")
+    }
+
+    /// Windows Notepad's "Unicode" (UTF-16 little-endian with its mark) and the big-endian form.
+    @Test func utf16WithAByteOrderMarkIsDecoded() {
+        let little: [UInt8] = [0xFF, 0xFE] + "café 🎉\r\nline".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(TextEncoding.of(little) == .utf16(bigEndian: false))
+        #expect(text(little) == "café 🎉\r\nline")
+        let big: [UInt8] = [0xFE, 0xFF] + "über".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } + [0x00]
+        #expect(TextEncoding.of(big) == .utf16(bigEndian: true))
+        #expect(text(big) == "über", "the odd last byte is half a character, dropped")
+    }
+
+    @Test func bytesWithNULsOrControlCharactersAreNotText() {
+        #expect(TextEncoding.of(Array("looks like text".utf8) + [0] + Array("but is not".utf8)) == nil)
+        // No NUL, not UTF-8, and full of control characters: a binary file.
+        let binary: [UInt8] = (0..<400).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }.filter { $0 != 0 }
+        #expect(!binary.contains(0))
+        #expect(TextEncoding.of(binary) == nil)
+        #expect(TextEncoding.utf8(binary) == binary, "not text: left as it is, for the caller to refuse")
+        // Tabs, line and page breaks and escapes are text's own.
+        #expect(TextEncoding.of(Array("a\tb\r\n\u{0C}\u{1B}[1m".utf8) + [0xE9]) == .windows1252)
+    }
+
+    /// Only the start of a file is read to tell whether it is text: a character cut by its end is
+    /// no error there, but an error before the end is.
+    @Test func aHeadMayEndInTheMiddleOfACharacter() {
+        let cut = Array("plain then ".utf8) + [0xE2, 0x98]  // the first two bytes of ☕
+        #expect(TextEncoding.of(cut, head: true) == .utf8)
+        #expect(TextEncoding.of(cut + Array(" more".utf8), head: true) == .windows1252)
+    }
+}
