@@ -2,49 +2,19 @@ import CarouselCanvas
 import CarouselText
 
 /// A GitHub-style pipe table (`| a | b |` rows, the second row of dashes), which CommonMark reads as
-/// one paragraph and would wrap into a single line of words and bars. Its rows are laid out as
-/// columns instead, padded to the widest cell (in terminal columns: a wide character takes two),
-/// the header in bold, and shown verbatim (cut at the card's edge, never wrapped, like code) so
-/// that the columns stay columns. A cell keeps its inline markup as a paragraph would: emphasis,
-/// strong, code (without its backticks), links, `~~strikethrough~~`.
+/// one paragraph and would wrap into a single line of words and bars. Its rows become a table block,
+/// laid out in columns for the card's width (see `TextTable`). A cell keeps its inline markup as a
+/// paragraph would: emphasis, strong, code (without its backticks), links, `~~strikethrough~~`.
 enum PipeTable {
-    enum Alignment { case left, center, right }
+    typealias Alignment = TextTable.Alignment
 
-    /// The table's rows as a code-like block, or nil when `lines` (a paragraph's source lines, as
-    /// styled pieces in the form `cells` reads) are not a table.
+    /// The table, or nil when `lines` (a paragraph's source lines, as styled pieces in the form
+    /// `cells` reads) are not a table.
     static func block(from lines: [[TextSpan]], margin: Margin) -> TextBlock? {
         guard lines.count >= 2, let alignments = delimiter(lines[1].plainText) else { return nil }
         let header = cells(lines[0])
         guard header.count == alignments.count else { return nil }
-        let body = lines.dropFirst(2).map { cells($0) }
-        let rows = [header] + body
-        var widths = Array(repeating: 0, count: alignments.count)
-        for row in rows {
-            for (i, cell) in row.prefix(widths.count).enumerated() { widths[i] = max(widths[i], CharacterWidth.of(cell.plainText)) }
-        }
-        func line(_ row: [[TextSpan]], bold: Bool) -> [TextSpan] {
-            var out: [TextSpan] = []
-            let plain = SpanStyle(bold: bold)
-            func blank(_ n: Int) { if n > 0 { out.append(TextSpan(String(repeating: " ", count: n), style: plain)) } }
-            for i in widths.indices {
-                if i > 0 { out.append(TextSpan(" | ", style: plain)) }
-                let cell = i < row.count ? row[i] : []
-                let room = max(0, widths[i] - CharacterWidth.of(cell.plainText))
-                let before = alignments[i] == .right ? room : alignments[i] == .center ? room / 2 : 0
-                blank(before)
-                out += cell.map { span in
-                    var span = span
-                    if bold { span.style.bold = true }
-                    return span
-                }
-                blank(room - before)
-            }
-            return out
-        }
-        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
-        var out: [[TextSpan]] = [line(header, bold: true), [TextSpan(rule, style: .decoration)]]
-        out += body.map { line($0, bold: false) }
-        return .code(out, margin: margin)
+        return .table(TextTable(header: header, body: lines.dropFirst(2).map { cells($0) }, alignments: alignments), margin: margin)
     }
 
     /// The alignments of a delimiter row (`|:---|---:|`), or nil if the line is not one.

@@ -15,20 +15,21 @@ struct BlockLayout {
 
     /// Cells left for margins: deep nesting may not squeeze the text below half the card
     /// (or 2 cells, so that a wide character still fits).
-    private var marginLimit: Int { width - min(width, max(2, width / 2)) }
+    var marginLimit: Int { width - min(width, max(2, width / 2)) }
 
-    private var margins: MarginLayout { MarginLayout(ascii: ascii, cellWidth: cellWidth) }
+    var margins: MarginLayout { MarginLayout(ascii: ascii, cellWidth: cellWidth) }
 
     func lines(for block: TextBlock) -> [LaidLine] {
         switch block {
         case let .paragraph(spans, margin): paragraph(spans, margin)
         case let .code(lines, margin): code(lines, margin)
+        case let .table(table, margin): self.table(table, margin)
         case let .rule(margin): rule(margin)
         case let .blank(margin): [blank(margin)]
         }
     }
 
-    private func paragraph(_ spans: [TextSpan], _ margin: Margin) -> [LaidLine] {
+    func paragraph(_ spans: [TextSpan], _ margin: Margin) -> [LaidLine] {
         var text = GlyphText(spans, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
         let first = margins.spans(margin, first: true, limit: marginLimit)
         let later = margins.spans(margin, first: false, limit: marginLimit)
@@ -41,7 +42,7 @@ struct BlockLayout {
         }
     }
 
-    private func code(_ lines: [[TextSpan]], _ margin: Margin) -> [LaidLine] {
+    func code(_ lines: [[TextSpan]], _ margin: Margin) -> [LaidLine] {
         var result: [LaidLine] = []
         for line in lines {
             let text = GlyphText(line, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
@@ -116,7 +117,7 @@ struct BlockLayout {
         return [LaidLine(margin: m.spans, content: [line], width: m.width + count * max(1, cellWidth(glyph)))]
     }
 
-    private func blank(_ margin: Margin) -> LaidLine {
+    func blank(_ margin: Margin) -> LaidLine {
         let m = margins.spans(margin, first: false, limit: marginLimit, trimmed: true)
         return LaidLine(margin: m.spans, content: [], width: m.width)
     }

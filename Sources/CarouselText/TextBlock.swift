@@ -8,6 +8,8 @@ public enum TextBlock: Hashable, Sendable {
     /// Lines shown verbatim (indentation kept, tabs expanded), never wrapped: a line wider than the
     /// card is cut at the edge with a mark ("…", ASCII ">").
     case code([[TextSpan]], margin: Margin = .none)
+    /// A table, laid out in columns for the card's width (see `TextTable`).
+    case table(TextTable, margin: Margin = .none)
     /// A horizontal rule across the card.
     case rule(margin: Margin = .none)
     /// An empty line (inside a quote it still shows the quote's bar).
@@ -21,7 +23,7 @@ public enum TextBlock: Hashable, Sendable {
     /// The block's margin.
     public var margin: Margin {
         switch self {
-        case .paragraph(_, let m), .code(_, let m), .rule(let m), .blank(let m): m
+        case .paragraph(_, let m), .code(_, let m), .table(_, let m), .rule(let m), .blank(let m): m
         }
     }
 }

@@ -20,6 +20,8 @@ extension TextDocument {
                 lines += spans.plainText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
             case .code(let rows, _):
                 lines += rows.map(\.plainText)
+            case .table(let table, _):
+                lines += table.plainRows
             case .rule, .blank:
                 lines.append("")
             }

@@ -43,6 +43,9 @@ public enum TextLayout {
             case .paragraph(let spans, _):
                 lines += 1
                 for span in spans { bytes += span.text.utf8.count }
+            case .table(let table, _):
+                lines += table.rows.count
+                for row in table.rows { for cell in row { for span in cell { bytes += span.text.utf8.count } } }
             default:
                 lines += 1
             }

@@ -34,6 +34,7 @@ import Testing
             switch block {
             case .paragraph(let spans, _): return spans
             case .code(let rows, _): return rows.flatMap { $0 }
+            case .table(let table, _): return table.rows.flatMap { $0.flatMap { $0 } }
             case .rule, .blank: return []
             }
         }

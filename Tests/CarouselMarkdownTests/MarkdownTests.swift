@@ -33,12 +33,63 @@ import Testing
             "x            |     |      ",
             "", "After.",
         ])
-        // Rows are cut at the edge like code, never wrapped.
-        #expect(lines(document, width: 12)[2...5].allSatisfy { $0.count <= 12 })
-        #expect(lines(document, width: 12)[4] == "Apple      >")
+        // Too narrow for its columns: one record after another (see `aTableFitsTheCardsWidth`).
+        #expect(lines(document, width: 12) == [
+            "Before.", "",
+            "Item: Apple", "Qty: 3", "Price: 1.20", "",
+            "Item: Banana", "split", "Qty: 12", "Price: 10.50", "",
+            "Item: x", "", "After.",
+        ])
         // Bars without a delimiter row, or a header of another width, are prose.
         #expect(lines(Markdown.document(from: "a | b\nc | d"), width: 40) == ["a | b c | d"])
         #expect(lines(Markdown.document(from: "| a | b |\n|---|\n| c | d |"), width: 40) == ["| a | b | |---| | c | d |"])
+    }
+
+    /// A table wider than the card is narrowed to fit it: the widest columns give up cells first,
+    /// their cells wrap inside them at their words (a column keeps its longest word up to 12 cells,
+    /// then if need be 6 letters, breaking words); alignment holds on every row of a cell. When
+    /// even that cannot fit, each row is shown as a record: a cell a line after its column's name.
+    @Test func aTableFitsTheCardsWidth() {
+        let source = """
+            | Flag | Default | Meaning |
+            |:-----|:-------:|--------:|
+            | `-z` | 14 | zoom level, the higher the more detailed the tiles |
+            | `-o` | `./tiles` | output directory |
+            """
+        let document = Markdown.document(from: source)
+        #expect(lines(document, width: 80) == [
+            "Flag | Default |                                            Meaning",
+            "-----+---------+---------------------------------------------------",
+            "-z   |   14    | zoom level, the higher the more detailed the tiles",
+            "-o   | ./tiles |                                   output directory",
+        ])
+        #expect(lines(document, width: 36) == [
+            "Flag | Default |             Meaning",
+            "-----+---------+--------------------",
+            "-z   |   14    |     zoom level, the",
+            "     |         |     higher the more",
+            "     |         |  detailed the tiles",
+            "-o   | ./tiles |    output directory",
+        ])
+        // Words broken where no column can keep them whole.
+        let long = Markdown.document(from: "| Name | Description |\n|---|---|\n| carousel | A deck of cards that scrolls |\n")
+        #expect(lines(long, width: 17) == [
+            "Name    | Descri-",
+            "        | ption  ",
+            "--------+--------",
+            "carou-  | A deck ",
+            "sel     | of     ",
+            "        | cards  ",
+            "        | that   ",
+            "        | scrolls",
+        ])
+        // Records at last; a header alone is its names.
+        #expect(lines(document, width: 20) == [
+            "Flag: -z", "Default: 14", "Meaning: zoom level,", "the higher the more", "detailed the tiles", "",
+            "Flag: -o", "Default: ./tiles", "Meaning: output", "directory",
+        ])
+        #expect(lines(Markdown.document(from: "| Flag | Default | Meaning |\n|---|---|---|\n"), width: 12) == ["Flag", "Default", "Meaning"])
+        #expect(TextLayout.lines(for: document, width: 36, cellWidth: CharacterWidth.of).allSatisfy { $0.width <= 36 })
     }
 
     /// A bar escaped as `\|` (or written `&#124;`) is a character of its cell, not a column edge, as
@@ -85,16 +136,19 @@ import Testing
             "make        |                  slow ok",
             "lld         | docs (https://x.org/a|b)",
         ])
-        guard case .code(let rows, _) = document.blocks.first else { Issue.record("no table"); return }
+        guard case .table(let table, _) = document.blocks.first else { Issue.record("no table"); return }
+        let rows = table.rows.map { $0.flatMap { $0 } }
         func style(_ text: String, row: Int) -> SpanStyle? { rows[row].first { $0.text == text }?.style }
-        #expect(rows[0].allSatisfy { $0.style.bold })
-        #expect(style("swift build", row: 2)?.role == .code)
-        #expect(style("debug", row: 2)?.bold == true)
-        #expect(style("slow", row: 3)?.strikethrough == true)
-        #expect(style(" ok", row: 3)?.strikethrough == false)
-        #expect(style("lld", row: 4)?.italic == true)
-        #expect(style("docs", row: 4)?.role == .link)
-        #expect(style(" (https://x.org/a|b)", row: 4)?.role == .url)
+        let laid = TextLayout.lines(for: document, width: 60, cellWidth: CharacterWidth.of)
+        #expect(laid[0].content.allSatisfy { $0.style.bold }, "the header is bold")
+        #expect(laid[2].content.contains { $0.text == "debug" && $0.style.bold })
+        #expect(style("swift build", row: 1)?.role == .code)
+        #expect(style("debug", row: 1)?.bold == true)
+        #expect(style("slow", row: 2)?.strikethrough == true)
+        #expect(style(" ok", row: 2)?.strikethrough == false)
+        #expect(style("lld", row: 3)?.italic == true)
+        #expect(style("docs", row: 3)?.role == .link)
+        #expect(style(" (https://x.org/a|b)", row: 3)?.role == .url)
     }
 
     /// Columns are padded in terminal columns: a cell of wide characters keeps the bars in line.

@@ -1,0 +1,132 @@
+extension TextSpan {
+    /// The span in bold (a table's header).
+    var bold: TextSpan {
+        var span = self
+        span.style.bold = true
+        return span
+    }
+}
+
+/// A table of a text card (a Markdown pipe table): a header row, body rows and each column's
+/// alignment. It is laid out for the width it is given (`BlockLayout`): in columns padded to their
+/// widest cell when they fit; else the widest columns are narrowed and their cells wrap inside them,
+/// down to the width of their words and if need be to a few letters; else, one record after another,
+/// each cell after its column's name.
+public struct TextTable: Hashable, Sendable {
+    public enum Alignment: Hashable, Sendable { case left, center, right }
+
+    /// The header's cells (shown bold), then each body row's; every row has one cell per column.
+    public var rows: [[[TextSpan]]]
+    public var alignments: [Alignment]
+
+    /// Rows with fewer cells than `alignments` get empty ones; cells past them are dropped.
+    public init(header: [[TextSpan]], body: [[[TextSpan]]], alignments: [Alignment]) {
+        self.alignments = alignments
+        rows = ([header] + body).map { row in
+            (0..<alignments.count).map { $0 < row.count ? row[$0] : [] }
+        }
+    }
+
+    /// Each row's cells as plain text, joined by " | " (what a search reads).
+    public var plainRows: [String] {
+        rows.map { $0.map(\.plainText).joined(separator: " | ") }
+    }
+
+    /// Between two cells of a row.
+    static let separator = " | "
+    /// A column narrowed to fit keeps at least its longest word, up to this many cells (a longer
+    /// word, an address, is broken), or all of it when it is narrower.
+    static let narrowest = 12
+    /// The fewest cells a column is narrowed to when words must be broken to fit the table.
+    static let fewest = 6
+}
+
+extension BlockLayout {
+    /// A table as lines: see `TextTable`.
+    func table(_ table: TextTable, _ margin: Margin) -> [LaidLine] {
+        let columns = table.alignments.count
+        guard columns > 0 else { return [] }
+        let cells = table.rows.enumerated().map { index, row in
+            row.map { spans in
+                GlyphText(index == 0 ? spans.map(\.bold) : spans, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
+            }
+        }
+        var natural = Array(repeating: 0, count: columns), narrowest = Array(repeating: 0, count: columns)
+        for row in cells {
+            for (i, cell) in row.enumerated() {
+                let glyphs = cell.lines.joined()
+                natural[i] = max(natural[i], glyphs.cells)
+                let longestWord = glyphs.split(whereSeparator: \.isSpace).map(\.cells).max() ?? 0
+                narrowest[i] = max(narrowest[i], min(natural[i], max(4, min(longestWord, TextTable.narrowest))))
+            }
+        }
+        let first = margins.spans(margin, first: true, limit: marginLimit)
+        let room = width - first.width - TextTable.separator.count * (columns - 1)
+        // Where words must be broken, a column still keeps a few letters a row.
+        let least = natural.map { min($0, TextTable.fewest) }
+        var widths = natural
+        var excess = widths.reduce(0, +) - room
+        guard excess <= 0 || least.reduce(0, +) <= room else { return records(table, margin) }
+        // The widest column gives up a cell at a time (wide columns end up alike, narrow ones
+        // whole), down to its words' width, then if need be down to its fewest letters.
+        for floor in [narrowest, least] {
+            while excess > 0, let i = widths.indices.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] }) {
+                widths[i] -= 1
+                excess -= 1
+            }
+        }
+        return code(rows(of: table, cells: cells, widths: widths), margin)
+    }
+
+    /// A table too wide for the card in any columns, one record after another (as `psql`'s
+    /// expanded display shows rows): each cell on a line of its own after its column's name and a
+    /// colon, wrapped as prose; an empty line between records; empty cells left out.
+    private func records(_ table: TextTable, _ margin: Margin) -> [LaidLine] {
+        let header = table.rows[0]
+        guard table.rows.count > 1 else { return header.flatMap { paragraph($0.map(\.bold), margin) } }
+        var lines: [LaidLine] = []
+        for row in table.rows.dropFirst() {
+            if !lines.isEmpty { lines.append(blank(margin)) }
+            for (name, cell) in zip(header, row) where !cell.plainText.isEmpty {
+                let label = name.plainText.isEmpty ? [] : name.map(\.bold) + [TextSpan(": ", style: SpanStyle(bold: true))]
+                lines += paragraph(label + cell, margin)
+            }
+        }
+        return lines
+    }
+
+    /// The table's lines as spans, each cell wrapped inside its column's width and padded as its
+    /// column is aligned; the header's rule after the header.
+    private func rows(of table: TextTable, cells: [[GlyphText]], widths: [Int]) -> [[TextSpan]] {
+        var out: [[TextSpan]] = []
+        for (index, row) in cells.enumerated() {
+            // Each cell's lines, with their widths.
+            let wrapped: [[(spans: [TextSpan], cells: Int)]] = row.enumerated().map { i, cell in
+                var text = cell
+                var wrapper = ParagraphWrapper(available: widths[i], cutMark: cutMark, breakStyle: text.styleIndex(.decoration))
+                for line in text.lines { wrapper.wrap(line) }
+                return wrapper.lines.map { ($0.spans(text.styles), $0.cells) }
+            }
+            let height = wrapped.map(\.count).max() ?? 1
+            for k in 0..<height {
+                var line: [TextSpan] = []
+                let plain = SpanStyle(bold: index == 0)
+                func blank(_ n: Int) { if n > 0 { line.append(TextSpan(String(repeating: " ", count: n), style: plain)) } }
+                for i in widths.indices {
+                    if i > 0 { line.append(TextSpan(TextTable.separator, style: plain)) }
+                    let piece: (spans: [TextSpan], cells: Int) = k < wrapped[i].count ? wrapped[i][k] : ([], 0)
+                    let spare = max(0, widths[i] - piece.cells)
+                    let before = table.alignments[i] == .right ? spare : table.alignments[i] == .center ? spare / 2 : 0
+                    blank(before)
+                    line += piece.spans
+                    blank(spare - before)
+                }
+                out.append(line)
+            }
+            if index == 0 {
+                out.append([TextSpan(widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-"), style: .decoration)])
+            }
+        }
+        return out
+    }
+}
