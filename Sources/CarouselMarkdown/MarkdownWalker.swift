@@ -35,11 +35,18 @@ struct MarkdownWalker {
     private var strong = 0
     private var images = 0
     private var quotes = 0
+    /// For each open quote, how many blocks there were when it opened (its first paragraph may
+    /// open with a GitHub alert's `[!NOTE]`).
+    private var quoteStarts: [Int] = []
+    /// The open quotes, outermost first, each by the number it was given when it opened: two quotes
+    /// one after the other are two (the empty line between them is not inside either).
+    private var openQuotes: [Int] = []
+    private var nextQuoteID = 0
     /// Open links: their address and where their text starts in `inline`.
     private var links: [(url: String, start: Int)] = []
 
     /// What was emitted last, to decide whether an empty line goes between it and the next block.
-    private var previous: (lists: [Int], margin: Margin)?
+    private var previous: (lists: [Int], quotes: [Int], margin: Margin)?
 
     /// Deeper nesting is not drawn (the margin is cut at half the card anyway); the cap keeps a
     /// hostile file from costing memory in proportion to depth times blocks.
@@ -57,7 +64,18 @@ struct MarkdownWalker {
     mutating func visit(_ node: CMarkNode, entering: Bool) {
         switch node.kind {
         case CCMARK_BLOCK_QUOTE:
-            if entering { pieces.append(.quoteBar); quotes += 1 } else { pieces.removeLast(); quotes -= 1 }
+            if entering {
+                pieces.append(.quoteBar)
+                quotes += 1
+                quoteStarts.append(blocks.count)
+                openQuotes.append(nextQuoteID)
+                nextQuoteID += 1
+            } else {
+                openQuotes.removeLast()
+                pieces.removeLast()
+                quotes -= 1
+                quoteStarts.removeLast()
+            }
         case CCMARK_LIST:
             if entering { openList(node) } else { lists.removeLast() }
         case CCMARK_ITEM:
@@ -72,6 +90,7 @@ struct MarkdownWalker {
                     emit(table)
                 } else {
                     markTask()
+                    markAlert()
                     emit(.paragraph(Strikethrough.apply(inline ?? []), margin: margin))
                 }
                 inline = nil
@@ -84,10 +103,18 @@ struct MarkdownWalker {
         case CCMARK_CODE_BLOCK:
             emit(.code(lines: Self.lines(node.literal), margin: margin))
         case CCMARK_HTML_BLOCK:
-            let html = node.literal
-            if !Self.isComment(html) {
-                emit(.paragraph([TextSpan(Self.lines(html).joined(separator: "\n"), style: SpanStyle(dim: true, role: .html))], margin: margin))
+            // Its text, as a browser shows it, line by line (nothing when it shows none).
+            var spans: [TextSpan] = []
+            for line in HTMLText.lines(ofBlock: node.literal) {
+                if !spans.isEmpty { spans.append(TextSpan("\n", style: style())) }
+                for piece in line {
+                    switch piece {
+                    case .text(let text): spans.append(TextSpan(text, style: style()))
+                    case .image(let alt): spans.append(TextSpan(alt, style: SpanStyle(italic: true, role: .image)))
+                    }
+                }
             }
+            if !spans.isEmpty { emit(.paragraph(spans.merged, margin: margin)) }
         case CCMARK_TEXT:
             add(node.literal, style())
             addSource(written(node), style())
@@ -101,7 +128,17 @@ struct MarkdownWalker {
             add("\n", style())  // a hard break in a paragraph
             sourceLines?.append([])
         case CCMARK_HTML_INLINE:
-            if !Self.isComment(node.literal) {
+            // A tag shows nothing but its meaning for text: `<br>` a line break (a space in a
+            // table's cell), an image its alternative text. Other raw HTML shows as written.
+            if let tag = HTMLText.tag(node.literal) {
+                if tag.name == "br" {
+                    add("\n", style())
+                    addSource(" ", style())
+                } else if tag.name == "img", let alt = tag.alt, !alt.isEmpty {
+                    add(alt, SpanStyle(italic: true, role: .image))
+                    addSource(PipeTable.escaped(alt, bars: true), SpanStyle(italic: true, role: .image))
+                }
+            } else if !Self.isComment(node.literal) {
                 add(node.literal, style(role: .html))
                 addSource(PipeTable.escaped(node.literal, bars: false), style(role: .html))
             }
@@ -177,6 +214,36 @@ struct MarkdownWalker {
         pieces[index] = .marker(.task(done: done))
     }
 
+    /// GitHub's alerts: a quote whose first paragraph opens with `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
+    /// `[!WARNING]` or `[!CAUTION]` on a line of its own shows the kind's name, bold, on that line.
+    private mutating func markAlert() {
+        // The marker alone on the paragraph's first line.
+        guard let start = quoteStarts.last, start == blocks.count, var spans = inline, let lines = sourceLines,
+              let first = lines.first.map({ Self.collapsed($0.plainText) }), first.hasPrefix("[!"), first.hasSuffix("]") else { return }
+        let names = ["NOTE": "Note", "TIP": "Tip", "IMPORTANT": "Important", "WARNING": "Warning", "CAUTION": "Caution"]
+        guard let name = names[first.dropFirst(2).dropLast().uppercased()] else { return }
+        // The marker and the line break after it, which must be text as written (not code or a link).
+        let marker = first.count + (lines.count > 1 ? 1 : 0)
+        var left = marker
+        for span in spans where left > 0 {
+            guard span.style.role == .plain || span.style.role == .quote else { return }
+            left -= span.text.count
+        }
+        left = marker
+        while left > 0, !spans.isEmpty {
+            let count = spans[0].text.count
+            if count <= left {
+                spans.removeFirst()
+                left -= count
+            } else {
+                spans[0].text = String(spans[0].text.dropFirst(left))
+                left = 0
+            }
+        }
+        let label = TextSpan(name, style: SpanStyle(bold: true, role: .heading(4)))
+        inline = spans.isEmpty ? [label] : [label, TextSpan("\n", style: style())] + spans
+    }
+
     // MARK: Leaves
 
     private mutating func closeHeading() {
@@ -200,14 +267,24 @@ struct MarkdownWalker {
             let common = zip(previous.lists, path).prefix { $0 == $1 }.map(\.0)
             let tight = common.last.flatMap { id in lists.first { $0.id == id }?.tight } ?? false
             if !tight {
-                let shared = zip(previous.margin.pieces, block.margin.continuation.pieces).prefix { $0 == $1 }.map(\.0)
+                // The margin both share, up to the first quote bar that is another quote's.
+                var shared: [MarginPiece] = []
+                var bars = 0
+                for (a, b) in zip(previous.margin.pieces, block.margin.continuation.pieces) {
+                    guard a == b else { break }
+                    if a == .quoteBar {
+                        guard bars < previous.quotes.count, bars < openQuotes.count, previous.quotes[bars] == openQuotes[bars] else { break }
+                        bars += 1
+                    }
+                    shared.append(a)
+                }
                 blocks.append(.blank(margin: Margin(shared)))
             }
         }
         blocks.append(block)
         // A marker stands on the first line of its item only.
         for i in pieces.indices { if case .marker(let m) = pieces[i] { pieces[i] = .space(m.width) } }
-        previous = (path, block.margin.continuation)
+        previous = (path, openQuotes, block.margin.continuation)
     }
 
     // MARK: Inlines

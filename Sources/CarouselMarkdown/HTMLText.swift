@@ -1,0 +1,172 @@
+/// What raw HTML in Markdown shows on a card: the text a browser would show, without the tags.
+/// READMEs use HTML for what Markdown lacks (`<kbd>Ctrl</kbd>`, a centred `<p>` with a logo, a
+/// `<details>` block, `<br>` in a table cell); shown as written, the tags buried the words. Nothing
+/// is interpreted beyond that: no layout, no links followed, no script.
+///
+/// - A tag is dropped; `<br>` and the tags of blocks (`<p>`, `<div>`, `<li>`, `<h1>`...) end a line;
+///   an image shows its `alt` text, as a Markdown image does.
+/// - Text keeps its words, its whitespace collapsed as HTML collapses it; entities are decoded.
+/// - Comments and the contents of `<script>` and `<style>` are not shown.
+enum HTMLText {
+    /// One piece of HTML's shown text.
+    enum Piece: Equatable {
+        case text(String)
+        /// An image's alternative text.
+        case image(String)
+    }
+
+    /// A tag as read: its lowercased name, whether it closes, and its `alt` attribute.
+    struct Tag: Equatable {
+        var name: String
+        var closing: Bool
+        var alt: String?
+    }
+
+    /// Tags that stand for a line of their own in a block.
+    static let blockTags: Set<String> = [
+        "address", "article", "aside", "blockquote", "br", "center", "dd", "details", "div", "dl", "dt", "figcaption",
+        "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre",
+        "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+    ]
+
+    /// `html` when it is one tag (`<kbd>`, `</kbd>`, `<br/>`, `<img src="a.png" alt="A">`), else nil
+    /// (a comment, a declaration, a processing instruction, text).
+    static func tag(_ html: String) -> Tag? {
+        var rest = Substring(html)
+        guard rest.hasPrefix("<"), rest.hasSuffix(">") else { return nil }
+        rest = rest.dropFirst().dropLast()
+        let closing = rest.hasPrefix("/")
+        if closing { rest = rest.dropFirst() }
+        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+        guard let first = name.first, first.isLetter else { return nil }
+        return Tag(name: name.lowercased(), closing: closing, alt: attribute("alt", in: rest.dropFirst(name.count)))
+    }
+
+    /// The value of attribute `name` in a tag's attributes (quoted with `"` or `'`, or bare), decoded.
+    static func attribute(_ name: String, in attributes: Substring) -> String? {
+        let characters = Array(attributes)
+        let wanted = Array(name.lowercased())
+        var i = 0
+        while i + wanted.count <= characters.count {
+            defer { i += 1 }
+            guard i == 0 || characters[i - 1].isWhitespace,
+                  characters[i..<(i + wanted.count)].map({ Character($0.lowercased()) }) == wanted else { continue }
+            var after = characters[(i + wanted.count)...].drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+            guard after.first == "=" else { continue }
+            after = after.dropFirst().drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+            if let quote = after.first, quote == "\"" || quote == "'" {
+                let value = after.dropFirst().prefix { $0 != quote }
+                return decoded(String(value))
+            }
+            return decoded(String(after.prefix { !$0.isWhitespace && $0 != "/" && $0 != ">" }))
+        }
+        return nil
+    }
+
+    /// The text an HTML block shows, as lines of pieces; empty when it shows none (a comment, an
+    /// image without `alt`, an empty `<div>`).
+    static func lines(ofBlock html: String) -> [[Piece]] {
+        var lines: [[Piece]] = [[]]
+        var hidden: String?  // inside <script> or <style>
+        func breakLine() { if !(lines.last?.isEmpty ?? true) { lines.append([]) } }
+        func addText(_ raw: Substring) {
+            guard hidden == nil else { return }
+            let text = decoded(String(raw))
+            var collapsed = ""
+            var space = false
+            for character in text {
+                if character == " " || character == "\n" || character == "\t" || character == "\r" {
+                    space = true
+                    continue
+                }
+                if space && (!collapsed.isEmpty || !(lines.last?.isEmpty ?? true)) { collapsed.append(" ") }
+                space = false
+                collapsed.append(character)
+            }
+            if space && !collapsed.isEmpty { collapsed.append(" ") }
+            if !collapsed.isEmpty { lines[lines.count - 1].append(.text(collapsed)) }
+        }
+        var rest = Substring(html)
+        while !rest.isEmpty {
+            guard let open = rest.firstIndex(of: "<") else {
+                addText(rest)
+                break
+            }
+            addText(rest[..<open])
+            rest = rest[open...]
+            if rest.hasPrefix("<!--") {
+                rest = rest.dropFirst(4)
+                while !rest.isEmpty && !rest.hasPrefix("-->") { rest = rest.dropFirst() }
+                rest = rest.dropFirst(3)
+                continue
+            }
+            guard let close = rest.firstIndex(of: ">") else {
+                addText(rest)
+                break
+            }
+            let written = String(rest[...close])
+            rest = rest[rest.index(after: close)...]
+            guard let tag = tag(written) else {
+                // A declaration or an instruction (`<!DOCTYPE>`, `<?php ?>`) shows nothing; a lone `<` is text.
+                if !(written.hasPrefix("<!") || written.hasPrefix("<?")) { addText(Substring(written)) }
+                continue
+            }
+            if tag.name == "script" || tag.name == "style" {
+                hidden = tag.closing ? nil : tag.name
+                continue
+            }
+            guard hidden == nil else { continue }
+            if tag.name == "img", let alt = tag.alt, !alt.isEmpty {
+                lines[lines.count - 1].append(.image(alt))
+            } else if blockTags.contains(tag.name) {
+                breakLine()
+            }
+        }
+        // Spaces at a line's ends are not shown.
+        return lines.compactMap { line in
+            var line = line
+            if case .text(let first)? = line.first { line[0] = .text(String(first.drop { $0 == " " })) }
+            if case .text(let last)? = line.last {
+                line[line.count - 1] = .text(String(last.reversed().drop { $0 == " " }.reversed()))
+            }
+            line.removeAll { $0 == .text("") }
+            return line.isEmpty ? nil : line
+        }
+    }
+
+    /// Named entities READMEs use, beside the numeric ones (`&#169;`, `&#xA9;`).
+    static let entities: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "copy": "©", "reg": "®",
+        "trade": "™", "hellip": "…", "mdash": "—", "ndash": "–", "middot": "·", "bull": "•", "times": "×",
+        "laquo": "«", "raquo": "»", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”", "deg": "°", "euro": "€",
+        "larr": "←", "rarr": "→", "uarr": "↑", "darr": "↓", "check": "✓", "ensp": " ", "emsp": " ", "thinsp": " ",
+    ]
+
+    /// `text` with its character references decoded (an unknown one is left as written).
+    static func decoded(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            rest = rest[amp...]
+            guard let semicolon = rest.prefix(34).firstIndex(of: ";") else { break }
+            let name = rest[rest.index(after: amp)..<semicolon]
+            var scalar: Unicode.Scalar?
+            if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+            } else if name.hasPrefix("#") {
+                scalar = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init)
+            }
+            if let scalar, scalar.value != 0 {
+                out.unicodeScalars.append(scalar)
+            } else if let named = entities[String(name)] {
+                out += named
+            } else {
+                out += rest[...semicolon]
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return out + rest
+    }
+}
