@@ -219,7 +219,8 @@ public struct CardPainter: Sendable {
 
     /// A shadow below and to the right of the card: it falls on whatever was painted before (lower z).
     /// Frames and empty cells beneath it become shade; the letters of a card behind show through,
-    /// darkened, never replaced (a shadow must not turn "empty" into "░░pty").
+    /// darkened, never replaced (a shadow must not turn "empty" into "░░pty"), and so does a blank
+    /// beside a letter (the space between two words: "swift build", not "swift░build").
     private func paintShadow(of rect: CellRect, opacity: Double, on canvas: inout Canvas) {
         let shade = RGB(0, 0, 0).mixed(with: theme.background, 0.5 + 0.5 * (1 - opacity))
         let color: Color = theme.usesColor ? .rgb(shade) : .default
@@ -238,7 +239,10 @@ public struct CardPainter: Sendable {
                 for y in visible.y..<visible.maxY {
                     for x in visible.x..<visible.maxX {
                         let cell = canvas[x, y]
-                        if showsThroughShadow(cell, shadow: shadow.firstScalar) {
+                        let shows = showsThroughShadow(cell, shadow: shadow.firstScalar)
+                            || cell.isBlank && (x > 0 && showsThroughShadow(canvas[x - 1, y], shadow: shadow.firstScalar)
+                                || x + 1 < canvas.width && showsThroughShadow(canvas[x + 1, y], shadow: shadow.firstScalar))
+                        if shows {
                             if cell.style != lastBase {
                                 lastBase = cell.style
                                 lastShaded = shaded(cell.style, toward: shade)

@@ -88,7 +88,12 @@ import Testing
             }
         }
         for x in 4..<7 { #expect(canvas[x, 7].glyph == Array(row)[x], "text under the bottom shadow") }
-        for x in 7..<10 { #expect(canvas[x, 7].glyph == shadow, "blanks under the bottom shadow become shade") }
+        // Blanks become shade, but not one beside a letter (the space between two words stays a space).
+        #expect(canvas[8, 7].glyph == shadow, "a blank between blanks under the bottom shadow becomes shade")
+        for x in [7, 9] {
+            #expect(canvas[x, 7].glyph == " ", "a blank beside a letter stays blank")
+            #expect(canvas[x, 7].style != behind, "and is darkened")
+        }
     }
 
     @Test func blurRemovesDetailProgressively() {
