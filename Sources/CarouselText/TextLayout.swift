@@ -68,14 +68,25 @@ public enum TextLayout {
             var unlaid = 0
             for block in document.blocks {
                 if lines.count > rows {
-                    if case .code(let code, _) = block { unlaid += code.count } else { unlaid += 1 }
+                    switch block {
+                    case .code(let code, _): unlaid += code.count
+                    case .table(let table, _): unlaid += table.rows.count
+                    default: unlaid += 1
+                    }
                     continue
                 }
-                if case .code(let code, let margin) = block, code.count > rows + 1 - lines.count {
+                let needed = rows + 1 - lines.count
+                if case .code(let code, let margin) = block, code.count > needed {
                     // A code row is one line, cut at the edge: lay out the rows needed, count the rest.
-                    let needed = rows + 1 - lines.count
                     lines += layout.lines(for: .code(Array(code.prefix(needed)), margin: margin))
                     unlaid += code.count - needed
+                } else if case .table(var table, let margin) = block, table.rows.count > needed + 1 {
+                    // A table row takes a line or more: its header and the rows needed, laid out
+                    // in the columns they need (the zoom lays the whole table out).
+                    let count = table.rows.count
+                    table.rows = Array(table.rows.prefix(needed + 1))
+                    lines += layout.lines(for: .table(table, margin: margin))
+                    unlaid += count - table.rows.count
                 } else {
                     lines += layout.lines(for: block)
                 }

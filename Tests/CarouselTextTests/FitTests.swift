@@ -182,6 +182,25 @@ import CarouselCanvas
         }
     }
 
+    /// A big table's card lays out its header and the rows it needs, in the columns those rows need
+    /// (laying 12,000 rows out for every width a growing card passes through stalled Scaled mode for
+    /// seconds), and counts the rest.
+    @Test func theHeadOfABigTableIsItsFirstRows() {
+        let rows: [[[TextSpan]]] = (0..<3_000).map { [[TextSpan("\($0)")], [TextSpan("name \($0)")]] }
+        let table = TextTable(header: [[TextSpan("id")], [TextSpan("name")]], body: rows, alignments: [.right, .left])
+        let document = TextDocument(blocks: [.paragraph([TextSpan("Intro")]), .table(table, margin: .none)])
+        #expect(TextLayout.isBig(document))
+        let head = TextLayout.head(for: document, width: 30, rows: 5, cellWidth: CharacterWidth.of)
+        #expect(head.lines.map(\.text) == ["Intro", "id | name  ", "---+-------", " 0 | name 0", " 1 | name 1", " 2 | name 2", " 3 | name 3", " 4 | name 4"])
+        #expect(head.unlaid == 3_001 - 6, "the rows not laid out (the header and five were)")
+        let all = TextLayout.lines(for: document, width: 30, cellWidth: CharacterWidth.of)
+        #expect(head.lines.count + head.unlaid == all.count, "rows of one line each: the count is exact")
+        // (The whole table's columns are as wide as its widest cells, "2999": the zoom shows them so.)
+        #expect(all[1].text == "  id | name     ")
+        let fitted = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: 5, width: 30)
+        #expect(fitted.last?.text == "… 2999 more lines")
+    }
+
     /// A text is big (laid out by its head on a card, once in the zoom) by its lines or by its
     /// bytes: a hundred lines of 10,000 characters wrap into some 10,000 lines.
     @Test func aTextIsBigByItsLinesOrItsBytes() {
