@@ -44,6 +44,8 @@ enum ContentKind: Sendable, Equatable {
     case markdown
     /// Text with ANSI colours (`--ansi`): SGR sequences kept as styles, every other sequence removed.
     case ansi
+    /// Values separated by this byte (a comma, a tab): a table, its first row the header.
+    case delimited(UInt8)
 
     /// Whether a file read this way can be art, which alone comes in several sizes (text is laid
     /// out for any size); `auto` decides on the card's own file, not its larger sizes.
@@ -112,6 +114,9 @@ enum ContentSource: Sendable {
 
     static func content(bytes: [UInt8], kind: ContentKind) -> CardContent {
         switch kind {
+        case .delimited(let separator):
+            if let table = DelimitedText.table(bytes, separator: separator) { return .text(TextDocument(blocks: [.table(table)])) }
+            return content(lines: Sanitizer.lines(from: bytes), kind: .text)
         case .markdown:
             var document = Markdown.document(from: Sanitizer.text(from: bytes))
             document.title = document.title.map { Sanitizer.line($0) }
@@ -133,7 +138,7 @@ enum ContentSource: Sendable {
             return .text(TextDocument(code: lines.joined(separator: "\n")))
         case .markdown:
             return .text(Markdown.document(from: lines.joined(separator: "\n")))
-        case .text, .ansi:
+        case .text, .ansi, .delimited:
             return .text(TextDocument(plainText: lines.joined(separator: "\n")))
         }
     }

@@ -160,7 +160,11 @@ struct DeckBuilder {
                 skipNotText(file, in: folder)
                 return
             }
-            let readAs = contentKind(verdict == .markdown ? .markdown : verdict == .code ? .code : .text, declared: kind)
+            let readAs: ContentKind
+            switch verdict {
+            case .markdown, .code, .delimited: readAs = contentKind(verdict, declared: kind)
+            default: readAs = contentKind(.text, declared: kind)
+            }
             let variants = usableSizes(readAs.mayBeArt ? artSizes(of: file, in: folder, listed: &sizes) : [], in: folder)
             entries.append(CardEntry(id: folder.identity(of: file), title: card.title ?? DeckBuilder.title(fromFileName: file),
                                      subtitle: card.subtitle ?? "", accent: card.accent, source: .file(folder, file, variants: variants),
@@ -205,6 +209,7 @@ struct DeckBuilder {
         switch verdict {
         case .markdown: return .markdown
         case .code: return options.ansi ? .ansi : .code
+        case .delimited(let separator) where !options.ansi && asked != LoadOptions.Kind.text.rawValue: return .delimited(separator)
         default:
             if options.ansi { return .ansi }
             return asked == LoadOptions.Kind.text.rawValue ? .text : .auto

@@ -8,6 +8,8 @@ enum FileKinds {
     enum Verdict: Equatable {
         case markdown
         case code
+        /// Values separated by commas or tabs (CSV, TSV): a table.
+        case delimited(UInt8)
         /// Plain text (notes, or a drawing: see `Lettering.isDrawing`).
         case text
         /// A picture (PNG, JPEG, GIF, WebP, BMP, TIFF): its header is checked when the deck opens.
@@ -26,6 +28,8 @@ enum FileKinds {
         let ext = base[base.index(after: dot)...].lowercased()
         if markdown.contains(ext) { return .markdown }
         if code.contains(ext) { return .code }
+        if ext == "csv" { return .delimited(UInt8(ascii: ",")) }
+        if ext == "tsv" || ext == "tab" { return .delimited(0x09) }
         if text.contains(ext) { return .text }
         if pictures.contains(ext) { return .picture }
         if binary.contains(ext) { return .binary }
@@ -33,7 +37,7 @@ enum FileKinds {
     }
 
     static let markdown: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
-    static let text: Set<String> = ["txt", "text", "log", "csv", "tsv", "rst", "org", "adoc", "asciidoc", "nfo", "me", "1st", "todo", "notes"]
+    static let text: Set<String> = ["txt", "text", "log", "rst", "org", "adoc", "asciidoc", "nfo", "me", "1st", "todo", "notes"]
     static let code: Set<String> = [
         "swift", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm", "rs", "go", "py", "pyi", "rb", "js", "mjs", "cjs", "ts", "tsx",
         "jsx", "java", "kt", "kts", "scala", "sc", "cs", "fs", "fsx", "hs", "ml", "mli", "ex", "exs", "erl", "clj", "cljs", "el",

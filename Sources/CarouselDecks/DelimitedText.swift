@@ -1,0 +1,90 @@
+import CarouselText
+
+/// A CSV or TSV file as a table: its first row the header, a column of numbers aligned right.
+/// Fields are read as RFC 4180 says (and spreadsheets write): a field in double quotes may hold the
+/// separator, a line break (shown as a space) and `""` for a quote. Rows shorter than the longest
+/// get empty cells. Each field is made clean as a title is (`Sanitizer.line`).
+enum DelimitedText {
+    /// The table, or nil when the text has no row or only one column (a list, better read as text).
+    static func table(_ bytes: [UInt8], separator: UInt8) -> TextTable? {
+        let rows = self.rows(bytes, separator: separator)
+        let columns = rows.map(\.count).max() ?? 0
+        guard let header = rows.first, columns >= 2 else { return nil }
+        func cells(_ row: [String]) -> [[TextSpan]] { row.map { $0.isEmpty ? [] : [TextSpan($0)] } }
+        let body = rows.dropFirst()
+        let alignments: [TextTable.Alignment] = (0..<columns).map { column in
+            let values = body.compactMap { column < $0.count && !$0[column].isEmpty ? $0[column] : nil }
+            return !values.isEmpty && values.allSatisfy(isNumber) ? .right : .left
+        }
+        return TextTable(header: cells(header), body: body.map(cells), alignments: alignments)
+    }
+
+    /// The rows' fields, clean; blank lines are not rows. At most `Sanitizer.maximumLines` rows.
+    static func rows(_ bytes: [UInt8], separator: UInt8) -> [[String]] {
+        let quote = UInt8(ascii: "\""), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field: [UInt8] = []
+        var quoted = false, wasQuoted = false
+        func endField() {
+            var text = String(decoding: field, as: UTF8.self)
+            if text.contains(where: \.isNewline) { text = String(text.map { $0.isNewline ? " " : $0 }) }
+            row.append(Sanitizer.line(wasQuoted ? text : trimmed(text), limit: Sanitizer.maximumColumns))
+            field.removeAll(keepingCapacity: true)
+            wasQuoted = false
+        }
+        func endRow() {
+            endField()
+            if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }
+            row = []
+        }
+        var i = 0
+        while i < bytes.count && rows.count < Sanitizer.maximumLines {
+            let byte = bytes[i]
+            i += 1
+            if quoted {
+                if byte == quote {
+                    if i < bytes.count && bytes[i] == quote {
+                        field.append(quote)
+                        i += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case quote where field.allSatisfy({ $0 == 0x20 }):
+                // A field that opens with a quote (after spaces) is quoted.
+                field.removeAll(keepingCapacity: true)
+                quoted = true
+                wasQuoted = true
+            case separator:
+                endField()
+            case lf:
+                endRow()
+            case cr:
+                if i < bytes.count && bytes[i] == lf { i += 1 }
+                endRow()
+            default:
+                field.append(byte)
+            }
+        }
+        if !field.isEmpty || !row.isEmpty || quoted { endRow() }
+        return rows
+    }
+
+    /// Without spaces at its ends (`a, b` is "a" and "b").
+    private static func trimmed(_ text: String) -> String {
+        guard text.first == " " || text.last == " " else { return text }
+        return String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// A number as a spreadsheet writes one: `12`, `-3.5`, `1e6`, `+0.25`.
+    static func isNumber(_ text: String) -> Bool {
+        guard text.allSatisfy({ "0123456789+-.eE".contains($0) }), text.contains(where: \.isNumber) else { return false }
+        return Double(text) != nil
+    }
+}

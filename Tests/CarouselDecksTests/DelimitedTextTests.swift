@@ -1,0 +1,64 @@
+import CarouselCanvas
+import CarouselCards
+@testable import CarouselDecks
+import CarouselText
+import Testing
+
+/// CSV and TSV files are tables: the header first, numbers aligned right, fields read as
+/// spreadsheets write them.
+@Suite struct DelimitedTextTests {
+    func rows(_ text: String, _ separator: Character = ",") -> [[String]] {
+        DelimitedText.rows(Array(text.utf8), separator: separator.asciiValue!)
+    }
+
+    @Test func fieldsAreReadAsSpreadsheetsWriteThem() {
+        #expect(rows("a,b,c\n1,2,3\n") == [["a", "b", "c"], ["1", "2", "3"]])
+        // Quotes hold separators, line breaks (shown as a space) and doubled quotes.
+        #expect(rows("name,quote\r\n\"Lovelace, Ada\",\"She said \"\"yes\"\"\nthen left\"\r\n") ==
+                [["name", "quote"], ["Lovelace, Ada", "She said \"yes\" then left"]])
+        // Spaces around an unquoted field go; blank lines are not rows; the last line needs no break.
+        #expect(rows(" a , b \n\n c,d") == [["a", "b"], ["c", "d"]])
+        // Empty fields, a ragged row, a quote inside an unquoted field (kept).
+        #expect(rows("a,,c\nx\n5\"6,7") == [["a", "", "c"], ["x"], ["5\"6", "7"]])
+        // A tab or an escape in a field is made clean, as a title is.
+        #expect(rows("a\tb\u{1B}[31m\n", ",") == [["a b␛[31m"]])
+        #expect(rows("a\tb\n1\t2\n", "\t") == [["a", "b"], ["1", "2"]])
+    }
+
+    @Test func aTableHasItsHeaderFirstAndNumbersAlignedRight() throws {
+        let bytes = Array("\u{FEFF}name,score,city\nAda,99,London\nGrace,-3.5e2,\nAlan,,Wilmslow\n".utf8)
+        let table = try #require(DelimitedText.table(bytes, separator: UInt8(ascii: ",")))
+        #expect(table.alignments == [.left, .right, .left])
+        #expect(table.plainRows == ["name | score | city", "Ada | 99 | London", "Grace | -3.5e2 | ", "Alan |  | Wilmslow"],
+                "the byte-order mark Excel writes is not part of the first name")
+        let lines = TextLayout.lines(for: TextDocument(blocks: [.table(table)]), width: 40, cellWidth: CharacterWidth.of).map(\.text)
+        #expect(lines == [
+            "name  |  score | city    ",
+            "------+--------+---------",
+            "Ada   |     99 | London  ",
+            "Grace | -3.5e2 |         ",
+            "Alan  |        | Wilmslow",
+        ])
+        // One column is a list: not a table.
+        #expect(DelimitedText.table(Array("a\nb\n".utf8), separator: UInt8(ascii: ",")) == nil)
+        #expect(!DelimitedText.isNumber("1e") && !DelimitedText.isNumber("inf") && !DelimitedText.isNumber("-") && DelimitedText.isNumber("+0.25"))
+    }
+
+    /// A `.csv` or `.tsv` file in a deck is a table card; `--kind text` shows the file as written.
+    @Test func csvAndTSVFilesAreTableCards() throws {
+        let scratch = try Scratch()
+        scratch.write("name,city\nAda,London\n", to: "people.csv")
+        scratch.write("id\tvalue\n1\t10\n", to: "values.tsv")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.cards.map(\.title) == ["people", "values"])
+        for card in deck.cards {
+            guard case .text(let document) = card.content, case .table? = document.blocks.first else {
+                Issue.record("\(card.title) is not a table: \(card.content)")
+                continue
+            }
+        }
+        #expect(deck.cards[0].lines == ["name | city", "Ada | London"])
+        let text = try DeckLoader.load(paths: [scratch.path], options: LoadOptions(kind: .text))
+        #expect(text.cards[0].lines == ["name,city", "Ada,London"])
+    }
+}
