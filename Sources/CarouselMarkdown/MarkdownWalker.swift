@@ -188,60 +188,45 @@ struct MarkdownWalker {
     /// task lists): its bullet becomes the box, the text loses those four characters.
     private mutating func markTask() {
         // (The paragraph right inside the item: not in a quote the item holds.)
-        guard let index = items.last, index == pieces.count - 1, case .marker(.bullet) = pieces[index], var spans = inline else { return }
+        guard let index = items.last, index == pieces.count - 1, case .marker(.bullet) = pieces[index], let spans = inline else { return }
         let text = spans.plainText
-        guard text.count > 4, text.hasPrefix("[ ] ") || text.hasPrefix("[x] ") || text.hasPrefix("[X] ") else { return }
-        // The box must be text as written (not code, a link or raw HTML).
-        var left = 4
-        for span in spans {
-            guard span.style.role == .plain || span.style.role == .quote else { return }
-            left -= span.text.count
-            if left <= 0 { break }
-        }
-        let done = text.dropFirst().first != " "
-        left = 4
-        while left > 0, !spans.isEmpty {
-            let count = spans[0].text.count
-            if count <= left {
-                spans.removeFirst()
-                left -= count
+        guard text.count > 4, text.hasPrefix("[ ] ") || text.hasPrefix("[x] ") || text.hasPrefix("[X] "),
+              let rest = Self.dropping(4, ofWritten: spans) else { return }
+        inline = rest
+        pieces[index] = .marker(.task(done: text.dropFirst().first != " "))
+    }
+
+    /// `spans` without their first `count` characters, or nil when those are not text as written
+    /// (code, a link, raw HTML: a task's box or an alert's marker must be typed as such).
+    private static func dropping(_ count: Int, ofWritten spans: [TextSpan]) -> [TextSpan]? {
+        var spans = spans[...]
+        var left = count
+        while left > 0, let first = spans.first {
+            guard first.style.role == .plain || first.style.role == .quote else { return nil }
+            if first.text.count <= left {
+                left -= first.text.count
+                spans = spans.dropFirst()
             } else {
-                spans[0].text = String(spans[0].text.dropFirst(left))
-                left = 0
+                var rest = first
+                rest.text = String(first.text.dropFirst(left))
+                return [rest] + spans.dropFirst()
             }
         }
-        inline = spans
-        pieces[index] = .marker(.task(done: done))
+        return Array(spans)
     }
 
     /// GitHub's alerts: a quote whose first paragraph opens with `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
     /// `[!WARNING]` or `[!CAUTION]` on a line of its own shows the kind's name, bold, on that line.
     private mutating func markAlert() {
         // The marker alone on the paragraph's first line.
-        guard let start = quoteStarts.last, start == blocks.count, var spans = inline, let lines = sourceLines,
+        guard let start = quoteStarts.last, start == blocks.count, let spans = inline, let lines = sourceLines,
               let first = lines.first.map({ Self.collapsed($0.plainText) }), first.hasPrefix("[!"), first.hasSuffix("]") else { return }
         let names = ["NOTE": "Note", "TIP": "Tip", "IMPORTANT": "Important", "WARNING": "Warning", "CAUTION": "Caution"]
         guard let name = names[first.dropFirst(2).dropLast().uppercased()] else { return }
         // The marker and the line break after it, which must be text as written (not code or a link).
-        let marker = first.count + (lines.count > 1 ? 1 : 0)
-        var left = marker
-        for span in spans where left > 0 {
-            guard span.style.role == .plain || span.style.role == .quote else { return }
-            left -= span.text.count
-        }
-        left = marker
-        while left > 0, !spans.isEmpty {
-            let count = spans[0].text.count
-            if count <= left {
-                spans.removeFirst()
-                left -= count
-            } else {
-                spans[0].text = String(spans[0].text.dropFirst(left))
-                left = 0
-            }
-        }
+        guard let rest = Self.dropping(first.count + (lines.count > 1 ? 1 : 0), ofWritten: spans) else { return }
         let label = TextSpan(name, style: SpanStyle(bold: true, role: .heading(4)))
-        inline = spans.isEmpty ? [label] : [label, TextSpan("\n", style: style())] + spans
+        inline = rest.isEmpty ? [label] : [label, TextSpan("\n", style: style())] + rest
     }
 
     // MARK: Leaves
