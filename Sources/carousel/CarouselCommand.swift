@@ -42,8 +42,8 @@ struct CarouselCommand: ParsableCommand {
         commandName: "carousel",
         abstract: "A deck of cards that scrolls and snaps in your terminal.",
         discussion: """
-            With no PATH, shows the built-in deck. A PATH is a directory of cards (its text files: notes, \
-            Markdown, source code; with an optional deck.json manifest), a deck.json manifest, card files, \
+            With no PATH, shows the built-in deck. A PATH is a directory of cards (its notes, Markdown, \
+            source code, CSV tables and pictures, with an optional deck.json manifest), a deck.json manifest, card files, \
             or - for cards on standard input (separated by lines holding only ---). Markdown files are \
             split into slides at lines holding only ---.
 
