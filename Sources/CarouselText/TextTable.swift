@@ -71,8 +71,12 @@ extension BlockLayout {
         // whole), down to its words' width, then if need be down to its fewest letters.
         for floor in [narrowest, least] {
             while excess > 0, let i = widths.indices.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] }) {
-                widths[i] -= 1
-                excess -= 1
+                // At once down to the next widest column (a cell of a thousand letters is narrowed in
+                // one step, not a thousand), its floor, or as far as the excess asks.
+                let next = widths.indices.filter { $0 != i }.map { widths[$0] }.max() ?? 0
+                let step = max(1, min(excess, widths[i] - max(next, floor[i])))
+                widths[i] -= step
+                excess -= step
             }
         }
         return code(rows(of: table, cells: cells, widths: widths), margin)

@@ -97,6 +97,11 @@ import Testing
             "Flag: -o", "Default: ./tiles", "Meaning: output", "directory",
         ])
         #expect(lines(Markdown.document(from: "| Flag | Default | Meaning |\n|---|---|---|\n"), width: 12) == ["Flag", "Default", "Meaning"])
+        // A cell of thousands of letters is narrowed like any other: the other column keeps its width.
+        let words = (1...800).map { "word\($0)" }.joined(separator: " ")
+        let huge = lines(Markdown.document(from: "| Key | Text |\n|---|---|\n| k | \(words) |\n"), width: 30)
+        #expect(huge.count > 100 && huge.allSatisfy { $0.count == 30 })
+        #expect(huge[2] == "k   | word1 word2 word3 word4 ")
         #expect(TextLayout.lines(for: document, width: 36, cellWidth: CharacterWidth.of).allSatisfy { $0.width <= 36 })
     }
 
