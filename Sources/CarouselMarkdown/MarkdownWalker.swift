@@ -91,7 +91,7 @@ struct MarkdownWalker {
                 } else {
                     markTask()
                     markAlert()
-                    emit(.paragraph(Strikethrough.apply(inline ?? []), margin: margin))
+                    emit(.paragraph(Footnotes.apply(Strikethrough.apply(inline ?? [])), margin: margin))
                 }
                 inline = nil
                 sourceLines = nil

@@ -154,6 +154,25 @@ import Testing
         #expect(HTMLText.tag("<!-- x -->") == nil && HTMLText.tag("<?php ?>") == nil)
     }
 
+    /// GitHub's footnotes: a reference `[^1]` shows as `[1]`, a definition opening a paragraph as
+    /// `[1] text`; code keeps its brackets, and a label with a space is no footnote.
+    @Test func footnotesShowTheirLabels() {
+        let source = "Text here[^1] and `[^2]` and [^a b].\n\n- item[^long-label]\n\n[^1]: The footnote text.\n\n[^long-label]: Another note\n  on two lines.\n"
+        let document = Markdown.document(from: source)
+        #expect(lines(document, width: 60) == [
+            "Text here[1] and [^2] and [^a b].",
+            "",
+            "- item[long-label]",
+            "",
+            "[1] The footnote text.",
+            "",
+            "[long-label] Another note on two lines.",
+        ])
+        let reference = spans(document).first { $0.text == "[1]" }
+        #expect(reference?.style.dim == true && reference?.style.role == .url)
+        #expect(spans(document).contains { $0.text == "[^2]" && $0.style.role == .code })
+    }
+
     /// GitHub's alerts (`> [!NOTE]` on a line of its own) show the kind's name on that line; two
     /// quotes one after the other are two, the empty line between them outside both.
     @Test func gitHubAlertsShowTheirKind() {
