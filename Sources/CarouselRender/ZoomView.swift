@@ -55,15 +55,18 @@ extension CardPainter {
     /// The widest prose shown zoomed: longer lines are tiring to read (as in a book or a man page).
     static let readableWidth = 100
 
-    /// Whether a document is source code: code blocks (and blank lines) only.
-    static func isCode(_ document: TextDocument) -> Bool {
-        document.blocks.contains { if case .code = $0 { return true } else { return false } }
-            && document.blocks.allSatisfy { block in
-                switch block {
-                case .code, .blank: return true
-                default: return false
-                }
+    /// Whether a document is source code or a table (a CSV file): code blocks, tables and blank
+    /// lines only, which take the whole screen rather than a measure for prose.
+    static func isWide(_ document: TextDocument) -> Bool {
+        var wide = false
+        for block in document.blocks {
+            switch block {
+            case .code, .table: wide = true
+            case .blank: continue
+            default: return false
             }
+        }
+        return wide
     }
 
     /// Draws `card` in `rect` as a zoomed card (a frame with the title on its top edge) scrolled
@@ -90,9 +93,9 @@ extension CardPainter {
         switch card.content {
         case .text(let document):
             let big = TextLayout.isBig(document)
-            // Prose is held to a readable measure; source code takes the whole screen. A code line
-            // longer than that goes on in rows marked ↪, so that all of it can be read.
-            let measure = CardPainter.isCode(document) ? Int.max : CardPainter.readableWidth
+            // Prose is held to a readable measure; source code and tables take the whole screen. A
+            // code line longer than that goes on in rows marked ↪, so that all of it can be read.
+            let measure = CardPainter.isWide(document) ? Int.max : CardPainter.readableWidth
             let width = min((big ? final ?? rect : rect).width - 4, measure)
             guard width >= 1, interior.width >= 1, interior.height >= 1 else { return ZoomInfo(first: 0, page: 0, total: 0) }
             let all = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII,

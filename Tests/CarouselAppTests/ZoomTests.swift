@@ -78,12 +78,17 @@ import Testing
         }
     }
 
-    /// Zoomed, prose keeps a readable measure of 100 columns; source code takes the whole screen.
+    /// Zoomed, prose keeps a readable measure of 100 columns; source code and a table (a CSV
+    /// file) take the whole screen.
     @Test func zoomedCodeTakesTheWholeWidthAndProseAReadableMeasure() {
         let long = (0..<40).map { "value\($0)" }.joined(separator: " + ")
+        let cell = [TextSpan("some longer value text here")]
+        let table = TextTable(header: (1...6).map { [TextSpan("column \($0)")] }, body: [Array(repeating: cell, count: 6)],
+                              alignments: Array(repeating: .left, count: 6))
         let deck = CardList([
             Card(id: "a.py", title: "code", content: .text(TextDocument(code: "x = " + long))),
             Card(id: "b.txt", title: "prose", content: .text(TextDocument(plainText: long))),
+            Card(id: "c.csv", title: "table", content: .text(TextDocument(blocks: [.table(table)]))),
         ])
         let pilot = Pilot(deck: deck, width: 200, height: 20)
         pilot.press(.enter)
@@ -93,6 +98,9 @@ import Testing
         pilot.press(.enter)
         let prose = pilot.screen.dropFirst().prefix(3).map { $0.trimmingCharacters(in: ["│", " "]) }
         #expect(prose.allSatisfy { $0.count <= 100 } && prose[1].hasPrefix("value"), "\(prose)")
+        pilot.press(.escape, .right)
+        pilot.press(.enter)
+        #expect(pilot.screen[3].contains(String(repeating: "some longer value text here | ", count: 5)), "one line a row: \(pilot.screen[3])")
     }
 
     /// The end of a long code line can be read in the zoom: it goes on in rows marked ↪ (it was
