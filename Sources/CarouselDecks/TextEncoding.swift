@@ -5,7 +5,9 @@
 ///   at least one UTF-8 character of several bytes;
 /// - bytes that are not UTF-8 and hold none of its characters of several bytes: Windows-1252, the
 ///   Latin-1 of Western notes written before UTF-8 (`caf\u{E9}` is "café"), unless they hold
-///   control characters that text does not (then they are not text).
+///   control characters that text does not, or bytes of 0x80 and up mostly in runs, as the two-byte
+///   characters of Shift-JIS or GBK are (then they are not read as Latin-1: not text, or, for a file
+///   whose name says text, UTF-8 with U+FFFD, as before).
 ///
 /// Everything after reading works on UTF-8: `utf8(_:)` turns a file's bytes into it.
 public enum TextEncoding: Equatable, Sendable {
@@ -84,17 +86,33 @@ public enum TextEncoding: Equatable, Sendable {
         }
     }
 
-    /// An 8-bit text: no NUL and almost no control characters but tab, line and page breaks and
-    /// escape (a binary file without NUL bytes is full of them: an eighth of random bytes).
+    /// A Western 8-bit text: no NUL and almost no control characters but tab, line and page breaks
+    /// and escape (a binary file without NUL bytes is full of them: an eighth of random bytes), and
+    /// its bytes of 0x80 and up mostly alone between ASCII letters, as accents are ("café",
+    /// "informação"). In Shift-JIS, GBK or EUC text they come in runs (two bytes a character, one
+    /// character after another): read as Windows-1252 they would be nonsense, so they are not read so.
     private static func isLegacyText(_ bytes: some Collection<UInt8>) -> Bool {
-        var controls = 0
-        for byte in bytes where byte < 0x20 || byte == 0x7F {
-            switch byte {
-            case 0x09, 0x0A, 0x0C, 0x0D, 0x1B: continue
-            default: controls += 1
+        var controls = 0, high = 0, paired = 0
+        var previousHigh = false, previousCounted = false
+        for byte in bytes {
+            let isHigh = byte >= 0x80
+            if isHigh {
+                high += 1
+                if previousHigh {
+                    paired += previousCounted ? 1 : 2
+                    previousCounted = true
+                } else {
+                    previousCounted = false
+                }
+            } else if byte < 0x20 || byte == 0x7F {
+                switch byte {
+                case 0x09, 0x0A, 0x0C, 0x0D, 0x1B: break
+                default: controls += 1
+                }
             }
+            previousHigh = isHigh
         }
-        return controls * 100 <= bytes.count
+        return controls * 100 <= bytes.count && paired * 2 <= high
     }
 
     /// The character of a Windows-1252 byte of 0x80 or more (its five unassigned bytes: U+FFFD).

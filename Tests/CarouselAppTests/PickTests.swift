@@ -82,15 +82,19 @@ import Testing
     }
 
     /// With `--lines` the line is printed as it was read, every byte (a tab, bytes that are not
-    /// UTF-8), though the card shows its clean form (bytes that are not UTF-8, in input holding
-    /// no UTF-8 character of several bytes, read as Latin-1); `e` looks for a file by those bytes too.
+    /// UTF-8), though the card shows its clean form; `e` looks for a file by those bytes too.
     @Test func aLineIsPrintedAsItWasRead() throws {
         let input: [UInt8] = Array("a\tb\r\n".utf8) + [0xFF, 0xFE, 0x71, 0x0A]
         let deck = try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true), standardInput: { input })
         let cards = (0..<deck.count).map { deck.provider.card(at: $0) }
-        #expect(cards.map(\.title) == ["a b", "ÿþq"])
+        #expect(cards.map(\.title) == ["a b", "\u{FFFD}\u{FFFD}q"])
         #expect(CardChoice.text(of: cards[0], index: 0, field: nil, lines: true) == Array("a\tb".utf8))
         #expect(CardChoice.text(of: cards[1], index: 1, field: nil, lines: true) == [0xFF, 0xFE, 0x71])
+        // Latin-1 input shows its letters, and is printed in its own bytes (a file name to open).
+        let latin1: [UInt8] = Array("r".utf8) + [0xE9] + Array("sum".utf8) + [0xE9] + Array(".txt\nplain\n".utf8)
+        let named = try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true), standardInput: { latin1 })
+        #expect(named.provider.card(at: 0).title == "résumé.txt")
+        #expect(CardChoice.text(of: named.provider.card(at: 0), index: 0, field: nil, lines: true) == Array(latin1.prefix(10)))
     }
 
     /// `--render --pick` ends as the interactive program would: with what Enter chose, or would choose.

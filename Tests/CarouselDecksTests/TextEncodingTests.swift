@@ -42,6 +42,20 @@ import Testing
         #expect(text(big) == "über", "the odd last byte is half a character, dropped")
     }
 
+    /// East Asian legacy encodings are not misread as Latin-1: their bytes come in runs.
+    @Test func shiftJISIsNotReadAsLatin1() {
+        let konnichiwa: [UInt8] = [0x82, 0xB1, 0x82, 0xF1, 0x82, 0xC9, 0x82, 0xBF, 0x82, 0xCD, 0x0A]
+        // (C9 82 happens to be a UTF-8 character: read as UTF-8, the rest shows as U+FFFD, as before.)
+        #expect(TextEncoding.of(konnichiwa) == .utf8)
+        let nihongo: [UInt8] = [0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA, 0x0A]  // 日本語
+        #expect(TextEncoding.of(nihongo) == nil)
+        #expect(TextEncoding.utf8(nihongo) == nihongo, "left for the caller (a .txt shows U+FFFD, as before)")
+        // Portuguese has accents side by side ("ção"), but most stand alone.
+        let portuguese = Array("informa".utf8) + [0xE7, 0xE3] + Array("o e p".utf8) + [0xE1] + Array("gina, ".utf8) + [0xE9] + Array(" at".utf8) + [0xE9, 0x0A]
+        #expect(TextEncoding.of(portuguese) == .windows1252)
+        #expect(String(decoding: TextEncoding.utf8(portuguese), as: UTF8.self) == "informação e página, é até\n")
+    }
+
     @Test func bytesWithNULsOrControlCharactersAreNotText() {
         #expect(TextEncoding.of(Array("looks like text".utf8) + [0] + Array("but is not".utf8)) == nil)
         // No NUL, not UTF-8, and full of control characters: a binary file.
@@ -58,6 +72,7 @@ import Testing
     @Test func aHeadMayEndInTheMiddleOfACharacter() {
         let cut = Array("plain then ".utf8) + [0xE2, 0x98]  // the first two bytes of ☕
         #expect(TextEncoding.of(cut, head: true) == .utf8)
-        #expect(TextEncoding.of(cut + Array(" more".utf8), head: true) == .windows1252)
+        #expect(TextEncoding.of(cut + Array(" more".utf8), head: true) == nil, "two bytes that are no character: not Latin-1 either")
+        #expect(TextEncoding.of(Array("plain then ".utf8) + [0xE9] + Array(" more".utf8), head: true) == .windows1252)
     }
 }
