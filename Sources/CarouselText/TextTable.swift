@@ -87,13 +87,17 @@ extension BlockLayout {
     /// colon, wrapped as prose; an empty line between records; empty cells left out.
     private func records(_ table: TextTable, _ margin: Margin) -> [LaidLine] {
         let header = table.rows[0]
-        guard table.rows.count > 1 else { return header.flatMap { paragraph($0.map(\.bold), margin) } }
         var lines: [LaidLine] = []
+        // (A list item's marker stands on the first line only.)
+        func add(_ spans: [TextSpan]) { lines += paragraph(spans, lines.isEmpty ? margin : margin.continuation) }
+        guard table.rows.count > 1 else {
+            for name in header { add(name.map(\.bold)) }
+            return lines
+        }
         for row in table.rows.dropFirst() {
             if !lines.isEmpty { lines.append(blank(margin)) }
             for (name, cell) in zip(header, row) where !cell.plainText.isEmpty {
-                let label = name.plainText.isEmpty ? [] : name.map(\.bold) + [TextSpan(": ", style: SpanStyle(bold: true))]
-                lines += paragraph(label + cell, margin)
+                add(name.plainText.isEmpty ? cell : name.map(\.bold) + [TextSpan(": ", style: SpanStyle(bold: true))] + cell)
             }
         }
         return lines

@@ -97,6 +97,9 @@ import Testing
             "Flag: -o", "Default: ./tiles", "Meaning: output", "directory",
         ])
         #expect(lines(Markdown.document(from: "| Flag | Default | Meaning |\n|---|---|---|\n"), width: 12) == ["Flag", "Default", "Meaning"])
+        // In a list item, its marker stands on the first line only.
+        let item = Markdown.document(from: "- | alpha | beta |\n  |---|---|\n  | one two three | four five six |\n  | x | y |\n")
+        #expect(lines(item, width: 16) == ["- alpha: one two", "  three", "  beta: four", "  five six", "", "  alpha: x", "  beta: y"])
         // A cell of thousands of letters is narrowed like any other: the other column keeps its width.
         let words = (1...800).map { "word\($0)" }.joined(separator: " ")
         let huge = lines(Markdown.document(from: "| Key | Text |\n|---|---|\n| k | \(words) |\n"), width: 30)
