@@ -5,7 +5,8 @@
 ///
 /// - A tag is dropped; `<br>` and the tags of blocks (`<p>`, `<div>`, `<li>`, `<h1>`...) end a line;
 ///   an image shows its `alt` text, as a Markdown image does.
-/// - Text keeps its words, its whitespace collapsed as HTML collapses it; entities are decoded.
+/// - Text keeps its words, its whitespace collapsed as HTML collapses it (not in `<pre>`, whose lines
+///   and spaces are kept); images side by side are a space apart; entities are decoded.
 /// - Comments and the contents of `<script>` and `<style>` are not shown.
 enum HTMLText {
     /// One piece of HTML's shown text.
@@ -68,10 +69,22 @@ enum HTMLText {
     static func lines(ofBlock html: String) -> [[Piece]] {
         var lines: [[Piece]] = [[]]
         var hidden: String?  // inside <script> or <style>
+        // Inside <pre>: lines, spaces and empty lines are kept (the lines `preformatted` holds).
+        var pre = 0
+        var preformatted = Set<Int>()
         func breakLine() { if !(lines.last?.isEmpty ?? true) { lines.append([]) } }
         func addText(_ raw: Substring) {
             guard hidden == nil else { return }
             let text = decoded(String(raw))
+            if pre > 0 {
+                for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    if k > 0 { lines.append([]) }
+                    preformatted.insert(lines.count - 1)
+                    let shown = line.replacing("\t", with: "    ").replacing("\r", with: "")
+                    if !shown.isEmpty { lines[lines.count - 1].append(.text(String(shown))) }
+                }
+                return
+            }
             var collapsed = ""
             var space = false
             for character in text {
@@ -117,13 +130,25 @@ enum HTMLText {
             }
             guard hidden == nil else { continue }
             if tag.name == "img", let alt = tag.alt, !alt.isEmpty {
+                // Images side by side (a row of badges) are words apart.
+                switch lines[lines.count - 1].last {
+                case .image?: lines[lines.count - 1].append(.text(" "))
+                case .text(let text)? where text.last != " ": lines[lines.count - 1].append(.text(" "))
+                default: break
+                }
                 lines[lines.count - 1].append(.image(alt))
             } else if blockTags.contains(tag.name) {
                 breakLine()
+                if tag.name == "pre" { pre = max(0, pre + (tag.closing ? -1 : 1)) }
             }
         }
-        // Spaces at a line's ends are not shown.
-        return lines.compactMap { line in
+        // Spaces at a line's ends are not shown, nor empty lines, but in <pre>.
+        return lines.enumerated().compactMap { index, line in
+            if preformatted.contains(index) {
+                // (The line break right after <pre> and the one before </pre> are not lines.)
+                let opens = !preformatted.contains(index - 1), closes = !preformatted.contains(index + 1)
+                return line.isEmpty && (opens || closes) ? nil : line
+            }
             var line = line
             if case .text(let first)? = line.first { line[0] = .text(String(first.drop { $0 == " " })) }
             if case .text(let last)? = line.last {
