@@ -29,16 +29,21 @@ struct BlockLayout {
         }
     }
 
-    func paragraph(_ spans: [TextSpan], _ margin: Margin) -> [LaidLine] {
+    /// `hanging`: the lines after the first are indented by this many cells more (a table's record
+    /// field), when the card is wide enough for it.
+    func paragraph(_ spans: [TextSpan], _ margin: Margin, hanging: Int = 0) -> [LaidLine] {
         var text = GlyphText(spans, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
         let first = margins.spans(margin, first: true, limit: marginLimit)
         let later = margins.spans(margin, first: false, limit: marginLimit)
         let breakStyle = text.styleIndex(.decoration)
-        var wrapper = ParagraphWrapper(available: width - first.width, cutMark: cutMark, breakStyle: breakStyle)
+        let hanging = width - max(first.width, later.width) - hanging >= 8 ? hanging : 0
+        var wrapper = ParagraphWrapper(available: width - first.width, later: width - later.width - hanging, cutMark: cutMark, breakStyle: breakStyle)
         for line in text.lines { wrapper.wrap(line) }
+        let indent = hanging > 0 ? [TextSpan(String(repeating: " ", count: hanging))] : []
         return wrapper.lines.enumerated().map { index, glyphs in
             let m = index == 0 ? first : later
-            return LaidLine(margin: m.spans, content: glyphs.spans(text.styles), width: m.width + glyphs.cells)
+            let extra = index == 0 ? 0 : hanging
+            return LaidLine(margin: index == 0 ? m.spans : m.spans + indent, content: glyphs.spans(text.styles), width: m.width + extra + glyphs.cells)
         }
     }
 

@@ -13,7 +13,11 @@
 /// first word would not fit after them. A character wider than a whole line (a wide character when
 /// `available` is 1) is replaced by `cutMark`, the only case where a character is replaced.
 struct ParagraphWrapper {
-    let available: Int
+    /// The cells of the line being filled: `first` for the first line, `later` for the others
+    /// (narrower under a hanging indent).
+    var available: Int { lines.isEmpty ? first : later }
+    private let first: Int
+    private let later: Int
     let cutMark: Character
     /// Index of the style of the mark at the end of a line that breaks a word.
     let breakStyle: Int
@@ -27,8 +31,9 @@ struct ParagraphWrapper {
     private var column = 0
     private var hasContent = false
 
-    init(available: Int, cutMark: Character, breakStyle: Int) {
-        self.available = max(1, available)
+    init(available: Int, later: Int? = nil, cutMark: Character, breakStyle: Int) {
+        first = max(1, available)
+        self.later = max(1, later ?? available)
         self.cutMark = cutMark
         self.breakStyle = breakStyle
     }

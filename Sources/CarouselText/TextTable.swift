@@ -89,7 +89,7 @@ extension BlockLayout {
         let header = table.rows[0]
         var lines: [LaidLine] = []
         // (A list item's marker stands on the first line only.)
-        func add(_ spans: [TextSpan]) { lines += paragraph(spans, lines.isEmpty ? margin : margin.continuation) }
+        func add(_ spans: [TextSpan]) { lines += paragraph(spans, lines.isEmpty ? margin : margin.continuation, hanging: 2) }
         guard table.rows.count > 1 else {
             for name in header { add(name.map(\.bold)) }
             return lines

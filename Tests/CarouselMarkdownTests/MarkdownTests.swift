@@ -45,7 +45,7 @@ import Testing
         #expect(lines(document, width: 12) == [
             "Before.", "",
             "Item: Apple", "Qty: 3", "Price: 1.20", "",
-            "Item: Banana", "split", "Qty: 12", "Price: 10.50", "",
+            "Item: Banana", "  split", "Qty: 12", "Price: 10.50", "",
             "Item: x", "", "After.",
         ])
         // Bars without a delimiter row, or a header of another width, are prose.
@@ -56,7 +56,8 @@ import Testing
     /// A table wider than the card is narrowed to fit it: the widest columns give up cells first,
     /// their cells wrap inside them at their words (a column keeps its longest word up to 12 cells,
     /// then if need be 6 letters, breaking words); alignment holds on every row of a cell. When
-    /// even that cannot fit, each row is shown as a record: a cell a line after its column's name.
+    /// even that cannot fit, each row is shown as a record: a cell a line after its column's name,
+    /// the lines it wraps to indented.
     @Test func aTableFitsTheCardsWidth() {
         let source = """
             | Flag | Default | Meaning |
@@ -93,13 +94,13 @@ import Testing
         ])
         // Records at last; a header alone is its names.
         #expect(lines(document, width: 20) == [
-            "Flag: -z", "Default: 14", "Meaning: zoom level,", "the higher the more", "detailed the tiles", "",
-            "Flag: -o", "Default: ./tiles", "Meaning: output", "directory",
+            "Flag: -z", "Default: 14", "Meaning: zoom level,", "  the higher the", "  more detailed the", "  tiles", "",
+            "Flag: -o", "Default: ./tiles", "Meaning: output", "  directory",
         ])
         #expect(lines(Markdown.document(from: "| Flag | Default | Meaning |\n|---|---|---|\n"), width: 12) == ["Flag", "Default", "Meaning"])
         // In a list item, its marker stands on the first line only.
         let item = Markdown.document(from: "- | alpha | beta |\n  |---|---|\n  | one two three | four five six |\n  | x | y |\n")
-        #expect(lines(item, width: 16) == ["- alpha: one two", "  three", "  beta: four", "  five six", "", "  alpha: x", "  beta: y"])
+        #expect(lines(item, width: 16) == ["- alpha: one two", "    three", "  beta: four", "    five six", "", "  alpha: x", "  beta: y"])
         // A cell of thousands of letters is narrowed like any other: the other column keeps its width.
         let words = (1...800).map { "word\($0)" }.joined(separator: " ")
         let huge = lines(Markdown.document(from: "| Key | Text |\n|---|---|\n| k | \(words) |\n"), width: 30)
