@@ -92,27 +92,26 @@ public enum TextEncoding: Equatable, Sendable {
     /// "informação"). In Shift-JIS, GBK or EUC text they come in runs (two bytes a character, one
     /// character after another): read as Windows-1252 they would be nonsense, so they are not read so.
     private static func isLegacyText(_ bytes: some Collection<UInt8>) -> Bool {
-        var controls = 0, high = 0, paired = 0
-        var previousHigh = false, previousCounted = false
+        // Accents come alone or two together ("ção", "öß"); runs of three and more are the
+        // characters of a two-byte encoding one after another.
+        var controls = 0, high = 0, inLongRuns = 0, run = 0
         for byte in bytes {
-            let isHigh = byte >= 0x80
-            if isHigh {
+            if byte >= 0x80 {
                 high += 1
-                if previousHigh {
-                    paired += previousCounted ? 1 : 2
-                    previousCounted = true
-                } else {
-                    previousCounted = false
-                }
-            } else if byte < 0x20 || byte == 0x7F {
+                run += 1
+                continue
+            }
+            if run >= 3 { inLongRuns += run }
+            run = 0
+            if byte < 0x20 || byte == 0x7F {
                 switch byte {
                 case 0x09, 0x0A, 0x0C, 0x0D, 0x1B: break
                 default: controls += 1
                 }
             }
-            previousHigh = isHigh
         }
-        return controls * 100 <= bytes.count && paired * 2 <= high
+        if run >= 3 { inLongRuns += run }
+        return controls * 100 <= bytes.count && inLongRuns * 4 <= high
     }
 
     /// The character of a Windows-1252 byte of 0x80 or more (its five unassigned bytes: U+FFFD).

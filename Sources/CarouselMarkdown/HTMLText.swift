@@ -175,8 +175,14 @@ enum HTMLText {
         while let amp = rest.firstIndex(of: "&") {
             out += rest[..<amp]
             rest = rest[amp...]
-            guard let semicolon = rest.prefix(34).firstIndex(of: ";") else { break }
-            let name = rest[rest.index(after: amp)..<semicolon]
+            // A reference is `&`, letters, digits or `#x`, then `;`; any other `&` is text.
+            let name = rest.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }.prefix(32)
+            let semicolon = name.endIndex
+            guard !name.isEmpty, semicolon < rest.endIndex, rest[semicolon] == ";" else {
+                out += "&"
+                rest = rest.dropFirst()
+                continue
+            }
             var scalar: Unicode.Scalar?
             if name.hasPrefix("#x") || name.hasPrefix("#X") {
                 scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)

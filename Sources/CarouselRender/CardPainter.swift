@@ -239,9 +239,12 @@ public struct CardPainter: Sendable {
                 for y in visible.y..<visible.maxY {
                     for x in visible.x..<visible.maxX {
                         let cell = canvas[x, y]
-                        let shows = showsThroughShadow(cell, shadow: shadow.firstScalar)
-                            || cell.isBlank && (x > 0 && showsThroughShadow(canvas[x - 1, y], shadow: shadow.firstScalar)
-                                || x + 1 < canvas.width && showsThroughShadow(canvas[x + 1, y], shadow: shadow.firstScalar))
+                        // (A letter the card itself will cover is no neighbour.)
+                        func letter(_ nx: Int) -> Bool {
+                            nx >= 0 && nx < canvas.width && !(nx >= rect.x && nx < rect.maxX && y >= rect.y && y < rect.maxY)
+                                && showsThroughShadow(canvas[nx, y], shadow: shadow.firstScalar)
+                        }
+                        let shows = showsThroughShadow(cell, shadow: shadow.firstScalar) || cell.isBlank && (letter(x - 1) || letter(x + 1))
                         if shows {
                             if cell.style != lastBase {
                                 lastBase = cell.style

@@ -44,7 +44,8 @@ public enum TextLayout {
                 lines += 1
                 for span in spans { bytes += span.text.utf8.count }
             case .table(let table, _):
-                lines += table.rows.count
+                // Each cell is wrapped alone: a table of many columns costs as many lines.
+                lines += table.rows.count * max(1, table.alignments.count)
                 for row in table.rows { for cell in row { for span in cell { bytes += span.text.utf8.count } } }
             default:
                 lines += 1

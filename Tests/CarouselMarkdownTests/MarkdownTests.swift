@@ -156,6 +156,8 @@ import Testing
         // A row of badges is words apart; <pre> keeps its lines and spaces.
         let badges = "<p align=\"center\">\n<a href=\"x\"><img alt=\"Build\"></a><a href=\"y\"><img alt=\"Coverage\"></a>\n</p>\n\n<pre>\n  +---+\n\n  | a |  b\n  +---+\n</pre>\n"
         #expect(lines(Markdown.document(from: badges), width: 40) == ["Build Coverage", "", "  +---+", "", "  | a |  b", "  +---+"])
+        // Review finding: a bare `&` is text and does not stop the references after it.
+        #expect(HTMLText.decoded("Tom & Jerry &copy; 2020 R&D &amp;") == "Tom & Jerry © 2020 R&D &")
         #expect(HTMLText.tag("<IMG SRC='a' ALT='Big cat' />") == HTMLText.Tag(name: "img", closing: false, alt: "Big cat"))
         #expect(HTMLText.tag("</kbd>") == HTMLText.Tag(name: "kbd", closing: true, alt: nil))
         #expect(HTMLText.tag("<!-- x -->") == nil && HTMLText.tag("<?php ?>") == nil)
