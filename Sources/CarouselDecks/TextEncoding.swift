@@ -5,7 +5,7 @@
 ///   at least one UTF-8 character of several bytes;
 /// - bytes that are not UTF-8 and hold none of its characters of several bytes: Windows-1252, the
 ///   Latin-1 of Western notes written before UTF-8 (`caf\u{E9}` is "café"), unless they hold
-///   control characters that text does not, or bytes of 0x80 and up mostly in runs, as the two-byte
+///   control characters that text does not, or bytes of 0x80 and up mostly in runs of three and more, as the two-byte
 ///   characters of Shift-JIS or GBK are (then they are not read as Latin-1: not text, or, for a file
 ///   whose name says text, UTF-8 with U+FFFD, as before).
 ///
