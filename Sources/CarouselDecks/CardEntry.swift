@@ -91,7 +91,7 @@ enum ContentSource: Sendable {
             // as bytes; a stray invalid byte in a UTF-8 file only shows as U+FFFD.
             let encoding = TextEncoding.of(read)
             if encoding == nil && read.contains(0) {
-                return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(FileFailure.notText.reason))"))
+                return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(FileFailure.notText(read).reason))"))
             }
             let content = ContentSource.content(bytes: TextEncoding.utf8(read, as: encoding ?? .utf8), kind: kind)
             // Only art is resampled, so only art has sizes; text is laid out for any size.

@@ -157,7 +157,7 @@ struct DeckBuilder {
                 return
             }
             if verdict == .binary {
-                skipNotText(file, in: folder)
+                skip(file, in: folder, .notText(named: file))
                 return
             }
             let readAs: ContentKind
@@ -262,13 +262,14 @@ struct DeckBuilder {
         // A file that is not text is never a card, whatever kind is asked for: art is text too.
         var verdict = FileKinds.verdict(forName: file)
         if verdict == .binary || verdict == .picture {
-            skipNotText(file, in: folder)
+            skip(file, in: folder, .notText(named: file))
             return
         }
         if verdict == .unknown {
             do {
-                guard TextSniffer.isText(try folder.head(file, count: FileKinds.sniffSize)) else {
-                    skipNotText(file, in: folder)
+                let head = try folder.head(file, count: FileKinds.sniffSize)
+                guard TextSniffer.isText(head) else {
+                    skip(file, in: folder, .notText(head, head: true))
                     return
                 }
             } catch {
@@ -296,7 +297,7 @@ struct DeckBuilder {
             return
         }
         guard let encoding = TextEncoding.of(bytes) else {
-            skipNotText(file, in: folder)
+            skip(file, in: folder, .notText(bytes))
             return
         }
         if options.lines {
@@ -338,8 +339,8 @@ struct DeckBuilder {
                          source: .content(.image(PictureFile(path: path))), file: path, titledAfter: title == nil ? path : nil)
     }
 
-    private mutating func skipNotText(_ file: [UInt8], in folder: some DeckFolder) {
-        skip("\(folder.displayName(of: file)): \(FileFailure.notText.reason)")
+    private mutating func skip(_ file: [UInt8], in folder: some DeckFolder, _ failure: FileFailure) {
+        skip("\(folder.displayName(of: file)): \(failure.reason)")
     }
 
     /// Markdown split into slides at `---` lines: one card each, titled by its first heading (else

@@ -20,12 +20,17 @@ enum DelimitedText {
     }
 
     /// The rows' fields, clean; blank lines are not rows. At most `Sanitizer.maximumLines` rows.
+    /// A quote that is never closed is an ordinary letter: the text after it is read again from
+    /// there, so one stray `"` does not swallow the rest of the file into one field.
     static func rows(_ bytes: [UInt8], separator: UInt8) -> [[String]] {
         let quote = UInt8(ascii: "\""), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
         var rows: [[String]] = []
         var row: [String] = []
         var field: [UInt8] = []
         var quoted = false, wasQuoted = false
+        // Where the open quoted field began, and what was read before it, to read again from there.
+        var opening: (index: Int, rows: Int, row: [String], field: [UInt8])?
+        var letters: Set<Int> = []  // quotes found never closed: letters
         func endField() {
             var text = String(decoding: field, as: UTF8.self)
             if text.contains(where: \.isNewline) { text = String(text.map { $0.isNewline ? " " : $0 }) }
@@ -39,7 +44,15 @@ enum DelimitedText {
             row = []
         }
         var i = 0
-        while i < bytes.count && rows.count < Sanitizer.maximumLines {
+        while rows.count < Sanitizer.maximumLines {
+            if i == bytes.count {
+                guard quoted, let open = opening else { break }
+                letters.insert(open.index)
+                rows.removeSubrange(open.rows...)
+                (row, field, i) = (open.row, open.field, open.index)
+                (quoted, wasQuoted, opening) = (false, false, nil)
+                continue
+            }
             let byte = bytes[i]
             i += 1
             if quoted {
@@ -56,8 +69,9 @@ enum DelimitedText {
                 continue
             }
             switch byte {
-            case quote where field.allSatisfy({ $0 == 0x20 }):
+            case quote where field.allSatisfy({ $0 == 0x20 }) && !letters.contains(i - 1):
                 // A field that opens with a quote (after spaces) is quoted.
+                opening = (i - 1, rows.count, row, field)
                 field.removeAll(keepingCapacity: true)
                 quoted = true
                 wasQuoted = true
@@ -72,7 +86,7 @@ enum DelimitedText {
                 field.append(byte)
             }
         }
-        if !field.isEmpty || !row.isEmpty || quoted { endRow() }
+        if !field.isEmpty || !row.isEmpty { endRow() }
         return rows
     }
 

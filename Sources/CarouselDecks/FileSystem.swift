@@ -1,3 +1,4 @@
+import CarouselText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,7 +15,18 @@ struct FileFailure: Error, Equatable {
     static let notAFile = FileFailure(reason: "not a regular file (a device or a socket?)")
     static let namedPipe = FileFailure(reason: "a named pipe (FIFO), not read (it would wait for a writer)")
 
-    static let notText = FileFailure(reason: "not a text file (it holds NUL bytes or control characters)")
+    /// A file whose bytes are not text, and why.
+    static func notText(_ bytes: some Collection<UInt8>, head: Bool = false) -> FileFailure {
+        FileFailure(reason: "not a text file (\(TextEncoding.refusal(bytes, head: head) ?? "it is not text"))")
+    }
+
+    /// A file whose name says it is not text (`.zip`, `.pdf`), or a picture where text was asked for.
+    static func notText(named name: [UInt8]) -> FileFailure {
+        let base = name.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let ext = base.lastIndex(of: ".").map { base[$0...].lowercased() } ?? ""
+        if FileKinds.verdict(forName: name) == .picture { return FileFailure(reason: "a picture, not text (--lines reads lines of text)") }
+        return FileFailure(reason: "not a text file (a \(Sanitizer.line(ext)) file)")
+    }
 
     static func tooLarge(limit: Int) -> FileFailure {
         FileFailure(reason: "larger than \(limit >> 20) MiB, not read")

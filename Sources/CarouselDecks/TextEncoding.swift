@@ -45,7 +45,15 @@ public enum TextEncoding: Equatable, Sendable {
             }
         }
         if !invalid || severalBytes { return .utf8 }
-        return isLegacyText(bytes) ? .windows1252 : nil
+        return legacy(bytes) == .text ? .windows1252 : nil
+    }
+
+    /// Why `bytes` are not text (nil when they are): they hold NUL bytes or control characters, or
+    /// their characters are in an encoding not read (Shift-JIS, GBK: see above).
+    public static func refusal(_ bytes: some Collection<UInt8>, head: Bool = false) -> String? {
+        guard of(bytes, head: head) == nil else { return nil }
+        if bytes.contains(0) || legacy(bytes) == .controls { return "it holds NUL bytes or control characters" }
+        return "its encoding is not UTF-8, UTF-16 or Latin-1; iconv converts it"
     }
 
     /// `bytes` as UTF-8: unchanged when they are UTF-8 (or not text: the caller decides what to
@@ -86,12 +94,14 @@ public enum TextEncoding: Equatable, Sendable {
         }
     }
 
-    /// A Western 8-bit text: no NUL and almost no control characters but tab, line and page breaks
+    private enum Legacy { case text, controls, runs }
+
+    /// `.text` for a Western 8-bit text: no NUL and almost no control characters but tab, line and page breaks
     /// and escape (a binary file without NUL bytes is full of them: an eighth of random bytes), and
     /// its bytes of 0x80 and up mostly alone between ASCII letters, as accents are ("café",
     /// "informação"). In Shift-JIS, GBK or EUC text they come in runs (two bytes a character, one
     /// character after another): read as Windows-1252 they would be nonsense, so they are not read so.
-    private static func isLegacyText(_ bytes: some Collection<UInt8>) -> Bool {
+    private static func legacy(_ bytes: some Collection<UInt8>) -> Legacy {
         // Accents come alone or two together ("ção", "öß"); runs of three and more are the
         // characters of a two-byte encoding one after another.
         var controls = 0, high = 0, inLongRuns = 0, run = 0
@@ -111,7 +121,8 @@ public enum TextEncoding: Equatable, Sendable {
             }
         }
         if run >= 3 { inLongRuns += run }
-        return controls * 100 <= bytes.count && inLongRuns * 4 <= high
+        if controls * 100 > bytes.count { return .controls }
+        return inLongRuns * 4 <= high ? .text : .runs
     }
 
     /// The character of a Windows-1252 byte of 0x80 or more (its five unassigned bytes: U+FFFD).

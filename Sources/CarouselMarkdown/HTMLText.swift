@@ -97,7 +97,13 @@ enum HTMLText {
                 collapsed.append(character)
             }
             if space && !collapsed.isEmpty { collapsed.append(" ") }
-            if !collapsed.isEmpty { lines[lines.count - 1].append(.text(collapsed)) }
+            if !collapsed.isEmpty {
+                lines[lines.count - 1].append(.text(collapsed))
+            } else if space, let last = lines[lines.count - 1].last, last != .text(" ") {
+                // Only spaces between two tags (`<kbd>a</kbd> <kbd>b</kbd>`): the words stay apart.
+                if case .text(let text) = last, text.last == " " { return }
+                lines[lines.count - 1].append(.text(" "))
+            }
         }
         var rest = Substring(html)
         while !rest.isEmpty {
@@ -113,7 +119,7 @@ enum HTMLText {
                 rest = rest.dropFirst(3)
                 continue
             }
-            guard let close = rest.firstIndex(of: ">") else {
+            guard let close = tagEnd(rest) else {
                 addText(rest)
                 break
             }
@@ -157,6 +163,31 @@ enum HTMLText {
             line.removeAll { $0 == .text("") }
             return line.isEmpty ? nil : line
         }
+    }
+
+    /// The `>` that ends the tag `rest` opens: not one inside a quoted attribute value
+    /// (`<img alt="a > b">`). When a quote is never closed, the first `>`.
+    static func tagEnd(_ rest: Substring) -> Substring.Index? {
+        var quote: Character?
+        var afterEquals = false
+        for index in rest.indices {
+            let character = rest[index]
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            if character == ">" { return index }
+            if afterEquals && (character == "\"" || character == "'") {
+                quote = character
+            } else if character == "=" {
+                afterEquals = true
+                continue
+            } else if character.isWhitespace && afterEquals {
+                continue
+            }
+            afterEquals = false
+        }
+        return quote == nil ? nil : rest.firstIndex(of: ">")
     }
 
     /// Named entities READMEs use, beside the numeric ones (`&#169;`, `&#xA9;`).

@@ -218,8 +218,8 @@ struct MarkdownWalker {
     /// GitHub's alerts: a quote whose first paragraph opens with `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
     /// `[!WARNING]` or `[!CAUTION]` on a line of its own shows the kind's name, bold, on that line.
     private mutating func markAlert() {
-        // The marker alone on the paragraph's first line.
-        guard let start = quoteStarts.last, start == blocks.count, let spans = inline, let lines = sourceLines,
+        // The marker alone on the first line of the quote's first paragraph (not one in a list in it).
+        guard let start = quoteStarts.last, start == blocks.count, pieces.last == .quoteBar, let spans = inline, let lines = sourceLines,
               let first = lines.first.map({ Self.collapsed($0.plainText) }), first.hasPrefix("[!"), first.hasSuffix("]") else { return }
         let names = ["NOTE": "Note", "TIP": "Tip", "IMPORTANT": "Important", "WARNING": "Warning", "CAUTION": "Caution"]
         guard let name = names[first.dropFirst(2).dropLast().uppercased()] else { return }

@@ -11,6 +11,8 @@ import Testing
 @Suite struct ContentKindTests {
     /// The reason a file that is not text is skipped with.
     static let notText = "not a text file (it holds NUL bytes or control characters)"
+    /// The reason a file whose name says it is not text is skipped with.
+    static let zip = "not a text file (a .zip file)"
 
     /// A drawing: fewer than half of its visible characters are letters or digits.
     static let drawing = "  /\\_/\\\n ( o.o )\n  > ^ <\n"
@@ -84,7 +86,7 @@ import Testing
 
         // The binary files: skipped, each with a message naming it, in file-name order.
         #expect(deck.problems == [
-            "\(scratch.at("archive.zip")): \(Self.notText)",
+            "\(scratch.at("archive.zip")): \(Self.zip)",
             "\(scratch.at("blob")): \(Self.notText)",
         ])
         #expect(deck.skipped == 2)
@@ -165,7 +167,7 @@ import Testing
         #expect(deck.cards.map(\.title) == ["note", "photo"])
         #expect(deck.cards[1].content == .image(PictureFile(path: scratch.at("photo.png"))))
         #expect(deck.problems == [
-            "\(scratch.at("archive.zip")): \(Self.notText)",
+            "\(scratch.at("archive.zip")): \(Self.zip)",
             "\(scratch.at("blob")): \(Self.notText)",
         ])
         #expect(deck.skipped == 2)
@@ -359,6 +361,24 @@ import Testing
         #expect(deck.cards[0].lines == ["Crème brûlée"])
         let markdown = try DeckLoader.load(paths: ["-"], options: LoadOptions(markdown: true), standardInput: { input })
         #expect(markdown.cards.map(\.title) == ["Menü"])
+    }
+
+    /// A file refused for its encoding, or for its name, says so, not that it holds control
+    /// characters (review finding); a picture given to `--lines` is named a picture.
+    @Test func aSkippedFileIsToldWhy() throws {
+        let scratch = try Scratch()
+        scratch.write([0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA, 0x0A], named: Array("japanese".utf8))  // 日本語 in Shift-JIS
+        scratch.write("text\n", to: "note.txt")
+        scratch.write("PK", to: "backup.ZIP")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.cards.map(\.title) == ["note"])
+        #expect(deck.problems == [
+            "\(scratch.at("backup.ZIP")): not a text file (a .zip file)",
+            "\(scratch.at("japanese")): not a text file (its encoding is not UTF-8, UTF-16 or Latin-1; iconv converts it)",
+        ])
+        let picture = scratch.write("not really a PNG", to: "photo.png")
+        let lines = try DeckLoader.load(paths: [picture, scratch.at("note.txt")], options: LoadOptions(lines: true))
+        #expect(lines.problems == ["\(picture): a picture, not text (--lines reads lines of text)"])
     }
 
     /// A file that is not UTF-8 and holds control characters text does not is still not text.

@@ -25,6 +25,15 @@ import Testing
         #expect(rows("a\tb\n1\t2\n", "\t") == [["a", "b"], ["1", "2"]])
     }
 
+    /// A quote never closed is a letter: the rows after it are read, not swallowed into one field.
+    @Test func aQuoteNeverClosedIsALetter() {
+        #expect(rows("a,b\n\"unclosed,2\nc,3\nd,4\n") == [["a", "b"], ["\"unclosed", "2"], ["c", "3"], ["d", "4"]])
+        // A closed quote before it still quotes.
+        #expect(rows("x,\"1,5\"\n\"y,2\nz\n") == [["x", "1,5"], ["\"y", "2"], ["z"]])
+        #expect(rows("id\tnote\n1\t\"12\" ruler\n2\t\"6 inch\n3\tpen\n", "\t") ==
+                [["id", "note"], ["1", "12 ruler"], ["2", "\"6 inch"], ["3", "pen"]])
+    }
+
     @Test func aTableHasItsHeaderFirstAndNumbersAlignedRight() throws {
         let bytes = Array("\u{FEFF}name,score,city\nAda,99,London\nGrace,-3.5e2,\nAlan,,Wilmslow\n".utf8)
         let table = try #require(DelimitedText.table(bytes, separator: UInt8(ascii: ",")))

@@ -50,6 +50,9 @@ import Testing
         let nihongo: [UInt8] = [0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA, 0x0A]  // 日本語
         #expect(TextEncoding.of(nihongo) == nil)
         #expect(TextEncoding.utf8(nihongo) == nihongo, "left for the caller (a .txt shows U+FFFD, as before)")
+        // Review finding: refused, it is not said to hold control characters.
+        #expect(TextEncoding.refusal(nihongo) == "its encoding is not UTF-8, UTF-16 or Latin-1; iconv converts it")
+        #expect(TextEncoding.refusal(Array("plain".utf8)) == nil)
         // Portuguese has accents side by side ("ção"), but most stand alone.
         let portuguese = Array("informa".utf8) + [0xE7, 0xE3] + Array("o e p".utf8) + [0xE1] + Array("gina, ".utf8) + [0xE9] + Array(" at".utf8) + [0xE9, 0x0A]
         #expect(TextEncoding.of(portuguese) == .windows1252)
@@ -68,6 +71,8 @@ import Testing
         #expect(!binary.contains(0))
         #expect(TextEncoding.of(binary) == nil)
         #expect(TextEncoding.utf8(binary) == binary, "not text: left as it is, for the caller to refuse")
+        #expect(TextEncoding.refusal(binary) == "it holds NUL bytes or control characters")
+        #expect(TextEncoding.refusal([0x41, 0, 0x42]) == "it holds NUL bytes or control characters")
         // Tabs, line and page breaks and escapes are text's own.
         #expect(TextEncoding.of(Array("a\tb\r\n\u{0C}\u{1B}[1m".utf8) + [0xE9]) == .windows1252)
     }

@@ -89,7 +89,7 @@ struct TextInputTests {
 
         // Standard error alone (the screen to /dev/null).
         let errors = try carousel(input: "", ["--render", "80x24", directory], stdout: ">/dev/null")
-        #expect(errors.output == "carousel: \(directory)/archive.zip: not a text file (it holds NUL bytes or control characters)\n")
+        #expect(errors.output == "carousel: \(directory)/archive.zip: not a text file (a .zip file)\n")
         #expect(errors.status == 0)
 
         // The screen: the note, and a status line that counts the skipped file.
