@@ -1,4 +1,5 @@
 import CarouselText
+import CCMark
 
 /// GitHub's footnotes, which CommonMark (and libcmark) leave as text: a reference `[^1]` shows as
 /// `[1]`, dimmed as a link's address is, and a paragraph that opens with a definition, `[^1]: The
@@ -62,5 +63,39 @@ enum Footnotes {
         // Every character of it text as written.
         guard characters[i...j].allSatisfy({ Strikethrough.takesMarkup($0.style.role) }) else { return nil }
         return j
+    }
+
+    /// `source` with each footnote definition's bracket escaped (`\[^1]: …`), or nil when it has
+    /// none. To CommonMark, `[^1]: https://x.org` (a definition of one word or an address) is a link
+    /// reference definition: it would vanish, and `[^1]` become a link to it. Escaped, both stay text
+    /// for `apply`. Lines in code and HTML blocks keep what they hold. (Only the document's text
+    /// is made from the result: its line numbers are not used.)
+    static func escapingDefinitions(in source: String) -> String? {
+        guard source.utf8.contains(UInt8(ascii: "^")) else { return nil }
+        let lines = SlideSplitter.sourceLines(source)
+        let candidates = lines.indices.filter { isDefinition(lines[$0]) }
+        guard !candidates.isEmpty, let tree = CMarkTree(source) else { return nil }
+        var protected = Set<Int>()
+        tree.walk { entering, node in
+            if entering && (node.kind == CCMARK_CODE_BLOCK || node.kind == CCMARK_HTML_BLOCK) { protected.formUnion(node.lines) }
+        }
+        let escaped = Set(candidates.filter { !protected.contains($0 + 1) })
+        guard !escaped.isEmpty else { return nil }
+        return lines.indices.map { index -> String in
+            let line = lines[index]
+            guard escaped.contains(index), let bracket = line.firstIndex(of: "[") else { return String(line) }
+            // Each definition its own paragraph, also one right under another.
+            let apart = index > 0 && !lines[index - 1].allSatisfy(\.isWhitespace) ? "\n" : ""
+            return apart + String(line[..<bracket]) + "\\" + String(line[bracket...])
+        }.joined(separator: "\n")
+    }
+
+    /// A line that opens with a definition, `[^label]:` after at most three spaces.
+    private static func isDefinition(_ line: Substring) -> Bool {
+        let rest = line.drop { $0 == " " }
+        guard line.count - rest.count <= 3, rest.hasPrefix("[^"), let close = rest.firstIndex(of: "]") else { return false }
+        let label = rest[rest.index(rest.startIndex, offsetBy: 2)..<close]
+        guard !label.isEmpty, label.count <= longestLabel, !label.contains(where: { $0.isWhitespace || $0 == "[" || $0 == "^" }) else { return false }
+        return rest[rest.index(after: close)...].first == ":"
     }
 }

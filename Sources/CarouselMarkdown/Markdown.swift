@@ -25,6 +25,7 @@ public enum Markdown {
     /// The whole source as one card (no splitting); its first top-level `# Heading` is the title.
     /// With `slide`, the heading of any level the source opens with is the title.
     public static func document(from source: String, slide: Bool = false) -> TextDocument {
+        let source = Footnotes.escapingDefinitions(in: source) ?? source
         guard let tree = CMarkTree(source) else { return TextDocument(plainText: source) }
         var walker = MarkdownWalker(tree: tree, slide: slide)
         tree.walk { entering, node in walker.visit(node, entering: entering) }

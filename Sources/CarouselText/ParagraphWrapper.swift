@@ -101,7 +101,8 @@ struct ParagraphWrapper {
     /// mark: after its last own hyphen or slash within the line, or else, in an `address` (a word
     /// with a slash: a path or URL), before its last `.`, `#`, `?`, `&`, `=`, `_` or `~` within the
     /// line, if that falls past the first two letters (no mark: a hyphen inside an address would
-    /// read as part of it); else where the line (less a cell for the mark) is full, moved back so that at
+    /// read as part of it); else before its last `[` or `(` within the line, past the first two
+    /// letters; else where the line (less a cell for the mark) is full, moved back so that at
     /// least `shortestTail` letters go on.
     private func breakIndex(_ word: ArraySlice<Glyph>, cells total: Int, marked: Bool, address: Bool) -> (Int, mark: Bool) {
         var cells = 0
@@ -131,6 +132,10 @@ struct ParagraphWrapper {
         // Before a separator at index i (the piece word[..<i] fits: i may be `fits` itself).
         let last = min(fits, word.endIndex - 1)
         if unmarked == 0, address, first <= last, let before = word[first...last].lastIndex(where: Self.breaksBefore) {
+            unmarked = before
+        }
+        // Before an opening bracket (a note's `[1]`, a call's arguments): "Carousel" / "[1]".
+        if unmarked == 0, first <= last, let before = word[first...last].lastIndex(where: { $0.character == "[" || $0.character == "(" }) {
             unmarked = before
         }
         if unmarked > 0 { return (unmarked, false) }

@@ -185,6 +185,12 @@ import Testing
         let reference = spans(document).first { $0.text == "[1]" }
         #expect(reference?.style.dim == true && reference?.style.role == .url)
         #expect(spans(document).contains { $0.text == "[^2]" && $0.style.role == .code })
+        // A definition of one word or an address is no link reference definition: it shows, and its
+        // reference is no link; one in a code block stays as written.
+        let address = "See[^src] and [^2].\n\n[^src]: https://example.org/paper\n   [^2]: Ibid\n\n```\n[^3]: code\n```\n"
+        #expect(lines(Markdown.document(from: address), width: 60) == [
+            "See[src] and [2].", "", "[src] https://example.org/paper", "", "[2] Ibid", "", "[^3]: code",
+        ])
     }
 
     /// GitHub's alerts (`> [!NOTE]` on a line of its own) show the kind's name on that line; two

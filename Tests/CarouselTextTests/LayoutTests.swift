@@ -54,6 +54,14 @@ import Testing
         #expect(texts([.paragraph([TextSpan("example.community")])], width: 10) == ["example.c-", "ommunity"])
     }
 
+    /// A long word breaks before an opening bracket with no mark: a footnote's `[1]`, a call's
+    /// arguments; not in its first two letters.
+    @Test func aWordBreaksBeforeAnOpeningBracketWithNoMark() {
+        #expect(texts([.paragraph([TextSpan("Carousel[1] draws")])], width: 10) == ["Carousel", "[1] draws"])
+        #expect(texts([.paragraph([TextSpan("print(message)")])], width: 10) == ["print", "(message)"])
+        #expect(texts([.paragraph([TextSpan("a(bcdefghijk)")])], width: 8) == ["a(bcdef-", "ghijk)"])
+    }
+
     @Test func aWordAsLongAsAFileIsFoldedWhole() {
         // A minified file or a blob on one line: every letter kept, 19 and the mark a line.
         let word = String(repeating: "abcdefghij", count: 10_000)

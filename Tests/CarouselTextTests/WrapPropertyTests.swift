@@ -78,9 +78,10 @@ import Testing
                     #expect(adjacent && (long || nextToWide), Comment(rawValue: context + ", word \(String(word))"))
                     // Inside a long word's run of narrow letters, the break is marked.
                     if long && !nextToWide && width > 3 {
-                        // No mark after its own hyphen or slash, nor, in an address, before a separator.
+                        // No mark after its own hyphen or slash, nor, in an address, before a
+                        // separator, nor before an opening bracket.
                         let address = word.contains("/") && ".#?&=_~".contains(after.text.first!)
-                        let own = before.text.last == "-" || before.text.last == "/" || address
+                        let own = before.text.last == "-" || before.text.last == "/" || address || "[(".contains(after.text.first!)
                         #expect(before.marked != own, Comment(rawValue: context + ", word \(String(word)), line \(before.line)"))
                     }
                 }
