@@ -184,16 +184,24 @@ struct MarkdownWalker {
 
     private var margin: Margin { Margin(Array(pieces.prefix(Self.maximumMarginPieces))) }
 
-    /// A bullet item whose first paragraph opens with `[ ] `, `[x] ` or `[X] ` is a task (GitHub's
-    /// task lists): its bullet becomes the box, the text loses those four characters.
+    /// An item whose first paragraph opens with `[ ] `, `[x] ` or `[X] ` is a task (GitHub's task
+    /// lists): its bullet becomes the box (a number keeps its number, the box after it), the text
+    /// loses those four characters.
     private mutating func markTask() {
         // (The paragraph right inside the item: not in a quote the item holds.)
-        guard let index = items.last, index == pieces.count - 1, case .marker(.bullet) = pieces[index], let spans = inline else { return }
+        guard let index = items.last, index == pieces.count - 1, case .marker(let marker) = pieces[index], let spans = inline else { return }
         let text = spans.plainText
-        guard text.count > 4, text.hasPrefix("[ ] ") || text.hasPrefix("[x] ") || text.hasPrefix("[X] "),
-              let rest = Self.dropping(4, ofWritten: spans) else { return }
+        guard text.count > 4, text.hasPrefix("[ ] ") || text.hasPrefix("[x] ") || text.hasPrefix("[X] ") else { return }
+        let done = text.dropFirst().first != " "
+        let task: ListMarker
+        switch marker {
+        case .bullet: task = .task(done: done)
+        case let .number(n, digits): task = .numberedTask(n, digits: digits, done: done)
+        case .task, .numberedTask: return
+        }
+        guard let rest = Self.dropping(4, ofWritten: spans) else { return }
         inline = rest
-        pieces[index] = .marker(.task(done: text.dropFirst().first != " "))
+        pieces[index] = .marker(task)
     }
 
     /// `spans` without their first `count` characters, or nil when those are not text as written

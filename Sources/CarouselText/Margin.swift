@@ -50,6 +50,8 @@ public enum ListMarker: Hashable, Sendable {
     /// A task of a GitHub task list (`- [ ] to do`, `- [x] done`) in place of its bullet: "[ ] ",
     /// "[✓] " (in ASCII "[x] ").
     case task(done: Bool)
+    /// A task in a numbered list (`1. [x] done`): "1. [✓] ".
+    case numberedTask(Int, digits: Int, done: Bool)
 
     /// Columns the marker and the space after it take.
     public var width: Int {
@@ -57,6 +59,7 @@ public enum ListMarker: Hashable, Sendable {
         case .bullet: 2
         case let .number(n, digits): max(digits, String(n).count) + 2
         case .task: 4
+        case let .numberedTask(n, digits, _): ListMarker.number(n, digits: digits).width + 4
         }
     }
 
@@ -71,6 +74,8 @@ public enum ListMarker: Hashable, Sendable {
             return String(repeating: " ", count: max(0, digits - number.count)) + number + ". "
         case .task(let done):
             return done ? (ascii ? "[x] " : "[✓] ") : "[ ] "
+        case let .numberedTask(n, digits, done):
+            return ListMarker.number(n, digits: digits).text(ascii: ascii) + ListMarker.task(done: done).text(ascii: ascii)
         }
     }
 }

@@ -359,8 +359,8 @@ import Testing
     }
 
     /// GitHub's task lists: a bullet item opening with `[ ]` or `[x]` shows a box in place of its
-    /// bullet, its text without the brackets, wrapped lines hanging under the text; `[x]` inside a
-    /// sentence, in code, or in an ordered item stays as written.
+    /// bullet, its text without the brackets, wrapped lines hanging under the text; a numbered item
+    /// keeps its number, the box after it; `[x]` inside a sentence or in code stays as written.
     @Test func taskListsShowABoxForTheirBullet() {
         let source = """
             - [ ] buy milk and bread and eggs
@@ -369,6 +369,7 @@ import Testing
             - `[ ] code`
             - plain [x] item
             1. [ ] ordered
+            2. [x] and done, wrapped
 
             > - [ ] quoted task
             """
@@ -382,9 +383,12 @@ import Testing
             "• plain [x] item",
             "",
             "1. [ ] ordered",
+            "2. [✓] and done,",
+            "       wrapped",
             "",
             "│ [ ] quoted task",
         ])
+        #expect(lines(document, width: 20, ascii: true)[8] == "2. [x] and done,")
         #expect(lines(document, width: 20, ascii: true)[2...3] == ["[x] call Dana", "    [x] nested done"])
         // A quote inside the item keeps the bullet: the box would stand outside the quote.
         #expect(lines(Markdown.document(from: "- > [ ] quoted"), width: 20, ascii: false) == ["• │ [ ] quoted"])
