@@ -4,7 +4,8 @@
 /// is interpreted beyond that: no layout, no links followed, no script.
 ///
 /// - A tag is dropped; `<br>` and the tags of blocks (`<p>`, `<div>`, `<li>`, `<h1>`...) end a line;
-///   an image shows its `alt` text, as a Markdown image does.
+///   an image shows its `alt` text, as a Markdown image does; a link (`<a href>`) its address after
+///   its text, as a Markdown link does (see `address(_:text:spansLines:)`).
 /// - Text keeps its words, its whitespace collapsed as HTML collapses it (not in `<pre>`, whose lines
 ///   and spaces are kept); images side by side are a space apart; entities are decoded.
 /// - Comments and the contents of `<script>` and `<style>` are not shown.
@@ -14,13 +15,17 @@ enum HTMLText {
         case text(String)
         /// An image's alternative text.
         case image(String)
+        /// A link's address, after its text (` (https://example.org)`).
+        case address(String)
     }
 
-    /// A tag as read: its lowercased name, whether it closes, and its `alt` attribute.
+    /// A tag as read: its lowercased name, whether it closes, its `alt` attribute (of an image)
+    /// and its `href` (of a link).
     struct Tag: Equatable {
         var name: String
         var closing: Bool
         var alt: String?
+        var href: String? = nil
     }
 
     /// Tags that stand for a line of their own in a block.
@@ -40,7 +45,9 @@ enum HTMLText {
         if closing { rest = rest.dropFirst() }
         let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
         guard let first = name.first, first.isLetter else { return nil }
-        return Tag(name: name.lowercased(), closing: closing, alt: attribute("alt", in: rest.dropFirst(name.count)))
+        let lowercased = name.lowercased(), attributes = rest.dropFirst(name.count)
+        return Tag(name: lowercased, closing: closing, alt: attribute("alt", in: attributes),
+                   href: lowercased == "a" && !closing ? attribute("href", in: attributes) : nil)
     }
 
     /// The value of attribute `name` in a tag's attributes (quoted with `"` or `'`, or bare), decoded.
@@ -105,6 +112,8 @@ enum HTMLText {
                 lines[lines.count - 1].append(.text(" "))
             }
         }
+        // Open links: their address, and the line and piece where their text starts.
+        var links: [(url: String, line: Int, start: Int)] = []
         var rest = Substring(html)
         while !rest.isEmpty {
             guard let open = rest.firstIndex(of: "<") else {
@@ -135,7 +144,17 @@ enum HTMLText {
                 continue
             }
             guard hidden == nil else { continue }
-            if tag.name == "img", let alt = tag.alt, !alt.isEmpty {
+            if tag.name == "a" {
+                // A link's address follows its text, as a Markdown link's does.
+                if !tag.closing {
+                    links.append((tag.href ?? "", lines.count - 1, lines[lines.count - 1].count))
+                } else if let link = links.popLast() {
+                    let shown = link.line == lines.count - 1 ? Array(lines[link.line][link.start...]) : []
+                    if let address = address(link.url, text: shown, spansLines: link.line != lines.count - 1) {
+                        lines[lines.count - 1].append(.address(address))
+                    }
+                }
+            } else if tag.name == "img", let alt = tag.alt, !alt.isEmpty {
                 // Images side by side (a row of badges) are words apart.
                 switch lines[lines.count - 1].last {
                 case .image?: lines[lines.count - 1].append(.text(" "))
@@ -163,6 +182,32 @@ enum HTMLText {
             line.removeAll { $0 == .text("") }
             return line.isEmpty ? nil : line
         }
+    }
+
+    /// The address to show after a link's text (`text`, its pieces), or nil: none for an empty one,
+    /// an anchor on the page (`#usage`), one the text already says, or a link made of images alone
+    /// (a badge, a logo: its address means nothing on a card).
+    static func address(_ url: String, text pieces: [Piece], spansLines: Bool = false) -> String? {
+        func trimmed(_ text: String) -> String { String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+        let url = trimmed(url)
+        guard !url.isEmpty, !url.hasPrefix("#") else { return nil }
+        var text = ""
+        var image = false, words = false
+        for piece in pieces {
+            switch piece {
+            case .text(let t):
+                text += t
+                if t.contains(where: { !$0.isWhitespace }) { words = true }
+            case .image(let alt):
+                text += alt
+                image = true
+            case .address: break
+            }
+        }
+        if image && !words { return nil }
+        let said = trimmed(text)
+        if !spansLines && (said == url || "mailto:" + said == url) { return nil }
+        return url
     }
 
     /// The `>` that ends the tag `rest` opens: not one inside a quoted attribute value

@@ -42,8 +42,9 @@ struct MarkdownWalker {
     /// one after the other are two (the empty line between them is not inside either).
     private var openQuotes: [Int] = []
     private var nextQuoteID = 0
-    /// Open links: their address and where their text starts in `inline`.
-    private var links: [(url: String, start: Int)] = []
+    /// Open links: their address, where their text starts in `inline`, and whether an HTML `<a>`
+    /// opened it (one never closed ends with its paragraph).
+    private var links: [(url: String, start: Int, html: Bool)] = []
 
     /// What was emitted last, to decide whether an empty line goes between it and the next block.
     private var previous: (lists: [Int], quotes: [Int], margin: Margin)?
@@ -95,6 +96,7 @@ struct MarkdownWalker {
                 }
                 inline = nil
                 sourceLines = nil
+                links.removeAll { $0.html }
             }
         case CCMARK_HEADING:
             if entering { inline = []; headingLevel = node.headingLevel } else { closeHeading() }
@@ -111,6 +113,7 @@ struct MarkdownWalker {
                     switch piece {
                     case .text(let text): spans.append(TextSpan(text, style: style()))
                     case .image(let alt): spans.append(TextSpan(alt, style: SpanStyle(italic: true, role: .image)))
+                    case .address(let url): spans.append(TextSpan(" (" + url + ")", style: SpanStyle(dim: true, role: .url)))
                     }
                 }
             }
@@ -134,6 +137,13 @@ struct MarkdownWalker {
                 if tag.name == "br" {
                     add("\n", style())
                     addSource(" ", style())
+                } else if tag.name == "a" {
+                    // Its text styled as a link's, its address after it, as a Markdown link's.
+                    if !tag.closing {
+                        links.append((tag.href ?? "", inline?.count ?? 0, html: true))
+                    } else if links.last?.html == true {
+                        closeLink()
+                    }
                 } else if tag.name == "img", let alt = tag.alt, !alt.isEmpty {
                     add(alt, SpanStyle(italic: true, role: .image))
                     addSource(PipeTable.escaped(alt, bars: true), SpanStyle(italic: true, role: .image))
@@ -147,7 +157,12 @@ struct MarkdownWalker {
         case CCMARK_STRONG:
             strong += entering ? 1 : -1
         case CCMARK_LINK:
-            if entering { links.append((node.url, inline?.count ?? 0)) } else { closeLink() }
+            if entering {
+                links.append((node.url, inline?.count ?? 0, html: false))
+            } else {
+                while links.last?.html == true { links.removeLast() }  // an <a> in its text never closed
+                closeLink()
+            }
         case CCMARK_IMAGE:
             images += entering ? 1 : -1
         default:
@@ -242,6 +257,7 @@ struct MarkdownWalker {
     private mutating func closeHeading() {
         let spans = Strikethrough.apply(inline ?? [])
         let level = headingLevel ?? 1
+        links.removeAll { $0.html }
         inline = nil
         headingLevel = nil
         // The first top-level `# Heading` is the card's title (on a slide, a heading of any level
@@ -321,10 +337,12 @@ struct MarkdownWalker {
 
     private mutating func closeLink() {
         guard let link = links.popLast(), inline != nil else { return }
-        let text = Array(inline![link.start...]).plainText
-        // The address tells a reader where the link goes, unless the text already says it.
-        let url = link.url
-        if url.isEmpty || url.hasPrefix("#") || url == text || url == "mailto:" + text { return }
+        // The address tells a reader where the link goes, unless the text already says it (or
+        // is an image alone: a badge's address means nothing on a card).
+        let pieces: [HTMLText.Piece] = inline![min(link.start, inline!.count)...].map {
+            $0.style.role == .image ? .image($0.text) : .text($0.text)
+        }
+        guard let url = HTMLText.address(link.url, text: pieces) else { return }
         let address = SpanStyle(dim: true, role: .url)
         inline!.append(TextSpan(" (" + url + ")", style: address))
         // In a table's cell too (a bar of the address is not a column's edge).

@@ -160,7 +160,29 @@ import Testing
         #expect(HTMLText.decoded("Tom & Jerry &copy; 2020 R&D &amp;") == "Tom & Jerry © 2020 R&D &")
         // Review finding: a `>` inside a quoted attribute does not end the tag.
         let arrows = "<p>\n<img alt=\"in > out\" src=x> then <a title='a>b' href=\"y\">link</a> <b data-x = \"1>2\">bold</b>\n</p>\n"
-        #expect(lines(Markdown.document(from: arrows), width: 60) == ["in > out then link bold"])
+        #expect(lines(Markdown.document(from: arrows), width: 60) == ["in > out then link (y) bold"])
+        // A link's address follows its text, as a Markdown link's does; not for an anchor, an address
+        // the text says, or a link of images alone (a badge): in a block and in a paragraph alike.
+        let links = """
+            <p>Read <a href="https://x.org/guide">the guide</a>, <a href="#usage">usage</a>, <a href="https://y.org">https://y.org</a>.
+            <a href="https://ci.example.org"><img alt="Build"></a></p>
+
+            Inline <a href="https://z.org/a">page</a> and [![Coverage](c.svg)](https://cov.example.org) and <a href="https://w.org">never closed.
+
+            After it.
+            """
+        let linked = Markdown.document(from: links)
+        #expect(lines(linked, width: 80) == [
+            "Read the guide (https://x.org/guide), usage, https://y.org. Build",
+            "",
+            "Inline page (https://z.org/a) and Coverage and never closed.",
+            "",
+            "After it.",
+        ])
+        #expect(spans(linked).contains(TextSpan(" (https://x.org/guide)", style: SpanStyle(dim: true, role: .url))))
+        #expect(spans(linked).contains { $0.text == "page" && $0.style.role == .link && $0.style.underline })
+        #expect(spans(linked).contains { $0.text == "After it." && $0.style.role != .link && !$0.style.underline },
+                "a link never closed ends with its paragraph")
         // Only spaces between two tags keep the words apart.
         #expect(lines(Markdown.document(from: "<p><kbd>Ctrl</kbd> <kbd>C</kbd></p>\n"), width: 60) == ["Ctrl C"])
         #expect(HTMLText.tag("<IMG SRC='a' ALT='Big cat' />") == HTMLText.Tag(name: "img", closing: false, alt: "Big cat"))
