@@ -72,6 +72,24 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A held Right at 100x45 (`--loop`, 30 moves a second, 3 s of frames at 60 fps, in turn): the
+    // workload of measure-output.py's held key, whose process CPU per frame is issue 16's target.
+    for style in StyleKind.allCases {
+        for mode in Mode.allCases {
+            Benchmark("terminal-held/\(style.rawValue)/\(mode.rawValue)/100x45", configuration: frameConfiguration) { benchmark, rig in
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations { rig.drawFrame() }
+                benchmark.stopMeasurement()
+                let figures = rig.account()
+                benchmark.measurement(bytes, figures.bytes)
+                benchmark.measurement(glyphBytes, figures.glyphBytes)
+                if let percent = figures.lapPercent { benchmark.measurement(ratio, percent) }
+            } setup: {
+                TerminalRig(deck: deck, style: style, mode: mode, width: 100, height: 45, features: .xterm(), held: true)
+            }
+        }
+    }
+
     // The writer alone, for every style (Normal mode).
     for style in StyleKind.allCases {
         Benchmark("terminal-part/\(style.rawValue)/100x45/writer", configuration: configuration) { benchmark, rig in

@@ -81,9 +81,30 @@ enum Move {
         return frames
     }
 
+    /// The states of a held Right as the program draws them with `--loop`: a move to the next card
+    /// every 1/`repeats` s (a terminal's key repeat), ticked at `fps`, for `seconds`. The strip
+    /// keeps going, so every frame moves every card: more of the screen changes per frame than in
+    /// a one-card move, and the art of each card is met at sizes and blurs a single move never
+    /// reaches (what `measure-output.py`'s held key costs, without the process around it).
+    static func heldKey(from rest: CarouselState, fps: Double, repeats: Double, seconds: Double) -> [CarouselState] {
+        var state = rest
+        var frames: [CarouselState] = []
+        var nextKey = 0.0
+        for frame in 0..<Int(seconds * fps) {
+            let t = Double(frame) / fps
+            while nextKey <= t {
+                state.send(.move(1))
+                nextKey += 1 / repeats
+            }
+            state.send(.tick(1 / fps))
+            frames.append(state)
+        }
+        return frames
+    }
+
     /// The resting state before the move, sized as the program sizes it.
-    static func start(deck: CardList, style: StyleKind, mode: Mode, width: Int, height: Int) -> CarouselState {
-        var start = CarouselState(count: deck.count, start: deck.count / 4, mode: mode, style: style)
+    static func start(deck: CardList, style: StyleKind, mode: Mode, width: Int, height: Int, loop: Bool = false) -> CarouselState {
+        var start = CarouselState(count: deck.count, start: deck.count / 4, mode: mode, style: style, loop: loop)
         start.send(.setViewport(Scene.viewport(width: width, height: height)))
         return start
     }
@@ -156,19 +177,21 @@ final class TerminalRig {
     /// Bytes / glyph bytes over the move as the program draws it, in percent (see `Move.ratioOfMove`).
     private let moveRatio: Int
 
-    init(deck: CardList, style: StyleKind, mode: Mode, width: Int, height: Int, features: TerminalFeatures) {
+    /// `held`: the frames of a held Right (`Move.heldKey`, 3 s) instead of a one-card move; the
+    /// move's ratio is then not computed.
+    init(deck: CardList, style: StyleKind, mode: Mode, width: Int, height: Int, features: TerminalFeatures, held: Bool = false) {
         self.deck = deck
         scene = Scene(theme: Theme(glyphs: .unicode, usesColor: true))
         canvas = Canvas(width: width, height: height)
         writer = FrameWriter(features: features)
-        let start = Move.start(deck: deck, style: style, mode: mode, width: width, height: height)
-        states = Move.oneCardMove(from: start, fps: 60)
+        let start = Move.start(deck: deck, style: style, mode: mode, width: width, height: height, loop: held)
+        states = held ? Move.heldKey(from: start, fps: 60, repeats: 30, seconds: 3) : Move.oneCardMove(from: start, fps: 60)
         let painted = Move.paint(states, deck: deck, width: width, height: height)
         glyphBytes = painted.indices.map { i in
             Move.glyphBytes(from: painted[i == 0 ? painted.count - 1 : i - 1].canvas, to: painted[i].canvas)
         }
         bytes = Array(repeating: 0, count: states.count)
-        moveRatio = Move.ratioOfMove(from: start, through: states, deck: deck, width: width, height: height, features: features)
+        moveRatio = held ? 0 : Move.ratioOfMove(from: start, through: states, deck: deck, width: width, height: height, features: features)
         terminal.resize(width: width, height: height)
         // Two laps, so the art cache and the writer's buffers reach their working size and the
         // writer's previous frame is a real one; the second checks that the frames drawn are the
@@ -208,7 +231,7 @@ final class TerminalRig {
             sentTotal += bytes[i]
             glyphTotal += glyphBytes[i]
         }
-        return (written, glyphBytes[last], Move.percent(sentTotal, of: glyphTotal), moveRatio)
+        return (written, glyphBytes[last], Move.percent(sentTotal, of: glyphTotal), moveRatio > 0 ? moveRatio : nil)
     }
 }
 
