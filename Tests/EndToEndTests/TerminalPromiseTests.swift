@@ -220,7 +220,7 @@ struct TerminalPromiseTests {
 extension TmuxSession {
     @discardableResult
     func tmux(arguments: [String]) throws -> String {
-        try TmuxSession.run(["tmux", "-L", socket] + arguments)
+        try TmuxSession.run(["tmux", "-S", socket] + arguments)
     }
 }
 

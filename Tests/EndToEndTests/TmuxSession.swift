@@ -4,8 +4,10 @@ import Testing
 /// Drives the real `carousel` binary inside a detached tmux session (a real pseudo-terminal) on a
 /// private tmux server, the way a user would: send keys, read the screen, send signals.
 final class TmuxSession {
-    let socket = "carousel-e2e-" + UUID().uuidString.prefix(8)
     let directory: URL
+    /// The private tmux server's socket, in the session's own directory: removed with it (tmux 3.3
+    /// leaves its socket behind when its server is killed; under /tmp/tmux-UID, thousands piled up).
+    var socket: String { directory.appendingPathComponent("tmux").path }
     let name = "e2e"
 
     /// The binary built next to the test runner.
@@ -46,18 +48,18 @@ final class TmuxSession {
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
         // The tmux server started here must not inherit a pipe we wait on: no output captured.
         let command = shell ? "env PS1='$ ' bash --norc -i" : "sh \(d)/run.sh; sleep 600"
-        try TmuxSession.run(["tmux", "-L", socket, "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command], capture: false)
+        try TmuxSession.run(["tmux", "-S", socket, "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command], capture: false)
         if shell { try send("sh \(d)/run.sh", "Enter") }
     }
 
     deinit {
-        _ = try? TmuxSession.run(["tmux", "-L", socket, "kill-server"], capture: false)
+        _ = try? TmuxSession.run(["tmux", "-S", socket, "kill-server"], capture: false)
         try? FileManager.default.removeItem(at: directory)
     }
 
     @discardableResult
     func tmux(_ arguments: String...) throws -> String {
-        try TmuxSession.run(["tmux", "-L", socket] + arguments)
+        try TmuxSession.run(["tmux", "-S", socket] + arguments)
     }
 
     /// Runs a command and waits for it with waitpid (Foundation's Process can miss the exit of a
@@ -113,7 +115,7 @@ final class TmuxSession {
     func send(_ keys: String...) throws { try send(keys: keys) }
 
     func send(keys: [String]) throws {
-        try TmuxSession.run(["tmux", "-L", socket, "send-keys", "-t", name] + keys, capture: false)
+        try TmuxSession.run(["tmux", "-S", socket, "send-keys", "-t", name] + keys, capture: false)
     }
 
     /// Waits until the screen satisfies `condition` (or `timeout` passes) and returns it.
