@@ -20,17 +20,20 @@ enum DelimitedText {
     }
 
     /// The rows' fields, clean; blank lines are not rows. At most `Sanitizer.maximumLines` rows.
-    /// A quote that is never closed is an ordinary letter: the text after it is read again from
-    /// there, so one stray `"` does not swallow the rest of the file into one field.
+    /// A quote that is never closed is an ordinary letter: the text is read again from its row on,
+    /// with no quoting from it (once: linear in the bytes), so one stray `"` does not swallow the
+    /// rest of the file into one field.
     static func rows(_ bytes: [UInt8], separator: UInt8) -> [[String]] {
         let quote = UInt8(ascii: "\""), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
         var rows: [[String]] = []
         var row: [String] = []
         var field: [UInt8] = []
         var quoted = false, wasQuoted = false
-        // Where the open quoted field began, and what was read before it, to read again from there.
-        var opening: (index: Int, rows: Int, row: [String], field: [UInt8])?
-        var letters: Set<Int> = []  // quotes found never closed: letters
+        // Where the row being read began, and the rows read before it; where the open quoted
+        // field's quote is: a quote never closed sends the reading back to the start of its row.
+        var rowStart = 0
+        var opening: (index: Int, rowStart: Int, rows: Int)?
+        var quotesEnd = Int.max  // from here on, quotes are letters
         func endField() {
             var text = String(decoding: field, as: UTF8.self)
             if text.contains(where: \.isNewline) { text = String(text.map { $0.isNewline ? " " : $0 }) }
@@ -42,14 +45,16 @@ enum DelimitedText {
             endField()
             if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }
             row = []
+            rowStart = i
         }
         var i = 0
         while rows.count < Sanitizer.maximumLines {
             if i == bytes.count {
                 guard quoted, let open = opening else { break }
-                letters.insert(open.index)
+                quotesEnd = open.index
                 rows.removeSubrange(open.rows...)
-                (row, field, i) = (open.row, open.field, open.index)
+                (row, i, rowStart) = ([], open.rowStart, open.rowStart)
+                field.removeAll(keepingCapacity: true)
                 (quoted, wasQuoted, opening) = (false, false, nil)
                 continue
             }
@@ -69,9 +74,9 @@ enum DelimitedText {
                 continue
             }
             switch byte {
-            case quote where field.allSatisfy({ $0 == 0x20 }) && !letters.contains(i - 1):
+            case quote where i - 1 < quotesEnd && field.allSatisfy({ $0 == 0x20 }):
                 // A field that opens with a quote (after spaces) is quoted.
-                opening = (i - 1, rows.count, row, field)
+                opening = (i - 1, rowStart, rows.count)
                 field.removeAll(keepingCapacity: true)
                 quoted = true
                 wasQuoted = true

@@ -28,6 +28,8 @@ import Testing
     /// A quote never closed is a letter: the rows after it are read, not swallowed into one field.
     @Test func aQuoteNeverClosedIsALetter() {
         #expect(rows("a,b\n\"unclosed,2\nc,3\nd,4\n") == [["a", "b"], ["\"unclosed", "2"], ["c", "3"], ["d", "4"]])
+        // Doubled quotes after it kept it open to the end: read again, they are letters too.
+        #expect(rows("a,\"b\nc,d\"\"e\n") == [["a", "\"b"], ["c", "d\"\"e"]])
         // A closed quote before it still quotes.
         #expect(rows("x,\"1,5\"\n\"y,2\nz\n") == [["x", "1,5"], ["\"y", "2"], ["z"]])
         #expect(rows("id\tnote\n1\t\"12\" ruler\n2\t\"6 inch\n3\tpen\n", "\t") ==
