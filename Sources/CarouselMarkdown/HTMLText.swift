@@ -51,22 +51,40 @@ enum HTMLText {
     }
 
     /// The value of attribute `name` in a tag's attributes (quoted with `"` or `'`, or bare), decoded.
+    /// The attributes are read one after another, so a name inside another's quoted value
+    /// (`title="x alt=y"`) is not taken for one.
     static func attribute(_ name: String, in attributes: Substring) -> String? {
         let characters = Array(attributes)
-        let wanted = Array(name.lowercased())
+        let wanted = name.lowercased()
+        func isSpace(_ c: Character) -> Bool { c == " " || c == "\n" || c == "\t" || c == "\r" }
         var i = 0
-        while i + wanted.count <= characters.count {
-            defer { i += 1 }
-            guard i == 0 || characters[i - 1].isWhitespace,
-                  characters[i..<(i + wanted.count)].map({ Character($0.lowercased()) }) == wanted else { continue }
-            var after = characters[(i + wanted.count)...].drop { $0 == " " || $0 == "\n" || $0 == "\t" }
-            guard after.first == "=" else { continue }
-            after = after.dropFirst().drop { $0 == " " || $0 == "\n" || $0 == "\t" }
-            if let quote = after.first, quote == "\"" || quote == "'" {
-                let value = after.dropFirst().prefix { $0 != quote }
-                return decoded(String(value))
+        while i < characters.count {
+            while i < characters.count && (isSpace(characters[i]) || characters[i] == "/") { i += 1 }
+            let start = i
+            while i < characters.count && !isSpace(characters[i]) && !"=/>".contains(characters[i]) { i += 1 }
+            guard i > start || (i < characters.count && characters[i] == "=") else { break }
+            let found = String(characters[start..<i]).lowercased()
+            while i < characters.count && isSpace(characters[i]) { i += 1 }
+            var value: String?
+            if i < characters.count && characters[i] == "=" {
+                i += 1
+                while i < characters.count && isSpace(characters[i]) { i += 1 }
+                if i < characters.count, characters[i] == "\"" || characters[i] == "'" {
+                    let quote = characters[i]
+                    let from = i + 1
+                    i = from
+                    while i < characters.count && characters[i] != quote { i += 1 }
+                    value = String(characters[from..<i])
+                    i += 1
+                } else {
+                    let from = i
+                    while i < characters.count && !isSpace(characters[i]) && characters[i] != ">" { i += 1 }
+                    value = String(characters[from..<i])
+                    // (A bare value ends before the `/` of a self-closing tag: `<img alt=cat/>`.)
+                    if value?.hasSuffix("/") == true, i >= characters.count || characters[i] == ">" { value?.removeLast() }
+                }
             }
-            return decoded(String(after.prefix { !$0.isWhitespace && $0 != "/" && $0 != ">" }))
+            if found == wanted { return value.map(decoded) }
         }
         return nil
     }

@@ -186,6 +186,11 @@ import Testing
         // Only spaces between two tags keep the words apart.
         #expect(lines(Markdown.document(from: "<p><kbd>Ctrl</kbd> <kbd>C</kbd></p>\n"), width: 60) == ["Ctrl C"])
         #expect(HTMLText.tag("<IMG SRC='a' ALT='Big cat' />") == HTMLText.Tag(name: "img", closing: false, alt: "Big cat"))
+        // Attributes are read one after another: a name inside another's value is not one.
+        #expect(HTMLText.tag("<img title=\"x alt=y\" src=a alt=\"Real\">")?.alt == "Real")
+        #expect(HTMLText.tag("<img data-alt=\"no\" alt=cat/>")?.alt == "cat")
+        #expect(HTMLText.tag("<a href=https://x.org/a/b title=t>")?.href == "https://x.org/a/b")
+        #expect(HTMLText.tag("<img src=a.png>")?.alt == nil && HTMLText.tag("<input disabled alt = 'sp aced'>")?.alt == "sp aced")
         #expect(HTMLText.tag("</kbd>") == HTMLText.Tag(name: "kbd", closing: true, alt: nil))
         #expect(HTMLText.tag("<!-- x -->") == nil && HTMLText.tag("<?php ?>") == nil)
     }
