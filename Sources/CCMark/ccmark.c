@@ -59,6 +59,7 @@ int ccmark_node_heading_level(ccmark_node *node) { return cmark_node_get_heading
 
 int ccmark_node_list_ordered(ccmark_node *node) { return cmark_node_get_list_type(node) == CMARK_ORDERED_LIST; }
 int ccmark_node_list_start(ccmark_node *node) { return cmark_node_get_list_start(node); }
+int ccmark_node_list_paren(ccmark_node *node) { return cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM; }
 int ccmark_node_list_tight(ccmark_node *node) { return cmark_node_get_list_tight(node); }
 
 int ccmark_node_child_count(ccmark_node *node) {

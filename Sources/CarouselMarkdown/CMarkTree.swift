@@ -63,6 +63,8 @@ struct CMarkNode {
     var headingLevel: Int { Int(ccmark_node_heading_level(pointer)) }
     var isOrderedList: Bool { ccmark_node_list_ordered(pointer) != 0 }
     var listStart: Int { Int(ccmark_node_list_start(pointer)) }
+    /// Whether an ordered list's numbers are written `1)` rather than `1.`.
+    var isParenthesisList: Bool { ccmark_node_list_paren(pointer) != 0 }
     var isTightList: Bool { ccmark_node_list_tight(pointer) != 0 }
     var childCount: Int { Int(ccmark_node_child_count(pointer)) }
     /// Source lines, 1-based.

@@ -58,6 +58,8 @@ struct MarkdownWalker {
         var ordered: Bool
         var next: Int
         var digits: Int
+        /// `.` or `)`, as the list's numbers are written.
+        var delimiter: Character
         var tight: Bool
         var bulletDepth: Int
     }
@@ -177,13 +179,14 @@ struct MarkdownWalker {
         let last = start + max(0, node.childCount - 1)
         let bulletDepth = lists.filter { !$0.ordered }.count
         lists.append(ListFrame(id: nextListID, ordered: node.isOrderedList, next: start, digits: String(last).count,
+                               delimiter: node.isParenthesisList ? ")" : ".",
                                tight: node.isTightList, bulletDepth: bulletDepth))
         nextListID += 1
     }
 
     private mutating func openItem() {
         guard var list = lists.popLast() else { return }
-        let marker: ListMarker = list.ordered ? .number(list.next, digits: list.digits) : .bullet(depth: list.bulletDepth)
+        let marker: ListMarker = list.ordered ? .number(list.next, digits: list.digits, delimiter: list.delimiter) : .bullet(depth: list.bulletDepth)
         list.next += 1
         lists.append(list)
         items.append(pieces.count)
@@ -211,7 +214,7 @@ struct MarkdownWalker {
         let task: ListMarker
         switch marker {
         case .bullet: task = .task(done: done)
-        case let .number(n, digits): task = .numberedTask(n, digits: digits, done: done)
+        case let .number(n, digits, delimiter): task = .numberedTask(n, digits: digits, delimiter: delimiter, done: done)
         case .task, .numberedTask: return
         }
         guard let rest = Self.dropping(4, ofWritten: spans) else { return }

@@ -45,21 +45,22 @@ public enum ListMarker: Hashable, Sendable {
     /// A bullet of a list nested `depth` bullet lists deep (0 for the outermost): "• ", "◦ ", "▪ ",
     /// in ASCII "- ", "* ", "+ ".
     case bullet(depth: Int)
-    /// "12. ", right-aligned so that the number and its dot take `digits + 1` columns.
-    case number(Int, digits: Int)
+    /// "12. " (or "12) ", as written), right-aligned so that the number and its dot take
+    /// `digits + 1` columns.
+    case number(Int, digits: Int, delimiter: Character = ".")
     /// A task of a GitHub task list (`- [ ] to do`, `- [x] done`) in place of its bullet: "[ ] ",
     /// "[✓] " (in ASCII "[x] ").
     case task(done: Bool)
     /// A task in a numbered list (`1. [x] done`): "1. [✓] ".
-    case numberedTask(Int, digits: Int, done: Bool)
+    case numberedTask(Int, digits: Int, delimiter: Character = ".", done: Bool)
 
     /// Columns the marker and the space after it take.
     public var width: Int {
         switch self {
         case .bullet: 2
-        case let .number(n, digits): max(digits, String(n).count) + 2
+        case let .number(n, digits, _): max(digits, String(n).count) + 2
         case .task: 4
-        case let .numberedTask(n, digits, _): ListMarker.number(n, digits: digits).width + 4
+        case let .numberedTask(n, digits, _, _): ListMarker.number(n, digits: digits).width + 4
         }
     }
 
@@ -69,13 +70,13 @@ public enum ListMarker: Hashable, Sendable {
         case .bullet(let depth):
             let glyphs = ascii ? ["-", "*", "+"] : ["•", "◦", "▪"]
             return glyphs[max(0, depth) % glyphs.count] + " "
-        case let .number(n, digits):
+        case let .number(n, digits, delimiter):
             let number = String(n)
-            return String(repeating: " ", count: max(0, digits - number.count)) + number + ". "
+            return String(repeating: " ", count: max(0, digits - number.count)) + number + String(delimiter) + " "
         case .task(let done):
             return done ? (ascii ? "[x] " : "[✓] ") : "[ ] "
-        case let .numberedTask(n, digits, done):
-            return ListMarker.number(n, digits: digits).text(ascii: ascii) + ListMarker.task(done: done).text(ascii: ascii)
+        case let .numberedTask(n, digits, delimiter, done):
+            return ListMarker.number(n, digits: digits, delimiter: delimiter).text(ascii: ascii) + ListMarker.task(done: done).text(ascii: ascii)
         }
     }
 }

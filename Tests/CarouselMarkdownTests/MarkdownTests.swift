@@ -444,6 +444,8 @@ import Testing
         let source = (1...10).map { "\($0). item" }.joined(separator: "\n")
         let laid = lines(Markdown.document(from: source))
         #expect(laid.first == " 1. item" && laid.last == "10. item")
+        // Numbers written `1)` keep their parenthesis, a task's too.
+        #expect(lines(Markdown.document(from: "1) one\n2) [x] two\n"), ascii: true) == ["1) one", "2) [x] two"])
     }
 
     /// GitHub's `~~strikethrough~~`: the tildes go, the text between is struck (and dimmed); code

@@ -60,6 +60,8 @@ int ccmark_node_heading_level(ccmark_node *node);
 /// 1 for an ordered list, 0 for a bullet list or any other node.
 int ccmark_node_list_ordered(ccmark_node *node);
 int ccmark_node_list_start(ccmark_node *node);
+/// 1 for an ordered list whose numbers are written `1)`, 0 otherwise.
+int ccmark_node_list_paren(ccmark_node *node);
 int ccmark_node_list_tight(ccmark_node *node);
 /// Number of items of a list (children of any node).
 int ccmark_node_child_count(ccmark_node *node);
