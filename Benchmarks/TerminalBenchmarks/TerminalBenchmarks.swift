@@ -51,20 +51,25 @@ let benchmarks: @Sendable () -> Void = {
         fatalError("cannot load the built-in deck: \(error)")
     }
 
+    // The rig's frames, one a sample, then the figures of the last one (and of its lap).
+    @Sendable func measureFrames(_ benchmark: Benchmark, _ rig: TerminalRig) {
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { rig.drawFrame() }
+        benchmark.stopMeasurement()
+        let figures = rig.account()
+        benchmark.measurement(bytes, figures.bytes)
+        benchmark.measurement(glyphBytes, figures.glyphBytes)
+        if let percent = figures.lapPercent { benchmark.measurement(ratio, percent) }
+        if let percent = figures.movePercent { benchmark.measurement(moveRatio, percent) }
+    }
+
     for style in StyleKind.allCases {
         for mode in Mode.allCases {
             let sizes = style == .arc ? [(80, 24), (100, 30), (100, 45), (200, 60)] : [(80, 24), (100, 45), (200, 60)]
             for (width, height) in sizes {
                 let name = "terminal/\(style.rawValue)/\(mode.rawValue)/\(width)x\(height)"
                 Benchmark(name, configuration: frameConfiguration) { benchmark, rig in
-                    benchmark.startMeasurement()
-                    for _ in benchmark.scaledIterations { rig.drawFrame() }
-                    benchmark.stopMeasurement()
-                    let figures = rig.account()
-                    benchmark.measurement(bytes, figures.bytes)
-                    benchmark.measurement(glyphBytes, figures.glyphBytes)
-                    if let percent = figures.lapPercent { benchmark.measurement(ratio, percent) }
-                    if let percent = figures.movePercent { benchmark.measurement(moveRatio, percent) }
+                    measureFrames(benchmark, rig)
                 } setup: {
                     TerminalRig(deck: deck, style: style, mode: mode, width: width, height: height, features: .xterm())
                 }
@@ -77,13 +82,7 @@ let benchmarks: @Sendable () -> Void = {
     for style in StyleKind.allCases {
         for mode in Mode.allCases {
             Benchmark("terminal-held/\(style.rawValue)/\(mode.rawValue)/100x45", configuration: frameConfiguration) { benchmark, rig in
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations { rig.drawFrame() }
-                benchmark.stopMeasurement()
-                let figures = rig.account()
-                benchmark.measurement(bytes, figures.bytes)
-                benchmark.measurement(glyphBytes, figures.glyphBytes)
-                if let percent = figures.lapPercent { benchmark.measurement(ratio, percent) }
+                measureFrames(benchmark, rig)
             } setup: {
                 TerminalRig(deck: deck, style: style, mode: mode, width: 100, height: 45, features: .xterm(), held: true)
             }

@@ -147,13 +147,21 @@ struct EndToEndTests {
         lines = try session.waitForScreen { $0.first?.contains("[Scaled]") == true }
         #expect(lines[0].contains("[Scaled]"))
         // A drag of one card's width, held still before letting go: it follows the pointer and snaps.
+        // (From a strip at rest: the wheel's move back and the change of mode may still be running.
+        // This step failed twice in about thirty runs in session 20, the strip left on 3/20; whether waiting for rest
+        // cures it is not known: the screen is in the message if it fails again.)
+        var previous: [String] = []
+        lines = try session.waitForScreen { screen in
+            defer { previous = screen }
+            return screen == previous
+        }
         try mouse(0, 60, 15)
         for x in stride(from: 57, through: 37, by: -4) { try mouse(32, x, 15) }
         try mouse(32, 37, 15)
         Thread.sleep(forTimeInterval: 0.3)
         try mouse(0, 37, 15, release: true)
         lines = try session.waitForScreen { self.statusLine($0).contains("4/20") }
-        #expect(statusLine(lines).contains("4/20"))
+        #expect(statusLine(lines).contains("4/20"), "after the drag:\n\(lines.joined(separator: "\n"))")
         try session.send("q")
         #expect(session.waitForExit() == 0)
         #expect(session.modesRestored)
