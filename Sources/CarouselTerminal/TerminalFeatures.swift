@@ -41,6 +41,17 @@ public struct TerminalFeatures: Sendable, Equatable {
         self.lineFeedMovesDown = lineFeedMovesDown
     }
 
+    /// What a terminal declares, less what a multiplexer under it may not do. Inside tmux or
+    /// screen run with an outer terminal's `TERM` (`xterm-256color`, a common setting), the entry
+    /// promises `rep`, which tmux 3.3 ignores: `X─\e[5bY` shows `X─Y`, and every repeated
+    /// border would leave the cards garbled. Repeats are written out there.
+    public func inside(multiplexer: Bool) -> TerminalFeatures {
+        guard multiplexer else { return self }
+        var features = self
+        features.repeatsCharacters = false
+        return features
+    }
+
     /// What Debian's `xterm-256color` entry declares (the benchmarks' terminal), on a tty that
     /// sends a line feed as it is (as the carousel leaves it).
     public static func xterm(depth: ColorDepth = .palette256) -> TerminalFeatures {

@@ -96,7 +96,7 @@ public final class TerminalScreen: TerminalBackend {
         if found.underline != 0 { attributes.insert(.underline) }
         if found.reverse != 0 { attributes.insert(.reverse) }
         if found.strikethrough != 0 { attributes.insert(.strikethrough) }
-        return TerminalFeatures(depth: depth, attributes: attributes,
+        let declared = TerminalFeatures(depth: depth, attributes: attributes,
                                 erasesWithBackground: found.erase_with_background != 0,
                                 repeatsCharacters: found.repeat_character != 0,
                                 erasesCharacters: found.erase_characters != 0,
@@ -104,6 +104,7 @@ public final class TerminalScreen: TerminalBackend {
                                 shiftsCharacters: found.shift_characters != 0,
                                 writesBottomRight: found.writes_bottom_right != 0,
                                 lineFeedMovesDown: found.line_feed_moves_down != 0)
+        return declared.inside(multiplexer: getenv("TMUX") != nil || getenv("STY") != nil)
     }
 
     /// A value from the environment as it may be shown in a message: printable ASCII, at most 40 characters.

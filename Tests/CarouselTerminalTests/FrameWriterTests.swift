@@ -215,6 +215,16 @@ import Testing
         let spelled = try Self.show(canvas, with: &tmux, on: &other)
         #expect(!Self.text(spelled).contains("b"), "tmux-256color declares no rep")
         #expect(other.differences(from: canvas, features: tmux.features).isEmpty)
+
+        // Inside tmux or screen with an xterm TERM (helper-31's garbled screen): no rep either,
+        // the rest of what xterm declares kept.
+        let inside = TerminalFeatures.xterm().inside(multiplexer: true)
+        #expect(!inside.repeatsCharacters && inside.erasesCharacters && inside.shiftsCharacters)
+        #expect(TerminalFeatures.xterm().inside(multiplexer: false) == .xterm())
+        var muxed = FrameWriter(features: inside)
+        var third = VirtualTerminal(width: 40, height: 2)
+        let written = try Self.show(canvas, with: &muxed, on: &third)
+        #expect(!Self.text(written).contains("b") && Self.text(written).contains(String(repeating: "─", count: 20)))
     }
 
     @Test func theEndOfARowIsErased() throws {
