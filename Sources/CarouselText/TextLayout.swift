@@ -220,7 +220,7 @@ public enum TextLayout {
 
     /// The first of `lines` that holds a match of `find`, or where one begins that the wrap split
     /// between it and the next line (read as one line: joined by a space, or after a hyphen without
-    /// one, with the hyphen and without it).
+    /// one, with the hyphen and without it, or, where a word breaks with no mark, without one).
     public static func firstLine(in lines: [LaidLine], matching find: ([Character]) -> [Range<Int>]) -> Int? {
         for i in lines.indices {
             var head = Array(lines[i].text)
@@ -235,6 +235,11 @@ public enum TextLayout {
                 joins.append((head.dropLast() + lower, head.count - 1, head.count - 1))
             } else {
                 joins.append((head + [" "] + lower, head.count, head.count + 1))
+                // A word the layout broke with no mark: after its own slash, or before a bracket
+                // or an address's separator (see ParagraphWrapper.breakIndex).
+                if head.last == "/" || lower.first.map({ "[(.#?&=_~".contains($0) }) == true {
+                    joins.append((head + lower, head.count, head.count))
+                }
             }
             for join in joins where find(join.text).contains(where: { $0.lowerBound < join.upper && $0.upperBound > join.lower }) {
                 return i

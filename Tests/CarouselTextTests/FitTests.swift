@@ -141,6 +141,13 @@ import CarouselCanvas
         #expect(texts[broken].hasSuffix("-"), "\(texts)")
         #expect(TextLayout.firstLine(in: laid, matching: find("extraordinarily")) == broken)
         #expect(TextLayout.firstLine(in: laid, matching: find("plumber tap")) == nil)
+        // A word broken with no mark: before a bracket, after an address's slash.
+        let unmarked = TextLayout.lines(for: TextDocument(plainText: "see Carousel[1] at https://example.org/guide"),
+                                        width: 10, cellWidth: CharacterWidth.of)
+        let carousel = try #require(unmarked.map(\.text).firstIndex { $0.hasSuffix("Carousel") }, "\(unmarked.map(\.text))")
+        #expect(TextLayout.firstLine(in: unmarked, matching: find("Carousel[1]")) == carousel)
+        let address = try #require(unmarked.map(\.text).firstIndex { $0.hasSuffix("https://") }, "\(unmarked.map(\.text))")
+        #expect(TextLayout.firstLine(in: unmarked, matching: find("https://example")) == address)
     }
 
     @Test func asciiSaysItWithDots() {
