@@ -131,6 +131,9 @@ public enum TextLayout {
                     line.content += [TextSpan(String(repeating: " ", count: pad)), TextSpan(count, style: .decoration)]
                     line.width = width
                 }
+            } else if let cellWidth, let marked = marked(line, width: width, ascii: ascii, cellWidth: cellWidth) {
+                // Too narrow a row for a count: a bare "…" still says that the card holds more.
+                line = marked
             }
             return [line]
         }
@@ -196,26 +199,40 @@ public enum TextLayout {
     /// A card of one row: `line` is the text's first line laid out without wrapping (a whole
     /// paragraph, a list item, a code line), `more` how many such lines follow. The row shows as
     /// much of the line as fits: cut at the edge with "…" when nothing follows, else with the count
-    /// of the rest at the right ("… 3 more lines", or a shorter form), as `fit` counts. A row
-    /// wrapping would have shown only the paragraph's first words and a count of rows that depends
-    /// on the width. Nil on a row narrower than `cutWidth` (`fit` then shows what fits).
+    /// of the rest at the right ("… 3 more lines", or a shorter form), as `fit` counts; a row
+    /// narrower than `cutWidth` has no room for a count and ends in "…" alone. A row wrapping would
+    /// have shown only the paragraph's first words and a count of rows that depends on the width.
+    /// Nil on a row too narrow for a letter and the mark, or where a margin leaves no room.
     public static func oneRow(_ line: LaidLine, more: Int, width: Int, ascii: Bool, cellWidth: @escaping (Character) -> Int) -> LaidLine? {
-        guard width >= cutWidth else { return nil }
-        if more > 0 {
+        if more > 0 && width >= cutWidth {
             // (A margin too wide to cut after leaves the line whole: then the wrapped row is shown.)
             return fit(lines: [line], unlaid: more, height: 1, width: width, ascii: ascii, cellWidth: cellWidth).first.flatMap { $0.width <= width ? $0 : nil }
         }
-        if line.width <= width { return line }
-        // The mark goes after a space where the line was cut at one (a word's own end), so that
-        // it does not read as the end of that word cut.
+        if more == 0 && line.width <= width { return line }
+        return marked(line, width: width, ascii: ascii, cellWidth: cellWidth)
+    }
+
+    /// `line` with "…" at its end to say that the text goes on, cut to make room where it must:
+    /// after a space where it was cut at one (a word's own end), with a space before the mark so
+    /// that it does not read as the end of that word cut, else inside the word. Nil when the row
+    /// cannot hold the mark after a letter of the line (its margin included).
+    static func marked(_ line: LaidLine, width: Int, ascii: Bool, cellWidth: (Character) -> Int) -> LaidLine? {
         let dots = ascii ? "..." : "…"
-        var shortened = cut(line, to: width - dots.count - 1, cellWidth: cellWidth)
-        let atSpace = Array(line.text).dropFirst(shortened.text.count).first == " "
-        if !atSpace { shortened = cut(line, to: width - dots.count, cellWidth: cellWidth) }
-        let mark = atSpace ? " " + dots : dots
-        shortened.content.append(TextSpan(mark, style: .decoration))
-        shortened.width += mark.count
-        return shortened.width <= width ? shortened : nil
+        var result: LaidLine
+        if line.width + 1 + dots.count <= width {
+            result = line
+            result.content.append(TextSpan(" " + dots, style: .decoration))
+        } else {
+            var shortened = cut(line, to: width - dots.count - 1, cellWidth: cellWidth)
+            let atSpace = Array(line.text).dropFirst(shortened.text.count).first == " "
+            if !atSpace { shortened = cut(line, to: width - dots.count, cellWidth: cellWidth) }
+            guard shortened.content.contains(where: { !$0.text.isEmpty }) else { return nil }
+            shortened.content.append(TextSpan(atSpace ? " " + dots : dots, style: .decoration))
+            result = shortened
+        }
+        result.width = result.margin.reduce(0) { $0 + $1.text.reduce(0) { $0 + cellWidth($1) } }
+            + result.content.reduce(0) { $0 + $1.text.reduce(0) { $0 + cellWidth($1) } }
+        return result.width <= width ? result : nil
     }
 
     /// The first of `lines` that holds a match of `find`, or where one begins that the wrap split

@@ -75,7 +75,7 @@ import CarouselCanvas
         #expect(fitted("Buy milk, eggs and bread", width: 24) == "Buy milk, eggs and   …11")
         #expect(fitted("Supercalifragilisticexpialidocious", width: 24) == "Supercalifragilistic …11")
         #expect(fitted("日本語のテキストがここにあります", width: 24) == "日本語のテキストがこ …11")
-        #expect(fitted("Buy milk, eggs.", width: 15) == "Buy milk, eggs.", "narrower than cutWidth: the line alone")
+        #expect(fitted("Buy milk, eggs.", width: 15) == "Buy milk, …", "narrower than cutWidth: no count, but a mark")
         // A line one or two cells short of the row: the count keeps its number ("…", alone, said nothing).
         #expect(fitted("Buy milk, eggs and b", width: 24) == "Buy milk, eggs and   …11")
         #expect(fitted("Buy milk, eggs and br", width: 24) == "Buy milk, eggs and   …11")
@@ -104,7 +104,7 @@ import CarouselCanvas
         #expect(TextLayout.oneRow(line("short"), more: 0, width: 40, ascii: false, cellWidth: CharacterWidth.of) == line("short"))
         #expect(TextLayout.oneRow(line(listing), more: 2, width: 40, ascii: false, cellWidth: CharacterWidth.of)?.text
             == "lrwxrwxrwx 1 root root 28 Feb 17 2023 …2")
-        #expect(TextLayout.oneRow(line(listing), more: 0, width: 15, ascii: false, cellWidth: CharacterWidth.of) == nil)
+        #expect(TextLayout.oneRow(line(listing), more: 0, width: 15, ascii: false, cellWidth: CharacterWidth.of)?.text == "lrwxrwxrwx 1 …")
         // A margin (a deep quote) too wide to cut after: nil, not a line wider than the row.
         let deep = LaidLine(margin: [TextSpan(String(repeating: "| ", count: 9))], content: [TextSpan(listing)], width: 18 + listing.count)
         for more in [0, 3] {
@@ -114,6 +114,36 @@ import CarouselCanvas
         let rest = (0..<3).map { line("more \($0)") }
         #expect(TextLayout.fit(lines: [line("Buy milk, eggs and extraordinarily")] + rest, height: 1, width: 30,
                                cellWidth: CharacterWidth.of)[0].text == "Buy milk, eggs and    … 3 more")
+    }
+
+    /// A row too narrow for a count still says that the card holds more than it shows: a bare
+    /// "…" after the words that fit (a 10-column row showed "Links to" for a 4-line note, which
+    /// read as the whole note), or inside a word where no word ends late enough. Nothing is
+    /// hidden: the line is left as it is.
+    @Test func aNarrowRowMarksWhatItHides() {
+        func line(_ text: String) -> LaidLine { LaidLine(content: [TextSpan(text)], width: CharacterWidth.of(text)) }
+        func row(_ text: String, more: Int, width: Int, ascii: Bool = false) -> String? {
+            TextLayout.oneRow(line(text), more: more, width: width, ascii: ascii, cellWidth: CharacterWidth.of)?.text
+        }
+        #expect(row("Links to read", more: 3, width: 10) == "Links to …")
+        #expect(row("Shopping list", more: 4, width: 10) == "Shopping …")
+        #expect(row("Hi", more: 1, width: 10) == "Hi …", "the whole line, and the mark after it")
+        #expect(row("Café naïve résumé", more: 0, width: 10) == "Café naïv…")
+        #expect(row("Links to read", more: 3, width: 10, ascii: true) == "Links ...")
+        #expect(row("Short", more: 0, width: 10) == "Short")
+        #expect(row("日本語のテキスト", more: 1, width: 10) == "日本語の…")
+        // Every row keeps to its width.
+        for width in 1...16 {
+            for more in [0, 2] {
+                if let shown = TextLayout.oneRow(line("Supercalifragilistic and more"), more: more, width: width, ascii: false, cellWidth: CharacterWidth.of) {
+                    #expect(shown.width <= width && CharacterWidth.of(shown.text) == shown.width)
+                    #expect(shown.text.contains("…"))
+                }
+            }
+        }
+        // The same through `fit`, which a big text's one-row card and the narrowest rows use.
+        let rest = (0..<3).map { line("more \($0)") }
+        #expect(TextLayout.fit(lines: [line("Links to")] + rest, height: 1, width: 10, cellWidth: CharacterWidth.of)[0].text == "Links to …")
     }
 
     /// The first line holding a match, or where a match the wrap split begins: two words on two
