@@ -12,6 +12,9 @@ public struct CardPainter: Sendable {
     public var pictures: (any PictureSource)?
     /// While a search is on: a text card whose first match is below what it shows opens at it.
     var seek: Seek?
+    /// Where the cards painted after the one being painted (in front of it) cover the screen: the
+    /// pieces of its words they cut are hidden (see `eraseCutWords`).
+    var covers: ArraySlice<CellRect> = []
 
     /// The search's matcher and its generation (a new search, a new generation: what was found
     /// for the last one is forgotten).
@@ -55,10 +58,8 @@ public struct CardPainter: Sendable {
     /// Draws the card and returns where its title starts (for the cursor), if it was drawn.
     @discardableResult
     public func paint(_ card: Card, at placement: CardPlacement, active: Bool, cache: inout CellCache, on canvas: inout Canvas) -> (x: Int, y: Int)? {
-        let rect = CardPainter.cellRect(for: placement.frame)
-        guard rect.width >= 2, rect.height >= 2, !rect.intersection(canvas.bounds).isEmpty else { return nil }
+        guard let rect = CardPainter.paintedRect(for: placement, in: canvas.bounds) else { return nil }
         let opacity = clamp(placement.opacity, 0...1)
-        guard opacity > 0.02 else { return nil }
         var dimmed: Attributes = []
         if !theme.usesColor && opacity < 0.6 { dimmed.insert(.dim) }
         let border = CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: dimmed)
@@ -88,12 +89,12 @@ public struct CardPainter: Sendable {
         switch placement.look {
         case .framed:
             paintArt(art, of: card, placement.index, in: interior, blur: blur, opacity: opacity, style: text, cache: &cache, on: &canvas)
-            return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, padded: true,
+            return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, onFrame: true,
                               style: title, pad: border, on: &canvas)
         case .layered:
             paintArt(art, of: card, placement.index, in: interior, blur: blur, opacity: opacity, style: text, cache: &cache, on: &canvas)
             guard interior.height >= 1 else { return nil }
-            return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
+            return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, onFrame: false,
                               style: title, pad: text, on: &canvas)
         case .line:
             guard !interior.isEmpty else { return nil }
@@ -134,18 +135,18 @@ public struct CardPainter: Sendable {
         let box = CardPainter.textBox(interior, look: placement.look)
         switch placement.look {
         case .framed:
-            paintLines(document, of: card, index: placement.index, in: box, title: false, level: level, cache: &cache, on: &canvas)
-            return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, padded: true,
+            paintLines(document, of: card, index: placement.index, in: box, title: false, level: level, fill: text, cache: &cache, on: &canvas)
+            return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, onFrame: true,
                               style: title, pad: border, on: &canvas)
         case .layered:
-            paintLines(document, of: card, index: placement.index, in: box, title: false, level: level, cache: &cache, on: &canvas)
+            paintLines(document, of: card, index: placement.index, in: box, title: false, level: level, fill: text, cache: &cache, on: &canvas)
             guard interior.height >= 1 else { return nil }
-            return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
+            return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, onFrame: false,
                               style: title, pad: text, on: &canvas)
         case .line:
             // The title leads, on the row above the text, when there are rows enough for both (a
             // row of one or two lines shows the text: the status line names the card).
-            paintLines(document, of: card, index: placement.index, in: box, title: box.height >= 3, level: level, cache: &cache, on: &canvas)
+            paintLines(document, of: card, index: placement.index, in: box, title: box.height >= 3, level: level, fill: text, cache: &cache, on: &canvas)
             return box.isEmpty ? nil : (box.x, box.y)
         }
     }
@@ -175,9 +176,10 @@ public struct CardPainter: Sendable {
     /// small (far away in the ring, say) shows only its frame and title.
     static let narrowestText = 6
 
-    /// Copies a text card's cells into `box`, faded to `level`.
+    /// Copies a text card's cells into `box`, faded to `level`, hiding the pieces of words that the
+    /// screen's edge and the cards in front cut (`fill`: the card's background).
     private func paintLines(_ document: TextDocument, of card: Card, index: Int, in box: CellRect, title: Bool, level: Double,
-                            cache: inout CellCache, on canvas: inout Canvas) {
+                            fill: CellStyle, cache: inout CellCache, on canvas: inout Canvas) {
         guard box.width >= CardPainter.narrowestText, box.height >= 1 else { return }
         var first = 0
         if let seek {
@@ -186,6 +188,7 @@ public struct CardPainter: Sendable {
         }
         let cells = cache.text(document, of: card, index: index, width: box.width, height: box.height, first: first, title: title, painter: self)
         paint(cells, at: box, level: level, on: &canvas)
+        eraseCutWords(of: cells, at: box, fill: fill, on: &canvas)
     }
 
     /// Copies laid-out text to `box` (its top-left corner), faded to `level`, inside `clip`; blank
@@ -324,15 +327,20 @@ public struct CardPainter: Sendable {
         }
     }
 
-    /// A title with a blank on each side (so it reads over a border or art); returns where it starts.
-    func paintTitle(_ text: String, x: Int, y: Int, room: Int, padded: Bool, style: CellStyle, pad: CellStyle, on canvas: inout Canvas) -> (x: Int, y: Int)? {
+    /// A title with a blank on each side (so it reads over a border or art), without the pieces of
+    /// its words that a cut leaves (on the frame, `onFrame`, the frame's line takes their place);
+    /// returns where it starts.
+    func paintTitle(_ text: String, x: Int, y: Int, room: Int, onFrame: Bool, style: CellStyle, pad: CellStyle, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         guard room >= 3 else { return nil }
         let label = Chrome.truncate(text, to: room - 2, glyphs: theme.glyphs)
         guard !label.isEmpty else { return nil }
         let clip = CellRect(x: x - 1, y: y, width: room + 2, height: 1)
         canvas.put(" ", x: x - 1, y: y, style: pad, clip: clip)
-        let width = canvas.text(displayable(label), x: x, y: y, style: style, clip: clip)
+        let shown = displayable(label)
+        let width = canvas.text(shown, x: x, y: y, style: style, clip: clip)
         canvas.put(" ", x: x + width, y: y, style: pad, clip: clip)
+        // On a frame, a cut word gives way to the frame's line; inside the card, to its background.
+        eraseCutWords(ofTitle: shown, x: x, y: y, glyph: onFrame ? theme.glyphs.horizontal : " ", style: pad, on: &canvas)
         return (x, y)
     }
 

@@ -34,11 +34,11 @@ extension CardPainter {
                      opacity: opacity, placeholderTitle: placement.look != .line, cache: &cache, on: &canvas)
         switch placement.look {
         case .framed:
-            return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, padded: true,
+            return paintTitle(card.title, x: rect.x + 2, y: rect.maxY - 1, room: rect.width - 4, onFrame: true,
                               style: title, pad: border, on: &canvas)
         case .layered:
             guard interior.height >= 1 else { return nil }
-            return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, padded: true,
+            return paintTitle(card.title, x: interior.x + 1, y: interior.maxY - 1, room: interior.width - 2, onFrame: false,
                               style: title, pad: text, on: &canvas)
         case .line:
             return paintLineLabels(of: card, interior: interior, thumb: box, blur: blur, opacity: opacity,

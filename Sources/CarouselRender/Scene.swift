@@ -62,6 +62,8 @@ public struct Scene: Sendable {
     var joinedCells: [Int] = []
     /// Where the text cards' lines were drawn this frame (what a match split by a wrap is sought in).
     var textAreas: [CellRect] = []
+    /// The cells each card of the layout covers this frame, in its order (empty: not drawn).
+    var paintedRects: [CellRect] = []
 
     /// What the chrome rows show; while it stays the same (as during a motion between two cards'
     /// halves) the rows are copied back instead of being built again, so a frame allocates nothing.
@@ -133,8 +135,15 @@ public struct Scene: Sendable {
         let cardRows = ChromeRows(height: canvas.height).cards
         lastCardRows = cardRows
         textAreas.removeAll(keepingCapacity: true)
+        paintedRects.removeAll(keepingCapacity: true)
         for placement in layout.placements {
+            let drawn = Scene.shows(CardPainter.cellRect(for: placement.frame), in: cardRows)
+                ? CardPainter.paintedRect(for: placement, in: canvas.bounds) : nil
+            paintedRects.append(drawn ?? CellRect(x: 0, y: 0, width: 0, height: 0))
+        }
+        for (i, placement) in layout.placements.enumerated() {
             guard Scene.shows(CardPainter.cellRect(for: placement.frame), in: cardRows) else { continue }
+            painter.covers = paintedRects[(i + 1)...]
             let card = deck.card(at: placement.index)
             let active = placement.index == state.activeIndex
             let titleAt = painter.paint(card, at: placement, active: active, cache: &cells, on: &canvas)

@@ -134,6 +134,56 @@ import Testing
         }
     }
 
+    /// No piece of a word: where the screen's edge or a card in front cuts a card's word ("Thomas"
+    /// showed as "omas" beside the card in front, "Café" as "Caf" at the edge), what is left of it
+    /// is hidden, in the text and in the title. The words are short, so that no card breaks one
+    /// itself; a piece is then only allowed before the "…" of a line the card cut on purpose.
+    @Test(arguments: [11, 12] as [UInt64])
+    func noPieceOfAWordIsLeftBesideACut(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let vocabulary = ["tea", "milk", "bread", "jam", "eggs", "rice", "salt", "oil", "honey", "plum", "fig", "lime", "oats",
+                          "café", "naïve", "東京", "天気"]
+        var cards: [Card] = []
+        for n in 0..<Int.random(in: 6...12, using: &generator) {
+            var lines: [String] = []
+            for _ in 0..<Int.random(in: 1...20, using: &generator) {
+                lines.append((0..<Int.random(in: 1...12, using: &generator)).map { _ in vocabulary.randomElement(using: &generator)! }.joined(separator: " "))
+            }
+            let title = (0..<Int.random(in: 1...4, using: &generator)).map { _ in vocabulary.randomElement(using: &generator)! }.joined(separator: " ")
+            cards.append(Card(id: "note\(n)", title: title, content: .text(TextDocument(plainText: lines.joined(separator: "\n")))))
+        }
+        let deck = CardList(cards)
+        let words = Set(vocabulary)
+        var checked = 0
+        for style in StyleKind.allCases {
+            for size in [(60, 16), (80, 24), (100, 30), (150, 45)] {
+                for keys in ["", "right,right,right", "tab,right,right", "end,left"] {
+                    for time in [0.06, 0.15, nil] as [Double?] {
+                        let lines = screen(deck, style: style, keys: keys, size: size, time: time, loop: Bool.random(using: &generator))
+                        var bad: [String] = []
+                        for row in lines.dropFirst(2).dropLast(3) {
+                            let tokens = row.split { c in
+                                c.isWhitespace || c.unicodeScalars.allSatisfy { (0x2500...0x259F).contains($0.value) }
+                            }
+                            for token in tokens.map(String.init) {
+                                if words.contains(token) || ["more", "lines", "line", "…", "(empty)"].contains(token) { continue }
+                                if token.hasPrefix("…") && token.dropFirst().allSatisfy(\.isNumber) { continue }  // a count: "…12"
+                                if token.allSatisfy(\.isNumber) { continue }  // "… 12 more lines"
+                                // CJK breaks between any two characters: each is a word of its own.
+                                if token.allSatisfy({ CharacterWidth.of($0) == 2 }), words.contains(where: { $0.contains(token) }) { continue }
+                                if token.hasSuffix("…"), words.contains(where: { $0.hasPrefix(token.dropLast()) }) { continue }  // cut on purpose
+                                bad.append(token)
+                            }
+                        }
+                        checked += 1
+                        #expect(bad.isEmpty, "seed \(seed) \(style) \(size) \(keys) \(String(describing: time)): \(bad)\n\(lines.joined(separator: "\n"))")
+                    }
+                }
+            }
+        }
+        #expect(checked == 4 * 4 * 4 * 3)
+    }
+
     /// What resampling used to do: a line one character wider than the card garbled all of it.
     @Test func aLineOneCharacterWiderThanTheCardGarblesNothing() {
         // The arc's centre card at 100x30 has 16 columns for text.

@@ -1,0 +1,108 @@
+import CarouselCanvas
+import CarouselCore
+
+/// A card cut by the screen's edge or by a card in front of it must not show pieces of its words:
+/// "Café" cut to "Caf", "Thomas" to "omas" or "milk" to "ilk" read as other words, or as none. Where
+/// a cut falls inside a word, the part of the word still in sight is hidden too; whole words stay.
+/// (Letters are narrow glyphs that are not blanks or frame lines; a wide glyph, such as a CJK
+/// character, is a word of its own and never hidden for its neighbours.)
+extension CardPainter {
+    /// The cells a card framed by `placement` covers when painted on a canvas of `bounds`, or nil
+    /// when `paint` does not draw it.
+    static func paintedRect(for placement: CardPlacement, in bounds: CellRect) -> CellRect? {
+        let rect = cellRect(for: placement.frame)
+        guard rect.width >= 2, rect.height >= 2, !rect.intersection(bounds).isEmpty, clamp(placement.opacity, 0...1) > 0.02 else { return nil }
+        return rect
+    }
+
+    /// Whether cell (`x`, `y`) of a canvas `width` wide is out of sight for the card being
+    /// painted: off the screen, or under one of the cards painted after it.
+    func isCovered(x: Int, y: Int, width: Int) -> Bool {
+        if x < 0 || x >= width { return true }
+        for cover in covers where cover.contains(x: x, y: y) { return true }
+        return false
+    }
+
+    /// Whether a row of a card, columns `lo..<hi` on canvas row `y`, is cut anywhere.
+    func isCut(row y: Int, _ lo: Int, _ hi: Int, width: Int) -> Bool {
+        if lo < 0 || hi > width { return true }
+        for cover in covers where cover.y <= y && y < cover.maxY && cover.x < hi && cover.maxX > lo { return true }
+        return false
+    }
+
+    /// Calls `erase` with each cell in sight of a word that a cut splits on row `y` (the card's
+    /// columns `lo..<hi`; `letter(x)` tells whether the card holds a letter at column x). Every
+    /// cut is at the screen's edge or a covering card's side, so only those columns are looked at.
+    func eraseCutWords(row y: Int, _ lo: Int, _ hi: Int, width: Int, letter: (Int) -> Bool, erase: (Int) -> Void) {
+        guard isCut(row: y, lo, hi, width: width) else { return }
+        func cut(at edge: Int) {
+            // The cut lies between columns edge - 1 and edge.
+            guard edge > lo, edge < hi, letter(edge - 1), letter(edge) else { return }
+            let leftCovered = isCovered(x: edge - 1, y: y, width: width)
+            guard leftCovered != isCovered(x: edge, y: y, width: width) else { return }
+            // Walk from the side in sight along the word, hiding what is in sight of it.
+            var x = leftCovered ? edge : edge - 1
+            let step = leftCovered ? 1 : -1
+            while x >= lo, x < hi, letter(x) {
+                if !isCovered(x: x, y: y, width: width) { erase(x) }
+                x += step
+            }
+        }
+        cut(at: 0)
+        cut(at: width)
+        for cover in covers where cover.y <= y && y < cover.maxY {
+            cut(at: cover.x)
+            cut(at: cover.maxX)
+        }
+    }
+
+    /// Whether a cell of laid-out text is a letter of a word (see the type's comment).
+    static func isLetter(_ cell: Cell) -> Bool {
+        guard !cell.isBlank, cell.width == 1 else { return false }
+        let v = cell.firstScalar
+        return !(0x2500...0x259F).contains(v)
+    }
+
+    /// Hides the pieces of words of a card's text (`text`, drawn at `box`) that cuts leave in sight,
+    /// giving their cells the card's own background (`fill`).
+    func eraseCutWords(of text: TextCells, at box: CellRect, fill: CellStyle, on canvas: inout Canvas) {
+        guard !covers.isEmpty || box.x < 0 || box.x + text.width > canvas.width else { return }
+        let rows = max(box.y, 0)..<min(box.y + text.height, canvas.height)
+        guard !rows.isEmpty else { return }
+        let blank = Cell(" ", style: fill)
+        let width = canvas.width
+        text.cells.withUnsafeBufferPointer { cells in
+            for y in rows {
+                let row = (y - box.y) * text.width - box.x
+                eraseCutWords(row: y, box.x, box.x + text.width, width: width,
+                              letter: { CardPainter.isLetter(cells[row + $0]) },
+                              erase: { canvas.putPrepared(blank, x: $0, y: y, within: width) })
+            }
+        }
+    }
+
+    /// Hides the pieces of a title's words that cuts leave in sight (`label` drawn from column
+    /// `x` of row `y`, with a pad cell each side), drawing `glyph` in their place; when no letter
+    /// of it is left in sight, its pads too.
+    func eraseCutWords(ofTitle label: String, x: Int, y: Int, glyph: Character, style: CellStyle, on canvas: inout Canvas) {
+        var columns = 0
+        for c in label { columns += CharacterWidth.of(c) }
+        guard isCut(row: y, x - 1, x + columns + 1, width: canvas.width) else { return }
+        func letter(_ column: Int) -> Bool {
+            var at = x
+            for c in label {
+                let w = CharacterWidth.of(c)
+                if column < at + w { return column == at && w == 1 && c != " " }
+                at += w
+            }
+            return false
+        }
+        let width = canvas.width
+        let cell = Cell(glyph, style: style)
+        eraseCutWords(row: y, x, x + columns, width: width, letter: letter, erase: { canvas.putPrepared(cell, x: $0, y: y, within: width) })
+        let shown = (x..<x + columns).contains { letter($0) && !isCovered(x: $0, y: y, width: width) && canvas[$0, y] != cell }
+        guard !shown else { return }
+        if !isCovered(x: x - 1, y: y, width: width) { canvas.putPrepared(cell, x: x - 1, y: y, within: width) }
+        if !isCovered(x: x + columns, y: y, width: width) { canvas.putPrepared(cell, x: x + columns, y: y, within: width) }
+    }
+}
