@@ -67,6 +67,8 @@ public struct CellCache: Sendable {
     }
     private static let recentSlots = 64
     private var laidOut: [LinesKey: [LaidLine]] = [:]
+    /// Where laid-out lines begin in their text's own lines (see `sourceLines`).
+    private var sourceMaps: [LinesKey: SourceLines] = [:]
     /// Where each text card on the strip opens while a search is on (see `firstShown`), and the
     /// zoom's first match (`firstMatch`; -1: none).
     private var opensAt: [TextKey: (generation: Int, first: Int)] = [:]
@@ -136,6 +138,7 @@ public struct CellCache: Sendable {
         if let lines = laidOut[key] { return lines }
         if laidOut.count >= CellCache.limit || heldLines > CellCache.lineBudget {
             laidOut.removeAll(keepingCapacity: true)
+            sourceMaps.removeAll(keepingCapacity: true)
             heldLines = 0
         }
         let lines = TextLayout.lines(for: titled(document, of: card, title: title), width: width, ascii: ascii, wrapsCode: wrapsCode,
@@ -143,6 +146,19 @@ public struct CellCache: Sendable {
         laidOut[key] = lines
         heldLines += lines.count
         return lines
+    }
+
+    /// Where the lines `lines(...)` gives begin in the text's own lines (its file's lines, or a
+    /// Markdown text's paragraphs and rows): what counts of hidden lines count in.
+    mutating func sourceLines(_ document: TextDocument, of card: Card, index: Int, width: Int, title: Bool, ascii: Bool,
+                              wrapsCode: Bool = false) -> SourceLines {
+        let key = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: wrapsCode)
+        if let known = sourceMaps[key] { return known }
+        let laid = lines(document, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode)
+        let map = SourceLines(laid: laid)
+        sourceMaps[key] = map
+        heldLines += laid.count
+        return map
     }
 
     /// The document without its leading blank lines, with the card's title leading (when `title`
@@ -231,14 +247,18 @@ public struct CellCache: Sendable {
             total = head.lines.count + head.unlaid
         } else {
             let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode)
-            shown = fits ? TextLayout.fit(lines: all, from: first, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
+            // Hidden lines are counted in the text's own lines, not in rows.
+            let counted = fits && all.count > height
+                ? sourceLines(source, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode) : nil
+            shown = fits ? TextLayout.fit(lines: all, from: first, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of,
+                                          source: counted)
                 : Array(all.dropFirst(first).prefix(height))
             total = all.count
             if fits, height == 1, all.count > 1 {
                 // One row (lyrics, a tiny screen): the first paragraph or line unwrapped, cut at the edge.
                 let unwrapped = lines(source, of: card, index: index, width: CellCache.unwrappedWidth, title: title, ascii: ascii)
                 if let line = unwrapped.first,
-                   let row = TextLayout.oneRow(line, more: unwrapped.count - 1, width: width, ascii: ascii, cellWidth: CharacterWidth.of) {
+                   let row = TextLayout.oneRow(line, more: SourceLines(laid: unwrapped).from(1), width: width, ascii: ascii, cellWidth: CharacterWidth.of) {
                     shown = [row]
                 }
             }

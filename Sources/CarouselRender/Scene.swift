@@ -232,10 +232,13 @@ public struct Scene: Sendable {
             place = g.displayable(message)
         } else if info.total == 0 {
             place = g.displayable(card.title)
-        } else if info.total <= info.page {
-            place = info.total == 1 ? "1 line" : "all \(info.total) lines"
+        } else if let shown = info.sourceShown, info.total > info.page {
+            // In the text's own lines, as less counts them: not in the rows they wrap into.
+            place = shown.count == 1 ? "line \(shown.lowerBound) of \(info.sourceCount)"
+                : "lines \(shown.lowerBound)-\(shown.upperBound) of \(info.sourceCount)"
         } else {
-            place = "lines \(info.first + 1)-\(min(info.total, info.first + info.page)) of \(info.total)"
+            let count = info.sourceShown == nil ? info.total : info.sourceCount
+            place = count == 1 ? "1 line" : "all \(count) lines"
         }
         let hint = CharacterWidth.of(place) + CharacterWidth.of(zoomHint) + 5 <= canvas.width ? zoomHint : ""
         place = Chrome.truncate(place, to: canvas.width - 2 - (hint.isEmpty ? 0 : CharacterWidth.of(hint) + 2), glyphs: g)

@@ -49,6 +49,10 @@ public struct ZoomInfo: Sendable, Equatable {
     public var width: Int? = nil
     /// Where the text's lines are on the screen (nil for art and pictures).
     public var textArea: CellRect? = nil
+    /// The text's own lines (before wrapping, from 1) that the view shows some of, and how many
+    /// it has: what the status line says, as less does (nil for art and pictures).
+    public var sourceShown: ClosedRange<Int>? = nil
+    public var sourceCount = 0
 }
 
 extension CardPainter {
@@ -118,7 +122,15 @@ extension CardPainter {
             let x = interior.x + 1 + max(0, (interior.width - 2 - width) / 2)
             let area = CellRect(x: x, y: interior.y, width: width, height: page)
             paint(cells, at: area, level: 1, within: interior, on: &canvas)
-            return ZoomInfo(first: top, page: page, total: total, width: width, textArea: area.intersection(interior))
+            var info = ZoomInfo(first: top, page: page, total: total, width: width, textArea: area.intersection(interior))
+            if total > 0 {
+                let source = cache.sourceLines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII,
+                                               wrapsCode: true)
+                let from = min(source.above(top), source.count - 1)
+                info.sourceShown = (from + 1)...(max(from, source.lastShown(through: min(total, top + page) - 1)) + 1)
+                info.sourceCount = source.count
+            }
+            return info
         case .art(let art):
             // The largest size that fits, from the art's smallest size that is big enough for it.
             paintArt(art, of: card, index, in: interior, blur: 0, opacity: 1, style: CellStyle(foreground: accent), cache: &cache, on: &canvas)

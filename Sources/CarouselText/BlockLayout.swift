@@ -19,14 +19,23 @@ struct BlockLayout {
 
     var margins: MarginLayout { MarginLayout(ascii: ascii, cellWidth: cellWidth) }
 
+    /// The block's lines, each that begins one of the text's own lines marked (`beginsLine`).
     func lines(for block: TextBlock) -> [LaidLine] {
         switch block {
-        case let .paragraph(spans, margin): paragraph(spans, margin)
-        case let .code(lines, margin): code(lines, margin)
-        case let .table(table, margin): self.table(table, margin)
-        case let .rule(margin): rule(margin)
-        case let .blank(margin): [blank(margin)]
+        case let .paragraph(spans, margin): return paragraph(spans, margin)
+        case let .code(lines, margin): return code(lines, margin)
+        case let .table(table, margin): return self.table(table, margin)
+        case let .rule(margin): return BlockLayout.begun(rule(margin))
+        case let .blank(margin): return BlockLayout.begun([blank(margin)])
         }
+    }
+
+    /// `lines` with the first marked as the beginning of a line of the text (a rule, a blank
+    /// line, a table row's first row).
+    static func begun(_ lines: [LaidLine]) -> [LaidLine] {
+        var lines = lines
+        if !lines.isEmpty { lines[0].beginsLine = true }
+        return lines
     }
 
     /// `hanging`: the lines after the first are indented by this many cells more (a table's record
@@ -38,12 +47,19 @@ struct BlockLayout {
         let breakStyle = text.styleIndex(.decoration)
         let hanging = width - max(first.width, later.width) - hanging >= 8 ? hanging : 0
         var wrapper = ParagraphWrapper(available: width - first.width, later: width - later.width - hanging, cutMark: cutMark, breakStyle: breakStyle)
-        for line in text.lines { wrapper.wrap(line) }
+        // Where each of the paragraph's lines (a hard break begins one) begins among the rows.
+        var begins: Set<Int> = []
+        for line in text.lines {
+            begins.insert(wrapper.lines.count)
+            wrapper.wrap(line)
+        }
         let indent = hanging > 0 ? [TextSpan(String(repeating: " ", count: hanging))] : []
         return wrapper.lines.enumerated().map { index, glyphs in
             let m = index == 0 ? first : later
             let extra = index == 0 ? 0 : hanging
-            return LaidLine(margin: index == 0 ? m.spans : m.spans + indent, content: glyphs.spans(text.styles), width: m.width + extra + glyphs.cells)
+            var line = LaidLine(margin: index == 0 ? m.spans : m.spans + indent, content: glyphs.spans(text.styles), width: m.width + extra + glyphs.cells)
+            line.beginsLine = begins.contains(index)
+            return line
         }
     }
 
@@ -54,7 +70,7 @@ struct BlockLayout {
             for glyphs in text.lines {
                 let m = margins.spans(margin, first: result.isEmpty, limit: marginLimit)
                 if wrapsCode, glyphs.cells > width - m.width, width - m.width >= 4 {
-                    result += wrapped(glyphs, text.styles, margin, first: result.isEmpty)
+                    result += BlockLayout.begun(wrapped(glyphs, text.styles, margin, first: result.isEmpty))
                     continue
                 }
                 let (kept, cut) = Self.cut(glyphs, to: width - m.width)
@@ -64,7 +80,9 @@ struct BlockLayout {
                     content.append(TextSpan(String(cutMark), style: .decoration))
                     cells += 1
                 }
-                result.append(LaidLine(margin: m.spans, content: content, width: m.width + cells))
+                var laid = LaidLine(margin: m.spans, content: content, width: m.width + cells)
+                laid.beginsLine = true
+                result.append(laid)
             }
         }
         return result

@@ -5,6 +5,10 @@ public struct LaidLine: Hashable, Sendable {
     public var content: [TextSpan]
     /// Cells taken by margin and content, as the layout's `cellWidth` counts them.
     public var width: Int
+    /// Whether the line begins one of the text's own lines (a paragraph's or a hard break's
+    /// first row, a code line's, a table row's, a blank line), rather than going on with one
+    /// that the wrap broke: see `SourceLines`.
+    public var beginsLine = false
 
     public init(margin: [TextSpan] = [], content: [TextSpan], width: Int) {
         self.margin = margin

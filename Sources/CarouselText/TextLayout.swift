@@ -104,17 +104,22 @@ public enum TextLayout {
     /// (after a word where one ends late enough, with `cellWidth` counting its columns) to make
     /// room for the short count ("…12"). `unlaid` counts lines of the text that follow `lines`
     /// and were not laid out (see `head`).
+    ///
+    /// With `source`, the counts are of the text's own lines (as its file has them, or its
+    /// paragraphs), not of the rows they wrap into: a 63-line file of long lines said "… 838 more".
     public static func fit(lines: [LaidLine], unlaid: Int = 0, height: Int, width: Int, ascii: Bool = false,
-                           cellWidth: ((Character) -> Int)? = nil) -> [LaidLine] {
+                           cellWidth: ((Character) -> Int)? = nil, source: SourceLines? = nil) -> [LaidLine] {
         guard height >= 1, width >= 1 else { return [] }
         let total = lines.count + unlaid
         if total <= height { return lines }
+        /// How many lines are hidden from laid line `first` on.
+        func hidden(from first: Int) -> Int { source.map { $0.from(first) } ?? total - first }
         if height == 1 {
             var line = lines[0]
             let gap = 2
             // Where the line can be cut, the count always carries its number (never a bare "…").
             let canCut = width >= cutWidth && cellWidth != nil
-            let forms = moreForms(total - 1, ascii: ascii).dropLast(canCut ? 1 : 0)
+            let forms = moreForms(hidden(from: 1), ascii: ascii).dropLast(canCut ? 1 : 0)
             if let count = forms.first(where: { $0.count <= width - line.width - gap }) {
                 let pad = width - line.width - count.count
                 line.content += [TextSpan(String(repeating: " ", count: pad)), TextSpan(count, style: .decoration)]
@@ -137,8 +142,7 @@ public enum TextLayout {
             }
             return [line]
         }
-        let hidden = total - (height - 1)
-        return Array(lines.prefix(height - 1)) + [moreLine(hidden, width: width, ascii: ascii)]
+        return Array(lines.prefix(height - 1)) + [moreLine(hidden(from: height - 1), width: width, ascii: ascii)]
     }
 
     /// The characters of a laid line's own text, spaces left out: not its margin, nor what the
@@ -184,16 +188,18 @@ public enum TextLayout {
     /// above`), then the lines from `first`, cut as `fit` cuts them. From the top when `first` is 0
     /// or the height has no room for the row above and two lines.
     public static func fit(lines: [LaidLine], from first: Int, height: Int, width: Int, ascii: Bool = false,
-                           cellWidth: ((Character) -> Int)? = nil) -> [LaidLine] {
+                           cellWidth: ((Character) -> Int)? = nil, source: SourceLines? = nil) -> [LaidLine] {
         guard first > 0, first < lines.count, height >= 3, width >= 1 else {
-            return fit(lines: lines, height: height, width: width, ascii: ascii, cellWidth: cellWidth)
+            return fit(lines: lines, height: height, width: width, ascii: ascii, cellWidth: cellWidth, source: source)
         }
         let arrow = ascii ? "^" : "↑"
-        let noun = first == 1 ? "line" : "lines"
-        let forms = ["\(arrow) \(first) \(noun) above", "\(arrow) \(first) above", "\(arrow)\(first)", arrow]
+        let count = source?.above(first) ?? first
+        let noun = count == 1 ? "line" : "lines"
+        let forms = ["\(arrow) \(count) \(noun) above", "\(arrow) \(count) above", "\(arrow)\(count)", arrow]
         let above = forms.first { $0.count <= width } ?? arrow
         let top = LaidLine(content: [TextSpan(above, style: .decoration)], width: above.count)
-        return [top] + fit(lines: Array(lines.dropFirst(first)), height: height - 1, width: width, ascii: ascii, cellWidth: cellWidth)
+        return [top] + fit(lines: Array(lines.dropFirst(first)), height: height - 1, width: width, ascii: ascii, cellWidth: cellWidth,
+                           source: source?.dropping(first))
     }
 
     /// A card of one row: `line` is the text's first line laid out without wrapping (a whole
@@ -312,10 +318,58 @@ public enum TextLayout {
         moreForms(count, ascii: ascii).first { $0.count <= width }
     }
 
-    /// The forms of the count, longest first.
+    /// The forms of the count, longest first (none is a bare mark: the line goes on, and no other
+    /// line follows it).
     static func moreForms(_ count: Int, ascii: Bool) -> [String] {
         let dots = ascii ? "..." : "…"
+        guard count > 0 else { return [dots] }
         let noun = count == 1 ? "line" : "lines"
         return ["\(dots) \(count) more \(noun)", "\(dots) \(count) more", "\(dots)\(count)", dots]
     }
+}
+
+/// Where a text's laid lines are in its own lines (its lines before wrapping: a file's lines, a
+/// Markdown text's paragraphs, items and rows, a table's rows), from the layout's marks of where
+/// each begins (`LaidLine.beginsLine`), so that what is hidden or scrolled past is counted in the
+/// lines the reader knows, not in rows that depend on the width.
+public struct SourceLines: Sendable, Equatable {
+    /// For each laid line, and one more for the end, the text's line it is in (from 0).
+    private var lineOf: [Int32]
+    /// The text's lines.
+    public let count: Int
+
+    public init(laid: [LaidLine]) {
+        var lineOf: [Int32] = []
+        lineOf.reserveCapacity(laid.count + 1)
+        var begun = 0
+        for line in laid {
+            if line.beginsLine || begun == 0 { begun += 1 }
+            lineOf.append(Int32(begun - 1))
+        }
+        lineOf.append(Int32(begun))
+        self.lineOf = lineOf
+        count = begun
+    }
+
+    private init(lineOf: [Int32], count: Int) {
+        self.lineOf = lineOf
+        self.count = count
+    }
+
+    /// The lines wholly above laid line `i` (the index of the one it is in).
+    public func above(_ i: Int) -> Int { Int(lineOf[max(0, min(i, lineOf.count - 1))]) }
+
+    /// The lines that begin at laid line `i` or after it (not the one it goes on with, if it
+    /// does: that one is begun above).
+    public func from(_ i: Int) -> Int {
+        let at = max(0, min(i, lineOf.count - 1))
+        let goesOn = at > 0 && at < lineOf.count - 1 && lineOf[at] == lineOf[at - 1]
+        return count - above(at) - (goesOn ? 1 : 0)
+    }
+
+    /// The last line (from 0) that laid lines up to `last` show some of.
+    public func lastShown(through last: Int) -> Int { above(min(last, lineOf.count - 2)) }
+
+    /// The same for the laid lines from `first` on.
+    func dropping(_ first: Int) -> SourceLines { SourceLines(lineOf: Array(lineOf.dropFirst(first)), count: count) }
 }

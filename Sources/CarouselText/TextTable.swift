@@ -79,7 +79,11 @@ extension BlockLayout {
                 excess -= step
             }
         }
-        return code(rows(of: table, cells: cells, widths: widths), margin)
+        let rows = rows(of: table, cells: cells, widths: widths)
+        var lines = code(rows.map(\.spans), margin)
+        // A row of the table is one line of the text, however many rows its cells wrap into.
+        if lines.count == rows.count { for i in lines.indices { lines[i].beginsLine = rows[i].begins } }
+        return lines
     }
 
     /// A table too wide for the card in any columns, one record after another (as `psql`'s
@@ -92,21 +96,26 @@ extension BlockLayout {
         func add(_ spans: [TextSpan]) { lines += paragraph(spans, lines.isEmpty ? margin : margin.continuation, hanging: 2) }
         guard table.rows.count > 1 else {
             for name in header { add(name.map(\.bold)) }
-            return lines
+            return BlockLayout.begun(lines.map { var line = $0; line.beginsLine = false; return line })
         }
+        // A record is one line of the text (a row of the table), with the blank line after it.
+        var starts: [Int] = []
         for row in table.rows.dropFirst() {
             if !lines.isEmpty { lines.append(blank(margin)) }
+            starts.append(lines.count)
             for (name, cell) in zip(header, row) where !cell.plainText.isEmpty {
                 add(name.plainText.isEmpty ? cell : name.map(\.bold) + [TextSpan(": ", style: SpanStyle(bold: true))] + cell)
             }
         }
+        for i in lines.indices { lines[i].beginsLine = false }
+        for start in starts where start < lines.count { lines[start].beginsLine = true }
         return lines
     }
 
     /// The table's lines as spans, each cell wrapped inside its column's width and padded as its
     /// column is aligned; the header's rule after the header.
-    private func rows(of table: TextTable, cells: [[GlyphText]], widths: [Int]) -> [[TextSpan]] {
-        var out: [[TextSpan]] = []
+    private func rows(of table: TextTable, cells: [[GlyphText]], widths: [Int]) -> [(spans: [TextSpan], begins: Bool)] {
+        var out: [(spans: [TextSpan], begins: Bool)] = []
         for (index, row) in cells.enumerated() {
             // Each cell's lines, with their widths.
             let wrapped: [[(spans: [TextSpan], cells: Int)]] = row.enumerated().map { i, cell in
@@ -129,10 +138,10 @@ extension BlockLayout {
                     line += piece.spans
                     blank(spare - before)
                 }
-                out.append(line)
+                out.append((line, k == 0))
             }
             if index == 0 {
-                out.append([TextSpan(widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-"), style: .decoration)])
+                out.append(([TextSpan(widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-"), style: .decoration)], false))
             }
         }
         return out

@@ -116,6 +116,41 @@ import CarouselCanvas
                                cellWidth: CharacterWidth.of)[0].text == "Buy milk, eggs and    … 3 more")
     }
 
+    /// With the text's own lines to count in, a card says how many of them follow what it shows
+    /// (those begun below it, not the one it cut), and how many are above: three long lines
+    /// wrapped into many rows are three lines; a table's row that wraps is one; a cut code line is
+    /// one; a blank line is one. Only the rest of the line shown left: a bare "…".
+    @Test func hiddenLinesAreCountedInTheTextsOwnLines() {
+        let long = "a line with many words in it that wraps into several rows on a narrow card"
+        let prose = TextDocument(plainText: [long, long, long].joined(separator: "\n"))
+        let laid = TextLayout.lines(for: prose, width: 20, cellWidth: CharacterWidth.of)
+        #expect(laid.count > 9)
+        let source = SourceLines(laid: laid)
+        #expect(source.count == 3)
+        let fitted = TextLayout.fit(lines: laid, height: 6, width: 20, source: source)
+        #expect(fitted.last?.text == "… 2 more lines", "\(fitted.map(\.text))")
+        #expect(TextLayout.fit(lines: laid, height: 6, width: 20).last?.text == "… \(laid.count - 5) more lines", "rows, without")
+        // The rest of the last line alone: a bare mark.
+        let tail = laid.count - 2
+        #expect(TextLayout.fit(lines: laid, height: tail + 1, width: 20, source: source).last?.text == "…")
+        // Scrolled: the lines wholly above, and the lines begun below.
+        let from = laid.indices.first { $0 > 0 && laid[$0].beginsLine }! + 1
+        let scrolled = TextLayout.fit(lines: laid, from: from, height: 4, width: 20, source: source)
+        #expect(scrolled.first?.text == "↑ 1 line above" && scrolled.last?.text == "… 1 more line", "\(scrolled.map(\.text))")
+        #expect(source.lastShown(through: laid.count - 1) == 2 && source.above(0) == 0)
+
+        let code = TextDocument(code: (1...8).map { "let value\($0) = compute(\($0)) // a comment long enough to be cut" }.joined(separator: "\n\n"))
+        let codeLaid = TextLayout.lines(for: code, width: 20, cellWidth: CharacterWidth.of)
+        #expect(codeLaid.count == 15 && SourceLines(laid: codeLaid).count == 15, "cut code rows and blank lines are lines")
+        #expect(TextLayout.fit(lines: codeLaid, height: 5, width: 20, source: SourceLines(laid: codeLaid)).last?.text == "… 11 more lines")
+
+        let table = TextTable(header: [[TextSpan("name")], [TextSpan("note")]],
+                              body: (1...6).map { [[TextSpan("row\($0)")], [TextSpan("a note that wraps in its column")]] },
+                              alignments: [.left, .left])
+        let tableLaid = TextLayout.lines(for: TextDocument(blocks: [.table(table, margin: Margin())]), width: 24, cellWidth: CharacterWidth.of)
+        #expect(tableLaid.count > 10 && SourceLines(laid: tableLaid).count == 7, "the header and six rows: \(tableLaid.map(\.text))")
+    }
+
     /// A row too narrow for a count still says that the card holds more than it shows: a bare
     /// "…" after the words that fit (a 10-column row showed "Links to" for a 4-line note, which
     /// read as the whole note), or inside a word where no word ends late enough. Nothing is
