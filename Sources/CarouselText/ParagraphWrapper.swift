@@ -61,13 +61,15 @@ struct ParagraphWrapper {
         let width = segment.cells
         if column + spaces.count + width <= available {
             append(spaces + segment, width: spaces.count + width)
-        } else if width <= available {
-            // Indentation alone is not worth a line of its own.
-            if hasContent { finishLine() } else { current = []; column = 0 }
+            return
+        }
+        // A new line (indentation alone is not worth a line of its own), whose room is the later
+        // lines' (under a hanging indent, narrower than the first's).
+        if hasContent { finishLine() } else { current = []; column = 0 }
+        if width <= available {
             append(segment, width: width)
         } else {
-            // Longer than any line: it starts a line of its own (as indentation alone is dropped).
-            if hasContent { finishLine() } else { current = []; column = 0 }
+            // Longer than a whole line: broken over the lines it needs.
             fold(segment[...])
         }
     }

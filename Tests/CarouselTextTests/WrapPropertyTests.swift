@@ -37,6 +37,34 @@ import Testing
         }
     }
 
+    /// A table too wide for its columns is shown one record after another, each value after its
+    /// column's name and wrapped under a hanging indent: every line fits, and every letter of every
+    /// value is there. (A value a cell or two wider than the indented lines lost its last letters:
+    /// "Düsseldorf" showed as "Düsseldor", as the wrapper measured the word against the first
+    /// line's room, not the narrower room of the line it went to.)
+    @Test func recordsFitAndKeepEveryLetter() {
+        var random = RandomText(seed: 0x4EC0)
+        for n in 0..<300 {
+            let names = ["city", "name", "score"]
+            let values = (0..<6).map { _ in (0..<random.int(1...3)).map { _ in random.word() }.joined(separator: " ") }
+            let body = stride(from: 0, to: 6, by: 3).map { i in (0..<3).map { [TextSpan(values[i + $0])] } }
+            let table = TextTable(header: names.map { [TextSpan($0)] }, body: body, alignments: [.left, .left, .left])
+            let width = random.int(8...24)
+            let lines = TextLayout.lines(for: TextDocument(blocks: [.table(table, margin: Margin())]), width: width, cellWidth: CharacterWidth.of)
+            let context = "case \(n), width \(width), values \(values)"
+            for line in lines {
+                #expect(line.text.reduce(0) { $0 + CharacterWidth.of($1) } <= width, Comment(rawValue: context + ", line \(line.text)"))
+            }
+            // Records, not columns, at these widths: each value after its name.
+            guard lines.contains(where: { $0.text.hasPrefix("city:") }) else { continue }
+            let shown = lines.flatMap { line in
+                (line.margin + line.content.filter { $0.style.role != .decoration }).plainText.filter { !isBlank($0) }
+            }
+            let expected = values.enumerated().flatMap { i, value in (names[i % 3] + ":" + value).filter { !isBlank($0) } }
+            #expect(String(shown) == String(expected), Comment(rawValue: context))
+        }
+    }
+
     /// A line's text without the mark that says a word goes on, and whether it had one. The mark
     /// is the only decoration in a plain paragraph, and only ever at the end of a line.
     func unmarked(_ line: LaidLine) -> (text: String, marked: Bool) {
