@@ -155,7 +155,10 @@ public struct CellCache: Sendable {
         let key = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: wrapsCode)
         if let known = sourceMaps[key] { return known }
         let laid = lines(document, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode)
-        let map = SourceLines(laid: laid)
+        // A title laid out before the text (the lyrics look) is no line of it.
+        let titleLed = title && titled(document, of: card, title: true).blocks.count > document.trimmingLeadingBlankLines.blocks.count
+        let leading = titleLed ? laid.indices.first { $0 > 0 && laid[$0].beginsLine } ?? laid.count : 0
+        let map = SourceLines(laid: laid, leading: leading)
         sourceMaps[key] = map
         heldLines += laid.count
         return map
@@ -201,7 +204,8 @@ public struct CellCache: Sendable {
             if let known = opensAt[matchKey], known.generation == seek.generation {
                 hit = known.first
             } else {
-                hit = TextLayout.firstLine(in: all, matching: seek.find) ?? -1
+                hit = TextLayout.firstLine(in: all, matching: seek.find)
+                    ?? cutLine(in: all, of: titled(source, of: card, title: title), matching: seek.find) ?? -1
                 opensAt[matchKey] = (seek.generation, hit)
             }
             if all.count > height, hit >= height - 1 {
@@ -211,6 +215,17 @@ public struct CellCache: Sendable {
         }
         opensAt[key] = (seek.generation, first)
         return first
+    }
+
+    /// Where the first of `document`'s own lines that `find` matches begins among its laid
+    /// lines `laid`, when it is a line the card cut (source code is cut at the card's edge, not
+    /// wrapped: a match past the cut is in no laid line, and the card showed the top of the file).
+    /// Nil when the laid lines' beginnings do not answer to the text's lines one to one.
+    private func cutLine(in laid: [LaidLine], of document: TextDocument, matching find: MatchFinder) -> Int? {
+        let starts = laid.indices.filter { $0 == 0 || laid[$0].beginsLine }
+        let own = document.plainLines
+        guard starts.count == own.count, let line = own.firstIndex(where: { !find(Array($0)).isEmpty }) else { return nil }
+        return starts[line]
     }
 
     /// The first line of a text laid out `width` wide (as the zoom lays it out: no title, long

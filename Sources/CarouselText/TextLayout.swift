@@ -338,13 +338,15 @@ public struct SourceLines: Sendable, Equatable {
     /// The text's lines.
     public let count: Int
 
-    public init(laid: [LaidLine]) {
+    /// `leading`: how many of the laid lines come before the text's own (a title laid out with
+    /// it); they are not counted, and are in its first line.
+    public init(laid: [LaidLine], leading: Int = 0) {
         var lineOf: [Int32] = []
         lineOf.reserveCapacity(laid.count + 1)
         var begun = 0
-        for line in laid {
-            if line.beginsLine || begun == 0 { begun += 1 }
-            lineOf.append(Int32(begun - 1))
+        for (i, line) in laid.enumerated() {
+            if i >= leading, line.beginsLine || begun == 0 { begun += 1 }
+            lineOf.append(Int32(max(0, begun - 1)))
         }
         lineOf.append(Int32(begun))
         self.lineOf = lineOf

@@ -180,6 +180,30 @@ import Testing
         #expect(broken.count == 2 && text.joined() == "microscopic", "\(text): \(pilot.screen.joined(separator: "\n"))")
     }
 
+    /// Source code is cut at a card's edge, not wrapped: a match in the part of a line the card
+    /// cut still opens the card at that line (it showed the top of the file, and the match
+    /// nowhere). In the lyrics look, the title laid out above the text is no line of it: the count
+    /// above is of the text's lines (it said one more).
+    @Test func aCardOpensAtAMatchItsEdgeCut() {
+        let code = (0..<300).map { "x\($0) = \($0)  # a comment about n\($0) that runs past the card" }.joined(separator: "\n")
+        let deck = CardList([Card(id: "mid.py", title: "mid", content: .text(TextDocument(code: code)))])
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.press(.character("/"))
+        pilot.type("n299 that")
+        let screen = pilot.screen.joined(separator: "\n")
+        #expect(!pilot.screen.dropLast(2).joined().contains("n299"), "the match itself is past the cut: \(screen)")
+        #expect(pilot.screen.contains { $0.contains("│ x299 = 299 ") }, "the card opens at its line: \(screen)")
+        #expect(pilot.screen.contains { $0.contains("↑ 290 above") }, "\(screen)")
+
+        var options = AppOptions()
+        options.style = .lyrics
+        let letters = "abcdefghijk".map(String.init) + ["TARGET", "m"]
+        let lyrics = Pilot(deck: CardList([FindTests.note("small", letters.joined(separator: "\n"))]), options: options, width: 100, height: 30)
+        lyrics.press(.character("/"))
+        lyrics.type("TARGET")
+        #expect(lyrics.screen.contains { $0.contains("↑ 11 lines above") }, "\(lyrics.screen.joined(separator: "\n"))")
+    }
+
     @Test func noMatchSaysSoAndNothingCanBeChosen() {
         var options = AppOptions()
         options.pick = true
