@@ -240,6 +240,9 @@ public struct Scene: Sendable {
             let count = info.sourceShown == nil ? info.total : info.sourceCount
             place = count == 1 ? "1 line" : "all \(count) lines"
         }
+        // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
+        // on while a card is open: a talk shown full screen says whether it plays.
+        if message == nil, !statusNote.isEmpty { place += "  " + g.displayable(statusNote) }
         let hint = CharacterWidth.of(place) + CharacterWidth.of(zoomHint) + 5 <= canvas.width ? zoomHint : ""
         place = Chrome.truncate(place, to: canvas.width - 2 - (hint.isEmpty ? 0 : CharacterWidth.of(hint) + 2), glyphs: g)
         canvas.text(place, x: 1, y: row, style: CellStyle(attributes: .bold))

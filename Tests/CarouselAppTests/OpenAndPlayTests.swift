@@ -305,6 +305,24 @@ import Testing
         #expect(pilot.screen.joined().contains("second") && !pilot.screen.joined().contains("first"))
     }
 
+    /// A presenter with a talk full screen sees whether it plays, and `p` pauses it there (it
+    /// went on changing slides, and the zoom's status line said nothing of the slideshow).
+    @Test func pPausesAZoomedSlideshowAndItsStatusSaysSo() {
+        var options = AppOptions()
+        options.autoplay = 2
+        options.reduceMotion = true
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.press(.enter, wait: 0.5)
+        #expect(status(pilot).contains("▶ 2s") && status(pilot).contains("Esc close"), "\(status(pilot))")
+        pilot.press(.character("p"))
+        #expect(pilot.model.zoom?.index == 0, "p does not close the card")
+        #expect(status(pilot).contains("⏸ paused"), "\(status(pilot))")
+        pilot.wait(5)
+        #expect(pilot.model.zoom?.index == 0, "paused: the same slide")
+        pilot.press(.character("p"), wait: 2.1)
+        #expect(pilot.model.zoom?.index == 1, "playing again, still zoomed")
+    }
+
     @Test func pStartsASlideshowWhenNoneWasAsked() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         #expect(pilot.model.deadline == nil, "no slideshow, no timer")
