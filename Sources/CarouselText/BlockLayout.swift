@@ -10,7 +10,8 @@ struct BlockLayout {
     /// The mark at the start of a code line's continuation rows.
     var wrapMark: Character { ascii ? ">" : "↪" }
 
-    /// The mark for a cut code line, and the stand-in for a character wider than the whole line.
+    /// The mark for a cut code line (in the ASCII look "..." where the row has room for it), and
+    /// the stand-in for a character wider than the whole line.
     var cutMark: Character { ascii ? ">" : "…" }
 
     /// Cells left for margins: deep nesting may not squeeze the text below half the card
@@ -73,12 +74,15 @@ struct BlockLayout {
                     result += BlockLayout.begun(wrapped(glyphs, text.styles, margin, first: result.isEmpty))
                     continue
                 }
-                let (kept, cut) = Self.cut(glyphs, to: width - m.width)
+                // The ASCII look's mark is "...": a ">" read as code ("#include <stdio>").
+                let room = width - m.width
+                let mark = ascii && room > 4 ? "..." : String(cutMark)
+                let (kept, cut) = Self.cut(glyphs, to: room, mark: mark.count)
                 var content = kept.spans(text.styles)
                 var cells = kept.cells
                 if cut {
-                    content.append(TextSpan(String(cutMark), style: .decoration))
-                    cells += 1
+                    content.append(TextSpan(mark, style: .decoration))
+                    cells += mark.count
                 }
                 var laid = LaidLine(margin: m.spans, content: content, width: m.width + cells)
                 laid.beginsLine = true
@@ -119,13 +123,13 @@ struct BlockLayout {
         return rows
     }
 
-    /// The glyphs that fit in `available` cells, leaving a cell for the cut mark when some do not.
-    static func cut(_ glyphs: [Glyph], to available: Int) -> (kept: [Glyph], cut: Bool) {
+    /// The glyphs that fit in `available` cells, leaving `mark` cells for the cut mark when some do not.
+    static func cut(_ glyphs: [Glyph], to available: Int, mark: Int = 1) -> (kept: [Glyph], cut: Bool) {
         if glyphs.cells <= available { return (glyphs, false) }
         var kept: [Glyph] = []
         var cells = 0
         for glyph in glyphs {
-            if cells + glyph.width > available - 1 { break }
+            if cells + glyph.width > available - mark { break }
             kept.append(glyph)
             cells += glyph.width
         }
