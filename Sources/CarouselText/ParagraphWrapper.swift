@@ -212,9 +212,11 @@ struct ParagraphWrapper {
                     continue
                 }
             }
-            if !wide && quoteClosings.contains(glyph.character) && run.isEmpty, case .segment(let last)? = tokens.last,
-               let end = last.last, end.width >= 2 {
-                // A closing quote right after a wide character (Chinese: 你好。”) stays with it.
+            if !wide && (quoteClosings.contains(glyph.character) || narrowClosings.contains(glyph.character)) && run.isEmpty,
+               case .segment(let last)? = tokens.last, let end = last.last,
+               end.width >= 2 || quoteClosings.contains(end.character) || narrowClosings.contains(end.character) {
+                // A closing quote or a stop right after a wide character (Chinese: 你好。”; mixed
+                // text: "漢字, 😀") stays with it: a line never starts with ", ".
                 tokens[tokens.count - 1] = .segment(last + [glyph])
                 afterOpening = false
                 continue
@@ -245,6 +247,8 @@ struct ParagraphWrapper {
     /// Quotation marks Chinese text sets narrow (East Asian ambiguous width): a closing one does
     /// not start a line after a wide character, an opening one does not end a line before one.
     static let quoteClosings: Set<Character> = ["”", "’"]
+    /// Narrow stops and closing brackets, which do not start a line after a wide character either.
+    static let narrowClosings: Set<Character> = [",", ".", ";", ":", "!", "?", ")", "]", "}", "%"]
     static let quoteOpenings: Set<Character> = ["“", "‘"]
     /// Wide brackets a line does not end with.
     static let openingMarks: Set<Character> = ["（", "「", "『", "【", "〔", "〈", "《", "〖", "〘", "［", "｛"]

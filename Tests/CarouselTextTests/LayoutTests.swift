@@ -178,6 +178,21 @@ import Testing
         #expect(lines.map { $0.content.plainText } == ["words to", "read"])
     }
 
+    /// A narrow stop or closing bracket right after a wide character stays with it: no line
+    /// starts with ", " (helper-32 saw "cells: 漢字" / ", 😀, ｆｕ" on a slide).
+    @Test func aStopAfterAWideCharacterStaysWithIt() {
+        let text = "Some characters take two cells: 漢字, 😀, ｆｕｌｌ. And (東京). Done: 天気!"
+        // (From 5 columns: "京)." takes 4, and a narrower line must break it somewhere.)
+        for width in 5...40 {
+            let lines = TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of)
+            for line in lines {
+                #expect(!line.text.hasPrefix(",") && !line.text.hasPrefix(".") && !line.text.hasPrefix(")") && !line.text.hasPrefix("!"),
+                        "width \(width): \(lines.map(\.text))")
+            }
+            #expect(lines.map(\.text).joined().filter { $0 != " " && $0 != "-" } == text.filter { $0 != " " && $0 != "-" }, "width \(width)")
+        }
+    }
+
     @Test func codeIsCutNotWrapped() {
         let code: TextBlock = .code(lines: ["  let x = 1234567890", "ok"])
         #expect(texts([code], width: 10) == ["  let x =…", "ok"])
