@@ -172,15 +172,22 @@ public struct CardPainter: Sendable {
     /// Narrowest text that keeps its margins.
     static let wideMargins = 8
 
-    /// Narrowest text drawn: below this, wrapping would cut most words into pieces, so a card that
-    /// small (far away in the ring, say) shows only its frame and title.
+    /// Narrowest text wrapped: below this, wrapping would cut most words into pieces, so a card
+    /// that small (far away in the ring, say) shows one row, its first line cut.
     static let narrowestText = 6
+
+    /// Narrowest text drawn at all: a row of a few letters and "…".
+    static let narrowestRow = 4
 
     /// Copies a text card's cells into `box`, faded to `level`, hiding the pieces of words that the
     /// screen's edge and the cards in front cut (`fill`: the card's background).
     private func paintLines(_ document: TextDocument, of card: Card, index: Int, in box: CellRect, title: Bool, level: Double,
                             fill: CellStyle, cache: inout CellCache, on canvas: inout Canvas) {
-        guard box.width >= CardPainter.narrowestText, box.height >= 1 else { return }
+        guard box.width >= CardPainter.narrowestRow, box.height >= 1 else { return }
+        // Too narrow to wrap words in: one row, the first line cut with "…" ("Sho…"), rather than
+        // an empty card (the centre card of a 24-column screen).
+        var box = box
+        if box.width < CardPainter.narrowestText { box.height = 1 }
         var first = 0
         if let seek {
             first = cache.firstShown(document, of: card, index: index, width: box.width, height: box.height, title: title,

@@ -46,14 +46,16 @@ public enum Chrome {
     static func drawTopBar(_ state: CarouselState, theme: Theme, on canvas: inout Canvas) -> [(Mode, Range<Int>)] {
         let control = segmentedControl(state.mode, glyphs: theme.glyphs)
         let controlWidth = CharacterWidth.of(control.text)
-        let x = max(0, (canvas.width - controlWidth) / 2)
+        var label = state.style.rawValue
+        if state.loop { label += " " + (theme.glyphs.isASCII ? "*" : "·") + " loop" }
+        let labelWidth = CharacterWidth.of(label)
+        // Centred; on a narrow screen moved left as far as it takes to keep the style's name in
+        // sight (at 30 columns "stack" and "lyrics" vanished while "ring" stayed).
+        let x = max(0, min((canvas.width - controlWidth) / 2, canvas.width - labelWidth - 1 - 2 - controlWidth))
         let bar = ChromeRows(height: canvas.height).bar
         canvas.text(control.text, x: x, y: bar)
         for cx in control.active { canvas.restyle(x: x + cx, y: bar) { $0.attributes.formUnion([.reverse, .bold]) } }
 
-        var label = state.style.rawValue
-        if state.loop { label += " " + (theme.glyphs.isASCII ? "*" : "·") + " loop" }
-        let labelWidth = CharacterWidth.of(label)
         if x + controlWidth + 2 + labelWidth + 1 <= canvas.width {
             canvas.text(label, x: canvas.width - labelWidth - 1, y: bar, style: CellStyle(attributes: .bold))
         }

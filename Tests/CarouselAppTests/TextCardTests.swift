@@ -184,6 +184,26 @@ import Testing
         #expect(checked == 4 * 4 * 4 * 3)
     }
 
+    /// On a screen of 20 to 30 columns the cards are too narrow to wrap words in: each shows its
+    /// first line in one row, cut with "…", not an empty frame (helper-31, helper-32: every card at
+    /// 24x10 and the ring's centre card at 30x10 were empty). The header keeps the style's name in
+    /// sight, the control moving left to make room (at 30 columns "stack" and "lyrics" vanished).
+    @Test func aTinyScreenStillShowsEachCardsFirstWords() {
+        let deck = CardList([FindTests.note("shopping", "Shopping list\n- milk\n- bread"),
+                             FindTests.note("cafe", "Café naïve résumé"),
+                             FindTests.note("circle", "A circle is round")])
+        for (style, size) in [(StyleKind.arc, (24, 10)), (.arc, (20, 10)), (.ring, (30, 10))] {
+            let lines = screen(deck, style: style, keys: "right", size: size)
+            let text = lines.joined(separator: "\n")
+            #expect(lines.contains { $0.contains("Caf") && $0.contains("…") }, "\(style) \(size)\n\(text)")
+        }
+        for style in StyleKind.allCases {
+            let lines = screen(deck, style: style, keys: "", size: (30, 10))
+            #expect(lines[0].hasSuffix(" \(style.rawValue) "), "\(lines[0])")
+            #expect(lines[0].contains("Normal") && lines[0].contains("Scaled"))
+        }
+    }
+
     /// What resampling used to do: a line one character wider than the card garbled all of it.
     @Test func aLineOneCharacterWiderThanTheCardGarblesNothing() {
         // The arc's centre card at 100x30 has 16 columns for text.
