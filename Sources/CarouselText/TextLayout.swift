@@ -102,8 +102,9 @@ public enum TextLayout {
     /// count at the row's right end when there is room for it after a gap of two cells. When the
     /// first line leaves no such room and the row is at least `cutWidth` wide, the line is cut
     /// (after a word where one ends late enough, with `cellWidth` counting its columns) to make
-    /// room for the short count ("…12"). `unlaid` counts lines of the text that follow `lines`
-    /// and were not laid out (see `head`).
+    /// room for a count, which follows the cut after a space ("eggs and …12"); narrower rows end
+    /// in a bare "…". `unlaid` counts lines of the text that follow `lines` and were not laid out
+    /// (see `head`).
     ///
     /// With `source`, the counts are of the text's own lines (as its file has them, or its
     /// paragraphs), not of the rows they wrap into: a 63-line file of long lines said "… 838 more".
@@ -130,11 +131,12 @@ public enum TextLayout {
                 // leaves room for "… 4 more" rather than "…4").
                 let count = forms.first { $0.count <= width - shortened.width - 1 } ?? shortest
                 // (A margin wider than the room is never cut into: the line is then left whole.)
-                let pad = width - shortened.width - count.count
-                if pad >= 1 {
+                // Right after the cut, not at the row's end: a gap after the last word shown read
+                // as the end of the line ("… and US     …2" hid "flags").
+                if width - shortened.width - count.count >= 1 {
                     line = shortened
-                    line.content += [TextSpan(String(repeating: " ", count: pad)), TextSpan(count, style: .decoration)]
-                    line.width = width
+                    line.content += [TextSpan(" "), TextSpan(count, style: .decoration)]
+                    line.width = shortened.width + 1 + count.count
                 }
             } else if let cellWidth, let marked = marked(line, width: width, ascii: ascii, cellWidth: cellWidth) {
                 // Too narrow a row for a count: a bare "…" still says that the card holds more.

@@ -72,13 +72,14 @@ import CarouselCanvas
         func fitted(_ first: String, width: Int) -> String {
             TextLayout.fit(lines: [line(first)] + rest, height: 1, width: width, cellWidth: CharacterWidth.of)[0].text
         }
-        #expect(fitted("Buy milk, eggs and bread", width: 24) == "Buy milk, eggs and   …11")
+        // The count right after the cut: a gap after "and" read as the end of the line.
+        #expect(fitted("Buy milk, eggs and bread", width: 24) == "Buy milk, eggs and …11")
         #expect(fitted("Supercalifragilisticexpialidocious", width: 24) == "Supercalifragilistic …11")
         #expect(fitted("日本語のテキストがここにあります", width: 24) == "日本語のテキストがこ …11")
         #expect(fitted("Buy milk, eggs.", width: 15) == "Buy milk, …", "narrower than cutWidth: no count, but a mark")
         // A line one or two cells short of the row: the count keeps its number ("…", alone, said nothing).
-        #expect(fitted("Buy milk, eggs and b", width: 24) == "Buy milk, eggs and   …11")
-        #expect(fitted("Buy milk, eggs and br", width: 24) == "Buy milk, eggs and   …11")
+        #expect(fitted("Buy milk, eggs and b", width: 24) == "Buy milk, eggs and …11")
+        #expect(fitted("Buy milk, eggs and br", width: 24) == "Buy milk, eggs and …11")
         // A margin wider than the room is not cut into (it crashed: a negative count of spaces).
         let quoted = LaidLine(margin: [TextSpan("| | | | | ")], content: [TextSpan("deep")], width: 14)
         let deep = TextLayout.fit(lines: [quoted] + rest, unlaid: 100_000, height: 1, width: 17, ascii: true, cellWidth: CharacterWidth.of)
@@ -113,7 +114,7 @@ import CarouselCanvas
         // The count after a cut at a word: "… 3 more" where it fits, not "…3".
         let rest = (0..<3).map { line("more \($0)") }
         #expect(TextLayout.fit(lines: [line("Buy milk, eggs and extraordinarily")] + rest, height: 1, width: 30,
-                               cellWidth: CharacterWidth.of)[0].text == "Buy milk, eggs and    … 3 more")
+                               cellWidth: CharacterWidth.of)[0].text == "Buy milk, eggs and … 3 more")
     }
 
     /// With the text's own lines to count in, a card says how many of them follow what it shows
