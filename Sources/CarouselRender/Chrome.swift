@@ -133,6 +133,10 @@ public enum Chrome {
         let pad = help.pad
         let h = min(canvas.height, help.boxRows(shown: to - from) + 2 + 2 * pad)
         let box = CellRect(x: (canvas.width - help.width) / 2, y: (canvas.height - h) / 2, width: help.width, height: h)
+        // The cards are hidden while it is open: pieces of them beside its frame (a column left at
+        // 80x24, words cut by the frame on a wider screen) read as part of the help.
+        let cards = ChromeRows(height: canvas.height).cards
+        canvas.fill(CellRect(x: 0, y: cards.lowerBound, width: canvas.width, height: cards.count))
         canvas.fill(box)
         let frame = CellStyle(attributes: .bold)
         canvas.box(box, glyphs: g, style: frame)

@@ -204,6 +204,22 @@ import Testing
         }
     }
 
+    /// The help hides the cards: nothing of them beside its frame (at 80x24 the last column showed
+    /// a card's letters and frame; on wider screens words cut by the frame, "mé —", "afe ──").
+    @Test func theHelpLeavesNoPieceOfTheCardsBesideIt() {
+        for size in [(80, 24), (100, 30), (120, 36)] {
+            let lines = screen(Self.notes, style: .arc, keys: "5,?", size: size)
+            let top = lines.firstIndex { $0.contains("╭─ Keys") }!
+            let left = lines[top].distance(from: lines[top].startIndex, to: lines[top].firstIndex(of: "╭")!)
+            let right = lines[top].distance(from: lines[top].startIndex, to: lines[top].lastIndex(of: "╮")!)
+            for row in lines.dropFirst(1).dropLast(2) {
+                let characters = Array(row)
+                let beside = characters[..<left] + characters[(right + 1)...]
+                #expect(beside.allSatisfy { $0 == " " }, "\(size): \(row)")
+            }
+        }
+    }
+
     /// What resampling used to do: a line one character wider than the card garbled all of it.
     @Test func aLineOneCharacterWiderThanTheCardGarblesNothing() {
         // The arc's centre card at 100x30 has 16 columns for text.
