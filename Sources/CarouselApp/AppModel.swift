@@ -337,7 +337,7 @@ public struct AppModel {
             command.program = ExternalCommand.plainProgram(options.editor)
             effects.append(.run(command))
         } else {
-            say("This card has no file to open (it came from a pipe, a manifest or the built-in deck).")
+            say("No file to open: this card came from a pipe, a manifest or the built-in deck.")
         }
     }
 

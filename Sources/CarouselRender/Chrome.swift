@@ -107,8 +107,12 @@ public enum Chrome {
         var hint = hint  // emptied below when the title leaves no room for it
         var title = g.displayable(card.title)
         if !card.subtitle.isEmpty { title += (g.isASCII ? " - " : " · ") + g.displayable(card.subtitle) }
-        if let message { title = g.displayable(message) }
-        let fixed = 1 + CharacterWidth.of(position) + 2
+        if let message {
+            title = g.displayable(message)
+            // A message takes the whole line when it needs it: cut, it would say half a sentence.
+            if 1 + CharacterWidth.of(position) + 2 + CharacterWidth.of(title) + 1 > canvas.width { position = "" }
+        }
+        let fixed = position.isEmpty ? 1 : 1 + CharacterWidth.of(position) + 2
         if fixed + CharacterWidth.of(title) + 3 + CharacterWidth.of(hint) + 1 > canvas.width { hint = "" }
         let titleRoom = canvas.width - fixed - (hint.isEmpty ? 1 : CharacterWidth.of(hint) + 3)
         canvas.text(position, x: 1, y: statusRow, style: CellStyle(attributes: .bold))
