@@ -109,8 +109,10 @@ public enum Chrome {
         if !card.subtitle.isEmpty { title += (g.isASCII ? " - " : " · ") + g.displayable(card.subtitle) }
         if let message {
             title = g.displayable(message)
-            // A message takes the whole line when it needs it: cut, it would say half a sentence.
-            if 1 + CharacterWidth.of(position) + 2 + CharacterWidth.of(title) + 1 > canvas.width { position = "" }
+            // A message takes the whole line when that makes it fit: cut, it would say half a
+            // sentence. (One too long even then, a file's path, is cut after the card's place.)
+            let width = CharacterWidth.of(title)
+            if 1 + CharacterWidth.of(position) + 2 + width + 1 > canvas.width && 1 + width + 1 <= canvas.width { position = "" }
         }
         let fixed = position.isEmpty ? 1 : 1 + CharacterWidth.of(position) + 2
         if fixed + CharacterWidth.of(title) + 3 + CharacterWidth.of(hint) + 1 > canvas.width { hint = "" }
