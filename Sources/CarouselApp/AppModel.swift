@@ -79,6 +79,7 @@ public struct AppModel {
         state = options.initialState(count: deck.count)
         scene = Scene(theme: theme)
         scene.skippedCards = options.skippedCards
+        scene.deckSize = deck.count
         scene.help = options.pick ? KeyTable.pickHelpRows : KeyTable.helpRows
         scene.hint = KeyTable.statusHint(ascii: theme.glyphs.isASCII, picking: options.pick)
         scene.zoomHint = KeyTable.statusHint(ascii: theme.glyphs.isASCII, in: .zoom, picking: options.pick)
@@ -373,6 +374,7 @@ public struct AppModel {
         applied = nil
         hidden = []
         scene.skippedCards = options.skippedCards
+        scene.deckSize = newDeck.count
         scene.forgetCards()
         scene.pictures?.forget()
         changed()

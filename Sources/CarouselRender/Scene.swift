@@ -48,6 +48,8 @@ public struct Scene: Sendable {
     private var highlightGeneration = 0
     /// Shown in the middle when the deck given to `render` has no card (a search matched none).
     public var emptyMessage = "No card matches."
+    /// The cards of the whole deck, for the status line when a search shows none ("0 of 12").
+    public var deckSize = 0
     var engine = LayoutEngine()
     private var cells = CellCache()
     var segments: [(Mode, Range<Int>)] = []

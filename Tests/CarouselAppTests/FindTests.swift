@@ -204,6 +204,18 @@ import Testing
         #expect(lyrics.screen.contains { $0.contains("↑ 11 lines above") }, "\(lyrics.screen.joined(separator: "\n"))")
     }
 
+    /// A search kept with no match says how many cards the deck has and how to see them again
+    /// (its status said "0/0", as if the deck were empty).
+    @Test func aKeptSearchWithNoMatchSaysTheDeckIsStillThere() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("zebra")
+        pilot.press(.enter)
+        #expect(status(pilot).hasPrefix(" 0 of 6  /zebra ") && status(pilot).hasSuffix(" Esc every card "), "\(status(pilot))")
+        pilot.press(.escape)
+        #expect(pilot.state.count == 6 && status(pilot).hasPrefix(" 1/6 "))
+    }
+
     @Test func noMatchSaysSoAndNothingCanBeChosen() {
         var options = AppOptions()
         options.pick = true
