@@ -13,6 +13,7 @@ public enum Key: Sendable, Hashable {
         "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown,
         "tab": .tab, "backtab": .backTab, "shift-tab": .backTab,
         "enter": .enter, "return": .enter, "esc": .escape, "escape": .escape,
+        "backspace": .backspace, "bs": .backspace,
         "space": .character(" "), "comma": .character(","), "ctrl-c": .controlC,
     ]
 

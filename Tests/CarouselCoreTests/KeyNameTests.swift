@@ -9,6 +9,8 @@ import Testing
         #expect(Key(name: "Tab") == .tab)
         #expect(Key(name: "x") == .character("x"))
         #expect(Key(name: "bogus") == nil)
+        // Backspace, which the search line reads, can be replayed (it could not).
+        #expect(Key(name: "backspace") == .backspace && Key(name: "bs") == .backspace)
     }
 
     /// `Key.names` is what --help and the unknown-name message list: each must be read back as a
@@ -18,7 +20,7 @@ import Testing
         #expect(keys.count == Key.names.count, "every listed name is read")
         #expect(Set(keys).count == keys.count, "no two listed names for one key")
         #expect(Key.names.allSatisfy { $0.count > 1 }, "single characters are not listed one by one")
-        for documented in ["left", "right", "up", "down", "tab", "home", "end", "pgup", "pgdn", "enter", "esc", "space"] {
+        for documented in ["left", "right", "up", "down", "tab", "home", "end", "pgup", "pgdn", "enter", "esc", "space", "backspace"] {
             #expect(Key.names.contains(documented))
         }
         // Other spellings are read as the key of a listed name.
