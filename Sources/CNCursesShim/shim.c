@@ -431,6 +431,12 @@ int cs_take_continued(void) {
     if (keypad_xmit && keypad_xmit != (char *)-1) tputs(keypad_xmit, 1, put_output);
     fflush(output);
     if (motion_tracking) set_motion_tracking(1);
+    // A resize while stopped was signalled to the shell, which had the terminal, not to us: the
+    // size is asked of the terminal itself, so that the redraw is at the size it has now.
+    struct winsize ws;
+    if (ioctl(output_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 && (ws.ws_row != LINES || ws.ws_col != COLS)) {
+        resizeterm(ws.ws_row, ws.ws_col);
+    }
     return 1;
 }
 

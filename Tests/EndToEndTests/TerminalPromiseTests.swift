@@ -134,6 +134,25 @@ struct TerminalPromiseTests {
         #expect(session.modesRestored)
     }
 
+    /// Resized while stopped from outside: the resize is signalled to the shell, which has the
+    /// terminal, not to the carousel; brought back with `fg`, it draws at the size the terminal has
+    /// now (it drew its old 100x30 screen in the corner of a bigger one, helper-32).
+    @Test func aResizeWhileStoppedFromOutsideIsSeenOnFg() throws {
+        let session = try TmuxSession(shell: true)
+        try session.waitForStart()
+        let pid = try #require(session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        kill(-getpgid(pid), SIGSTOP)
+        _ = try session.waitForScreen { $0.joined().contains("Stopped") }
+        try session.tmux("resize-window", "-t", session.name, "-x", "120", "-y", "36")
+        try session.send("fg", "Enter")
+        let back = try session.waitForScreen { $0.count >= 36 && $0[35].contains("1/20") }
+        #expect(back.count >= 36 && back[35].contains("1/20"), "the status line on the new last row: \(back)")
+        #expect((back.first?.count ?? 0) > 110, "the header across 120 columns: \(back.first ?? "")")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
     /// The same inside `x=$(carousel --pick)`: what taking the terminal back writes goes to the
     /// terminal, never into the script's capture, which holds the choice alone.
     @Test func aStopFromOutsideLeavesAPicksOutputClean() throws {
