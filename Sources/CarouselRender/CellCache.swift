@@ -155,13 +155,17 @@ public struct CellCache: Sendable {
         let key = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: wrapsCode)
         if let known = sourceMaps[key] { return known }
         let laid = lines(document, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode)
-        // A title laid out before the text (the lyrics look) is no line of it.
-        let titleLed = title && titled(document, of: card, title: true).blocks.count > document.trimmingLeadingBlankLines.blocks.count
-        let leading = titleLed ? laid.indices.first { $0 > 0 && laid[$0].beginsLine } ?? laid.count : 0
-        let map = SourceLines(laid: laid, leading: leading)
+        let map = SourceLines(laid: laid, leading: titleRows(laid, document, of: card, title: title), skipped: document.leadingBlankLineCount)
         sourceMaps[key] = map
         heldLines += laid.count
         return map
+    }
+
+    /// How many of `laid` (lines of `document`, titled when `title` is set) are the title's: a
+    /// title laid out before the text (the lyrics look) is no line of it.
+    private func titleRows(_ laid: [LaidLine], _ document: TextDocument, of card: Card, title: Bool) -> Int {
+        let titleLed = title && titled(document, of: card, title: true).blocks.count > document.trimmingLeadingBlankLines.blocks.count
+        return titleLed ? laid.indices.first { $0 > 0 && laid[$0].beginsLine } ?? laid.count : 0
     }
 
     /// The document without its leading blank lines, with the card's title leading (when `title`
@@ -258,7 +262,11 @@ public struct CellCache: Sendable {
             // A big text on a card: its first lines, and the rest counted as lines of the source
             // (always, so that the count stays the same once the zoom has laid the whole text out).
             let head = TextLayout.head(for: titled(source, of: card, title: title), width: width, rows: height, ascii: ascii, cellWidth: CharacterWidth.of)
-            shown = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
+            // Counted in the text's lines too: the head's, and those not laid out.
+            let counted = SourceLines(laid: head.lines, leading: titleRows(head.lines, source, of: card, title: title),
+                                      skipped: source.leadingBlankLineCount, unlaid: head.unlaid)
+            shown = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of,
+                                   source: counted)
             total = head.lines.count + head.unlaid
         } else {
             let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode)

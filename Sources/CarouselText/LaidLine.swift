@@ -5,10 +5,16 @@ public struct LaidLine: Hashable, Sendable {
     public var content: [TextSpan]
     /// Cells taken by margin and content, as the layout's `cellWidth` counts them.
     public var width: Int
-    /// Whether the line begins one of the text's own lines (a paragraph's or a hard break's
-    /// first row, a code line's, a table row's, a blank line), rather than going on with one
-    /// that the wrap broke: see `SourceLines`.
-    public var beginsLine = false
+    /// How many of the text's own lines begin at this line: one for a paragraph's or a hard
+    /// break's first row, a code line's, a table row's, a blank line; none where it goes on with
+    /// one that the wrap broke; two for a table's first record, after the header that the
+    /// record layout does not lay out. See `SourceLines`.
+    public var linesBegun: UInt8 = 0
+    /// Whether the line begins one of the text's own lines (`linesBegun` is not zero).
+    public var beginsLine: Bool {
+        get { linesBegun > 0 }
+        set { linesBegun = newValue ? max(1, linesBegun) : 0 }
+    }
 
     public init(margin: [TextSpan] = [], content: [TextSpan], width: Int) {
         self.margin = margin

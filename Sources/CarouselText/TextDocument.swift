@@ -35,6 +35,28 @@ extension TextDocument {
     /// blanks, a code block's leading blank rows): a card shows its first words at its top. Spaces
     /// that show (on a background, reversed, underlined or struck: a bar of colour in ANSI art)
     /// are not blank.
+    /// How many of `plainLines` `trimmingLeadingBlankLines` leaves out (where a text's first
+    /// line shown is in its own lines).
+    public var leadingBlankLineCount: Int {
+        func isBlank(_ spans: [TextSpan]) -> Bool { spans.allSatisfy(\.showsNothing) }
+        var count = 0
+        for block in blocks {
+            switch block {
+            case .blank:
+                count += 1
+            case .paragraph(let spans, _) where isBlank(spans):
+                count += TextDocument(blocks: [block]).plainLines.count
+            case .code(let rows, _):
+                let blank = rows.prefix(while: isBlank).count
+                count += blank
+                if blank < rows.count { return count }
+            default:
+                return count
+            }
+        }
+        return count
+    }
+
     public var trimmingLeadingBlankLines: TextDocument {
         func isBlank(_ spans: [TextSpan]) -> Bool { spans.allSatisfy(\.showsNothing) }
         var blocks = self.blocks[...]

@@ -341,22 +341,31 @@ public struct SourceLines: Sendable, Equatable {
     public let count: Int
 
     /// `leading`: how many of the laid lines come before the text's own (a title laid out with
-    /// it); they are not counted, and are in its first line.
-    public init(laid: [LaidLine], leading: Int = 0) {
+    /// it); they are not counted, and are in its first line. `skipped`: the text's lines before
+    /// the first laid out (blank lines a card does not show); `unlaid`: its lines after the last
+    /// laid out (a big text's card lays out only its head).
+    public init(laid: [LaidLine], leading: Int = 0, skipped: Int = 0, unlaid: Int = 0) {
         var lineOf: [Int32] = []
         lineOf.reserveCapacity(laid.count + 1)
         var begun = 0
         for (i, line) in laid.enumerated() {
-            if i >= leading, line.beginsLine || begun == 0 { begun += 1 }
-            lineOf.append(Int32(max(0, begun - 1)))
+            if i >= leading {
+                if line.linesBegun > 0 { begun += Int(line.linesBegun) } else if begun == 0 { begun = 1 }
+            }
+            lineOf.append(Int32(skipped + max(0, begun - 1)))
         }
-        lineOf.append(Int32(begun))
+        lineOf.append(Int32(skipped + begun))
         self.lineOf = lineOf
-        count = begun
+        self.leading = leading
+        count = skipped + begun + unlaid
     }
 
-    private init(lineOf: [Int32], count: Int) {
+    /// The laid lines before the text's own (see `init`).
+    private let leading: Int
+
+    private init(lineOf: [Int32], leading: Int, count: Int) {
         self.lineOf = lineOf
+        self.leading = leading
         self.count = count
     }
 
@@ -367,7 +376,7 @@ public struct SourceLines: Sendable, Equatable {
     /// does: that one is begun above).
     public func from(_ i: Int) -> Int {
         let at = max(0, min(i, lineOf.count - 1))
-        let goesOn = at > 0 && at < lineOf.count - 1 && lineOf[at] == lineOf[at - 1]
+        let goesOn = at > leading && at < lineOf.count - 1 && lineOf[at] == lineOf[at - 1]
         return count - above(at) - (goesOn ? 1 : 0)
     }
 
@@ -375,5 +384,7 @@ public struct SourceLines: Sendable, Equatable {
     public func lastShown(through last: Int) -> Int { above(min(last, lineOf.count - 2)) }
 
     /// The same for the laid lines from `first` on.
-    func dropping(_ first: Int) -> SourceLines { SourceLines(lineOf: Array(lineOf.dropFirst(first)), count: count) }
+    func dropping(_ first: Int) -> SourceLines {
+        SourceLines(lineOf: Array(lineOf.dropFirst(first)), leading: max(0, leading - first), count: count)
+    }
 }

@@ -109,6 +109,9 @@ extension BlockLayout {
         }
         for i in lines.indices { lines[i].beginsLine = false }
         for start in starts where start < lines.count { lines[start].beginsLine = true }
+        // The header is a line of the text too (a CSV file's first): counted with the first record,
+        // so that the table has as many lines in records as in columns.
+        if let first = starts.first, first < lines.count { lines[first].linesBegun = 2 }
         return lines
     }
 

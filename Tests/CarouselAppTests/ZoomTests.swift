@@ -54,6 +54,33 @@ import Testing
         #expect(status(pilot).hasSuffix("Esc close ") && status(pilot).contains(" of 63 "), "the same total at another width: \(status(pilot))")
     }
 
+    /// The same count for texts the layout treats apart (helper-33's review): a big text, whose
+    /// card lays out only its head ("… 943 more" for 25 lines); a table, laid out in columns on a
+    /// wide screen and as records on a narrow one (31 lines, then 30: the header was not counted);
+    /// a text opening with blank lines, which the card does not show (the zoom said 40-60 of 60
+    /// where less and `e` say 43-63 of 63).
+    @Test func everyTextCountsItsOwnLinesAtEveryWidth() {
+        let wide = (1...25).map { "line\($0) " + String(repeating: "lorem ipsum dolor sit amet ", count: 370) }.joined(separator: "\n")
+        let big = Pilot(deck: CardList([Card(id: "wide.txt", title: "wide", content: .text(TextDocument(plainText: wide)))]), width: 80, height: 24)
+        #expect(big.screen.contains { $0.contains("… 24 more") }, "\(big.screen.joined(separator: "\n"))")
+        big.press(.enter)
+        #expect(status(big).hasPrefix(" line 1 of 25 "), "\(status(big))")
+
+        let rows = (0..<30).map { [[TextSpan("Person\($0)")], [TextSpan("Düsseldorf")], [TextSpan("some longer note text number \($0)")]] }
+        let table = TextTable(header: [[TextSpan("name")], [TextSpan("city")], [TextSpan("notes")]], body: rows, alignments: [.left, .left, .left])
+        let csv = CardList([Card(id: "people.csv", title: "people", content: .text(TextDocument(blocks: [.table(table, margin: Margin())])))])
+        for width in [120, 24] {
+            let pilot = Pilot(deck: csv, width: width, height: 20)
+            pilot.press(.enter)
+            #expect(status(pilot).contains(" of 31"), "\(width) columns: \(status(pilot))")
+        }
+
+        let lead = CardList([Card(id: "lead.txt", title: "lead", content: .text(TextDocument(plainText: "\n\n\n" + (1...60).map { "row \($0)" }.joined(separator: "\n"))))])
+        let pilot = Pilot(deck: lead, width: 80, height: 24)
+        pilot.press(.enter, .end)
+        #expect(status(pilot).hasPrefix(" lines 43-63 of 63 "), "\(status(pilot))")
+    }
+
     @Test func bigTextsAreReadToTheirEnds() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-big-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
