@@ -157,7 +157,6 @@ public struct CellCache: Sendable {
         let laid = lines(document, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode)
         let map = SourceLines(laid: laid, leading: titleRows(laid, document, of: card, title: title), skipped: document.leadingBlankLineCount)
         sourceMaps[key] = map
-        heldLines += laid.count
         return map
     }
 

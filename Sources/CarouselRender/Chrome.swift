@@ -47,7 +47,9 @@ public enum Chrome {
         let control = segmentedControl(state.mode, glyphs: theme.glyphs)
         let controlWidth = CharacterWidth.of(control.text)
         var label = state.style.rawValue
-        if state.loop { label += " " + (theme.glyphs.isASCII ? "*" : "·") + " loop" }
+        // "· loop" goes first where there is no room for it: the style's name stays.
+        let looped = label + " " + (theme.glyphs.isASCII ? "*" : "·") + " loop"
+        if state.loop && controlWidth + 3 + CharacterWidth.of(looped) <= canvas.width { label = looped }
         let labelWidth = CharacterWidth.of(label)
         // Centred; on a narrow screen moved left as far as it takes to keep the style's name in
         // sight (at 30 columns "stack" and "lyrics" vanished while "ring" stayed).

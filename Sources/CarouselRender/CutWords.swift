@@ -85,6 +85,7 @@ extension CardPainter {
     /// `x` of row `y`, with a pad cell each side), drawing `glyph` in their place; when no letter
     /// of it is left in sight, its pads too.
     func eraseCutWords(ofTitle label: String, x: Int, y: Int, glyph: Character, style: CellStyle, on canvas: inout Canvas) {
+        guard y >= 0, y < canvas.height else { return }
         var columns = 0
         for c in label { columns += CharacterWidth.of(c) }
         guard isCut(row: y, x - 1, x + columns + 1, width: canvas.width) else { return }
@@ -100,8 +101,13 @@ extension CardPainter {
         let width = canvas.width
         let cell = Cell(glyph, style: style)
         eraseCutWords(row: y, x, x + columns, width: width, letter: letter, erase: { canvas.putPrepared(cell, x: $0, y: y, within: width) })
-        let shown = (x..<x + columns).contains { letter($0) && !isCovered(x: $0, y: y, width: width) && canvas[$0, y] != cell }
-        guard !shown else { return }
+        // Whether a letter of it is still in sight: one pass along the label.
+        var at = x
+        for c in label {
+            let w = CharacterWidth.of(c)
+            if w == 1 && c != " " && !isCovered(x: at, y: y, width: width) && canvas[at, y] != cell { return }
+            at += w
+        }
         if !isCovered(x: x - 1, y: y, width: width) { canvas.putPrepared(cell, x: x - 1, y: y, within: width) }
         if !isCovered(x: x + columns, y: y, width: width) { canvas.putPrepared(cell, x: x + columns, y: y, within: width) }
     }

@@ -10,8 +10,8 @@ struct BlockLayout {
     /// The mark at the start of a code line's continuation rows.
     var wrapMark: Character { ascii ? ">" : "↪" }
 
-    /// The mark for a cut code line (in the ASCII look "..." where the row has room for it), and
-    /// the stand-in for a character wider than the whole line.
+    /// The stand-in for a character wider than the whole line, and the mark for a cut code line
+    /// (which the ASCII look writes "..." where the row has room for three dots).
     var cutMark: Character { ascii ? ">" : "…" }
 
     /// Cells left for margins: deep nesting may not squeeze the text below half the card

@@ -207,10 +207,11 @@ public enum TextLayout {
     /// A card of one row: `line` is the text's first line laid out without wrapping (a whole
     /// paragraph, a list item, a code line), `more` how many such lines follow. The row shows as
     /// much of the line as fits: cut at the edge with "…" when nothing follows, else with the count
-    /// of the rest at the right ("… 3 more lines", or a shorter form), as `fit` counts; a row
-    /// narrower than `cutWidth` has no room for a count and ends in "…" alone. A row wrapping would
-    /// have shown only the paragraph's first words and a count of rows that depends on the width.
-    /// Nil on a row too narrow for a letter and the mark, or where a margin leaves no room.
+    /// of the rest ("… 3 more lines", or a shorter form), as `fit` places it: at the row's right end
+    /// after a whole line, right after a cut one; a row narrower than `cutWidth` has no room for a
+    /// count and ends in "…" alone. A row wrapping would have shown only the paragraph's first
+    /// words and a count of rows that depends on the width. Nil on a row too narrow for a letter
+    /// and the mark, or where a margin leaves no room.
     public static func oneRow(_ line: LaidLine, more: Int, width: Int, ascii: Bool, cellWidth: @escaping (Character) -> Int) -> LaidLine? {
         if more > 0 && width >= cutWidth {
             // (A margin too wide to cut after leaves the line whole: then the wrapped row is shown.)

@@ -201,6 +201,10 @@ import Testing
             let lines = screen(deck, style: style, keys: "", size: (30, 10))
             #expect(lines[0].hasSuffix(" \(style.rawValue) "), "\(lines[0])")
             #expect(lines[0].contains("Normal") && lines[0].contains("Scaled"))
+            // With loop on, "· loop" gives way first (the whole label vanished).
+            let looped = screen(deck, style: style, keys: "", size: (30, 10), loop: true)[0]
+            #expect(looped.hasSuffix(" \(style.rawValue) ") || looped.hasSuffix(" \(style.rawValue) · loop "), "\(looped)")
+            #expect(screen(deck, style: style, keys: "", size: (40, 10), loop: true)[0].hasSuffix(" \(style.rawValue) · loop "))
         }
     }
 

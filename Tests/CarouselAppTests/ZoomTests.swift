@@ -30,9 +30,6 @@ import Testing
         #expect(pilot.program.model.zoom?.index == 0)
     }
 
-    /// A source file of 16,000 lines and a paragraph written on one line are read to their ends: the
-    /// card counts the rest, the zoom scrolls to the last line; while the zoom grows, a big text shows
-    /// its own first lines from their left edge (laid out once, uncovered as the frame widens).
     /// The status line counts the text's own lines, as less does, not the rows they wrap into
     /// (a 63-line file of long lines said "lines 1-21 of 123" at 80 columns, and another total
     /// at every width); the strip's cards count what they hide the same way.
@@ -81,6 +78,9 @@ import Testing
         #expect(status(pilot).hasPrefix(" lines 43-63 of 63 "), "\(status(pilot))")
     }
 
+    /// A source file of 16,000 lines and a paragraph written on one line are read to their ends: the
+    /// card counts the rest, the zoom scrolls to the last line; while the zoom grows, a big text shows
+    /// its own first lines from their left edge (laid out once, uncovered as the frame widens).
     @Test func bigTextsAreReadToTheirEnds() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-big-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -152,6 +152,30 @@ import CarouselCanvas
         #expect(tableLaid.count > 10 && SourceLines(laid: tableLaid).count == 7, "the header and six rows: \(tableLaid.map(\.text))")
     }
 
+    /// Lines laid out before the text's own (a title two rows long, in the lyrics look) are no line
+    /// of it: the text's first row begins its first line rather than going on with the title's
+    /// (helper-33: a 3-line note under a wrapped title said "… 2 more lines"); lines before the
+    /// first laid out and after the last are counted too.
+    @Test func sourceLinesKnowTheTitleAndTheLinesNotLaidOut() {
+        func row(_ text: String, begins: Bool) -> LaidLine {
+            var line = LaidLine(content: [TextSpan(text)], width: text.count)
+            line.beginsLine = begins
+            return line
+        }
+        let laid = [row("A title long", begins: true), row("enough to wrap", begins: true),
+                    row("first line", begins: true), row("goes on", begins: false), row("second", begins: true), row("third", begins: true)]
+        let source = SourceLines(laid: laid, leading: 2)
+        #expect(source.count == 3)
+        #expect(source.from(2) == 3 && source.from(3) == 2 && source.from(4) == 2 && source.above(4) == 1)
+        #expect(TextLayout.fit(lines: laid, height: 3, width: 20, source: source).last?.text == "… 3 more lines")
+        let offset = SourceLines(laid: Array(laid.dropFirst(2)), skipped: 3, unlaid: 10)
+        #expect(offset.count == 16 && offset.above(0) == 3 && offset.above(2) == 4 && offset.from(4) == 10)
+        // A table's first record begins two lines: the header's and its own.
+        var first = row("name: Ada", begins: true)
+        first.linesBegun = 2
+        #expect(SourceLines(laid: [first, row("city: London", begins: false), row("", begins: false), row("name: Linus", begins: true)]).count == 3)
+    }
+
     /// A row too narrow for a count still says that the card holds more than it shows: a bare
     /// "…" after the words that fit (a 10-column row showed "Links to" for a 4-line note, which
     /// read as the whole note), or inside a word where no word ends late enough. Nothing is
@@ -171,7 +195,9 @@ import CarouselCanvas
         // Every row keeps to its width.
         for width in 1...16 {
             for more in [0, 2] {
-                if let shown = TextLayout.oneRow(line("Supercalifragilistic and more"), more: more, width: width, ascii: false, cellWidth: CharacterWidth.of) {
+                let shown = TextLayout.oneRow(line("Supercalifragilistic and more"), more: more, width: width, ascii: false, cellWidth: CharacterWidth.of)
+                #expect((shown == nil) == (width < 2), "a row of one cell cannot hold a letter and the mark")
+                if let shown {
                     #expect(shown.width <= width && CharacterWidth.of(shown.text) == shown.width)
                     #expect(shown.text.contains("…"))
                 }
