@@ -362,7 +362,8 @@ struct DeckBuilder {
     }
 
     /// One card per line that is not blank (`--lines`): titled by the line, which is also its
-    /// identity (what a picker prints). With `--ansi` the card keeps the line's colours.
+    /// identity (what a picker prints). With `--ansi` the card keeps the line's colours, and a
+    /// pick prints the line without its escape sequences.
     /// A line of 8-bit text is shown decoded and picked as it was read (a file name in Latin-1
     /// must come back in its own bytes); UTF-16 is read as UTF-8 first.
     private mutating func addLines(_ bytes: [UInt8], encoding: TextEncoding, source: String) {
@@ -376,7 +377,10 @@ struct DeckBuilder {
             let plain = Sanitizer.line(options.ansi ? ANSIText.plain(text) : text, limit: Sanitizer.maximumColumns)
             guard !plain.allSatisfy(\.isWhitespace) else { continue }
             let document = options.ansi ? ANSIText.document(from: shown) : TextDocument(plainText: plain)
-            entries.append(CardEntry(id: plain, title: plain, source: .content(.text(document)), kind: .text, line: line))
+            // With --ansi the colours are the card's, not the line's: a pick prints the line
+            // without them (as fzf --ansi does), a name a script can use.
+            let picked = options.ansi ? Array(ANSIText.plain(text).utf8) : line
+            entries.append(CardEntry(id: plain, title: plain, source: .content(.text(document)), kind: .text, line: picked))
             added += 1
         }
         if added == 0 { skip("\(source): no lines") }

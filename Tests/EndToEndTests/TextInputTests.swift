@@ -68,6 +68,18 @@ struct TextInputTests {
         #expect(escapes > 0 && escapes == sgrs, "\(escapes) escapes, \(sgrs) of them SGR")
     }
 
+    /// With --ansi a line's colours are the card's: a pick prints the line without them, a name a
+    /// script can use (it printed `ESC[0mESC[01;34mX11ESC[0m`, helper-34); without --ansi the line
+    /// comes back as it was read.
+    @Test func anAnsiLinePickedIsPrintedWithoutItsColours() throws {
+        let coloured = #"\033[0m\033[01;34mX11\033[0m\nplain\n"#
+        let picked = try carousel(input: coloured, ["--ansi", "--lines", "--render", "60x15", "--pick", "-"])
+        #expect(picked.status == 0)
+        #expect(picked.output.hasSuffix("\nX11\n"), "\(picked.output.debugDescription)")
+        let raw = try carousel(input: coloured, ["--lines", "--render", "60x15", "--pick", "-"])
+        #expect(raw.output.hasSuffix("\n\(Self.escape)[0m\(Self.escape)[01;34mX11\(Self.escape)[0m\n"), "\(raw.output.debugDescription)")
+    }
+
     @Test func withoutAnsiTheEscapesAreShownAndNotObeyed() throws {
         let result = try carousel(input: #"\033[31mred\033[0m\n"#, ["--render", "80x24", "--color", "256", "-"])
         #expect(result.status == 0)
