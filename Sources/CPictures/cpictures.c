@@ -908,6 +908,8 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
             }
             gint fg = -1, bg = -1;
             chafa_canvas_get_colors_at(canvas, x, y, &fg, &bg);
+            /* Wholly transparent: a blank, not a glyph in the terminal's default foreground. */
+            if (fg < 0 && bg < 0) cell->codepoint = ' ';
             if (fg < 0) cell->flags |= CP_CELL_FG_DEFAULT;
             if (bg < 0) cell->flags |= CP_CELL_BG_DEFAULT;
             cell->fg_rgb = fg < 0 ? 0 : (uint32_t)fg;

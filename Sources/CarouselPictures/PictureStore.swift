@@ -217,6 +217,15 @@ public final class PictureStore: PictureSource {
         for c in picture.cells {
             let fg: Color = c.foregroundIndex.map(Color.indexed) ?? c.foreground.map(Color.rgb) ?? .default
             let bg: Color = c.backgroundIndex.map(Color.indexed) ?? c.background.map(Color.rgb) ?? .default
+            if c.isPicture, c.scalar != " ", fg == .default, bg != .default {
+                // The glyph's part is transparent (the edge of a shape on a transparent picture):
+                // drawn in the terminal's default foreground, it ringed the shape with specks of
+                // white (black on a light theme). Reversed, the glyph shows the default background
+                // and the rest of the cell the colour.
+                cells.append(Cell(Character(c.scalar), style: CellStyle(foreground: bg, background: .default, attributes: .reverse)))
+                inks.append(PictureInk(foreground: c.background, background: nil))
+                continue
+            }
             cells.append(Cell(Character(c.scalar), style: CellStyle(foreground: fg, background: bg)))
             inks.append(PictureInk(foreground: c.foreground, background: c.background))
         }

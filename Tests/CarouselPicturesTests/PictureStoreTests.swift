@@ -46,6 +46,29 @@ import Testing
         #expect(store.usage.conversions == 1 && store.usage.decodes == 1)
     }
 
+    /// Where a glyph's part of a cell is transparent (the edge of a shape on a transparent
+    /// picture), it is never drawn in the terminal's default foreground, which ringed the shape
+    /// with white specks (helper-34): the cell is reversed, its glyph showing the default
+    /// background and the rest the picture's colour; a wholly transparent cell is a blank.
+    @Test func transparentEdgesAreNeverInkedInTheDefaultForeground() throws {
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .inline)
+        let file = PictureFile(path: TestImages.fixture("disc-transparent.png"))
+        var reversed = 0
+        for (columns, rows) in [(21, 10), (13, 7), (31, 9), (7, 3)] {
+            let tile = try #require(Self.tile(store.lookup(PictureRequest(file: file, columns: columns, rows: rows, blurStep: 0))))
+            for (i, cell) in tile.cells.enumerated() where cell.glyph != " " {
+                #expect(cell.style.foreground != .default, "\(columns)x\(rows), cell \(i): \(cell.glyph) in the default ink")
+                if cell.style.attributes.contains(.reverse) {
+                    reversed += 1
+                    let ink = tile.inks[i].foreground
+                    #expect(cell.style.background == .default && tile.inks[i].background == nil)
+                    #expect(ink.map { $0.r > $0.g && $0.r > $0.b } == true, "the disc's red: \(String(describing: ink))")
+                }
+            }
+        }
+        #expect(reversed > 0, "an edge that falls inside a cell")
+    }
+
     @Test func manualWaitsForRunPendingThenWakesTheLoop() throws {
         let wakes = Wakes()
         let store = PictureStore(depth: .truecolor, ascii: false, execution: .manual, wake: { wakes.add() })

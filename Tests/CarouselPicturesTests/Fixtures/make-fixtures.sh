@@ -31,5 +31,16 @@ PY
 rm rotated.tmp.jpg
 # A PNG with transparency: left half opaque red, right half fully transparent.
 $IM -size 20x40 xc:'#ff0000' -size 20x40 xc:none +append -strip PNG32:half-transparent.png
+# A red disc (radius 18, hard-edged) on a transparent 40x40 PNG, written without ImageMagick:
+# its rim falls inside cells at every size, where chafa leaves a glyph's part transparent.
+python3 - <<'PY'
+import struct, zlib
+def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+rows = b"".join(b"\x00" + b"".join(bytes((255, 0, 0, 255) if (x - 20) ** 2 + (y - 20) ** 2 <= 18 * 18 else (0, 0, 0, 0))
+                                   for x in range(40)) for y in range(40))
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 40, 40, 8, 6, 0, 0, 0)) \
+    + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+open("disc-transparent.png", "wb").write(png)
+PY
 # Not made here: bmp-dib-size-4gib.bmp and bmp-data-offset-2gib.bmp are inputs the fuzzer
 # found (Fuzz/regressions/), kept as they were.
