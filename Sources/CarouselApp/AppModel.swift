@@ -367,6 +367,7 @@ public struct AppModel {
             return
         }
         let activeID = activeDeckIndex.map { deck.cardID(at: $0) }
+        let activeTitle = activeDeckIndex.map { deck.card(at: $0).title }
         let old = activeDeckIndex ?? restingCard
         let shownBefore = shown
         deck = newDeck
@@ -378,7 +379,10 @@ public struct AppModel {
         scene.forgetCards()
         scene.pictures?.forget()
         changed()
-        let found = activeID.flatMap { id in (0..<newDeck.count).first { newDeck.cardID(at: $0) == id } }
+        var found = activeID.flatMap { id in (0..<newDeck.count).first { newDeck.cardID(at: $0) == id } }
+        if let at = found, let activeID, let activeTitle, newDeck.card(at: at).title != activeTitle {
+            found = AppModel.sameSlide(titled: activeTitle, as: activeID, near: at, in: newDeck) ?? at
+        }
         restingCard = found ?? min(old, newDeck.count - 1)
         searchAnchor = restingCard
         guard !query.isEmpty else {
@@ -392,6 +396,21 @@ public struct AppModel {
         for i in 0..<newDeck.count { place[newDeck.cardID(at: i)] = i }
         show((0..<shownBefore.count).compactMap { place[shownBefore.cardID(at: $0)] }.sorted(), resting: restingCard)
         startSearch()
+    }
+
+    /// A Markdown file's slides are known by their place in it (`talk.md#5`): a slide added or
+    /// removed above the one shown gives its identity to another. The slide of the same file with
+    /// the title it had, nearest to its old place, is the one shown (helper-34: after a slide was
+    /// inserted above slide 5, the strip showed slide 4); nil when none has it (a slide retitled
+    /// keeps its place).
+    static func sameSlide(titled title: String, as id: String, near at: Int, in deck: any CardProvider) -> Int? {
+        let file = id.split(separator: "#", maxSplits: 1).first.map(String.init) ?? id
+        func sameFile(_ other: String) -> Bool { other == file || other.hasPrefix(file + "#") }
+        var best: Int?
+        for i in 0..<deck.count where sameFile(deck.cardID(at: i)) && deck.card(at: i).title == title {
+            if best == nil || abs(i - at) < abs(best! - at) { best = i }
+        }
+        return best
     }
 
     /// Leaves out the cards of pictures found broken since the last call (a file cut short after

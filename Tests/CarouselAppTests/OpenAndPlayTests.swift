@@ -209,6 +209,31 @@ import Testing
         #expect(status(pilot).contains("cannot read the deck again: gone"))
     }
 
+    /// A Markdown talk read again after a slide was added above the one shown stays on that slide
+    /// (its identity, its place in the file, now names the slide before it); a slide retitled in
+    /// place stays where it is.
+    @Test func aTalkReadAgainKeepsTheSlideShown() {
+        @Sendable func talk(_ titles: [String]) -> CardList {
+            CardList(titles.enumerated().map { i, title in
+                Card(id: i == 0 ? "talk.md" : "talk.md#\(i + 1)", title: title, content: .text(TextDocument(plainText: title)))
+            })
+        }
+        let pilot = Pilot(deck: talk(["One", "Two", "Three", "Four", "Five"]), width: 80, height: 24)
+        let changed = ChangeFlag()
+        pilot.press(.character("5"))
+        #expect(pilot.model.activeDeckIndex == 4)
+        pilot.program.deckSource = DeckSource(load: { .success(talk(["One", "Two", "Inserted", "Three", "Four", "Five"])) },
+                                              changed: { changed.take() })
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.model.activeDeckIndex == 5 && status(pilot).contains("6/6  Five"), "\(status(pilot))")
+        pilot.program.deckSource = DeckSource(load: { .success(talk(["One", "Two", "Inserted", "Three", "Four", "FIVE"])) },
+                                              changed: { changed.take() })
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.model.activeDeckIndex == 5 && status(pilot).contains("6/6  FIVE"), "retitled in place: \(status(pilot))")
+    }
+
     /// A card picked after the deck was read again is printed from the deck as it is now.
     @Test func aPickAfterTheDeckWasReadAgainPrintsTheNewDecksCard() {
         var options = AppOptions()
