@@ -887,8 +887,32 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
             pixels = toned;
         }
     }
-    chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels,
-                                 image->width, image->height, image->width * 4);
+    /* A picture with fewer pixels than the cells it is shown on (an icon, a QR code, pixel
+     * art) is enlarged pixel by pixel first: chafa's smooth scaling made a 3x3 picture one
+     * gradient and a QR code's modules soft rings. Each pixel becomes a block of the same
+     * colour, as many cell pixels (8x16 a cell) as it covers, so its edges stay sharp. (Not a
+     * picture shrunk to be blurred, whose enlarging is the blur.) */
+    int pw = image->width, ph = image->height;
+    uint8_t *blocky = NULL;
+    if (!(flags & CP_RENDER_SMOOTH) && pw <= r.width && ph <= 2 * r.height) {
+        /* Exactly the canvas's pixels, so that chafa scales nothing, and each picture pixel
+         * a whole number of columns wide and of half cells high: a cell then holds at most two
+         * colours, split where a half block splits it (an edge inside a cell was averaged). */
+        int bw = r.width * 8, bh = r.height * 16;
+        size_t n = (size_t)bw * bh * 4;
+        if (n <= ((size_t)64 << 20) && (blocky = malloc(n)) != NULL) {
+            for (int y = 0; y < bh; y++) {
+                const uint8_t *from = pixels + (size_t)((int64_t)(y / 8) * ph / (2 * r.height)) * pw * 4;
+                uint8_t *to = blocky + (size_t)y * bw * 4;
+                for (int x = 0; x < bw; x++) memcpy(to + (size_t)x * 4, from + (size_t)((int64_t)(x / 8) * pw / r.width) * 4, 4);
+            }
+            pixels = blocky;
+            pw = bw;
+            ph = bh;
+        }
+    }
+    chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels, pw, ph, pw * 4);
+    free(blocky);
     free(toned);
 
     gboolean indexed = depth == CP_DEPTH_8 || depth == CP_DEPTH_16 || depth == CP_DEPTH_256;

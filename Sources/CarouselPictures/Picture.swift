@@ -253,8 +253,10 @@ public final class Picture: Sendable {
     /// border symbols, or 7-bit ASCII with `ascii`. With `.none`, `lightBackground` says the
     /// terminal draws dark glyphs on a light background (dense glyphs then mean dark).
     /// Safe to call from any thread; takes a few milliseconds (see NOTES.md).
+    /// A picture with fewer pixels than the cells is enlarged pixel by pixel, sharp, unless
+    /// `smooth` (a picture shrunk to be blurred).
     public func cells(
-        columns: Int, rows: Int, depth: PictureColorDepth, ascii: Bool, lightBackground: Bool = false
+        columns: Int, rows: Int, depth: PictureColorDepth, ascii: Bool, lightBackground: Bool = false, smooth: Bool = false
     ) -> PictureCells {
         let columns = max(0, columns), rows = max(0, rows)
         guard columns > 0, rows > 0 else {
@@ -263,6 +265,7 @@ public final class Picture: Sendable {
         var raw = [cp_cell](repeating: cp_cell(), count: columns * rows)
         var used = cp_rect()
         let flags = UInt32(ascii ? CP_RENDER_ASCII : 0) | UInt32(lightBackground ? CP_RENDER_LIGHT_BACKGROUND : 0)
+            | UInt32(smooth ? CP_RENDER_SMOOTH : 0)
         let result = raw.withUnsafeMutableBufferPointer { buffer in
             cp_render(image, Int32(columns), Int32(rows), Int32(depth.rawValue), flags, buffer.baseAddress, &used)
         }

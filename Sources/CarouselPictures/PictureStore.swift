@@ -197,7 +197,8 @@ public final class PictureStore: PictureSource {
                                  height: max(1, Int(Double(2 * request.rows) * perCell)))
             if let blurred = source.scaled(toFit: soft) { source = blurred }
         }
-        let tile = PictureStore.tile(source.cells(columns: request.columns, rows: request.rows, depth: depth, ascii: ascii))
+        let tile = PictureStore.tile(source.cells(columns: request.columns, rows: request.rows, depth: depth, ascii: ascii,
+                                                  smooth: request.blurStep > 0))
         state.withLock { s in s.keep(tile, for: request, budget: budget) }
     }
 

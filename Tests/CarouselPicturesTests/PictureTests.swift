@@ -219,6 +219,26 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         }
     }
 
+    /// A picture with fewer pixels than the cells it is shown on (an icon, a QR code) is enlarged
+    /// pixel by pixel: the screen shows its colours and no blend of two (chafa's smooth enlarging
+    /// made a 3x3 picture one gradient of 28 colours, helper-34), and a black and white code stays
+    /// in two.
+    @Test func aTinyPictureIsEnlargedSharp() throws {
+        let palette = [RGB(255, 0, 0), RGB(0, 255, 0), RGB(0, 0, 255), RGB(255, 255, 0), RGB(0, 255, 255),
+                       RGB(255, 0, 255), RGB(255, 255, 255), RGB(0, 0, 0), RGB(128, 128, 128)]
+        let tiny = try Picture.load(bytes: TestImages.bmp(width: 3, height: 3) { x, y in palette[y * 3 + x] }, maxSize: anySize)
+        let code = try Picture.load(bytes: TestImages.bmp(width: 21, height: 21) { x, y in (x * 7 + y * 3) % 5 < 2 ? RGB(0, 0, 0) : RGB(255, 255, 255) },
+                                    maxSize: anySize)
+        // (Chafa adjusts colours a little, the same way for each: as many colours as the picture has.)
+        for (picture, count) in [(tiny, 9), (code, 2)] {
+            for (columns, rows) in [(30, 15), (64, 20), (25, 25)] {
+                let cells = picture.cells(columns: columns, rows: rows, depth: .truecolor, ascii: false)
+                let seen = Set(cells.cells.filter(\.isPicture).flatMap(\.visibleColors))
+                #expect(seen.count == count, "\(columns)x\(rows): \(seen.count) colours")
+            }
+        }
+    }
+
     @Test func tinyAndOddSizesDoNotBreak() throws {
         let picture = try Picture.load(bytes: TestImages.noise(width: 3, height: 200), maxSize: anySize)
         for (columns, rows) in [(1, 1), (1, 50), (200, 1), (0, 5), (3, 0)] {

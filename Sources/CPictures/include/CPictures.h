@@ -103,7 +103,8 @@ enum {
 /* Render flags. */
 enum {
     CP_RENDER_ASCII = 1 << 0,            /* 7-bit ASCII symbols only */
-    CP_RENDER_LIGHT_BACKGROUND = 1 << 1  /* depth 0: the terminal is dark-on-light */
+    CP_RENDER_LIGHT_BACKGROUND = 1 << 1, /* depth 0: the terminal is dark-on-light */
+    CP_RENDER_SMOOTH = 1 << 2            /* enlarge smoothly (a blurred picture), never pixel by pixel */
 };
 
 /* Cell flags. */
