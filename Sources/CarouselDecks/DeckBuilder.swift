@@ -410,12 +410,17 @@ struct DeckBuilder {
         let pieces = StandardInputCards.split(bytes)
         if pieces.isEmpty { skip("\(source): no cards (separate cards with a line holding only ---)") }
         for piece in pieces {
-            if piece.art.count > FileSystem.maximumFileSize {
-                skip("\(source), card \(piece.number): \(FileFailure.tooLarge(limit: FileSystem.maximumFileSize).reason)")
-                continue
+            var text = piece.art
+            if text.count > FileSystem.maximumFileSize {
+                // A long log piped in shows its first MiB, up to a line's end (it was refused, and
+                // the deck of one card was empty), and standard error says so after the program.
+                var end = FileSystem.maximumFileSize
+                if let newline = text[..<end].lastIndex(of: 0x0A) { end = newline + 1 }
+                text.removeSubrange(end...)
+                note("\(source), card \(piece.number): larger than \(FileSystem.maximumFileSize >> 20) MiB; only its first MiB is shown")
             }
             entries.append(CardEntry(id: "\(source)#\(piece.number)", title: piece.title ?? "Card \(piece.number)",
-                                     source: .bytes(piece.art), kind: contentKind(.text, declared: nil)))
+                                     source: .bytes(text), kind: contentKind(.text, declared: nil)))
         }
     }
 

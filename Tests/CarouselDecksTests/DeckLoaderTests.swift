@@ -160,11 +160,17 @@ import Testing
         }
     }
 
-    @Test func aCardFromStandardInputOverTheLimitIsRefused() throws {
-        let big = [UInt8](repeating: UInt8(ascii: "x"), count: DeckLoader.maximumCardFileSize + 1)
+    /// A card from standard input over 1 MiB (a long log piped in) shows its first MiB, up to a
+    /// line's end, and says so (it was refused: a deck of one such card was empty, helper-34).
+    @Test func aCardFromStandardInputOverTheLimitShowsItsFirstMiB() throws {
+        let line = Array("a line of a long log\n".utf8)
+        let big = Array(repeatElement(line, count: DeckLoader.maximumCardFileSize / line.count + 10).joined())
         let deck = try DeckLoader.load(paths: ["-"], standardInput: { Array("small\n---\n".utf8) + big })
-        #expect(deck.count == 1)
-        #expect(deck.problems == ["standard input, card 2: larger than 1 MiB, not read"])
+        #expect(deck.count == 2)
+        #expect(deck.problems == ["standard input, card 2: larger than 1 MiB; only its first MiB is shown"])
+        let lines = deck.cards[1].lines
+        #expect(lines.count == DeckLoader.maximumCardFileSize / line.count && lines.allSatisfy { $0 == "a line of a long log" },
+                "whole lines: \(lines.count), last \(lines.last ?? "")")
     }
 
     @Test func aCardFileThatBreaksAfterOpeningShowsWhyInsteadOfStopping() throws {
