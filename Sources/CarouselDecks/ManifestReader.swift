@@ -153,8 +153,15 @@ struct ManifestReader {
             } else if let lines = ManifestReader.art(art.value) {
                 card.art = lines
             } else {
-                report(art.line, "'art' \(place) should be text or a list of lines, found \(art.value.kindDescription)")
+                report(art.line, "'art' \(place) should be text or a list of lines, found \(art.value.kindDescription); skipped",
+                       skipsCard: true)
+                return nil
             }
+        }
+        // A card of nothing would show "(empty)" without a word of why (helper-34).
+        if card.file == nil && card.art == nil {
+            report(object.line, "card \(number) has no 'file' or 'art'; skipped", skipsCard: true)
+            return nil
         }
         return card
     }
