@@ -31,52 +31,42 @@ extension TextDocument {
 }
 
 extension TextDocument {
-    /// The document without the blank lines it opens with (empty or whitespace-only paragraphs,
-    /// blanks, a code block's leading blank rows): a card shows its first words at its top. Spaces
-    /// that show (on a background, reversed, underlined or struck: a bar of colour in ANSI art)
-    /// are not blank.
     /// How many of `plainLines` `trimmingLeadingBlankLines` leaves out (where a text's first
     /// line shown is in its own lines).
     public var leadingBlankLineCount: Int {
-        func isBlank(_ spans: [TextSpan]) -> Bool { spans.allSatisfy(\.showsNothing) }
-        var count = 0
-        for block in blocks {
-            switch block {
-            case .blank:
-                count += 1
-            case .paragraph(let spans, _) where isBlank(spans):
-                count += TextDocument(blocks: [block]).plainLines.count
-            case .code(let rows, _):
-                let blank = rows.prefix(while: isBlank).count
-                count += blank
-                if blank < rows.count { return count }
-            default:
-                return count
-            }
-        }
-        return count
+        let (blocks, rows) = leadingBlanks
+        return TextDocument(blocks: Array(self.blocks.prefix(blocks))).plainLines.count + rows
     }
 
+    /// The document without the blank lines it opens with (empty or whitespace-only paragraphs,
+    /// blanks, a code block's leading blank rows): a card shows its first words at its top.
     public var trimmingLeadingBlankLines: TextDocument {
+        let (dropped, rows) = leadingBlanks
+        guard dropped > 0 || rows > 0 else { return self }
+        var blocks = Array(self.blocks.dropFirst(dropped))
+        if rows > 0, case .code(let code, let margin) = blocks[0] { blocks[0] = .code(Array(code.dropFirst(rows)), margin: margin) }
+        return TextDocument(title: title, blocks: blocks)
+    }
+
+    /// The blank blocks the text opens with (blank lines, paragraphs of spaces, code blocks of
+    /// blank rows), and the blank rows that the code block after them opens with. Spaces that
+    /// show (on a background, reversed, underlined or struck: a bar of colour in ANSI art) are
+    /// not blank.
+    private var leadingBlanks: (blocks: Int, rows: Int) {
         func isBlank(_ spans: [TextSpan]) -> Bool { spans.allSatisfy(\.showsNothing) }
-        var blocks = self.blocks[...]
-        loop: while let first = blocks.first {
-            switch first {
+        for (i, block) in blocks.enumerated() {
+            switch block {
             case .blank:
-                blocks = blocks.dropFirst()
+                continue
             case .paragraph(let spans, _) where isBlank(spans):
-                blocks = blocks.dropFirst()
-            case .code(let rows, let margin):
-                let kept = rows.drop(while: isBlank)
-                if kept.isEmpty { blocks = blocks.dropFirst(); continue }
-                if kept.count == rows.count { break loop }
-                var trimmed = Array(blocks)
-                trimmed[0] = .code(Array(kept), margin: margin)
-                return TextDocument(title: title, blocks: trimmed)
+                continue
+            case .code(let rows, _):
+                let blank = rows.prefix(while: isBlank).count
+                if blank < rows.count { return (i, blank) }
             default:
-                break loop
+                return (i, 0)
             }
         }
-        return blocks.count == self.blocks.count ? self : TextDocument(title: title, blocks: Array(blocks))
+        return (blocks.count, 0)
     }
 }
