@@ -15,16 +15,6 @@ public struct CellCache: Sendable {
         var index: Int
     }
 
-    private struct ArtKey: Hashable {
-        var card: CardKey
-        /// Which of the art's sizes was resampled (see `ArtGrid.variant(among:fitting:)`).
-        var variant: Int
-        var width: Int
-        var height: Int
-        var blurStep: Int
-        var ascii: Bool
-    }
-
     private struct LinesKey: Hashable {
         var card: CardKey
         var width: Int
@@ -48,24 +38,14 @@ public struct CellCache: Sendable {
     /// Most cells held prepared (art and text together), about 40 MB: a few hundred big cards.
     static let cellBudget = 1 << 20
 
-    /// Each art card's sizes, parsed, in the card's order, with their dimensions apart (what a
-    /// frame that finds its cells prepared reads).
-    private var parsed: [CardKey: (grids: [ArtGrid], sizes: [ArtSize])] = [:]
-    private var art: [ArtKey: ArtCells] = [:]
-    /// The art each card on screen was last drawn with, by its deck index (modulo the table's
-    /// size: the cards on a screen are neighbours): a card drawn at the size and blur of the frame
-    /// before is found without hashing its identity or looking its sizes up.
-    private var recent: [RecentArt] = []
-    private struct RecentArt {
-        var id = ""
-        /// -1: none yet.
-        var index = -1
-        var width = 0, height = 0
-        var blurStep = 0
-        var ascii = false
-        var cells: ArtCells? = nil
-    }
-    private static let recentSlots = 64
+    /// Each art card's prepared art, in a table by deck index (modulo the table's size: the cards
+    /// on a screen are neighbours in the deck, so they never share a place), checked against the
+    /// card's identity: a frame finds a card's art without hashing its identity (a string), which
+    /// cost a held key more than copying the art did.
+    private var artSlots: [ArtSlot] = []
+    private static let artSlotCount = 64
+    /// Prepared art in all the slots (bounded by `limit`, with the text's cells by `cellBudget`).
+    private var artEntries = 0
     private var laidOut: [LinesKey: [LaidLine]] = [:]
     /// Where laid-out lines begin in their text's own lines (see `sourceLines`).
     private var sourceMaps: [LinesKey: SourceLines] = [:]
@@ -82,11 +62,11 @@ public struct CellCache: Sendable {
 
     /// Makes room for `cells` more cells, emptying the prepared entries when the budget is spent.
     private mutating func reserve(_ cells: Int) {
-        guard heldCells + cells > CellCache.cellBudget || art.count >= CellCache.limit || text.count >= CellCache.limit else { return }
-        art.removeAll(keepingCapacity: true)
+        guard heldCells + cells > CellCache.cellBudget || artEntries >= CellCache.limit || text.count >= CellCache.limit else { return }
+        // The art's sizes stay parsed; what was made of them goes.
+        for i in artSlots.indices { artSlots[i].forgetPrepared() }
+        artEntries = 0
         text.removeAll(keepingCapacity: true)
-        // The memo of recent art holds cells too: emptied with the rest, so the budget holds.
-        if !recent.isEmpty { recent = Array(repeating: RecentArt(), count: CellCache.recentSlots) }
         heldCells = 0
     }
 
@@ -95,40 +75,42 @@ public struct CellCache: Sendable {
     /// least as big as the fitted size is shrunk to it (the largest, when none is).
     mutating func art(_ drawing: Art, of card: Card, index: Int, fitting box: (width: Int, height: Int), blur: Double, glyphs: Glyphs) -> ArtCells {
         let step = Int((clamp(blur, 0...1) * CellCache.blurSteps).rounded())
-        let slot = index & (CellCache.recentSlots - 1)
-        if recent.isEmpty { recent = Array(repeating: RecentArt(), count: CellCache.recentSlots) }
-        let last = recent[slot]
-        if last.index == index, last.width == box.width, last.height == box.height, last.blurStep == step, last.ascii == glyphs.isASCII,
-           let cells = last.cells, last.id == card.id {
-            return cells
+        let ascii = glyphs.isASCII
+        if artSlots.isEmpty { artSlots = Array(repeating: ArtSlot(), count: CellCache.artSlotCount) }
+        let slot = index & (CellCache.artSlotCount - 1)
+        if artSlots[slot].index != index || artSlots[slot].id != card.id {
+            // Another card (a neighbour far along a big deck, or the deck read again): its sizes parsed anew.
+            artEntries -= artSlots[slot].entries.count
+            heldCells -= artSlots[slot].entries.reduce(0) { $0 + $1.cells.cells.count }
+            artSlots[slot] = ArtSlot(id: card.id, index: index, grids: drawing.variants.map { ArtGrid(lines: $0) })
         }
-        let cells = art(drawing, of: CardKey(id: card.id, index: index), fitting: box, blurStep: step, glyphs: glyphs)
-        recent[slot] = RecentArt(id: card.id, index: index, width: box.width, height: box.height, blurStep: step, ascii: glyphs.isASCII, cells: cells)
-        return cells
-    }
-
-    private mutating func art(_ drawing: Art, of cardKey: CardKey, fitting box: (width: Int, height: Int), blurStep step: Int, glyphs: Glyphs) -> ArtCells {
-        let sizes: [ArtSize]
-        if let known = parsed[cardKey]?.sizes {
-            sizes = known
-        } else {
-            if parsed.count >= CellCache.limit { parsed.removeAll(keepingCapacity: true) }
-            let grids = drawing.variants.map { ArtGrid(lines: $0) }
-            sizes = grids.map(\.size)
-            parsed[cardKey] = (grids, sizes)
+        // The size and blur of the frame before (a card at rest, or one that moves without changing size).
+        if let last = artSlots[slot].last, last.box == box, last.blurStep == step, last.ascii == ascii {
+            return artSlots[slot].entries[last.entry].cells
         }
+        let sizes = artSlots[slot].sizes
         let variant = ArtSize.variant(among: sizes, fitting: box)
         let size = sizes[variant].fittedSize(in: box)
-        let key = ArtKey(card: cardKey, variant: variant, width: size.width, height: size.height, blurStep: step, ascii: glyphs.isASCII)
-        if let cells = art[key] { return cells }
+        let found = artSlots[slot].entries.firstIndex {
+            $0.variant == variant && $0.width == size.width && $0.height == size.height && $0.blurStep == step && $0.ascii == ascii
+        }
+        if let found {
+            artSlots[slot].last = (box, step, ascii, found)
+            return artSlots[slot].entries[found].cells
+        }
         reserve(size.width * size.height)
-        var grid = parsed[cardKey]!.grids[variant].resampled(width: size.width, height: size.height)
+        var grid = artSlots[slot].grids[variant].resampled(width: size.width, height: size.height)
         if step > 0 { grid = grid.blurred(Double(step) / CellCache.blurSteps, ramp: glyphs.ramp) }
         let cells = ArtCells(grid, glyphs: glyphs)
-        art[key] = cells
+        artSlots[slot].entries.append(ArtEntry(variant: variant, width: size.width, height: size.height, blurStep: step, ascii: ascii, cells: cells))
+        artSlots[slot].last = (box, step, ascii, artSlots[slot].entries.count - 1)
+        artEntries += 1
         heldCells += cells.cells.count
         return cells
     }
+
+    /// Art prepared in all (for tests: never more than `limit`).
+    var preparedArt: Int { artEntries }
 
     /// A text document laid out `width` cells wide. With `title`, the card's title leads, on a line
     /// of its own, unless the text already opens with it (a card made of one line of input).
@@ -345,4 +327,41 @@ struct ArtCells: Sendable {
         self.cells = cells
         self.ink = ink
     }
+}
+
+/// One art card's place in `CellCache`: its sizes parsed, and the art made of them so far (a few
+/// dozen sizes and blur steps at most, looked through in order: cheaper than hashing).
+private struct ArtSlot {
+    /// The card's identity; nil for an empty slot.
+    var id: String? = nil
+    var index = -1
+    var grids: [ArtGrid] = []
+    /// The grids' dimensions apart (what choosing a size asks of them).
+    var sizes: [ArtSize] = []
+    var entries: [ArtEntry] = []
+    /// The box, blur step and look the card was last drawn with, and the entry that drew it.
+    var last: (box: (width: Int, height: Int), blurStep: Int, ascii: Bool, entry: Int)? = nil
+
+    init() {}
+
+    init(id: String, index: Int, grids: [ArtGrid]) {
+        self.id = id
+        self.index = index
+        self.grids = grids
+        sizes = grids.map(\.size)
+    }
+
+    mutating func forgetPrepared() {
+        entries.removeAll()
+        last = nil
+    }
+}
+
+private struct ArtEntry {
+    var variant: Int
+    var width: Int
+    var height: Int
+    var blurStep: Int
+    var ascii: Bool
+    var cells: ArtCells
 }
