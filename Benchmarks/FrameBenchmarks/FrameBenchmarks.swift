@@ -86,6 +86,31 @@ let benchmarks: @Sendable () -> Void = {
             DiffRig(deck: deck, style: style, mode: mode, width: 100, height: 45)
         }
     }
+    // A card's art at a size and blur met for the first time (what a card passing through the
+    // ring's sizes costs on its first lap: about 300 such in a 3 s held key at 100x45): every art
+    // card of the deck shrunk to each of the sizes a ring card passes through, with the blur its
+    // depth gives, in turn; one sample is one art prepared.
+    Benchmark("art/prepare", configuration: configuration) { (benchmark, jobs: [(ArtGrid, Int, Int, Double)]) in
+        var next = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let (grid, width, height, blur) = jobs[next]
+            next = (next + 1) % jobs.count
+            blackHole(grid.resampled(width: width, height: height).blurred(blur, ramp: Glyphs.unicode.ramp))
+        }
+    } setup: {
+        let grids = deck.cards.compactMap { card -> ArtGrid? in
+            guard case .art(let art) = card.content else { return nil }
+            return ArtGrid(lines: art.variants.last ?? [])
+        }
+        return grids.flatMap { grid in
+            (0..<14).map { step -> (ArtGrid, Int, Int, Double) in
+                let depth = Double(step) / 13
+                let fitted = grid.fittedSize(in: (width: 40 - 2 * step, height: 20 - step))
+                return (grid, fitted.width, fitted.height, 0.5 * depth)
+            }
+        }
+    }
     Benchmark("part/100x45/clear-canvas", configuration: configuration) { benchmark in
         var canvas = Canvas(width: 100, height: 45)
         benchmark.startMeasurement()

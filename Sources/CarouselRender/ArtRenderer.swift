@@ -107,23 +107,29 @@ public struct ArtGrid: Sendable {
         // stroke would be lost. Shrunk further, the area is what is left to see.
         let fillsYield = max(sx, sy) < 2
         let inks = table.ink, traits = table.traits
+        // Each column's footprint, its middle and the side it is looked at from, worked out once
+        // rather than for every row (a new size is prepared while a card moves: it must be cheap).
+        var columns: [(x0: Int, x1: Int, cx: Double, fromRight: Bool)] = []
+        columns.reserveCapacity(w)
+        for tx in 0..<w {
+            let (x0, x1) = ArtGrid.mirroredFootprint(tx, of: w, scale: sx, count: width)
+            columns.append((x0, min(x1, width), sx < 2 ? Double(x0 + x1) / 2 : (Double(tx) + 0.5) * sx, sx < 2 && tx >= w - w / 2))
+        }
         for ty in 0..<h {
             let (y0, y1) = ArtGrid.footprint(ty, scale: sy, count: height)
+            let cy = sy < 2 ? Double(y0 + y1) / 2 : (Double(ty) + 0.5) * sy
             var tx = 0
             while tx < w {
-                let (x0, x1) = ArtGrid.mirroredFootprint(tx, of: w, scale: sx, count: width)
+                let (x0, x1, cx, fromRight) = columns[tx]
                 var best = GlyphTable.blank
                 var bestInk = -1.0
                 var bestDistance = Double.infinity
                 // Ties go to the glyph nearest the middle of the footprint (of the cell's share when
                 // shrinking a lot); the right half looks from its right edge, so a tie there goes
                 // the mirrored way.
-                let cx = sx < 2 ? Double(x0 + x1) / 2 : (Double(tx) + 0.5) * sx
-                let cy = sy < 2 ? Double(y0 + y1) / 2 : (Double(ty) + 0.5) * sy
-                let fromRight = sx < 2 && tx >= w - w / 2
                 for y in y0..<min(y1, height) {
-                    for i in 0..<(min(x1, width) - x0) {
-                        let x = fromRight ? min(x1, width) - 1 - i : x0 + i
+                    for i in 0..<(x1 - x0) {
+                        let x = fromRight ? x1 - 1 - i : x0 + i
                         let g = codes[y * width + x]
                         if g == ArtGrid.continuation { continue }
                         var ink = inks[Int(g)]
@@ -211,13 +217,17 @@ public struct ArtGrid: Sendable {
         }
         // The target column / row each source column / row lands on.
         func landing(_ i: Int, _ scale: Double, _ count: Int) -> Int { min(count - 1, Int((Double(i) + 0.5) / scale)) }
+        // Each column's source column, and whether it is where that column lands: once, not per row.
+        let columns = (0..<w).map { tx -> (x: Int, primary: Bool) in
+            let x = min(width - 1, Int((Double(tx) + 0.5) * sx))
+            return (x, landing(x, sx, w) == tx)
+        }
         for ty in 0..<h {
             let y = min(height - 1, Int((Double(ty) + 0.5) * sy))
             let primaryRow = landing(y, sy, h) == ty
             var tx = 0
             while tx < w {
-                let x = min(width - 1, Int((Double(tx) + 0.5) * sx))
-                let primaryColumn = landing(x, sx, w) == tx
+                let (x, primaryColumn) = columns[tx]
                 var glyph = GlyphTable.blank
                 let g = codes[y * width + x]
                 if g != ArtGrid.continuation && g != GlyphTable.blank {
@@ -283,20 +293,32 @@ public struct ArtGrid: Sendable {
         func pass(_ input: [Double], horizontal: Bool, radius: Double) -> [Double] {
             guard radius > 0.01 else { return input }
             let r = Int(radius.rounded(.up))
+            // The taps and their weights (edge taps weighted by how much of the radius covers
+            // them; a tap of no weight is left out), and their sum: a tap beyond the field's edge
+            // counts with nothing in it, so every cell divides by the same weight.
+            var taps: [(offset: Int, weight: Double)] = []
+            var weight = 0.0
+            for k in -r...r {
+                let w = abs(Double(k)) <= radius ? 1.0 : max(0, 1 - (abs(Double(k)) - radius))
+                guard w > 0 else { continue }
+                taps.append((k, w))
+                weight += w
+            }
             var output = input
-            for y in 0..<height {
-                for x in 0..<width {
-                    var sum = 0.0, weight = 0.0
-                    for k in -r...r {
-                        let sx = horizontal ? x + k : x, sy = horizontal ? y : y + k
-                        // Edge taps are weighted by how much of the radius covers them.
-                        let w = abs(Double(k)) <= radius ? 1.0 : max(0, 1 - (abs(Double(k)) - radius))
-                        guard w > 0 else { continue }
-                        let v = (sx >= 0 && sx < width && sy >= 0 && sy < height) ? input[sy * width + sx] : 0
-                        sum += v * w
-                        weight += w
+            let (lines, length, step) = horizontal ? (height, width, 1) : (width, height, width)
+            input.withUnsafeBufferPointer { input in
+                output.withUnsafeMutableBufferPointer { output in
+                    for line in 0..<lines {
+                        let first = horizontal ? line * width : line
+                        for t in 0..<length {
+                            var sum = 0.0
+                            for (k, w) in taps {
+                                let u = t + k
+                                sum += (u >= 0 && u < length ? input[first + u * step] : 0) * w
+                            }
+                            output[first + t * step] = sum / weight
+                        }
                     }
-                    output[y * width + x] = sum / weight
                 }
             }
             return output
