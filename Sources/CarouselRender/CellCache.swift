@@ -81,28 +81,27 @@ public struct CellCache: Sendable {
         if artSlots[slot].index != index || artSlots[slot].id != card.id {
             // Another card (a neighbour far along a big deck, or the deck read again): its sizes parsed anew.
             artEntries -= artSlots[slot].entries.count
-            heldCells -= artSlots[slot].entries.reduce(0) { $0 + $1.cells.cells.count }
+            heldCells -= artSlots[slot].entries.reduce(0) { $0 + $1.cells.count }
             artSlots[slot] = ArtSlot(id: card.id, index: index, grids: drawing.variants.map { ArtGrid(lines: $0) })
         }
         // The size and blur of the frame before (a card at rest, or one that moves without changing size).
         if let last = artSlots[slot].last, last.box == box, last.blurStep == step, last.ascii == ascii {
-            return artSlots[slot].entries[last.entry].cells
+            return artSlots[slot].entries[last.entry]
         }
         let sizes = artSlots[slot].sizes
         let variant = ArtSize.variant(among: sizes, fitting: box)
         let size = sizes[variant].fittedSize(in: box)
-        let found = artSlots[slot].entries.firstIndex {
-            $0.variant == variant && $0.width == size.width && $0.height == size.height && $0.blurStep == step && $0.ascii == ascii
-        }
-        if let found {
+        let key = ArtKey(variant: variant, width: size.width, height: size.height, blurStep: step, ascii: ascii)
+        if let found = artSlots[slot].keys.firstIndex(of: key) {
             artSlots[slot].last = (box, step, ascii, found)
-            return artSlots[slot].entries[found].cells
+            return artSlots[slot].entries[found]
         }
         reserve(size.width * size.height)
         var grid = artSlots[slot].grids[variant].resampled(width: size.width, height: size.height)
         if step > 0 { grid = grid.blurred(Double(step) / CellCache.blurSteps, ramp: glyphs.ramp) }
         let cells = ArtCells(grid, glyphs: glyphs)
-        artSlots[slot].entries.append(ArtEntry(variant: variant, width: size.width, height: size.height, blurStep: step, ascii: ascii, cells: cells))
+        artSlots[slot].keys.append(key)
+        artSlots[slot].entries.append(cells)
         artSlots[slot].last = (box, step, ascii, artSlots[slot].entries.count - 1)
         artEntries += 1
         heldCells += cells.cells.count
@@ -338,7 +337,10 @@ private struct ArtSlot {
     var grids: [ArtGrid] = []
     /// The grids' dimensions apart (what choosing a size asks of them).
     var sizes: [ArtSize] = []
-    var entries: [ArtEntry] = []
+    /// What was made of them: `entries[k]` is the art `keys[k]` names (the keys apart, so that
+    /// looking through them copies no cells).
+    var keys: [ArtKey] = []
+    var entries: [ArtCells] = []
     /// The box, blur step and look the card was last drawn with, and the entry that drew it.
     var last: (box: (width: Int, height: Int), blurStep: Int, ascii: Bool, entry: Int)? = nil
 
@@ -352,16 +354,18 @@ private struct ArtSlot {
     }
 
     mutating func forgetPrepared() {
+        keys.removeAll()
         entries.removeAll()
         last = nil
     }
 }
 
-private struct ArtEntry {
+/// Which art of a card: the size of it that was shrunk (see `ArtSize.variant(among:fitting:)`),
+/// the size it was shrunk to, the blur step and the look.
+private struct ArtKey: Equatable {
     var variant: Int
     var width: Int
     var height: Int
     var blurStep: Int
     var ascii: Bool
-    var cells: ArtCells
 }

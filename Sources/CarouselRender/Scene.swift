@@ -73,8 +73,15 @@ public struct Scene: Sendable {
         var mode: Mode, style: StyleKind, loop: Bool, active: Int, count: Int
         var width: Int, height: Int, skipped: Int, theme: Theme, hint: String, note: String, message: String?
     }
-    var chromeKey: ChromeKey?
+    var chromeKey: ChromeKey? { didSet { if chromeKey == nil { topBarKey = nil } } }
     private var chromeRows: [Cell] = []
+    /// What the top bar shows: it stays the same while a held key changes the active card (and with
+    /// it the status line) every other frame, and is copied back then rather than built again.
+    struct TopBarKey: Equatable {
+        var mode: Mode, style: StyleKind, loop: Bool, width: Int, theme: Theme
+    }
+    private var topBarKey: TopBarKey?
+    private var topBarRow: [Cell] = []
 
     /// What is under a cell of the last rendered frame.
     public enum Hit: Sendable, Equatable {
@@ -163,18 +170,25 @@ public struct Scene: Sendable {
             note: statusNote, message: message)
         let chromeRowNumbers = (top: rows.bar, dots: rows.dots, status: rows.status)
         if key == chromeKey {
-            canvas.restoreRow(chromeRowNumbers.top, from: chromeRows, at: 0)
-            canvas.restoreRow(chromeRowNumbers.dots, from: chromeRows, at: canvas.width)
-            canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: 2 * canvas.width)
+            canvas.restoreRow(chromeRowNumbers.top, from: topBarRow, at: 0)
+            canvas.restoreRow(chromeRowNumbers.dots, from: chromeRows, at: 0)
+            canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: canvas.width)
         } else {
-            segments = Chrome.drawTopBar(state, theme: theme, on: &canvas)
+            let top = TopBarKey(mode: state.mode, style: state.style, loop: state.loop, width: canvas.width, theme: theme)
+            if top == topBarKey {
+                canvas.restoreRow(chromeRowNumbers.top, from: topBarRow, at: 0)
+            } else {
+                segments = Chrome.drawTopBar(state, theme: theme, on: &canvas)
+                topBarRow.removeAll(keepingCapacity: true)
+                canvas.appendRow(chromeRowNumbers.top, to: &topBarRow)
+            }
             Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, note: statusNote, message: message, hint: hint,
                               theme: theme, on: &canvas)
             chromeRows.removeAll(keepingCapacity: true)
-            canvas.appendRow(chromeRowNumbers.top, to: &chromeRows)
             canvas.appendRow(chromeRowNumbers.dots, to: &chromeRows)
             canvas.appendRow(chromeRowNumbers.status, to: &chromeRows)
             chromeKey = key
+            topBarKey = top
         }
         if let c = cursor, !rows.cards.contains(c.y) { cursor = nil }
         var zoomInfo: ZoomInfo?
