@@ -264,6 +264,31 @@ public struct PreparedPainter {
         set(Cell(" ", style: cell.style, width: 0), x: x + 1, y: y)
     }
 
+    /// Writes a row of prepared cells, `source[0..<count]`, from (x, y) rightward (inside the
+    /// canvas), each in `style`, leaving out blanks and continuations (what is under them shows):
+    /// what `put` does for each cell, with the row's painted columns noted once rather than per
+    /// cell (a card's art is painted a row at a time).
+    @inlinable
+    public mutating func putRow(_ source: UnsafePointer<Cell>, count: Int, x: Int, y: Int, style: CellStyle, within limit: Int) {
+        precondition(count >= 0 && x >= 0 && x + count <= width && y >= 0 && y < height, "a row of prepared cells outside the canvas")
+        let row = cells.baseAddress! + y * width
+        var first = -1, last = -1
+        for k in 0..<count {
+            var cell = source[k]
+            if cell.isBlank || cell.isContinuation { continue }
+            cell.style = style
+            let cx = x + k
+            if cell.width == 1 && row[cx].width == 1 {
+                row[cx] = cell
+                if first < 0 { first = cx }
+                last = cx
+            } else {
+                put(cell, x: cx, y: y, within: limit)
+            }
+        }
+        if first >= 0 { painted[y].include(Int32(first), Int32(last + 1)) }
+    }
+
     /// The cell at (x, y), inside the canvas.
     @inlinable
     public subscript(x: Int, y: Int) -> Cell {

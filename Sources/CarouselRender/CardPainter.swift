@@ -315,6 +315,10 @@ public struct CardPainter: Sendable {
             canvas.paintPrepared { canvas in
                 for y in rows {
                     let row = y * art.width
+                    if !thin {
+                        canvas.putRow(cells.baseAddress! + row + left, count: right - left, x: ox + left, y: oy + y, style: style, within: visible.maxX)
+                        continue
+                    }
                     for x in columns {
                         var cell = cells[row + x]
                         if cell.isBlank || cell.isContinuation { continue }

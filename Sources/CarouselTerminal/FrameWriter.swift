@@ -179,7 +179,13 @@ public struct FrameWriter {
                 }
             }
             if let before, features.shiftsCharacters {
-                while x < width && Self.same(before, row + x, after, row + x) && shown[row + x].width != Look.damaged { x += 1 }
+                if model.damagedInRow[y] == 0 {
+                    // (No damaged cell in the row: only the two frames' cells are compared.)
+                    let old = before.baseAddress! + row, new = after.baseAddress! + row
+                    while x < width && old[x] == new[x] { x += 1 }
+                } else {
+                    while x < width && Self.same(before, row + x, after, row + x) && shown[row + x].width != Look.damaged { x += 1 }
+                }
                 if let found = slide(after, before: before, row: row, y: y, from: x, width: width, model) {
                     shiftStart = x
                     shift = found
@@ -231,10 +237,22 @@ public struct FrameWriter {
         // neighbours' style), its ink read from the cell `sample`. Cells are grouped by their style
         // as the canvas has it; whether each really changes on the terminal is asked when it is written.
         var open = -1, sample = 0, style = CellStyle.plain, blankSoFar = true
-        for x in start..<end {
+        // Where a cell is unchanged exactly when it is the last frame's: before any shift, in a row
+        // without damaged cells. Runs of such cells are passed over comparing the frames alone.
+        let plainUpTo = before != nil && model.damagedInRow[y] == 0 ? min(shiftStart, end) : start
+        var x = start
+        while x < end {
             let i = row + x
-            if let before, Self.unchanged(i, x: x, after, before: before, row: row, width: width,
-                                          shiftStart: shiftStart, shift: shift, model) {
+            if x < plainUpTo, let before, before[i] == after[i] {
+                if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
+                let old = before.baseAddress! + row, new = after.baseAddress! + row
+                x += 1
+                while x < plainUpTo && old[x] == new[x] { x += 1 }
+                continue
+            }
+            defer { x += 1 }
+            if x >= plainUpTo, let before, Self.unchanged(i, x: x, after, before: before, row: row, width: width,
+                                                          shiftStart: shiftStart, shift: shift, model) {
                 if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
                 continue
             }
@@ -423,7 +441,14 @@ public struct FrameWriter {
             // Compared as bytes (runs of a card's background are long), unless the cell written
             // is not the one stored (the lone second half of a wide glyph, written as a blank).
             let asStored = cell.width == after[i].width
-            while x + count < width && (asStored ? Self.same(after, i + count, after, i) : after[i + count] == cell) { count += 1 }
+            // (A pointer and a count in registers: the run's cells are read as two words each.)
+            let run = after.baseAddress! + i, room = width - x
+            if asStored {
+                let first = run.pointee
+                while count < room && run[count] == first { count += 1 }
+            } else {
+                while count < room && run[count] == cell { count += 1 }
+            }
             if y == height - 1 && x + count == width && !features.writesBottomRight {
                 count -= 1
                 model.set(row + width - 1, .damagedCell)
