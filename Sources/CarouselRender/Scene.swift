@@ -73,8 +73,20 @@ public struct Scene: Sendable {
         var mode: Mode, style: StyleKind, loop: Bool, active: Int, count: Int
         var width: Int, height: Int, skipped: Int, theme: Theme, hint: String, note: String, message: String?
     }
-    var chromeKey: ChromeKey? { didSet { if chromeKey == nil { topBarKey = nil } } }
+    var chromeKey: ChromeKey? {
+        didSet {
+            if chromeKey == nil {
+                topBarKey = nil
+                chromeMemo.removeAll(keepingCapacity: true)
+            }
+        }
+    }
     private var chromeRows: [Cell] = []
+    /// The bottom rows of the last few dozen chromes drawn, the newest last: a held key passes the
+    /// same cards again and again, and the status line of a card met before is copied back, not
+    /// built again (its strings allocated every time the active card changed).
+    private var chromeMemo: [(key: ChromeKey, rows: [Cell])] = []
+    private static let chromeMemoSize = 32
     /// What the top bar shows: it stays the same while a held key changes the active card (and with
     /// it the status line) every other frame, and is copied back then rather than built again.
     struct TopBarKey: Equatable {
@@ -182,11 +194,21 @@ public struct Scene: Sendable {
                 topBarRow.removeAll(keepingCapacity: true)
                 canvas.appendRow(chromeRowNumbers.top, to: &topBarRow)
             }
-            Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, note: statusNote, message: message, hint: hint,
-                              theme: theme, on: &canvas)
-            chromeRows.removeAll(keepingCapacity: true)
-            canvas.appendRow(chromeRowNumbers.dots, to: &chromeRows)
-            canvas.appendRow(chromeRowNumbers.status, to: &chromeRows)
+            if let met = chromeMemo.lastIndex(where: { $0.key == key }) {
+                chromeRows = chromeMemo[met].rows
+                canvas.restoreRow(chromeRowNumbers.dots, from: chromeRows, at: 0)
+                canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: canvas.width)
+            } else {
+                Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, note: statusNote, message: message, hint: hint,
+                                  theme: theme, on: &canvas)
+                var rows: [Cell] = []
+                rows.reserveCapacity(2 * canvas.width)
+                canvas.appendRow(chromeRowNumbers.dots, to: &rows)
+                canvas.appendRow(chromeRowNumbers.status, to: &rows)
+                chromeRows = rows
+                if chromeMemo.count == Scene.chromeMemoSize { chromeMemo.removeFirst() }
+                chromeMemo.append((key, rows))
+            }
             chromeKey = key
             topBarKey = top
         }
