@@ -77,7 +77,8 @@ public struct Scene: Sendable {
         didSet {
             if chromeKey == nil {
                 topBarKey = nil
-                chromeMemo.removeAll(keepingCapacity: true)
+                chromeMemoKeys.removeAll(keepingCapacity: true)
+                chromeMemoRows.removeAll(keepingCapacity: true)
             }
         }
     }
@@ -85,7 +86,8 @@ public struct Scene: Sendable {
     /// The bottom rows of the last few dozen chromes drawn, the newest last: a held key passes the
     /// same cards again and again, and the status line of a card met before is copied back, not
     /// built again (its strings allocated every time the active card changed).
-    private var chromeMemo: [(key: ChromeKey, rows: [Cell])] = []
+    private var chromeMemoKeys: [ChromeKey] = []
+    private var chromeMemoRows: [[Cell]] = []
     private static let chromeMemoSize = 32
     /// What the top bar shows: it stays the same while a held key changes the active card (and with
     /// it the status line) every other frame, and is copied back then rather than built again.
@@ -194,8 +196,12 @@ public struct Scene: Sendable {
                 topBarRow.removeAll(keepingCapacity: true)
                 canvas.appendRow(chromeRowNumbers.top, to: &topBarRow)
             }
-            if let met = chromeMemo.lastIndex(where: { $0.key == key }) {
-                chromeRows = chromeMemo[met].rows
+            // (Compared in place, the active card first: a closure over the keys would copy each,
+            // with a retain and a release of every string in it.)
+            var met = chromeMemoKeys.count - 1
+            while met >= 0 && !(chromeMemoKeys[met].active == key.active && chromeMemoKeys[met] == key) { met -= 1 }
+            if met >= 0 {
+                chromeRows = chromeMemoRows[met]
                 canvas.restoreRow(chromeRowNumbers.dots, from: chromeRows, at: 0)
                 canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: canvas.width)
             } else {
@@ -206,8 +212,12 @@ public struct Scene: Sendable {
                 canvas.appendRow(chromeRowNumbers.dots, to: &rows)
                 canvas.appendRow(chromeRowNumbers.status, to: &rows)
                 chromeRows = rows
-                if chromeMemo.count == Scene.chromeMemoSize { chromeMemo.removeFirst() }
-                chromeMemo.append((key, rows))
+                if chromeMemoKeys.count == Scene.chromeMemoSize {
+                    chromeMemoKeys.removeFirst()
+                    chromeMemoRows.removeFirst()
+                }
+                chromeMemoKeys.append(key)
+                chromeMemoRows.append(rows)
             }
             chromeKey = key
             topBarKey = top
