@@ -191,3 +191,35 @@ import Testing
         #expect(checked > 200)
     }
 }
+
+/// The status line of a card met before is copied back from the chrome drawn then (a held key
+/// passes the same cards again and again): it must be exactly what drawing it again gives, and a
+/// deck read again must not show the old deck's titles.
+@Suite struct ChromeMemoTests {
+    static let deck = CardList((0..<5).map { Card(id: "c\($0)", title: "Card \($0)", subtitle: "sub \($0)", content: .art(Art(lines: ["#\($0)"]))) })
+
+    static func screen(_ scene: inout Scene, active: Int, deck: CardList = deck) -> Canvas {
+        var canvas = Canvas(width: 60, height: 16)
+        _ = scene.render(CarouselState(count: deck.count, start: active), deck: deck, into: &canvas)
+        return canvas
+    }
+
+    @Test func aStatusLineMetAgainIsTheOneDrawnAfresh() {
+        var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: true))
+        for active in [0, 1, 2, 1, 0, 3, 0] {
+            var fresh = Scene(theme: Theme(glyphs: .unicode, usesColor: true))
+            let kept = Self.screen(&scene, active: active), drawn = Self.screen(&fresh, active: active)
+            #expect(kept == drawn, "card \(active)")
+            #expect(kept.lines().last?.contains("Card \(active) · sub \(active)") == true)
+        }
+    }
+
+    @Test func aDeckReadAgainShowsItsOwnTitles() {
+        var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: true))
+        _ = Self.screen(&scene, active: 1)
+        _ = Self.screen(&scene, active: 2)
+        let renamed = CardList((0..<5).map { Card(id: "c\($0)", title: "New \($0)", content: .art(Art(lines: ["#\($0)"]))) })
+        scene.forgetCards()
+        #expect(Self.screen(&scene, active: 1, deck: renamed).lines().last?.contains("New 1") == true)
+    }
+}
