@@ -109,6 +109,21 @@ def terminal_tables(tables, highest):
     if syscall:
         print(f"  write(2) alone of one frame's bytes (arc, Normal, mid-move): {fmt_time(syscall)}")
 
+    held = {n: t for n, t in times.items() if n.startswith(("terminal-held/", "terminal-paced/"))}
+    if held:
+        print()
+        print("Terminal: the frames of a held Right (--loop, 100x45), one right after another (held) and one every"
+              " 1/60 s with the thread asleep in between, as the program draws them (paced), medians per frame")
+        print()
+        print(f"  {'style/mode':<16} {'held':>9} {'paced':>9} {'mallocs':>8} {'(most)':>7} {'bytes':>7}")
+        for style, mode in styles_modes():
+            h, p = f"terminal-held/{style}/{mode}/100x45", f"terminal-paced/{style}/{mode}/100x45"
+            if h not in held and p not in held:
+                continue
+            print(f"  {style + '/' + mode:<16} {fmt_time(held[h]) if h in held else '':>9} {fmt_time(held[p]) if p in held else '':>9}"
+                  f" {mallocs.get(p, mallocs.get(h, 0)):>8,.0f} {max(most.get(p, 0), most.get(h, 0)):>7,.0f}"
+                  f" {sent.get(h, sent.get(p, 0)):>7,.0f}")
+
     sizes = sorted({n.split("/")[3] for n in frames}, key=lambda s: tuple(int(v) for v in s.split("x")))
     print()
     print("Terminal: bytes / glyph bytes over a one-card move, rest to rest (in brackets: over the"

@@ -218,6 +218,26 @@ final class TerminalRig {
         last = i
     }
 
+    /// When the last paced frame began (CLOCK_MONOTONIC, ns); 0 before the first.
+    private var lastFrameStart: Int = 0
+
+    /// Sleeps until 1/`fps` s after the last paced frame began (outside the measurement), as the
+    /// program waits in ppoll for its next frame.
+    func sleepUntilNextFrame(fps: Double) {
+        func now() -> Int {
+            var t = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &t)
+            return t.tv_sec * 1_000_000_000 + t.tv_nsec
+        }
+        let due = lastFrameStart + Int(1e9 / fps)
+        let wait = due - now()
+        if lastFrameStart > 0 && wait > 0 {
+            var request = timespec(tv_sec: wait / 1_000_000_000, tv_nsec: wait % 1_000_000_000)
+            nanosleep(&request, nil)
+        }
+        lastFrameStart = now()
+    }
+
     /// After a frame, outside the measurement: its bytes, its glyph bytes, and when it ended a lap
     /// of the move, bytes / glyph bytes over the lap in percent, and over the move from rest to
     /// rest (computed once, but given with every lap: the first laps run in the warm-up, which
