@@ -39,11 +39,12 @@ public struct CellCache: Sendable {
     static let cellBudget = 1 << 20
 
     /// Each art card's prepared art, in a table by deck index (modulo the table's size: the cards
-    /// on a screen are neighbours in the deck, so they never share a place), checked against the
-    /// card's identity: a frame finds a card's art without hashing its identity (a string), which
-    /// cost a held key more than copying the art did.
+    /// on a screen are neighbours in the deck, so they never share a place; lyrics on a screen of
+    /// a few hundred rows shows the most, about one card a row), checked against the card's
+    /// identity: a frame finds a card's art without hashing its identity (a string), which cost a
+    /// held key more than copying the art did.
     private var artSlots: [ArtSlot] = []
-    private static let artSlotCount = 64
+    static let artSlotCount = 256
     /// Prepared art in all the slots (bounded by `limit`, with the text's cells by `cellBudget`).
     private var artEntries = 0
     private var laidOut: [LinesKey: [LaidLine]] = [:]

@@ -44,7 +44,7 @@ import Testing
         // Cards whose places are far apart in a big deck share a slot of the table, in turn.
         for _ in 0..<2 {
             #expect(Self.glyph(cache.art(artA, of: a, index: 5, fitting: (10, 5), blur: 0, glyphs: .unicode)) == "#")
-            #expect(Self.glyph(cache.art(artB, of: b, index: 5 + 64, fitting: (10, 5), blur: 0, glyphs: .unicode)) == "%")
+            #expect(Self.glyph(cache.art(artB, of: b, index: 5 + CellCache.artSlotCount, fitting: (10, 5), blur: 0, glyphs: .unicode)) == "%")
         }
         // The same card at two places (a deck that shows it twice) is drawn the same at both.
         #expect(Self.glyph(cache.art(artB, of: b, index: 6, fitting: (10, 5), blur: 0, glyphs: .unicode)) == "%")
