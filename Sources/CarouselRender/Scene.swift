@@ -72,6 +72,9 @@ public struct Scene: Sendable {
     struct ChromeKey: Equatable {
         var mode: Mode, style: StyleKind, loop: Bool, active: Int, count: Int
         var width: Int, height: Int, skipped: Int, theme: Theme, hint: String, note: String, message: String?
+        /// What the status line shows of the active card: the card at a place can change under
+        /// the same count (a kept search answering again after the deck was read again).
+        var title: String, subtitle: String, accent: RGB?
     }
     var chromeKey: ChromeKey? {
         didSet {
@@ -181,7 +184,7 @@ public struct Scene: Sendable {
         let key = ChromeKey(
             mode: state.mode, style: state.style, loop: state.loop, active: state.activeIndex, count: state.count,
             width: canvas.width, height: canvas.height, skipped: skippedCards, theme: theme, hint: hint,
-            note: statusNote, message: message)
+            note: statusNote, message: message, title: activeCard.title, subtitle: activeCard.subtitle, accent: activeCard.accent)
         let chromeRowNumbers = (top: rows.bar, dots: rows.dots, status: rows.status)
         if key == chromeKey {
             canvas.restoreRow(chromeRowNumbers.top, from: topBarRow, at: 0)

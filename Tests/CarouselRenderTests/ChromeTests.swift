@@ -214,6 +214,16 @@ import Testing
         }
     }
 
+    /// The cards shown can change under the same count with nothing forgotten (a kept search that
+    /// answers again once the deck was read again: as many matches, other cards).
+    @Test func otherCardsAtTheSamePlacesShowTheirOwnTitles() {
+        var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: true))
+        _ = Self.screen(&scene, active: 1)
+        _ = Self.screen(&scene, active: 2)
+        let others = CardList((0..<5).map { Card(id: "d\($0)", title: "Other \($0)", content: .art(Art(lines: ["%\($0)"]))) })
+        #expect(Self.screen(&scene, active: 1, deck: others).lines().last?.contains("Other 1") == true)
+    }
+
     @Test func aDeckReadAgainShowsItsOwnTitles() {
         var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: true))
         _ = Self.screen(&scene, active: 1)
