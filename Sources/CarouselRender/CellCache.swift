@@ -79,11 +79,12 @@ public struct CellCache: Sendable {
         let ascii = glyphs.isASCII
         if artSlots.isEmpty { artSlots = Array(repeating: ArtSlot(), count: CellCache.artSlotCount) }
         let slot = index & (CellCache.artSlotCount - 1)
-        if artSlots[slot].index != index || artSlots[slot].id != card.id {
-            // Another card (a neighbour far along a big deck, or the deck read again): its sizes parsed anew.
+        if artSlots[slot].id != card.id {
+            // Another card (one far along a big deck, or the deck read again): its sizes parsed anew.
+            // (The same card at another place would draw the same: the place is not checked.)
             artEntries -= artSlots[slot].entries.count
             heldCells -= artSlots[slot].entries.reduce(0) { $0 + $1.cells.count }
-            artSlots[slot] = ArtSlot(id: card.id, index: index, grids: drawing.variants.map { ArtGrid(lines: $0) })
+            artSlots[slot] = ArtSlot(id: card.id, grids: drawing.variants.map { ArtGrid(lines: $0) })
         }
         // The size and blur of the frame before (a card at rest, or one that moves without changing size).
         if let last = artSlots[slot].last, last.box == box, last.blurStep == step, last.ascii == ascii {
@@ -334,7 +335,6 @@ struct ArtCells: Sendable {
 private struct ArtSlot {
     /// The card's identity; nil for an empty slot.
     var id: String? = nil
-    var index = -1
     var grids: [ArtGrid] = []
     /// The grids' dimensions apart (what choosing a size asks of them).
     var sizes: [ArtSize] = []
@@ -347,9 +347,8 @@ private struct ArtSlot {
 
     init() {}
 
-    init(id: String, index: Int, grids: [ArtGrid]) {
+    init(id: String, grids: [ArtGrid]) {
         self.id = id
-        self.index = index
         self.grids = grids
         sizes = grids.map(\.size)
     }
