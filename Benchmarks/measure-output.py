@@ -49,8 +49,14 @@ LANG=C.UTF-8) and reports:
       last frames change few or no cells, and a frame that changes none writes nothing). Each
       figure is the median of --repeats pairs (3 by default; the CPU column also shows the smallest
       and largest). Target: <= 0.25 ms CPU per frame at 100x45, every style and mode.
-      The full matrix (24 cases, 144 runs) takes about 6.5 minutes (a whole plain run about 7),
-      --quick (8 cases) about 2.2 minutes.
+      Allocations per frame: every run is also started with Benchmarks/alloc-count.c (built with
+      gcc, LD_PRELOAD), which counts the heap allocations of the whole process; allocs/frame is
+      (allocations_b - allocations_a) / (frames_b - frames_a), the median of the pairs: what the
+      program allocates over a held key, reading keys, cards seen for the first time and art
+      prepared at new sizes included. "(all seen)" is the same over the second half of one run (c)
+      that holds Right for 6 s, past run (b)'s: by then every card of the built-in deck has been
+      on screen. Target: no allocation per frame in motion. ("-" where gcc is missing.)
+      The full matrix (24 cases, 168 runs) takes about 10 minutes, --quick (8 cases) about 3.
 Everything in (b) to (f) is measured twice: with colour (the default), and with NO_COLOR=1.
 
 The model of "minimum" in (c) and (e):
@@ -269,16 +275,23 @@ def vm_rss_kb(pid):
     return None
 
 
-def stats_run(argv, cols, rows, env, hold=0.0, settle=1.0, after=0.5, rate=30.0, sample_rss=False):
+def stats_run(argv, cols, rows, env, hold=0.0, settle=1.0, after=0.5, rate=30.0, sample_rss=False, count_allocations=False):
     """One run with CAROUSEL_STATS: start, let it settle `settle` s, then (if `hold`) write Right
     every 1/`rate` s for `hold` s and let it settle `after` s more, then quit with q; the output is
     drained all along. With `sample_rss`, VmRSS is read after every chunk of the first frame (the
     first burst, ended by 300 ms of quiet). Returns the program's stats (frames, bytes, user_ms,
     system_ms, max_rss_kb) plus first_key, last_byte (monotonic times), hold_frames (bursts of
-    output, as in (b), while the key was held) and rss_after_first_frame."""
+    output, as in (b), while the key was held) and rss_after_first_frame; with `count_allocations`
+    (and gcc to build Benchmarks/alloc-count.c), also allocations, the heap allocations of the whole
+    run (None without gcc)."""
     with tempfile.TemporaryDirectory(prefix="carousel-stats-") as directory:
         path = os.path.join(directory, "stats.json")
-        s = Session(argv, cols, rows, dict(env, CAROUSEL_STATS=path))
+        counted = os.path.join(directory, "allocations")
+        run_env = dict(env, CAROUSEL_STATS=path)
+        shim = allocation_counter() if count_allocations else None
+        if shim:
+            run_env.update(LD_PRELOAD=shim, ALLOC_COUNT_FILE=counted)
+        s = Session(argv, cols, rows, run_env)
         rss = None
         if sample_rss:
             chunk = s.next_chunk(10.0)
@@ -310,18 +323,47 @@ def stats_run(argv, cols, rows, env, hold=0.0, settle=1.0, after=0.5, rate=30.0,
         except (OSError, ValueError):
             raise SystemExit(f"no stats from CAROUSEL_STATS (exit status {status}); is the binary new enough? "
                              f"{' '.join(argv)}")
-    stats.update(first_key=first_key, last_byte=last_byte, hold_frames=hold_frames, rss_after_first_frame=rss)
+        allocations = None
+        if shim:
+            try:
+                with open(counted) as f:
+                    allocations = int(f.read())
+            except (OSError, ValueError):
+                raise SystemExit(f"no allocation count from {ALLOC_COUNTER_SOURCE} (exit status {status}): {' '.join(argv)}")
+    stats.update(first_key=first_key, last_byte=last_byte, hold_frames=hold_frames, rss_after_first_frame=rss,
+                 allocations=allocations)
     return stats
+
+
+ALLOC_COUNTER_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "alloc-count.c")
+_allocation_counter = []
+
+
+def allocation_counter():
+    """The allocation counter (Benchmarks/alloc-count.c) built as a shared library for LD_PRELOAD,
+    once per run of this script; None when gcc is missing or cannot build it."""
+    if not _allocation_counter:
+        directory = tempfile.mkdtemp(prefix="carousel-alloc-count-")
+        library = os.path.join(directory, "alloc-count.so")
+        try:
+            built = subprocess.run(["gcc", "-O2", "-shared", "-fPIC", "-o", library, ALLOC_COUNTER_SOURCE],
+                                   capture_output=True).returncode == 0
+        except OSError:
+            built = False
+        _allocation_counter.append(library if built else None)
+    return _allocation_counter[0]
 
 
 def held_key(argv, cols, rows, env, repeats=3):
     """Per-frame cost over a held key (see (h) in the docstring): `repeats` pairs of runs (a) and
-    (b). Returns the medians and every repeat's CPU per frame."""
+    (b), and one run (c) holding the key twice as long. Returns the medians and every repeat's CPU
+    per frame; allocations per frame over (b) past (a), and over (c) past (b) (the frames of a
+    hold's second half, every card of the deck seen: no first sights), None without gcc."""
     argv = argv + ["--loop"]
-    cpu, fps, per_frame_bytes, frames = [], [], [], []
+    cpu, fps, per_frame_bytes, frames, allocations = [], [], [], [], []
     for _ in range(max(1, repeats)):
-        a = stats_run(argv, cols, rows, env)
-        b = stats_run(argv, cols, rows, env, hold=HOLD)
+        a = stats_run(argv, cols, rows, env, count_allocations=True)
+        b = stats_run(argv, cols, rows, env, hold=HOLD, count_allocations=True)
         n = b["frames"] - a["frames"]
         if n <= 0:
             raise SystemExit(f"no frames while holding Right: {' '.join(argv)} at {cols}x{rows}")
@@ -329,8 +371,16 @@ def held_key(argv, cols, rows, env, repeats=3):
         fps.append(b["hold_frames"] / HOLD)
         per_frame_bytes.append((b["bytes"] - a["bytes"]) / n)
         frames.append(n)
+        if a["allocations"] is not None:
+            allocations.append((b["allocations"] - a["allocations"]) / n)
+    seen = None
+    if allocations:
+        c = stats_run(argv, cols, rows, env, hold=2 * HOLD, count_allocations=True)
+        if c["frames"] > b["frames"]:
+            seen = (c["allocations"] - b["allocations"]) / (c["frames"] - b["frames"])
     return {"cpu_ms": median(cpu), "every": cpu, "fps": median(fps), "bytes": median(per_frame_bytes),
-            "frames": median(frames)}
+            "frames": median(frames), "allocations": median(allocations) if allocations else None,
+            "allocations_seen": seen}
 
 
 CURSOR_FINALS = set("HfdGABCDEFa`e")
@@ -597,7 +647,7 @@ def held_table(binary, decks, args):
     modes = [args.mode] if args.mode else MODES
     sizes = ["100x45"] if args.quick else HELD_SIZES
     table = [("style", "mode", "size", "ms CPU/frame", f"(min-max of {args.repeats})", "frames/s", "bytes/frame",
-              "target")]
+              "allocs/frame", "(all seen)", "target")]
     started = time.monotonic()
     for size in sizes:
         cols, rows = (int(v) for v in size.split("x"))
@@ -606,12 +656,14 @@ def held_table(binary, decks, args):
                 argv = [binary, "--style", style, "--mode", mode] + decks
                 r = held_key(argv, cols, rows, environment(), args.repeats)
                 met = "" if size != "100x45" else ("<= 0.25: met" if r["cpu_ms"] <= 0.25 else "<= 0.25: MISSED")
+                allocs = "-" if r["allocations"] is None else f"{r['allocations']:.1f}"
+                seen = "-" if r["allocations_seen"] is None else f"{r['allocations_seen']:.1f}"
                 table.append((style, mode, size, f"{r['cpu_ms']:.3f}", f"{min(r['every']):.3f}-{max(r['every']):.3f}",
-                              f"{r['fps']:.1f}", f"{r['bytes']:.0f}", met))
+                              f"{r['fps']:.1f}", f"{r['bytes']:.0f}", allocs, seen, met))
                 print(f"  (h) {style} {mode} {size}: {r['cpu_ms']:.3f} ms/frame "
                       f"({' '.join(f'{v:.3f}' for v in r['every'])}), {r['fps']:.1f} frames/s, "
-                      f"{r['bytes']:.0f} bytes/frame, {r['frames']:.0f} frames; "
-                      f"{time.monotonic() - started:.0f} s so far", file=sys.stderr, flush=True)
+                      f"{r['bytes']:.0f} bytes/frame, {allocs} allocations/frame ({seen} with every card seen), "
+                      f"{r['frames']:.0f} frames; {time.monotonic() - started:.0f} s so far", file=sys.stderr, flush=True)
     print(f"(h) a held Right (every 1/30 s for 3 s, --loop), built-in deck unless given, TERM=xterm-256color; "
           f"median of {args.repeats} pairs of runs")
     print()

@@ -111,6 +111,23 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+    // The first sight of a card, which a frame pays the first time a card comes on screen (a held
+    // key in the built-in deck meets about fifteen new cards in its first seconds; a deck of notes
+    // meets one with every move): the card read from the deck (its text sanitised, told art or
+    // text) and its art's sizes parsed into grids, as the renderer's cache parses them. One sample
+    // is the whole built-in deck seen for the first time, its deck opened anew (`deck/builtin` in
+    // DeckBenchmarks is the opening alone).
+    Benchmark("card/first-sight/builtin-deck", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let cards = try! DeckLoader.builtin().cards
+            var cells = 0
+            for i in 0..<cards.count {
+                guard case .art(let art) = cards[i].content else { continue }
+                for variant in art.variants { cells += ArtGrid(lines: variant).width }
+            }
+            blackHole(cells)
+        }
+    }
     Benchmark("part/100x45/clear-canvas", configuration: configuration) { benchmark in
         var canvas = Canvas(width: 100, height: 45)
         benchmark.startMeasurement()

@@ -137,14 +137,29 @@ public enum KeyTable {
     public static func command(for key: Key, helpOpen: Bool, zoomed: Bool = false, searching: Bool = false,
                                picking: Bool = false) -> Command? {
         let context: KeyBinding.Context = helpOpen ? .help : searching ? .search : zoomed ? .zoom : .carousel
-        if picking && context.takesPickRows,
-           let bound = bindings.lazy.filter({ $0.context == .pick }).flatMap(\.commands).first(where: { $0.key == key }) {
-            return bound.command
-        }
-        let here = bindings.filter { $0.context == context }
-        if let bound = here.lazy.flatMap(\.commands).first(where: { $0.key == key }) { return bound.command }
-        return here.lazy.compactMap(\.otherKeys).first
+        if picking && context.takesPickRows, let command = keyMaps[.pick]?.commands[key] { return command }
+        let here = keyMaps[context]
+        return here?.commands[key] ?? here?.otherKeys
     }
+
+    /// The rows of one context as `command(for:...)` reads them: each key's command (the first row
+    /// that binds it), and what the first row with `otherKeys` does with the rest. Built once, so a
+    /// key pressed looks two keys up and allocates nothing (a held key is some 30 of them a second).
+    private struct KeyMap: Sendable {
+        var commands: [Key: Command] = [:]
+        var otherKeys: Command?
+    }
+
+    private static let keyMaps: [KeyBinding.Context: KeyMap] = {
+        var maps: [KeyBinding.Context: KeyMap] = [:]
+        for binding in bindings {
+            var map = maps[binding.context] ?? KeyMap()
+            for (key, command) in binding.commands where map.commands[key] == nil { map.commands[key] = command }
+            if map.otherKeys == nil { map.otherKeys = binding.otherKeys }
+            maps[binding.context] = map
+        }
+        return maps
+    }()
 
     /// The rows of the `?` overlay: the carousel's keys.
     public static var helpRows: [HelpRow] {

@@ -130,32 +130,36 @@ public final class TerminalScreen: TerminalBackend {
     public func events(timeout: Double?) -> [TerminalEvent] {
         let ms: Int32 = timeout.map { Int32(clamp(($0 * 1000).rounded(.up), 0...1_000_000)) } ?? -1
         let waited = cs_wait(ms)
-        var result: [TerminalEvent] = []
+        // (Gathered in storage kept from one wake-up to the next: the caller's copy is gone by the
+        // next one, so a held key's events allocate nothing.)
+        pending.removeAll(keepingCapacity: true)
         let signal = cs_pending_signal()
         if signal != 0 { return [.signal(signal)] }
         // Stopped from outside and continued: the modes are back; the screen is redrawn whole, at
         // the size the terminal has now, as after a resize.
         if cs_take_continued() != 0 {
             let (width, height) = size
-            result.append(.resize(width: width, height: height))
+            pending.append(.resize(width: width, height: height))
         }
-        if waited == 0 { return result }
+        if waited == 0 { return pending }
         var event = cs_event()
         while cs_read(&event) != 0 {
             guard let decoded = TerminalEvent.decode(event) else { continue }
             if case .resize = decoded {
                 let (width, height) = size
-                result.append(.resize(width: width, height: height))
+                pending.append(.resize(width: width, height: height))
             } else {
-                result.append(decoded)
+                pending.append(decoded)
             }
         }
-        if cs_take_wake() != 0 { result.append(.wake) }
-        TerminalEvent.dropUnknownSequences(&result)
+        if cs_take_wake() != 0 { pending.append(.wake) }
+        TerminalEvent.dropUnknownSequences(&pending)
         let late = cs_pending_signal()
-        if late != 0 { result.append(.signal(late)) }
-        return result
+        if late != 0 { pending.append(.signal(late)) }
+        return pending
     }
+
+    private var pending: [TerminalEvent] = []
 
     /// After a resize or a suspend: forget what is on the screen and repaint everything next time.
     public func invalidate() {
