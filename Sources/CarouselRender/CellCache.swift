@@ -93,7 +93,7 @@ public struct CellCache: Sendable {
         let sizes = artSlots[slot].sizes
         let variant = ArtSize.variant(among: sizes, fitting: box)
         let size = sizes[variant].fittedSize(in: box)
-        let key = ArtKey(variant: variant, width: size.width, height: size.height, blurStep: step, ascii: ascii)
+        let key = ArtKey(variant: variant, width: size.width, height: size.height, blurStep: step, ascii: ascii).packed
         if let found = artSlots[slot].keys.firstIndex(of: key) {
             artSlots[slot].last = (box, step, ascii, found)
             return artSlots[slot].entries[found]
@@ -338,9 +338,11 @@ private struct ArtSlot {
     var grids: [ArtGrid] = []
     /// The grids' dimensions apart (what choosing a size asks of them).
     var sizes: [ArtSize] = []
-    /// What was made of them: `entries[k]` is the art `keys[k]` names (the keys apart, so that
-    /// looking through them copies no cells).
-    var keys: [ArtKey] = []
+    /// What was made of them: `entries[k]` is the art `keys[k]` names (`ArtKey.packed`: the keys
+    /// apart, so that looking through them copies no cells, and each a word: a card that changes
+    /// size every frame looks through a few dozen of them, which cost a held key in the ring 3% of
+    /// its time as five-field keys).
+    var keys: [UInt64] = []
     var entries: [ArtCells] = []
     /// The box, blur step and look the card was last drawn with, and the entry that drew it.
     var last: (box: (width: Int, height: Int), blurStep: Int, ascii: Bool, entry: Int)? = nil
@@ -362,10 +364,19 @@ private struct ArtSlot {
 
 /// Which art of a card: the size of it that was shrunk (see `ArtSize.variant(among:fitting:)`),
 /// the size it was shrunk to, the blur step and the look.
-private struct ArtKey: Equatable {
+private struct ArtKey {
     var variant: Int
     var width: Int
     var height: Int
     var blurStep: Int
     var ascii: Bool
+
+    /// The key as one word, equal for equal keys: 16 bits for each dimension (a card wider or
+    /// taller than 65,535 cells would share its key with a smaller one; no terminal is that big),
+    /// 8 for the variant and the blur step (at most `CellCache.blurSteps`), 1 for the look.
+    var packed: UInt64 {
+        UInt64(UInt16(truncatingIfNeeded: width)) | UInt64(UInt16(truncatingIfNeeded: height)) << 16
+            | UInt64(UInt8(truncatingIfNeeded: variant)) << 32 | UInt64(UInt8(truncatingIfNeeded: blurStep)) << 40
+            | (ascii ? 1 << 48 : 0)
+    }
 }

@@ -23,7 +23,10 @@ public struct FrameInfo: Sendable, Equatable {
 /// Turns the carousel's state into a full screen of cells: layout, backdrop, cards in z-order,
 /// chrome. The same code serves the terminal and `--render`, so tests see what users see.
 public struct Scene: Sendable {
-    public var theme: Theme
+    public var theme: Theme { didSet { themeVersion &+= 1 } }
+    /// Counts changes of `theme`: what the chrome's keys hold of it (a theme is a few dozen
+    /// strings and characters, each counted again whenever a key holding it was copied).
+    private var themeVersion = 0
     /// Cards of the deck that could not be loaded: the status line says how many.
     public var skippedCards = 0
     /// The rows of the `?` overlay (the app fills them from its key table).
@@ -71,7 +74,7 @@ public struct Scene: Sendable {
     /// halves) the rows are copied back instead of being built again, so a frame allocates nothing.
     struct ChromeKey: Equatable {
         var mode: Mode, style: StyleKind, loop: Bool, active: Int, count: Int
-        var width: Int, height: Int, skipped: Int, theme: Theme, hint: String, note: String, message: String?
+        var width: Int, height: Int, skipped: Int, themeVersion: Int, hint: String, note: String, message: String?
         /// What the status line shows of the active card: the card at a place can change under
         /// the same count (a kept search answering again after the deck was read again).
         var title: String, subtitle: String, accent: RGB?
@@ -95,7 +98,7 @@ public struct Scene: Sendable {
     /// What the top bar shows: it stays the same while a held key changes the active card (and with
     /// it the status line) every other frame, and is copied back then rather than built again.
     struct TopBarKey: Equatable {
-        var mode: Mode, style: StyleKind, loop: Bool, width: Int, theme: Theme
+        var mode: Mode, style: StyleKind, loop: Bool, width: Int, themeVersion: Int
     }
     private var topBarKey: TopBarKey?
     private var topBarRow: [Cell] = []
@@ -183,7 +186,7 @@ public struct Scene: Sendable {
         canvas.fill(CellRect(x: 0, y: rows.cards.upperBound, width: canvas.width, height: canvas.height - rows.cards.upperBound))
         let key = ChromeKey(
             mode: state.mode, style: state.style, loop: state.loop, active: state.activeIndex, count: state.count,
-            width: canvas.width, height: canvas.height, skipped: skippedCards, theme: theme, hint: hint,
+            width: canvas.width, height: canvas.height, skipped: skippedCards, themeVersion: themeVersion, hint: hint,
             note: statusNote, message: message, title: activeCard.title, subtitle: activeCard.subtitle, accent: activeCard.accent)
         let chromeRowNumbers = (top: rows.bar, dots: rows.dots, status: rows.status)
         if key == chromeKey {
@@ -191,7 +194,7 @@ public struct Scene: Sendable {
             canvas.restoreRow(chromeRowNumbers.dots, from: chromeRows, at: 0)
             canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: canvas.width)
         } else {
-            let top = TopBarKey(mode: state.mode, style: state.style, loop: state.loop, width: canvas.width, theme: theme)
+            let top = TopBarKey(mode: state.mode, style: state.style, loop: state.loop, width: canvas.width, themeVersion: themeVersion)
             if top == topBarKey {
                 canvas.restoreRow(chromeRowNumbers.top, from: topBarRow, at: 0)
             } else {
