@@ -91,7 +91,7 @@ let package = Package(
             name: "CarouselCoreTests",
             dependencies: ["CarouselCore", "CarouselTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "CarouselRenderTests", dependencies: ["CarouselRender", "CarouselCanvas", "CarouselCards", "CarouselCore", "CarouselText", "CarouselTestSupport"]),
+        .testTarget(name: "CarouselRenderTests", dependencies: ["CarouselRender", "CarouselCanvas", "CarouselCards", "CarouselCore", "CarouselText", "CarouselDecks", "CarouselTestSupport"]),
         // Helpers shared by the test targets (a seeded random generator).
         .target(name: "CarouselTestSupport", path: "Tests/CarouselTestSupport"),
         .testTarget(name: "CarouselDecksTests", dependencies: ["CarouselDecks", "CarouselCanvas", "CarouselCards", "CarouselText", "CarouselTestSupport"]),

@@ -188,11 +188,14 @@ public enum Sanitizer {
 }
 
 /// Builds one clean line, scalar by scalar, keeping count of columns and of the marks on the last base.
+/// The line is kept as UTF-8 bytes (every scalar in it came through `add`, so they are valid) and
+/// made a string once, when it is taken: appending to a string scalar by scalar cost a card's first
+/// sight more than everything else it does.
 private struct LineBuilder {
     let limit: Int
     var ellipsis = false
     var tabsAsOneSpace = false
-    private var scalars = String.UnicodeScalarView()
+    private var bytes: [UInt8] = []
     /// Characters on the line (what `limit` counts).
     private var columns = 0
     /// Terminal columns on the line (where a tab goes): a wide character takes two.
@@ -209,10 +212,19 @@ private struct LineBuilder {
         self.tabsAsOneSpace = tabsAsOneSpace
     }
 
-    var isEmpty: Bool { scalars.isEmpty }
+    var isEmpty: Bool { bytes.isEmpty }
 
     mutating func add(_ scalar: Unicode.Scalar) {
         if full { return }
+        let v = scalar.value
+        // Printable ASCII, nearly all of any text: a base of one column.
+        if v >= 0x20 && v < 0x7F && columns < limit {
+            bytes.append(UInt8(v))
+            columns += 1
+            cells += 1
+            marks = 0
+            return
+        }
         switch Sanitizer.treatment(of: scalar) {
         case .drop:
             return
@@ -224,7 +236,7 @@ private struct LineBuilder {
         case .mark(let mark):
             if columns == 0 { addBase(Sanitizer.dottedCircle) }
             if full || marks >= Sanitizer.maximumMarks { return }
-            scalars.append(mark)
+            append(mark)
             marks += 1
         }
     }
@@ -236,33 +248,47 @@ private struct LineBuilder {
             if ellipsis, limit > 0 {
                 // Replace the last character (and its marks) with the ellipsis.
                 var replaced = false
-                while let last = scalars.popLast() {
+                while let last = popLast() {
                     if case .mark = Sanitizer.treatment(of: last) { continue }
                     replaced = true
                     break
                 }
                 owesCharacter = !replaced
-                scalars.append("\u{2026}")
+                append("\u{2026}")
             }
             return
         }
-        scalars.append(scalar)
+        append(scalar)
         columns += 1
         cells += scalar.value < 0x300 ? 1 : CharacterWidth.of(scalar)
         marks = 0
     }
 
+    private mutating func append(_ scalar: Unicode.Scalar) {
+        for byte in UTF8.encode(scalar)! { bytes.append(byte) }
+    }
+
+    /// Removes and returns the line's last scalar.
+    private mutating func popLast() -> Unicode.Scalar? {
+        guard !bytes.isEmpty else { return nil }
+        var start = bytes.count - 1
+        while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        let last = String(decoding: bytes[start...], as: UTF8.self).unicodeScalars.first
+        bytes.removeSubrange(start...)
+        return last
+    }
+
     /// The text added since the last `take`, keeping the line's column count (for a line built
     /// from several styled pieces).
     mutating func take() -> String {
-        let piece = String(scalars)
-        scalars = String.UnicodeScalarView()
+        let piece = String(decoding: bytes, as: UTF8.self)
+        bytes.removeAll(keepingCapacity: true)
         return piece
     }
 
     mutating func finish() -> String {
-        let line = String(scalars)
-        scalars = String.UnicodeScalarView()
+        let line = String(decoding: bytes, as: UTF8.self)
+        bytes.removeAll(keepingCapacity: true)
         columns = 0
         cells = 0
         marks = 0

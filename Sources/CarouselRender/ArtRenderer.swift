@@ -24,47 +24,80 @@ public struct ArtGrid: Sendable {
     static let continuation = UInt32.max
 
     /// Splits art lines into cells (wide glyphs take two).
+    ///
+    /// (Run once per size of a card, the first time the card is drawn: a deck passing by meets a
+    /// new card with every move. ASCII, nearly all of most art, is read a byte at a time, and the
+    /// rows go into one array; Swift's characters are met only where the text has more than ASCII.)
     public init(lines: [String]) {
-        var table = GlyphTable()
-        var rows: [[UInt32]] = []
+        var table = GlyphTable.prototype
+        // The rows one after another, unpadded, and where each ends.
+        var packed: [UInt32] = []
+        var ends: [Int] = []
+        packed.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count })
+        ends.reserveCapacity(lines.count)
         var w = 0
         for line in lines {
-            var row: [UInt32] = []
-            for cluster in line {
-                if let ascii = cluster.asciiValue {
-                    // One column, drawn as it is; control characters take none.
-                    if ascii >= 0x20 && ascii != 0x7F { row.append(table.code(ascii: ascii, cluster)) }
-                    continue
-                }
-                for c in TerminalCluster.shown(cluster) {
-                    switch CharacterWidth.of(c) {
-                    case 0: continue
-                    case 2: row.append(table.code(c, wide: true)); row.append(ArtGrid.continuation)
-                    default: row.append(table.code(c, wide: false))
-                    }
-                }
-            }
+            let start = packed.count
+            Self.append(line, to: &packed, table: &table)
             // Trailing blanks carry no ink; keep the grid tight.
-            while let last = row.last, last == GlyphTable.blank { row.removeLast() }
-            w = max(w, row.count)
-            rows.append(row)
+            while packed.count > start, packed[packed.count - 1] == GlyphTable.blank { packed.removeLast() }
+            w = max(w, packed.count - start)
+            ends.append(packed.count)
         }
-        while let last = rows.last, last.isEmpty { rows.removeLast() }
-        while let first = rows.first, first.isEmpty { rows.removeFirst() }
+        func start(of row: Int) -> Int { row == 0 ? 0 : ends[row - 1] }
+        // Empty rows above and below the drawing are left out.
+        var first = 0, last = ends.count
+        while last > first && ends[last - 1] == start(of: last - 1) { last -= 1 }
+        while first < last && ends[first] == start(of: first) { first += 1 }
         width = w
-        height = rows.count
+        height = last - first
         var codes: [UInt32] = []
-        codes.reserveCapacity(w * rows.count)
+        codes.reserveCapacity(w * height)
         var uses = [Int](repeating: 0, count: table.count)
-        for row in rows {
-            codes.append(contentsOf: row)
-            codes.append(contentsOf: repeatElement(GlyphTable.blank, count: w - row.count))
-            for code in row where code != ArtGrid.continuation { uses[Int(code)] += 1 }
+        for row in first..<last {
+            for k in start(of: row)..<ends[row] {
+                let code = packed[k]
+                codes.append(code)
+                if code != ArtGrid.continuation { uses[Int(code)] += 1 }
+            }
+            for _ in (ends[row] - start(of: row))..<w { codes.append(GlyphTable.blank) }
         }
         self.codes = codes
         self.table = table
         // Each distinct glyph is asked once, counted as often as it is used.
-        isText = Lettering.isMostlyLetters(counted: (0..<table.count).lazy.filter { uses[$0] > 0 }.map { (table.glyphs[$0], uses[$0]) })
+        var counted: [(Character, Int)] = []
+        for code in uses.indices where uses[code] > 0 { counted.append((table.glyphs[code], uses[code])) }
+        isText = Lettering.isMostlyLetters(counted: counted)
+    }
+
+    /// Appends the cells of one line: a character that is ASCII and not followed by a mark (the
+    /// next byte is ASCII too) is its byte; anything else is read as a character.
+    private static func append(_ line: String, to codes: inout [UInt32], table: inout GlyphTable) {
+        let utf8 = line.utf8
+        var i = utf8.startIndex
+        while i != utf8.endIndex {
+            let byte = utf8[i]
+            let next = utf8.index(after: i)
+            if byte < 0x80 && (next == utf8.endIndex || utf8[next] < 0x80) {
+                // One column, drawn as it is; control characters take none.
+                if byte >= 0x20 && byte != 0x7F { codes.append(table.code(ascii: byte)) }
+                i = next
+                continue
+            }
+            let cluster = line[i]
+            i = line.index(after: i)
+            if let ascii = cluster.asciiValue {
+                if ascii >= 0x20 && ascii != 0x7F { codes.append(table.code(ascii: ascii)) }
+                continue
+            }
+            for c in TerminalCluster.shown(cluster) {
+                switch CharacterWidth.of(c) {
+                case 0: continue
+                case 2: codes.append(table.code(c, wide: true)); codes.append(ArtGrid.continuation)
+                default: codes.append(table.code(c, wide: false))
+                }
+            }
+        }
     }
 
     init(width: Int, height: Int, table: GlyphTable, codes: [UInt32]) {
@@ -360,6 +393,17 @@ struct GlyphTable: Sendable {
         for glyph in Glyphs.unicode.ramp + Glyphs.ascii.ramp { _ = code(glyph, wide: false) }
     }
 
+    /// A new table as `init()` makes it, made once and copied (its ramps' glyphs looked up again
+    /// for every grid cost a card's first sight more than its own glyphs).
+    static let prototype = GlyphTable()
+
+    /// The number of the ASCII glyph `ascii`, added when new.
+    mutating func code(ascii: UInt8) -> UInt32 {
+        let known = asciiCodes[Int(ascii)]
+        if known != UInt32.max { return known }
+        return code(ascii: ascii, Character(Unicode.Scalar(ascii)))
+    }
+
     var count: Int { glyphs.count }
 
     /// The number of an ASCII glyph (`character` is the same glyph), added when new.
@@ -389,17 +433,30 @@ struct GlyphTable: Sendable {
 
     private mutating func add(_ g: Character, wide: Bool) -> UInt32 {
         var kind: Traits = wide ? [.wide] : []
+        if let ascii = g.asciiValue {
+            kind.formUnion(GlyphTable.asciiTraits[Int(ascii)])
+        } else {
+            kind.formUnion(GlyphTable.traits(of: g))
+        }
+        glyphs.append(g)
+        ink.append(Ink.of(g))
+        traits.append(kind)
+        return UInt32(glyphs.count - 1)
+    }
+
+    private static func traits(of g: Character) -> Traits {
+        var kind: Traits = []
         if ArtGrid.fills.contains(g) {
             kind.insert(.fill)
             if !g.isLetter && !g.isNumber { kind.insert(.yieldingFill) }
         }
         if ArtGrid.horizontals.contains(g) { kind.insert(.horizontal) }
         if ArtGrid.verticals.contains(g) { kind.insert(.vertical) }
-        glyphs.append(g)
-        ink.append(Ink.of(g))
-        traits.append(kind)
-        return UInt32(glyphs.count - 1)
+        return kind
     }
+
+    /// The traits of the ASCII glyphs, worked out once (each grid meets a few dozen of them).
+    private static let asciiTraits: [Traits] = (0..<128).map { traits(of: Character(Unicode.Scalar(UInt8($0)))) }
 }
 
 /// An art grid's size in cells and whether it is text (see `ArtGrid.isText`): plain numbers, so that
