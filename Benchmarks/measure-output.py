@@ -56,6 +56,10 @@ LANG=C.UTF-8) and reports:
       prepared at new sizes included. "(all seen)" is the same over the second half of one run (c)
       that holds Right for 6 s, past run (b)'s: by then every card of the built-in deck has been
       on screen. Target: no allocation per frame in motion. ("-" where gcc is missing.)
+      Last, the floor: Benchmarks/frame-floor.c (built with gcc) does nothing a frame but what
+      carousel's frames do around their drawing, sleep until the next 1/60 s in ppoll and write
+      its bytes in one write(2); its CPU per frame, writing nothing and 2,500 bytes a frame, is
+      the part of the figures above that is the machine's and the kernel's, not carousel's.
       The full matrix (24 cases, 168 runs) takes about 10 minutes, --quick (8 cases) about 3.
 Everything in (b) to (f) is measured twice: with colour (the default), and with NO_COLOR=1.
 
@@ -335,23 +339,47 @@ def stats_run(argv, cols, rows, env, hold=0.0, settle=1.0, after=0.5, rate=30.0,
     return stats
 
 
-ALLOC_COUNTER_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "alloc-count.c")
-_allocation_counter = []
+HERE = os.path.dirname(os.path.abspath(__file__))
+ALLOC_COUNTER_SOURCE = os.path.join(HERE, "alloc-count.c")
+FRAME_FLOOR_SOURCE = os.path.join(HERE, "frame-floor.c")
+_built = {}
+
+
+def build_with_gcc(source, name, flags):
+    """`source` built with gcc into a temporary directory, once per run of this script; None when
+    gcc is missing or cannot build it."""
+    if source not in _built:
+        path = os.path.join(tempfile.mkdtemp(prefix="carousel-measure-"), name)
+        try:
+            built = subprocess.run(["gcc", "-O2"] + flags + ["-o", path, source], capture_output=True).returncode == 0
+        except OSError:
+            built = False
+        _built[source] = path if built else None
+    return _built[source]
 
 
 def allocation_counter():
-    """The allocation counter (Benchmarks/alloc-count.c) built as a shared library for LD_PRELOAD,
-    once per run of this script; None when gcc is missing or cannot build it."""
-    if not _allocation_counter:
-        directory = tempfile.mkdtemp(prefix="carousel-alloc-count-")
-        library = os.path.join(directory, "alloc-count.so")
+    """The allocation counter (Benchmarks/alloc-count.c), a shared library for LD_PRELOAD."""
+    return build_with_gcc(ALLOC_COUNTER_SOURCE, "alloc-count.so", ["-shared", "-fPIC"])
+
+
+def frame_floor(nbytes, frames=360):
+    """Microseconds of CPU per frame of Benchmarks/frame-floor.c, a loop that only sleeps until the
+    next 1/60 s in ppoll and writes `nbytes` bytes, in a drained 100x45 pseudo-terminal; None
+    without gcc."""
+    program = build_with_gcc(FRAME_FLOOR_SOURCE, "frame-floor", [])
+    if not program:
+        return None
+    with tempfile.TemporaryDirectory(prefix="carousel-floor-") as directory:
+        result = os.path.join(directory, "result")
+        s = Session([program, str(frames), str(nbytes), result], 100, 45, environment())
+        s.read_for(frames / 60 + 1.0)
+        s.close()
         try:
-            built = subprocess.run(["gcc", "-O2", "-shared", "-fPIC", "-o", library, ALLOC_COUNTER_SOURCE],
-                                   capture_output=True).returncode == 0
-        except OSError:
-            built = False
-        _allocation_counter.append(library if built else None)
-    return _allocation_counter[0]
+            with open(result) as f:
+                return float(f.read())
+        except (OSError, ValueError):
+            return None
 
 
 def held_key(argv, cols, rows, env, repeats=3):
@@ -668,6 +696,11 @@ def held_table(binary, decks, args):
           f"median of {args.repeats} pairs of runs")
     print()
     print_table(table)
+    floors = {n: [frame_floor(n) for _ in range(3)] for n in (0, 2500)}
+    if all(v is not None for runs in floors.values() for v in runs):
+        shown = ", ".join(f"{median(runs) / 1000:.3f} ms writing {n} bytes a frame" for n, runs in floors.items())
+        print(f"\n(h) the floor (Benchmarks/frame-floor.c: a loop that only sleeps until the next 1/60 s in ppoll and "
+              f"writes, in a drained 100x45 pseudo-terminal; median of 3 runs of 360 frames): {shown}")
     print(f"\n(h) took {time.monotonic() - started:.0f} s")
 
 
