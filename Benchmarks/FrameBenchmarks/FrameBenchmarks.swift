@@ -128,6 +128,14 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(cells)
         }
     }
+    // Parsing art into a grid alone, 100x40 cells: lines of ASCII (read a byte at a time) and
+    // lines of block and box characters (read a character at a time).
+    for (name, glyphs) in [("ascii", Array(" .:-=+*#%@|/\\_")), ("blocks", Array(" ░▒▓█─│╭╮╰╯▀▄"))] {
+        let lines = (0..<40).map { y in String((0..<100).map { x in glyphs[(x * 7 + y * 3 + x * y) % glyphs.count] }) }
+        Benchmark("art/parse/100x40/\(name)", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(ArtGrid(lines: lines).width) }
+        }
+    }
     Benchmark("part/100x45/clear-canvas", configuration: configuration) { benchmark in
         var canvas = Canvas(width: 100, height: 45)
         benchmark.startMeasurement()

@@ -89,6 +89,19 @@ public struct Card: Sendable, Hashable {
 
     public static func == (a: Card, b: Card) -> Bool { a.box === b.box || a.fields == b.fields }
     public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+}
+
+extension Card: CustomReflectable {
+    /// The fields, as a card printed or dumped (a failing test's message) showed them before they
+    /// went into a box.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["id": id, "title": title, "subtitle": subtitle, "accent": accent as Any, "content": content,
+                                "file": file as Any, "line": line as Any, "fileLines": fileLines as Any],
+               displayStyle: .struct)
+    }
+}
+
+extension Card {
 
     /// The content as lines of plain text: the art's lines, or the text's lines before wrapping.
     /// What a search reads and what tests compare.

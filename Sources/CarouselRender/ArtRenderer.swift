@@ -26,8 +26,8 @@ public struct ArtGrid: Sendable {
     /// Splits art lines into cells (wide glyphs take two).
     ///
     /// (Run once per size of a card, the first time the card is drawn: a deck passing by meets a
-    /// new card with every move. ASCII, nearly all of most art, is read a byte at a time, and the
-    /// rows go into one array; Swift's characters are met only where the text has more than ASCII.)
+    /// new card with every move. Lines of ASCII, nearly all of most art, are read a byte at a time,
+    /// and the rows go into one array; Swift's characters are met only in lines with more than ASCII.)
     public init(lines: [String]) {
         var table = GlyphTable.prototype
         // The rows one after another, unpadded, and where each ends.
@@ -70,22 +70,18 @@ public struct ArtGrid: Sendable {
         isText = Lettering.isMostlyLetters(counted: counted)
     }
 
-    /// Appends the cells of one line: a character that is ASCII and not followed by a mark (the
-    /// next byte is ASCII too) is its byte; anything else is read as a character.
+    /// Appends the cells of one line: a line of ASCII a byte at a time, any other line a
+    /// character at a time (reading a line of both ways in turn cost more than either).
     private static func append(_ line: String, to codes: inout [UInt32], table: inout GlyphTable) {
-        let utf8 = line.utf8
-        var i = utf8.startIndex
-        while i != utf8.endIndex {
-            let byte = utf8[i]
-            let next = utf8.index(after: i)
-            if byte < 0x80 && (next == utf8.endIndex || utf8[next] < 0x80) {
-                // One column, drawn as it is; control characters take none.
-                if byte >= 0x20 && byte != 0x7F { codes.append(table.code(ascii: byte)) }
-                i = next
-                continue
+        if line.utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in line.utf8 where byte >= 0x20 && byte != 0x7F {
+                // One column, drawn as it is; control characters take none (and a CR LF, one
+                // character of two controls, none either).
+                codes.append(table.code(ascii: byte))
             }
-            let cluster = line[i]
-            i = line.index(after: i)
+            return
+        }
+        for cluster in line {
             if let ascii = cluster.asciiValue {
                 if ascii >= 0x20 && ascii != 0x7F { codes.append(table.code(ascii: ascii)) }
                 continue

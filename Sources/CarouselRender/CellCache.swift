@@ -373,10 +373,11 @@ private struct ArtKey {
 
     /// The key as one word, equal for equal keys: 16 bits for each dimension (a card wider or
     /// taller than 65,535 cells would share its key with a smaller one; no terminal is that big),
-    /// 8 for the variant and the blur step (at most `CellCache.blurSteps`), 1 for the look.
+    /// 8 for the blur step (at most `CellCache.blurSteps`), 1 for the look, and the 23 left for the
+    /// variant (a drawing in more than 8 million sizes is no drawing).
     var packed: UInt64 {
         UInt64(UInt16(truncatingIfNeeded: width)) | UInt64(UInt16(truncatingIfNeeded: height)) << 16
-            | UInt64(UInt8(truncatingIfNeeded: variant)) << 32 | UInt64(UInt8(truncatingIfNeeded: blurStep)) << 40
-            | (ascii ? 1 << 48 : 0)
+            | UInt64(UInt8(truncatingIfNeeded: blurStep)) << 32 | (ascii ? 1 << 40 : 0)
+            | UInt64(truncatingIfNeeded: variant) << 41
     }
 }

@@ -112,6 +112,19 @@ import Testing
         #expect(TextDocument(blocks: Array(blocks.suffix(2))).plainLines == ["y", "…"])
     }
 
+    /// The ellipsis takes the place of the last character whole: its base and every mark on it.
+    @Test func theEllipsisReplacesTheLastCharacterWithItsMarks() {
+        #expect(Sanitizer.line("abc\u{301}\u{302}d", limit: 3) == "ab\u{2026}")
+        #expect(Sanitizer.line("東京e\u{301}x", limit: 3) == "東京\u{2026}")
+        // A line cut at the limit, its last character a base with marks (compared by its end: a
+        // failure then prints a few characters, not ten thousand).
+        let long = String(repeating: "a", count: Sanitizer.maximumColumns - 1) + "e\u{301}\u{308}" + "zz"
+        let cut = Sanitizer.lines(from: long)
+        #expect(cut.count == 1)
+        #expect(cut.first.map { String($0.unicodeScalars.suffix(3)) } == "aa\u{2026}")
+        #expect(cut.first?.unicodeScalars.count == Sanitizer.maximumColumns)
+    }
+
     @Test func oneLineShowsBreaksAndEndsLongTextWithAnEllipsis() {
         #expect(Sanitizer.line("two\nlines\r") == "two␊lines␍")
         let cut = Sanitizer.line(String(repeating: "é", count: 500), limit: 10)

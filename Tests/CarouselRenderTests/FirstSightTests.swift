@@ -19,6 +19,11 @@ import Testing
         ["東京 tower", "█▓▒░ ##", "│ box │", "🇫🇷 flag"],
         ["\u{301}lone mark", "x\u{301}", "\u{301}"],
         ["HELLO WORLD 2026", "----", "| | |"],
+        // A CR LF (one character) before text that is not ASCII; characters that join the one
+        // before or after them (a prepend mark, Hangul jamo, a ZWJ sequence, variation selectors);
+        // whitespace that is not ASCII.
+        ["ab\r\né", "\r\n東", "\u{600}1 x", "\u{1100}\u{1161}\u{11A8} jamo"],
+        ["👩\u{200D}💻 dev", "✌\u{FE0F} ok", "#\u{FE0E}#", "a\u{A0}b\u{2003}c\u{3000}d", "\u{85}x"],
         [],
         ["", ""],
     ]
@@ -58,10 +63,11 @@ import Testing
         return (width, rows.map { $0 + Array(repeating: " ", count: width - $0.count) })
     }
 
-    /// `Lettering.isDrawing` as it read every line, a character at a time.
+    /// `Lettering.isDrawing` as it read every line, a character at a time (each line's characters
+    /// apart: joined, the last of one line and the first of the next could make one).
     static func referenceIsDrawing(_ lines: [String]) -> Bool {
         var inked = 0, letters = 0
-        for character in lines.joined() where !character.isWhitespace {
+        for character in lines.lazy.flatMap({ $0 }) where !character.isWhitespace {
             inked += 1
             if character.isLetter || character.isNumber { letters += 1 }
         }
@@ -75,6 +81,20 @@ import Testing
         #expect(grid.width == reference.width)
         #expect(grid.height == reference.rows.count)
         #expect(grid.glyphs == reference.rows.flatMap { $0 })
+        // Each glyph's ink and traits as the table worked them out for every glyph before.
+        let table = grid.table
+        for code in 0..<table.count {
+            let g = table.glyphs[code]
+            var traits: GlyphTable.Traits = []
+            if ArtGrid.fills.contains(g) {
+                traits.insert(.fill)
+                if !g.isLetter && !g.isNumber { traits.insert(.yieldingFill) }
+            }
+            if ArtGrid.horizontals.contains(g) { traits.insert(.horizontal) }
+            if ArtGrid.verticals.contains(g) { traits.insert(.vertical) }
+            #expect(table.traits[code].subtracting(.wide) == traits, "traits of \(g)")
+            #expect(table.ink[code] == Ink.of(g), "ink of \(g)")
+        }
         // Text art (never enlarged) is told by the glyphs it uses, counted as often as used.
         let used = reference.rows.flatMap { $0 }.compactMap { $0 }.filter { $0 != " " }
         #expect(grid.isText == Lettering.isMostlyLetters(used))
