@@ -53,10 +53,10 @@ LANG=C.UTF-8) and reports:
       gcc, LD_PRELOAD), which counts the heap allocations of the whole process; allocs/frame is
       (allocations_b - allocations_a) / (frames_b - frames_a), the median of the pairs: what the
       program allocates over a held key, reading keys, cards seen for the first time and art
-      prepared at new sizes included. "(all seen)" is the same over the second half of one run (c)
-      that holds Right for 6 s, past run (b)'s: by then every card of the built-in deck has been
-      on screen. It is one difference between two processes, whose starts differ by a few dozen
-      allocations, so it reads a few tenths either side of its value (below 0 when that is 0).
+      prepared at new sizes included. "(all seen)" is the same within one run (c) that holds Right
+      for 6 s: the counter is sent SIGURG at 3 s and at 5.5 s into the hold and appends its count
+      each time, and the allocations between the two are divided by the bursts of output (frames)
+      between them; by 3 s every card of the built-in deck has been on screen.
       Target: no allocation per frame in motion. ("-" where gcc is missing.) The counter is loaded
       in the runs that measure CPU too: it adds a call to each allocation, of which a frame in
       motion once every card has been seen has none.
@@ -285,7 +285,8 @@ def vm_rss_kb(pid):
     return None
 
 
-def stats_run(argv, cols, rows, env, hold=0.0, settle=1.0, after=0.5, rate=30.0, sample_rss=False, count_allocations=False):
+def stats_run(argv, cols, rows, env, hold=0.0, settle=1.0, after=0.5, rate=30.0, sample_rss=False, count_allocations=False,
+              marks=()):
     """One run with CAROUSEL_STATS: start, let it settle `settle` s, then (if `hold`) write Right
     every 1/`rate` s for `hold` s and let it settle `after` s more, then quit with q; the output is
     drained all along. With `sample_rss`, VmRSS is read after every chunk of the first frame (the
@@ -293,7 +294,9 @@ def stats_run(argv, cols, rows, env, hold=0.0, settle=1.0, after=0.5, rate=30.0,
     system_ms, max_rss_kb) plus first_key, last_byte (monotonic times), hold_frames (bursts of
     output, as in (b), while the key was held) and rss_after_first_frame; with `count_allocations`
     (and gcc to build Benchmarks/alloc-count.c), also allocations, the heap allocations of the whole
-    run (None without gcc)."""
+    run (None without gcc), and for each of `marks` (seconds into the hold) the allocations so far
+    (`mark_allocations`: the counter is sent SIGURG then) and the output's bursts between one mark
+    and the next (`mark_bursts`)."""
     with tempfile.TemporaryDirectory(prefix="carousel-stats-") as directory:
         path = os.path.join(directory, "stats.json")
         counted = os.path.join(directory, "allocations")
@@ -313,11 +316,17 @@ def stats_run(argv, cols, rows, env, hold=0.0, settle=1.0, after=0.5, rate=30.0,
             s.close()
             raise SystemExit(f"carousel wrote nothing within {settle} s: {' '.join(argv)}")
         first_key, hold_frames = None, 0
+        pending, marked = sorted(marks), []
         if hold > 0:
             before = len(s.chunks)
             first_key = next_key = time.monotonic()
             end = first_key + hold
             while (now := time.monotonic()) < end:
+                if pending and shim and now >= first_key + pending[0]:
+                    os.kill(s.pid, signal.SIGURG)
+                    marked.append(len(s.chunks))
+                    pending.pop(0)
+                    continue
                 if now >= next_key:
                     s.write(RIGHT)
                     next_key += 1 / rate
@@ -333,16 +342,18 @@ def stats_run(argv, cols, rows, env, hold=0.0, settle=1.0, after=0.5, rate=30.0,
         except (OSError, ValueError):
             raise SystemExit(f"no stats from CAROUSEL_STATS (exit status {status}); is the binary new enough? "
                              f"{' '.join(argv)}")
-        allocations = None
+        allocations, mark_allocations = None, []
         if shim:
             try:
                 with open(counted) as f:
-                    allocations = int(f.read())
-            except (OSError, ValueError):
+                    counts = [int(line) for line in f.read().split()]
+                allocations, mark_allocations = counts[-1], counts[:-1]
+            except (OSError, ValueError, IndexError):
                 print(f"note: no allocation count from {ALLOC_COUNTER_SOURCE} (was it preloaded?): {' '.join(argv)}",
                       file=sys.stderr)
+    mark_bursts = [len(bursts(s.chunks[i:j])) for i, j in zip(marked, marked[1:])]
     stats.update(first_key=first_key, last_byte=last_byte, hold_frames=hold_frames, rss_after_first_frame=rss,
-                 allocations=allocations)
+                 allocations=allocations, mark_allocations=mark_allocations, mark_bursts=mark_bursts)
     return stats
 
 
@@ -394,8 +405,8 @@ def frame_floor(nbytes, frames=360):
 def held_key(argv, cols, rows, env, repeats=3):
     """Per-frame cost over a held key (see (h) in the docstring): `repeats` pairs of runs (a) and
     (b), and one run (c) holding the key twice as long. Returns the medians and every repeat's CPU
-    per frame; allocations per frame over (b) past (a), and over (c) past (b) (the frames of a
-    hold's second half, every card of the deck seen: no first sights), None without gcc."""
+    per frame; allocations per frame over (b) past (a), and in (c) between two marks in its hold's
+    second half (every card of the deck seen: no first sights), None without gcc."""
     argv = argv + ["--loop"]
     cpu, fps, per_frame_bytes, frames, allocations = [], [], [], [], []
     for _ in range(max(1, repeats)):
@@ -412,9 +423,10 @@ def held_key(argv, cols, rows, env, repeats=3):
             allocations.append((b["allocations"] - a["allocations"]) / n)
     seen = None
     if allocations:
-        c = stats_run(argv, cols, rows, env, hold=2 * HOLD, count_allocations=True)
-        if c["frames"] > b["frames"] and c["allocations"] is not None:
-            seen = (c["allocations"] - b["allocations"]) / (c["frames"] - b["frames"])
+        # Marks at 3 s and 5.5 s into a 6 s hold: every card has been on screen by the first.
+        c = stats_run(argv, cols, rows, env, hold=2 * HOLD, count_allocations=True, marks=(HOLD, 2 * HOLD - 0.5))
+        if len(c["mark_allocations"]) == 2 and c["mark_bursts"] and c["mark_bursts"][0] > 0:
+            seen = (c["mark_allocations"][1] - c["mark_allocations"][0]) / c["mark_bursts"][0]
     return {"cpu_ms": median(cpu), "every": cpu, "fps": median(fps), "bytes": median(per_frame_bytes),
             "frames": median(frames), "allocations": median(allocations) if allocations else None,
             "allocations_seen": seen}

@@ -33,8 +33,11 @@ public struct CellCache: Sendable {
 
     /// Blur is drawn in steps of 1/20 of full blur: finer differences do not show in cells.
     static let blurSteps = 20.0
-    /// Most entries of each kind.
-    static let limit = 512
+    /// Most entries of each kind. (A held key in the lyrics look or the ring meets more sizes and
+    /// blur steps of the built-in deck's twenty cards than 512: the art was emptied again and again
+    /// and prepared anew, 4 allocations a frame in the lyrics look long after every card had been
+    /// seen; 2048 held them with 400 KB more at the peak. The cells' budget below bounds the memory.)
+    static let limit = 2048
     /// Most cells held prepared (art and text together), about 40 MB: a few hundred big cards.
     static let cellBudget = 1 << 20
 
