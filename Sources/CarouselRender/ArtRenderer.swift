@@ -300,7 +300,7 @@ public struct ArtGrid: Sendable {
         }
         // Radius in rows; columns get twice as much because cells are twice as tall as wide.
         let ry = t * 1.5, rx = ry * 2
-        density = Self.boxBlur(density, width: width, height: height, rx: rx, ry: ry)
+        Self.boxBlur(&density, width: width, height: height, rx: rx, ry: ry)
         var out = [UInt32](repeating: GlyphTable.blank, count: width * height)
         let top = Double(ramp.count - 1)
         for i in density.indices {
@@ -318,41 +318,52 @@ public struct ArtGrid: Sendable {
         return ArtGrid(width: width, height: height, table: table, codes: out)
     }
 
-    private static func boxBlur(_ field: [Double], width: Int, height: Int, rx: Double, ry: Double) -> [Double] {
-        func pass(_ input: [Double], horizontal: Bool, radius: Double) -> [Double] {
-            guard radius > 0.01 else { return input }
-            let r = Int(radius.rounded(.up))
+    /// Blurs `field` in place: a pass along the rows, then one down the columns. (Each line is read
+    /// from a copy of it in one buffer, and the taps are kept on the stack: a blur used to allocate
+    /// its taps, as they grew, and a new field, for each pass: most of what preparing art at a new
+    /// size allocated.)
+    private static func boxBlur(_ field: inout [Double], width: Int, height: Int, rx: Double, ry: Double) {
+        var line = [Double](repeating: 0, count: max(width, height))
+        field.withUnsafeMutableBufferPointer { field in
+            line.withUnsafeMutableBufferPointer { line in
+                pass(field, line, width: width, height: height, horizontal: true, radius: rx)
+                pass(field, line, width: width, height: height, horizontal: false, radius: ry)
+            }
+        }
+    }
+
+    private static func pass(_ field: UnsafeMutableBufferPointer<Double>, _ line: UnsafeMutableBufferPointer<Double>,
+                             width: Int, height: Int, horizontal: Bool, radius: Double) {
+        guard radius > 0.01 else { return }
+        let r = Int(radius.rounded(.up))
+        withUnsafeTemporaryAllocation(of: (offset: Int, weight: Double).self, capacity: 2 * r + 1) { taps in
             // The taps and their weights (edge taps weighted by how much of the radius covers
             // them; a tap of no weight is left out), and their sum: a tap beyond the field's edge
             // counts with nothing in it, so every cell divides by the same weight.
-            var taps: [(offset: Int, weight: Double)] = []
+            var count = 0
             var weight = 0.0
             for k in -r...r {
                 let w = abs(Double(k)) <= radius ? 1.0 : max(0, 1 - (abs(Double(k)) - radius))
                 guard w > 0 else { continue }
-                taps.append((k, w))
+                taps[count] = (k, w)
+                count += 1
                 weight += w
             }
-            var output = input
             let (lines, length, step) = horizontal ? (height, width, 1) : (width, height, width)
-            input.withUnsafeBufferPointer { input in
-                output.withUnsafeMutableBufferPointer { output in
-                    for line in 0..<lines {
-                        let first = horizontal ? line * width : line
-                        for t in 0..<length {
-                            var sum = 0.0
-                            for (k, w) in taps {
-                                let u = t + k
-                                sum += (u >= 0 && u < length ? input[first + u * step] : 0) * w
-                            }
-                            output[first + t * step] = sum / weight
-                        }
+            for l in 0..<lines {
+                let first = horizontal ? l * width : l
+                for t in 0..<length { line[t] = field[first + t * step] }
+                for t in 0..<length {
+                    var sum = 0.0
+                    for j in 0..<count {
+                        let (k, w) = taps[j]
+                        let u = t + k
+                        sum += (u >= 0 && u < length ? line[u] : 0) * w
                     }
+                    field[first + t * step] = sum / weight
                 }
             }
-            return output
         }
-        return pass(pass(field, horizontal: true, radius: rx), horizontal: false, radius: ry)
     }
 }
 

@@ -302,31 +302,36 @@ struct ArtCells: Sendable {
     init(_ grid: ArtGrid, glyphs: Glyphs) {
         width = grid.width
         height = grid.height
-        // Each of the art's glyphs becomes a cell once, the first time it is met.
         let table = grid.table
-        var prepared = [Cell?](repeating: nil, count: table.count)
-        var inkOf = [Double](repeating: 0, count: table.count)
         // The right half of a wide glyph; blank when the look shows it narrow.
         let continuation = glyphs.isASCII ? Cell.blank : Cell(" ", width: 0)
         var cells: [Cell] = []
         var ink: [Double] = []
         cells.reserveCapacity(grid.width * grid.height)
         ink.reserveCapacity(grid.width * grid.height)
-        for code in grid.codes {
-            if code == ArtGrid.continuation {
-                cells.append(continuation)
-                ink.append(0)
-                continue
+        // Each of the art's glyphs becomes a cell once, the first time it is met (what was made of
+        // each is kept on the stack: art is prepared while cards move, and allocates only what it keeps).
+        withUnsafeTemporaryAllocation(of: Cell?.self, capacity: table.count) { prepared in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: table.count) { inkOf in
+                prepared.initialize(repeating: nil)
+                inkOf.initialize(repeating: 0)
+                for code in grid.codes {
+                    if code == ArtGrid.continuation {
+                        cells.append(continuation)
+                        ink.append(0)
+                        continue
+                    }
+                    let entry = Int(code)
+                    if prepared[entry] == nil {
+                        let shown = glyphs.displayable(table.glyphs[entry])
+                        let columns = CharacterWidth.of(shown)
+                        prepared[entry] = columns == 0 ? .blank : Cell(shown, width: UInt8(columns))
+                        inkOf[entry] = Ink.of(shown)
+                    }
+                    cells.append(prepared[entry]!)
+                    ink.append(inkOf[entry])
+                }
             }
-            let entry = Int(code)
-            if prepared[entry] == nil {
-                let shown = glyphs.displayable(table.glyphs[entry])
-                let columns = CharacterWidth.of(shown)
-                prepared[entry] = columns == 0 ? .blank : Cell(shown, width: UInt8(columns))
-                inkOf[entry] = Ink.of(shown)
-            }
-            cells.append(prepared[entry]!)
-            ink.append(inkOf[entry])
         }
         self.cells = cells
         self.ink = ink
