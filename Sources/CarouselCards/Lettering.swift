@@ -4,57 +4,55 @@
 public enum Lettering {
     /// More than half of the visible (non-blank) characters are letters or digits.
     public static func isMostlyLetters(_ characters: some Sequence<Character>) -> Bool {
-        isMostlyLetters(counted: characters.lazy.map { ($0, 1) })
+        var tally = Tally()
+        for character in characters { tally.add(character, times: 1) }
+        return tally.isMostlyLetters
     }
 
-    /// The same for characters each given with how many times it occurs.
-    public static func isMostlyLetters(counted characters: some Sequence<(Character, Int)>) -> Bool {
-        var inked = 0, letters = 0
-        for (character, count) in characters where !character.isWhitespace {
-            inked += count
-            if character.isLetter || character.isNumber { letters += count }
-        }
-        return inked > 0 && letters * 2 > inked
-    }
-
-    /// The same for an array (what the renderer has: a generic call across modules looked at each
-    /// pair through the sequence's witnesses, allocating as it went).
+    /// The same for characters each given with how many times it occurs (an array: what the
+    /// renderer has; a generic sequence across modules was looked at through its witnesses,
+    /// allocating as it went).
     public static func isMostlyLetters(counted characters: [(Character, Int)]) -> Bool {
-        var inked = 0, letters = 0
-        for (character, count) in characters {
-            if let byte = character.asciiValue {
-                // (As `isDrawing` counts ASCII.)
-                if byte == 0x20 || (0x09...0x0D).contains(byte) { continue }
-                inked += count
-                if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte & 0xDF) { letters += count }
-                continue
-            }
-            if character.isWhitespace { continue }
-            inked += count
-            if character.isLetter || character.isNumber { letters += count }
-        }
-        return inked > 0 && letters * 2 > inked
+        var tally = Tally()
+        for (character, count) in characters { tally.add(character, times: count) }
+        return tally.isMostlyLetters
     }
 
     /// A drawing: something visible, not mostly letters (a portrait, a banner, a box diagram).
-    /// (Asked of every text file the first time its card is shown. A line of ASCII is counted a
-    /// byte at a time, as its characters would count: whitespace is a tab to a carriage return
-    /// and the space, letters and digits are the ASCII ones; other lines a character at a time.)
+    /// (Asked of every text file the first time its card is shown: a line of ASCII is counted a
+    /// byte at a time, other lines a character at a time.)
     public static func isDrawing(_ lines: [String]) -> Bool {
-        var inked = 0, letters = 0
+        var tally = Tally()
         for line in lines {
             if line.utf8.allSatisfy({ $0 < 0x80 }) {
-                for byte in line.utf8 where !(byte == 0x20 || (0x09...0x0D).contains(byte)) {
-                    inked += 1
-                    if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte & 0xDF) { letters += 1 }
-                }
+                for byte in line.utf8 { tally.add(ascii: byte, times: 1) }
             } else {
-                for character in line where !character.isWhitespace {
-                    inked += 1
-                    if character.isLetter || character.isNumber { letters += 1 }
-                }
+                for character in line { tally.add(character, times: 1) }
             }
         }
-        return inked > 0 && !(letters * 2 > inked)
+        return tally.inked > 0 && !tally.isMostlyLetters
+    }
+
+    /// Visible characters and, of them, letters and digits.
+    private struct Tally {
+        var inked = 0, letters = 0
+
+        var isMostlyLetters: Bool { inked > 0 && letters * 2 > inked }
+
+        /// An ASCII character, as its `Character` would count: whitespace is a tab to a carriage
+        /// return and the space; letters and digits are the ASCII ones.
+        mutating func add(ascii byte: UInt8, times: Int) {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) { return }
+            inked += times
+            if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte & 0xDF) { letters += times }
+        }
+
+        mutating func add(_ character: Character, times: Int) {
+            // (A CR LF is one character, whose ASCII value is the line feed's: whitespace either way.)
+            if let byte = character.asciiValue { return add(ascii: byte, times: times) }
+            if character.isWhitespace { return }
+            inked += times
+            if character.isLetter || character.isNumber { letters += times }
+        }
     }
 }
