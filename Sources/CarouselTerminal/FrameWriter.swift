@@ -45,7 +45,7 @@ public struct FrameWriter {
     private var shownWidth = 0, shownHeight = 0
     private var mustClear = true
     private var pen = Pen()
-    /// Where the terminal's cursor is; x < 0 when unknown (after a wide glyph or at the right margin).
+    /// Where the terminal's cursor is; x < 0 when unknown (after a wide glyph or at the right margin: the row is still known where the terminal writes the bottom-right cell, see `moveCursor`).
     private var cursorX = -1, cursorY = -1
     private var tailRow = -1, tailIndex = 0
     private var foreground: ColorCoder
@@ -577,22 +577,37 @@ public struct FrameWriter {
         return cost
     }
 
-    private mutating func moveCursor(toX x: Int, y: Int) {
-        if cursorX == x && cursorY == y { return }
-        let absolute = Self.absoluteCost(x: x, y: y)
-        var best = absolute
+    /// The cheapest way to bring the cursor to (x, y) and its bytes: 0 absolute (`CUP`), 1 along
+    /// the row from the cursor, 2 from a carriage return, 3 to an absolute column (`CHA`), each of
+    /// the last three after a vertical move.
+    private func cheapestMove(toX x: Int, y: Int) -> (cost: Int, way: Int) {
+        var best = Self.absoluteCost(x: x, y: y)
         var way = 0
-        if cursorX >= 0 && cursorY >= 0 {
-            let vertical = y == cursorY ? 0 : verticalCost(from: cursorY, to: y)
-            // Along the row from where the cursor is, or from the first column after a carriage return.
-            // Forward (CUF) and back (CUB) cost the same; a few columns back are as many backspaces.
+        // Past a wide glyph or at the right margin the column is not known, but the row is where
+        // the terminal writes the bottom-right cell (it does not wrap before the next glyph): a
+        // carriage return finds the column again (written first: what moves a cursor past the last
+        // column up or down differs between terminals).
+        guard cursorY >= 0 && (cursorX >= 0 || features.writesBottomRight) else { return (best, way) }
+        let vertical = y == cursorY ? 0 : verticalCost(from: cursorY, to: y)
+        if cursorX >= 0 {
+            // Along the row from where the cursor is. Forward (CUF) and back (CUB) cost the same;
+            // a few columns back are as many backspaces.
             let horizontal = x == cursorX ? 0 : x < cursorX ? Self.backCost(cursorX - x) : Self.relativeCost(x - cursorX)
             if vertical + horizontal < best { best = vertical + horizontal; way = 1 }
-            let fromReturn = 1 + (x == 0 ? 0 : Self.relativeCost(x))
-            if vertical + fromReturn < best { best = vertical + fromReturn; way = 2 }
+        }
+        let fromReturn = 1 + (x == 0 ? 0 : Self.relativeCost(x))
+        if vertical + fromReturn < best { best = vertical + fromReturn; way = 2 }
+        if cursorX >= 0 {
             let column = 3 + Self.digits(x + 1)
             if vertical + column < best { best = vertical + column; way = 3 }
         }
+        return (best, way)
+    }
+
+    private mutating func moveCursor(toX x: Int, y: Int) {
+        if cursorX == x && cursorY == y { return }
+        let way = cheapestMove(toX: x, y: y).way
+        if way == 2 { append("\r") }
         if way != 0 && y != cursorY {
             if y > cursorY && features.lineFeedMovesDown && y - cursorY < Self.relativeCost(y - cursorY) {
                 for _ in cursorY..<y { out.append(0x0A) }
@@ -611,7 +626,6 @@ public struct FrameWriter {
                 appendRelative(cursorX - x, final: "D")
             }
         case 2:
-            append("\r")
             if x > 0 { appendRelative(x, final: "C") }
         case 3:
             append("\u{1B}[")

@@ -280,6 +280,33 @@ import Testing
         #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
     }
 
+    /// After the last column the cursor's column is not known (terminals differ), but where the
+    /// terminal writes the bottom-right cell its row is: a carriage return finds the column again,
+    /// before any move down, instead of a move to an absolute place.
+    @Test func pastTheLastColumnACarriageReturnFindsTheColumn() throws {
+        var canvas = Canvas(width: 20, height: 12)
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 20, height: 12)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        canvas.text("ab", x: 18, y: 10)
+        canvas.text("c", x: 5, y: 11)
+        let bytes = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
+        #expect(bytes.hasSuffix("ab\r\n\u{1B}[5Cc"), "\(bytes.debugDescription)")
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+        // A terminal that wraps at once after the last column: an absolute move.
+        var features = TerminalFeatures.xterm()
+        features.writesBottomRight = false
+        var wrapping = FrameWriter(features: features)
+        var blank = Canvas(width: 20, height: 12)
+        var again = VirtualTerminal(width: 20, height: 12)
+        try Self.show(blank, with: &wrapping, on: &again)
+        blank.text("ab", x: 18, y: 10)
+        blank.text("c", x: 5, y: 11)
+        let absolute = Self.text(try Self.show(blank, with: &wrapping, on: &again))
+        #expect(absolute.hasSuffix("ab\u{1B}[12;6Hc"), "\(absolute.debugDescription)")
+        #expect(again.differences(from: blank, features: features).isEmpty)
+    }
+
     @Test func theBottomRightCellIsLeftAloneWhereWritingItWouldScroll() throws {
         var canvas = Canvas(width: 10, height: 2)
         canvas.text("0123456789", x: 0, y: 1)
