@@ -128,8 +128,32 @@ public struct ArtGrid: Sendable {
     public func resampled(width w: Int, height h: Int) -> ArtGrid {
         guard w > 0, h > 0, width > 0, height > 0 else { return ArtGrid(width: 0, height: 0, table: table, codes: []) }
         if w == width && h == height { return self }
-        if w > width || h > height { return enlarged(width: w, height: h) }
-        var out = [UInt32](repeating: GlyphTable.blank, count: w * h)
+        var out: [UInt32] = [], shrinking: [ShrinkColumn] = [], growing: [GrowColumn] = []
+        resample(width: w, height: h, into: &out, shrinking: &shrinking, growing: &growing)
+        return ArtGrid(width: w, height: h, table: table, codes: out)
+    }
+
+    /// What shrinking works out once for each target column: its footprint, its middle and the side
+    /// it is looked at from.
+    typealias ShrinkColumn = (x0: Int, x1: Int, cx: Double, fromRight: Bool)
+    /// What enlarging works out once for each target column: its source column, and whether it is
+    /// where that column lands.
+    typealias GrowColumn = (x: Int, primary: Bool)
+
+    /// The codes of the grid resampled to `w` x `h` (both at least 1) into `out`, with buffers for
+    /// what is worked out on the way (art is prepared while cards move: kept buffers, see
+    /// `ArtWorkspace`, make it allocate nothing once they have grown).
+    func resample(width w: Int, height h: Int, into out: inout [UInt32], shrinking columns: inout [ShrinkColumn], growing: inout [GrowColumn]) {
+        out.removeAll(keepingCapacity: true)
+        if w == width && h == height {
+            out.append(contentsOf: codes)
+            return
+        }
+        out.append(contentsOf: repeatElement(GlyphTable.blank, count: w * h))
+        if w > width || h > height {
+            enlarge(width: w, height: h, into: &out, columns: &growing)
+            return
+        }
         let sx = Double(width) / Double(w), sy = Double(height) / Double(h)
         // Shrunk by less than half, an area's fill (hair, shading) gives way to a stroke (an
         // outline, an eye) in the same footprint: the area goes on in the cells around it, the
@@ -138,8 +162,7 @@ public struct ArtGrid: Sendable {
         let inks = table.ink, traits = table.traits
         // Each column's footprint, its middle and the side it is looked at from, worked out once
         // rather than for every row (a new size is prepared while a card moves: it must be cheap).
-        var columns: [(x0: Int, x1: Int, cx: Double, fromRight: Bool)] = []
-        columns.reserveCapacity(w)
+        columns.removeAll(keepingCapacity: true)
         for tx in 0..<w {
             let (x0, x1) = ArtGrid.mirroredFootprint(tx, of: w, scale: sx, count: width)
             columns.append((x0, min(x1, width), sx < 2 ? Double(x0 + x1) / 2 : (Double(tx) + 0.5) * sx, sx < 2 && tx >= w - w / 2))
@@ -185,7 +208,6 @@ public struct ArtGrid: Sendable {
                 tx += 1
             }
         }
-        return ArtGrid(width: w, height: h, table: table, codes: out)
     }
 
     /// The source cells (of `count`) that target cell `t` covers when shrinking by `scale` (at
@@ -237,8 +259,8 @@ public struct ArtGrid: Sendable {
     /// Enlarging: every source glyph lands once, on the target cell nearest its centre; the cells in
     /// between repeat a glyph only where that continues a shape (a fill, a horizontal or a vertical
     /// stroke). Repeating everything would double eyes and noses ("oo", "))").
-    func enlarged(width w: Int, height h: Int) -> ArtGrid {
-        var out = [UInt32](repeating: GlyphTable.blank, count: w * h)
+    /// (`out` holds `w` x `h` blanks.)
+    private func enlarge(width w: Int, height h: Int, into out: inout [UInt32], columns: inout [GrowColumn]) {
         let sx = Double(width) / Double(w), sy = Double(height) / Double(h)
         let traits = table.traits
         func trait(_ code: UInt32, _ wanted: GlyphTable.Traits) -> Bool {
@@ -247,9 +269,10 @@ public struct ArtGrid: Sendable {
         // The target column / row each source column / row lands on.
         func landing(_ i: Int, _ scale: Double, _ count: Int) -> Int { min(count - 1, Int((Double(i) + 0.5) / scale)) }
         // Each column's source column, and whether it is where that column lands: once, not per row.
-        let columns = (0..<w).map { tx -> (x: Int, primary: Bool) in
+        columns.removeAll(keepingCapacity: true)
+        for tx in 0..<w {
             let x = min(width - 1, Int((Double(tx) + 0.5) * sx))
-            return (x, landing(x, sx, w) == tx)
+            columns.append((x, landing(x, sx, w) == tx))
         }
         for ty in 0..<h {
             let y = min(height - 1, Int((Double(ty) + 0.5) * sy))
@@ -284,29 +307,42 @@ public struct ArtGrid: Sendable {
                 tx += 1
             }
         }
-        return ArtGrid(width: w, height: h, table: table, codes: out)
     }
 
     /// Blurs by `amount` (0 = sharp, 1 = the strongest blur, where only soft shapes remain).
     public func blurred(_ amount: Double, ramp: [Character]) -> ArtGrid {
-        let t = clamp(amount, 0...1)
-        guard t > 0.02, width > 0, height > 0 else { return self }
         var table = self.table
-        let rampCodes = ramp.map { table.code($0, wide: false) }
+        for glyph in ramp { _ = table.code(glyph, wide: false) }
+        var out: [UInt32] = [], density: [Double] = [], line: [Double] = []
+        guard Self.blur(codes, width: width, height: height, table: table, amount: amount, ramp: ramp,
+                        into: &out, density: &density, line: &line) else { return self }
+        return ArtGrid(width: width, height: height, table: table, codes: out)
+    }
+
+    /// `codes` (a grid of `width` x `height` of `table`, which numbers the glyphs of `ramp`) blurred
+    /// by `amount` into `out`, with buffers for the density field and a line of it; false, with
+    /// nothing written, when `amount` is too small to blur.
+    static func blur(_ codes: [UInt32], width: Int, height: Int, table: GlyphTable, amount: Double, ramp: [Character],
+                     into out: inout [UInt32], density: inout [Double], line: inout [Double]) -> Bool {
+        let t = clamp(amount, 0...1)
+        guard t > 0.02, width > 0, height > 0 else { return false }
         let inks = table.ink, traits = table.traits
-        var density = [Double](repeating: 0, count: width * height)
+        density.removeAll(keepingCapacity: true)
         for i in codes.indices {
-            density[i] = codes[i] == ArtGrid.continuation ? density[max(0, i - 1)] : inks[Int(codes[i])]
+            density.append(codes[i] == ArtGrid.continuation ? density[max(0, i - 1)] : inks[Int(codes[i])])
         }
         // Radius in rows; columns get twice as much because cells are twice as tall as wide.
         let ry = t * 1.5, rx = ry * 2
-        Self.boxBlur(&density, width: width, height: height, rx: rx, ry: ry)
-        var out = [UInt32](repeating: GlyphTable.blank, count: width * height)
+        Self.boxBlur(&density, line: &line, width: width, height: height, rx: rx, ry: ry)
+        out.removeAll(keepingCapacity: true)
         let top = Double(ramp.count - 1)
-        for i in density.indices {
-            // Blur also spreads ink thinner; keep the field's shape but lower its peak a little.
-            let level = Int((clamp(density[i] * (1 - 0.25 * t), 0...1) * top).rounded())
-            out[i] = rampCodes[level]
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ramp.count) { rampCodes in
+            for (k, glyph) in ramp.enumerated() { rampCodes[k] = table.knownCode(glyph) ?? GlyphTable.blank }
+            for i in density.indices {
+                // Blur also spreads ink thinner; keep the field's shape but lower its peak a little.
+                let level = Int((clamp(density[i] * (1 - 0.25 * t), 0...1) * top).rounded())
+                out.append(rampCodes[level])
+            }
         }
         // Sharp glyphs fade out as blur grows: below a third of full blur keep the art where it has ink.
         if t < 0.34 {
@@ -315,15 +351,15 @@ public struct ArtGrid: Sendable {
                 if g != ArtGrid.continuation, inks[Int(g)] > 0, !traits[Int(g)].contains(.wide) { out[i] = g }
             }
         }
-        return ArtGrid(width: width, height: height, table: table, codes: out)
+        return true
     }
 
     /// Blurs `field` in place: a pass along the rows, then one down the columns. (Each line is read
     /// from a copy of it in one buffer, and the taps are kept on the stack: a blur used to allocate
     /// its taps, as they grew, and a new field, for each pass: most of what preparing art at a new
     /// size allocated.)
-    private static func boxBlur(_ field: inout [Double], width: Int, height: Int, rx: Double, ry: Double) {
-        var line = [Double](repeating: 0, count: max(width, height))
+    private static func boxBlur(_ field: inout [Double], line: inout [Double], width: Int, height: Int, rx: Double, ry: Double) {
+        if line.count < max(width, height) { line = [Double](repeating: 0, count: max(width, height)) }
         field.withUnsafeMutableBufferPointer { field in
             line.withUnsafeMutableBufferPointer { line in
                 pass(field, line, width: width, height: height, horizontal: true, radius: rx)
@@ -365,6 +401,20 @@ public struct ArtGrid: Sendable {
             }
         }
     }
+}
+
+/// Buffers kept between preparations of art (see `CellCache`), so that art prepared at a new size
+/// and blur, as cards move, allocates nothing once they have grown.
+struct ArtWorkspace {
+    /// The art resampled, then blurred.
+    var resampled: [UInt32] = []
+    var blurred: [UInt32] = []
+    var density: [Double] = []
+    var line: [Double] = []
+    var shrinking: [ArtGrid.ShrinkColumn] = []
+    var growing: [ArtGrid.GrowColumn] = []
+
+    init() {}
 }
 
 /// The distinct glyphs of a drawing, numbered in the order they were met (0 is the blank, 1 the
@@ -436,6 +486,22 @@ struct GlyphTable: Sendable {
         let code = add(character, wide: wide)
         otherCodes[character] = code
         return code
+    }
+
+    /// The number of a glyph the table has; nil when it has not.
+    func knownCode(_ character: Character) -> UInt32? {
+        if let v = TerminalCluster.bmpScalar(character) {
+            if v < 0x80 {
+                let known = asciiCodes[Int(v)]
+                return known == UInt32.max ? nil : known
+            }
+            return scalarCodes[v]
+        }
+        if let ascii = character.asciiValue {
+            let known = asciiCodes[Int(ascii)]
+            return known == UInt32.max ? nil : known
+        }
+        return otherCodes[character]
     }
 
     private mutating func add(_ g: Character, wide: Bool) -> UInt32 {

@@ -311,7 +311,7 @@ public struct CardPainter: Sendable {
         let left = max(0, visible.x - ox), right = min(art.width, visible.maxX - ox)
         guard top < bottom, left < right else { return }
         let rows = top..<bottom, columns = left..<right
-        art.cells.withUnsafeBufferPointer { cells in
+        cache.withCells(of: art) { cells, ink in
             canvas.paintPrepared { canvas in
                 for y in rows {
                     let row = y * art.width
@@ -325,7 +325,7 @@ public struct CardPainter: Sendable {
                         cell.style = style
                         if thin {
                             // Without colour a faded card is drawn with lighter glyphs from the ramp.
-                            let level = Int((art.ink[row + x] * opacity * Double(ramp.count - 1)).rounded())
+                            let level = Int((ink[row + x] * opacity * Double(ramp.count - 1)).rounded())
                             if level < ramp.count - 1 {
                                 if level <= 0 { continue }
                                 cell = Cell(ramp[level], style: style)

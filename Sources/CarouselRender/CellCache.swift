@@ -48,6 +48,12 @@ public struct CellCache: Sendable {
     /// held key more than copying the art did.
     private var artSlots: [ArtSlot] = []
     static let artSlotCount = 256
+    /// The cells and inks of all the prepared art, one entry after another (`ArtCells` says where
+    /// each is): room for the cells' budget is reserved once (address space, not memory, until it is
+    /// filled), so that preparing art while cards move allocates nothing. Emptied with the entries.
+    private var artCells: [Cell] = []
+    private var artInk: [Double] = []
+    private var workspace = ArtWorkspace()
     /// Prepared art in all the slots (bounded by `limit`, with the text's cells by `cellBudget`).
     private var artEntries = 0
     private var laidOut: [LinesKey: [LaidLine]] = [:]
@@ -70,6 +76,8 @@ public struct CellCache: Sendable {
         // The art's sizes stay parsed; what was made of them goes.
         for i in artSlots.indices { artSlots[i].forgetPrepared() }
         artEntries = 0
+        artCells.removeAll(keepingCapacity: true)
+        artInk.removeAll(keepingCapacity: true)
         text.removeAll(keepingCapacity: true)
         heldCells = 0
     }
@@ -80,13 +88,17 @@ public struct CellCache: Sendable {
     mutating func art(_ drawing: Art, of card: Card, index: Int, fitting box: (width: Int, height: Int), blur: Double, glyphs: Glyphs) -> ArtCells {
         let step = Int((clamp(blur, 0...1) * CellCache.blurSteps).rounded())
         let ascii = glyphs.isASCII
-        if artSlots.isEmpty { artSlots = Array(repeating: ArtSlot(), count: CellCache.artSlotCount) }
+        if artSlots.isEmpty {
+            artSlots = Array(repeating: ArtSlot(), count: CellCache.artSlotCount)
+            artCells.reserveCapacity(CellCache.cellBudget)
+            artInk.reserveCapacity(CellCache.cellBudget)
+        }
         let slot = index & (CellCache.artSlotCount - 1)
         if artSlots[slot].id != card.id {
             // Another card (one far along a big deck, or the deck read again): its sizes parsed anew.
             // (The same card at another place would draw the same: the place is not checked.)
+            // (Its art stays in the store, unreachable, until the store is emptied.)
             artEntries -= artSlots[slot].entries.count
-            heldCells -= artSlots[slot].entries.reduce(0) { $0 + $1.cells.count }
             artSlots[slot] = ArtSlot(id: card.id, grids: drawing.variants.map { ArtGrid(lines: $0) })
         }
         // The size and blur of the frame before (a card at rest, or one that moves without changing size).
@@ -102,16 +114,47 @@ public struct CellCache: Sendable {
             return artSlots[slot].entries[found]
         }
         reserve(size.width * size.height)
-        var grid = artSlots[slot].grids[variant].resampled(width: size.width, height: size.height)
-        if step > 0 { grid = grid.blurred(Double(step) / CellCache.blurSteps, ramp: glyphs.ramp) }
-        let cells = ArtCells(grid, glyphs: glyphs)
+        let cells = prepare(artSlots[slot].grids[variant], width: size.width, height: size.height, blurStep: step, glyphs: glyphs)
         artSlots[slot].keys.append(key)
         artSlots[slot].entries.append(cells)
         artSlots[slot].last = (box, step, ascii, artSlots[slot].entries.count - 1)
         artEntries += 1
-        heldCells += cells.cells.count
+        heldCells += cells.width * cells.height
         return cells
     }
+
+    /// `grid` resampled to `width` x `height`, blurred by `blurStep`, in the store as cells.
+    private mutating func prepare(_ grid: ArtGrid, width: Int, height: Int, blurStep: Int, glyphs: Glyphs) -> ArtCells {
+        guard width > 0, height > 0, grid.width > 0, grid.height > 0 else { return ArtCells(width: 0, height: 0, start: artCells.count) }
+        var work = workspace
+        workspace = ArtWorkspace()
+        defer { workspace = work }
+        grid.resample(width: width, height: height, into: &work.resampled, shrinking: &work.shrinking, growing: &work.growing)
+        var codes = work.resampled
+        // (The ramp's glyphs are in every grid's table, see `GlyphTable.init`.)
+        if blurStep > 0 && ArtGrid.blur(work.resampled, width: width, height: height, table: grid.table,
+                                        amount: Double(blurStep) / CellCache.blurSteps, ramp: glyphs.ramp,
+                                        into: &work.blurred, density: &work.density, line: &work.line) {
+            codes = work.blurred
+        }
+        let start = artCells.count
+        ArtCells.append(codes, of: grid.table, glyphs: glyphs, cells: &artCells, ink: &artInk)
+        return ArtCells(width: width, height: height, start: start)
+    }
+
+    /// Calls `body` with the cells and the inks of `art` (valid during the call only).
+    func withCells<Result>(of art: ArtCells, _ body: (UnsafeBufferPointer<Cell>, UnsafeBufferPointer<Double>) -> Result) -> Result {
+        let count = art.width * art.height
+        return artCells.withUnsafeBufferPointer { cells in
+            artInk.withUnsafeBufferPointer { ink in
+                body(UnsafeBufferPointer(rebasing: cells[art.start..<(art.start + count)]),
+                     UnsafeBufferPointer(rebasing: ink[art.start..<(art.start + count)]))
+            }
+        }
+    }
+
+    /// The cells of `art` (for tests).
+    func cells(of art: ArtCells) -> [Cell] { withCells(of: art) { cells, _ in Array(cells) } }
 
     /// Art prepared in all (for tests: never more than `limit`).
     var preparedArt: Int { artEntries }
@@ -292,30 +335,24 @@ public struct CellCache: Sendable {
 
 /// Art as the canvas stores it: one unstyled cell per column (a wide glyph followed by its
 /// continuation), already in the look's displayable glyphs, with each cell's ink for thinning.
-/// Painting a card then copies cells and sets their style; nothing is looked up per glyph.
-struct ArtCells: Sendable {
+/// Painting a card then copies cells and sets their style; nothing is looked up per glyph. The
+/// cells are in `CellCache`'s store, from `start` on (see `CellCache.withCells(of:_:)`).
+struct ArtCells: Sendable, Equatable {
     let width: Int
     let height: Int
-    let cells: [Cell]
-    let ink: [Double]
+    let start: Int
 
-    init(_ grid: ArtGrid, glyphs: Glyphs) {
-        width = grid.width
-        height = grid.height
-        let table = grid.table
+    /// Appends the cells and inks of a grid's `codes` (entries of `table`).
+    static func append(_ codes: [UInt32], of table: GlyphTable, glyphs: Glyphs, cells: inout [Cell], ink: inout [Double]) {
         // The right half of a wide glyph; blank when the look shows it narrow.
         let continuation = glyphs.isASCII ? Cell.blank : Cell(" ", width: 0)
-        var cells: [Cell] = []
-        var ink: [Double] = []
-        cells.reserveCapacity(grid.width * grid.height)
-        ink.reserveCapacity(grid.width * grid.height)
         // Each of the art's glyphs becomes a cell once, the first time it is met (what was made of
-        // each is kept on the stack: art is prepared while cards move, and allocates only what it keeps).
+        // each is kept on the stack: art is prepared while cards move, and allocates nothing).
         withUnsafeTemporaryAllocation(of: Cell?.self, capacity: table.count) { prepared in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: table.count) { inkOf in
                 prepared.initialize(repeating: nil)
                 inkOf.initialize(repeating: 0)
-                for code in grid.codes {
+                for code in codes {
                     if code == ArtGrid.continuation {
                         cells.append(continuation)
                         ink.append(0)
@@ -333,8 +370,6 @@ struct ArtCells: Sendable {
                 }
             }
         }
-        self.cells = cells
-        self.ink = ink
     }
 }
 
@@ -361,11 +396,18 @@ private struct ArtSlot {
         self.id = id
         self.grids = grids
         sizes = grids.map(\.size)
+        // Room for the sizes and blurs a card passes through, made with the slot, not as it moves.
+        keys.reserveCapacity(ArtSlot.usualEntries)
+        entries.reserveCapacity(ArtSlot.usualEntries)
     }
 
+    /// The most art a card is usually prepared as: a ring card passes through about a hundred
+    /// sizes and blur steps.
+    static let usualEntries = 128
+
     mutating func forgetPrepared() {
-        keys.removeAll()
-        entries.removeAll()
+        keys.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
         last = nil
     }
 }
