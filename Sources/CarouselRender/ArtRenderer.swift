@@ -403,18 +403,31 @@ public struct ArtGrid: Sendable {
     }
 }
 
-/// Buffers kept between preparations of art (see `CellCache`), so that art prepared at a new size
-/// and blur, as cards move, allocates nothing once they have grown.
-struct ArtWorkspace {
+/// Prepares art at a size and blur with buffers it keeps from one preparation to the next (the art
+/// cache has one), so that art met at a new size and blur while cards move allocates nothing once
+/// they have grown: what `ArtGrid.resampled(width:height:)` and `ArtGrid.blurred(_:ramp:)` make,
+/// without a grid of its own at each step.
+public struct ArtWorkspace: Sendable {
     /// The art resampled, then blurred.
-    var resampled: [UInt32] = []
-    var blurred: [UInt32] = []
-    var density: [Double] = []
-    var line: [Double] = []
-    var shrinking: [ArtGrid.ShrinkColumn] = []
-    var growing: [ArtGrid.GrowColumn] = []
+    private var resampled: [UInt32] = []
+    private var blurred: [UInt32] = []
+    private var density: [Double] = []
+    private var line: [Double] = []
+    private var shrinking: [ArtGrid.ShrinkColumn] = []
+    private var growing: [ArtGrid.GrowColumn] = []
 
-    init() {}
+    public init() {}
+
+    /// The codes of `grid` (entries of its table) resampled to `width` x `height` (both at least
+    /// 1) and blurred by `blur` (0...1) with the glyphs of `ramp`, which the grid's table numbers
+    /// (every grid's does: see `GlyphTable.init`). Valid until the next preparation; a copy keeps
+    /// them (and makes the next preparation allocate).
+    public mutating func prepare(_ grid: ArtGrid, width: Int, height: Int, blur: Double, ramp: [Character]) -> [UInt32] {
+        grid.resample(width: width, height: height, into: &resampled, shrinking: &shrinking, growing: &growing)
+        guard blur > 0, ArtGrid.blur(resampled, width: width, height: height, table: grid.table, amount: blur, ramp: ramp,
+                                     into: &blurred, density: &density, line: &line) else { return resampled }
+        return blurred
+    }
 }
 
 /// The distinct glyphs of a drawing, numbered in the order they were met (0 is the blank, 1 the

@@ -126,18 +126,8 @@ public struct CellCache: Sendable {
     /// `grid` resampled to `width` x `height`, blurred by `blurStep`, in the store as cells.
     private mutating func prepare(_ grid: ArtGrid, width: Int, height: Int, blurStep: Int, glyphs: Glyphs) -> ArtCells {
         guard width > 0, height > 0, grid.width > 0, grid.height > 0 else { return ArtCells(width: 0, height: 0, start: artCells.count) }
-        var work = workspace
-        workspace = ArtWorkspace()
-        defer { workspace = work }
-        grid.resample(width: width, height: height, into: &work.resampled, shrinking: &work.shrinking, growing: &work.growing)
-        var codes = work.resampled
-        // (The ramp's glyphs are in every grid's table, see `GlyphTable.init`.)
-        if blurStep > 0 && ArtGrid.blur(work.resampled, width: width, height: height, table: grid.table,
-                                        amount: Double(blurStep) / CellCache.blurSteps, ramp: glyphs.ramp,
-                                        into: &work.blurred, density: &work.density, line: &work.line) {
-            codes = work.blurred
-        }
         let start = artCells.count
+        let codes = workspace.prepare(grid, width: width, height: height, blur: Double(blurStep) / CellCache.blurSteps, ramp: glyphs.ramp)
         ArtCells.append(codes, of: grid.table, glyphs: glyphs, cells: &artCells, ink: &artInk)
         return ArtCells(width: width, height: height, start: start)
     }
