@@ -319,7 +319,9 @@ public struct CellCache: Sendable {
     /// The width a card of one row lays its text out at: a paragraph is one line.
     static let unwrappedWidth = 1_000
 
-    /// Cells held prepared right now (never more than `cellBudget` plus one entry).
+    /// Cells held prepared right now (never more than `cellBudget` plus one entry), the art of a
+    /// card whose slot another card took included: it stays in the store, out of reach, until the
+    /// store is emptied (a deck of more art cards than slots empties it sooner than it would fill).
     var preparedCells: Int { heldCells }
 }
 

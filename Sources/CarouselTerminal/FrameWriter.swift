@@ -47,6 +47,11 @@ public struct FrameWriter {
     private var pen = Pen()
     /// Where the terminal's cursor is; x < 0 when unknown (after a wide glyph or at the right margin: the row is still known where the terminal writes the bottom-right cell, see `moveCursor`).
     private var cursorX = -1, cursorY = -1
+    /// A glyph whose width terminals may count otherwise than carousel does (a wide one, an emoji,
+    /// a cluster) was written since the cursor was last placed at an absolute position: where the
+    /// cursor is then may be wrong on the terminal, and after the last column only an absolute
+    /// move finds it again (a carriage return would carry the error down the screen).
+    private var widthsMayDiffer = false
     private var tailRow = -1, tailIndex = 0
     private var foreground: ColorCoder
     private var background: ColorCoder
@@ -95,6 +100,7 @@ public struct FrameWriter {
             pen = Pen()
             cursorX = 0
             cursorY = 0
+            widthsMayDiffer = false
             for i in shownStore.indices { shownStore[i] = .blank }
             for y in damagedStore.indices { damagedStore[y] = 0 }
         }
@@ -517,6 +523,7 @@ public struct FrameWriter {
 
     @inline(__always)
     private mutating func appendGlyph(_ look: Look) {
+        if look.width == 2 || look.s0 >= Look.widthsAgreeBelow || look.s1 != 0 { widthsMayDiffer = true }
         appendScalar(look.s0)
         if look.s1 != 0 { appendScalar(look.s1) }
         if look.s2 != 0 { appendScalar(look.s2) }
@@ -586,8 +593,9 @@ public struct FrameWriter {
         // Past a wide glyph or at the right margin the column is not known, but the row is where
         // the terminal writes the bottom-right cell (it does not wrap before the next glyph): a
         // carriage return finds the column again (written first: what moves a cursor past the last
-        // column up or down differs between terminals).
-        guard cursorY >= 0 && (cursorX >= 0 || features.writesBottomRight) else { return (best, way) }
+        // column up or down differs between terminals), unless a glyph whose width terminals count
+        // differently may have wrapped the row sooner.
+        guard cursorY >= 0 && (cursorX >= 0 || features.writesBottomRight && !widthsMayDiffer) else { return (best, way) }
         let vertical = y == cursorY ? 0 : verticalCost(from: cursorY, to: y)
         if cursorX >= 0 {
             // Along the row from where the cursor is. Forward (CUF) and back (CUB) cost the same;
@@ -632,6 +640,7 @@ public struct FrameWriter {
             appendNumber(x + 1)
             append("G")
         case 0:
+            widthsMayDiffer = false
             append("\u{1B}[")
             appendNumber(y + 1)
             if x > 0 {
@@ -840,6 +849,11 @@ struct Look: Equatable {
     var width: UInt8 { UInt8(truncatingIfNeeded: bits >> 60) }
 
     static let damaged: UInt8 = 0xF
+    /// Below U+2600 a one-column glyph takes one column in the width tables of terminals as they
+    /// are (ASCII, Latin, Greek, Cyrillic, box drawing, blocks: the East Asian ambiguous ones drawn
+    /// narrow, as the cards' frames need); from the symbols on, emoji presentation and newer
+    /// Unicode tables make some two.
+    static let widthsAgreeBelow: UInt32 = 0x2600
     /// The foreground of a blank that shows no attribute (see `visibleOnBlank`): whatever the pen has (no colour
     /// code has all 26 bits set).
     static let anyInk: UInt32 = 0x3FF_FFFF

@@ -305,6 +305,17 @@ import Testing
         let absolute = Self.text(try Self.show(blank, with: &wrapping, on: &again))
         #expect(absolute.hasSuffix("ab\u{1B}[12;6Hc"), "\(absolute.debugDescription)")
         #expect(again.differences(from: blank, features: features).isEmpty)
+        // After a glyph whose width terminals count otherwise (a newer terminal may draw this symbol
+        // two columns wide and wrap before it): an absolute move, which puts the error right.
+        var symbol = Canvas(width: 20, height: 12)
+        var writer3 = FrameWriter(features: .xterm())
+        var third = VirtualTerminal(width: 20, height: 12)
+        try Self.show(symbol, with: &writer3, on: &third)
+        symbol.text("a\u{2665}", x: 18, y: 10)
+        symbol.text("c", x: 5, y: 11)
+        let careful = Self.text(try Self.show(symbol, with: &writer3, on: &third))
+        #expect(careful.hasSuffix("a\u{2665}\u{1B}[12;6Hc"), "\(careful.debugDescription)")
+        #expect(third.differences(from: symbol, features: writer3.features).isEmpty)
     }
 
     @Test func theBottomRightCellIsLeftAloneWhereWritingItWouldScroll() throws {
