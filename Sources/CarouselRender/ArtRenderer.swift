@@ -337,7 +337,11 @@ public struct ArtGrid: Sendable {
         out.removeAll(keepingCapacity: true)
         let top = Double(ramp.count - 1)
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ramp.count) { rampCodes in
-            for (k, glyph) in ramp.enumerated() { rampCodes[k] = table.knownCode(glyph) ?? GlyphTable.blank }
+            for (k, glyph) in ramp.enumerated() {
+                let code = table.knownCode(glyph)
+                assert(code != nil, "every grid's table numbers the ramps' glyphs")
+                rampCodes[k] = code ?? GlyphTable.blank
+            }
             for i in density.indices {
                 // Blur also spreads ink thinner; keep the field's shape but lower its peak a little.
                 let level = Int((clamp(density[i] * (1 - 0.25 * t), 0...1) * top).rounded())

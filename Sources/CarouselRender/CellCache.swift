@@ -329,7 +329,7 @@ public struct CellCache: Sendable {
 /// continuation), already in the look's displayable glyphs, with each cell's ink for thinning.
 /// Painting a card then copies cells and sets their style; nothing is looked up per glyph. The
 /// cells are in `CellCache`'s store, from `start` on (see `CellCache.withCells(of:_:)`).
-struct ArtCells: Sendable, Equatable {
+struct ArtCells: Sendable {
     let width: Int
     let height: Int
     let start: Int
@@ -393,8 +393,8 @@ private struct ArtSlot {
         entries.reserveCapacity(ArtSlot.usualEntries)
     }
 
-    /// The most art a card is usually prepared as: a ring card passes through about a hundred
-    /// sizes and blur steps.
+    /// Room kept for each card's art: more than the few dozen sizes and blur steps a card passes
+    /// through in motion (a card that meets more makes its lists grow, once).
     static let usualEntries = 128
 
     mutating func forgetPrepared() {

@@ -45,7 +45,8 @@ public struct FrameWriter {
     private var shownWidth = 0, shownHeight = 0
     private var mustClear = true
     private var pen = Pen()
-    /// Where the terminal's cursor is; x < 0 when unknown (after a wide glyph or at the right margin: the row is still known where the terminal writes the bottom-right cell, see `moveCursor`).
+    /// Where the terminal's cursor is; x < 0 when unknown (after a wide glyph or at the right
+    /// margin, where the row may still be known: see `cheapestMove`).
     private var cursorX = -1, cursorY = -1
     /// A glyph whose width terminals may count otherwise than carousel does (a wide one, an emoji,
     /// a cluster) was written since the cursor was last placed at an absolute position: where the
