@@ -282,40 +282,32 @@ import Testing
 
     /// After the last column the cursor's column is not known (terminals differ), but where the
     /// terminal writes the bottom-right cell its row is: a carriage return finds the column again,
-    /// before any move down, instead of a move to an absolute place.
+    /// before any move down, instead of a move to an absolute place (one byte less below the ninth row).
     @Test func pastTheLastColumnACarriageReturnFindsTheColumn() throws {
-        var canvas = Canvas(width: 20, height: 12)
-        var writer = FrameWriter(features: .xterm())
-        var terminal = VirtualTerminal(width: 20, height: 12)
-        try Self.show(canvas, with: &writer, on: &terminal)
-        canvas.text("ab", x: 18, y: 10)
-        canvas.text("c", x: 5, y: 11)
-        let bytes = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
-        #expect(bytes.hasSuffix("ab\r\n\u{1B}[5Cc"), "\(bytes.debugDescription)")
-        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+        /// The bytes of a frame that writes `end` up to the last column of row 10 and `c` at
+        /// column 5 of row 11, after a blank one; the replayed screen must be the canvas.
+        func bytes(ending end: String, features: TerminalFeatures = .xterm()) throws -> String {
+            var canvas = Canvas(width: 20, height: 12)
+            var writer = FrameWriter(features: features)
+            var terminal = VirtualTerminal(width: 20, height: 12)
+            try Self.show(canvas, with: &writer, on: &terminal)
+            canvas.text(end, x: 18, y: 10)
+            canvas.text("c", x: 5, y: 11)
+            let bytes = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
+            #expect(terminal.differences(from: canvas, features: features).isEmpty)
+            return bytes
+        }
+        let known = try bytes(ending: "ab")
+        #expect(known.hasSuffix("ab\r\n\u{1B}[5Cc"), "\(known.debugDescription)")
         // A terminal that wraps at once after the last column: an absolute move.
-        var features = TerminalFeatures.xterm()
-        features.writesBottomRight = false
-        var wrapping = FrameWriter(features: features)
-        var blank = Canvas(width: 20, height: 12)
-        var again = VirtualTerminal(width: 20, height: 12)
-        try Self.show(blank, with: &wrapping, on: &again)
-        blank.text("ab", x: 18, y: 10)
-        blank.text("c", x: 5, y: 11)
-        let absolute = Self.text(try Self.show(blank, with: &wrapping, on: &again))
+        var wrapping = TerminalFeatures.xterm()
+        wrapping.writesBottomRight = false
+        let absolute = try bytes(ending: "ab", features: wrapping)
         #expect(absolute.hasSuffix("ab\u{1B}[12;6Hc"), "\(absolute.debugDescription)")
-        #expect(again.differences(from: blank, features: features).isEmpty)
         // After a glyph whose width terminals count otherwise (a newer terminal may draw this symbol
         // two columns wide and wrap before it): an absolute move, which puts the error right.
-        var symbol = Canvas(width: 20, height: 12)
-        var writer3 = FrameWriter(features: .xterm())
-        var third = VirtualTerminal(width: 20, height: 12)
-        try Self.show(symbol, with: &writer3, on: &third)
-        symbol.text("a\u{2665}", x: 18, y: 10)
-        symbol.text("c", x: 5, y: 11)
-        let careful = Self.text(try Self.show(symbol, with: &writer3, on: &third))
+        let careful = try bytes(ending: "a\u{2665}")
         #expect(careful.hasSuffix("a\u{2665}\u{1B}[12;6Hc"), "\(careful.debugDescription)")
-        #expect(third.differences(from: symbol, features: writer3.features).isEmpty)
     }
 
     @Test func theBottomRightCellIsLeftAloneWhereWritingItWouldScroll() throws {
