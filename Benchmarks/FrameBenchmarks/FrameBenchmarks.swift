@@ -70,6 +70,33 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A text card laid out at a width met for the first time (what a note costs each time it
+    // takes a new width while it moves: a held key in the ring laid out about 200 in its first 3 s
+    // with a deck of notes): one of the notes above, and a note of Markdown's kinds (a heading,
+    // a quote, a list, a paragraph of mixed scripts), at every width from 12 to 60 in turn; one
+    // sample is one layout.
+    let markdown = TextDocument(blocks: [
+        .paragraph([TextSpan("Release checklist", style: SpanStyle(bold: true, role: .heading(1)))]),
+        .blank(),
+        .paragraph([TextSpan("Before Friday, ask the plumber about the kitchen tap; the parcel for 東京 goes out on Thursday, "),
+                    TextSpan("naïve", style: SpanStyle(italic: true)), TextSpan(" estimates notwithstanding.")]),
+        .blank(),
+        .paragraph([TextSpan("Measure twice, cut once: every figure comes from a run on this machine.")], margin: Margin([.quoteBar])),
+        .paragraph([TextSpan("tag the release and write the notes")], margin: Margin([.marker(.bullet(depth: 0))])),
+        .paragraph([TextSpan("check https://example.com/downloads/carousel-0.1.0-x86_64.tar.gz")], margin: Margin([.marker(.bullet(depth: 0))])),
+    ])
+    let note: TextDocument
+    if case .text(let document) = notes.cards[10].content { note = document } else { fatalError("note 10 is text") }
+    for (name, document) in [("note", note), ("markdown", markdown)] {
+        Benchmark("text/layout/\(name)/new-width", configuration: configuration) { benchmark in
+            var width = 12
+            for _ in benchmark.scaledIterations {
+                blackHole(TextLayout.lines(for: document, width: width, cellWidth: CharacterWidth.of).count)
+                width = width == 60 ? 12 : width + 1
+            }
+        }
+    }
+
     // Where the time of a 100x45 mid-motion frame goes, for every style (Normal mode).
     for style in StyleKind.allCases {
         let mode = Mode.normal

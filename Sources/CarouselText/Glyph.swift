@@ -1,11 +1,71 @@
 /// One character ready for layout: a grapheme cluster (so combining marks travel with their base),
 /// the cells it takes, and the index of its style in the block's style table.
 struct Glyph: Equatable {
-    var character: Character
+    let character: Character
     var width: Int
     var style: Int
+    /// What the wrap asks of the character (see `Kind`), found once when the glyph is made: asked
+    /// of the character for each glyph each time a paragraph was wrapped, comparing and hashing
+    /// `Character`s took about half of laying a note out.
+    let kind: Kind
 
-    var isSpace: Bool { character == " " }
+    init(character: Character, width: Int, style: Int) {
+        self.character = character
+        self.width = width
+        self.style = style
+        kind = Kind(character)
+    }
+
+    /// A glyph of one ASCII character, `byte`.
+    init(ascii byte: UInt8, width: Int, style: Int) {
+        character = Character(Unicode.Scalar(byte))
+        self.width = width
+        self.style = style
+        kind = Kind(ascii: byte)
+    }
+
+    var isSpace: Bool { kind.contains(.space) }
+
+    /// The classes of characters the line breaking treats apart (`ParagraphWrapper`).
+    struct Kind: OptionSet, Equatable {
+        let rawValue: UInt8
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+        static let space = Kind(rawValue: 1 << 0)
+        /// A narrow stop or closing bracket (`ParagraphWrapper.narrowClosings`).
+        static let narrowClosing = Kind(rawValue: 1 << 1)
+        /// `ParagraphWrapper.quoteClosings`.
+        static let quoteClosing = Kind(rawValue: 1 << 2)
+        /// `ParagraphWrapper.quoteOpenings`.
+        static let quoteOpening = Kind(rawValue: 1 << 3)
+        /// A wide mark a line does not start with (`ParagraphWrapper.closingMarks`).
+        static let closingMark = Kind(rawValue: 1 << 4)
+        /// A wide bracket a line does not end with (`ParagraphWrapper.openingMarks`).
+        static let openingMark = Kind(rawValue: 1 << 5)
+
+        init(_ character: Character) {
+            if character.isASCII, let byte = character.asciiValue {
+                self.init(ascii: byte)
+                return
+            }
+            var kind: Kind = []
+            if ParagraphWrapper.quoteClosings.contains(character) { kind.insert(.quoteClosing) }
+            if ParagraphWrapper.quoteOpenings.contains(character) { kind.insert(.quoteOpening) }
+            if ParagraphWrapper.closingMarks.contains(character) { kind.insert(.closingMark) }
+            if ParagraphWrapper.openingMarks.contains(character) { kind.insert(.openingMark) }
+            self = kind
+        }
+
+        /// An ASCII character's (every set but the narrow closings holds only characters from outside ASCII).
+        init(ascii byte: UInt8) {
+            switch byte {
+            case UInt8(ascii: " "): self = .space
+            case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"),
+                 UInt8(ascii: "?"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "%"):
+                self = .narrowClosing
+            default: self = []
+            }
+        }
+    }
 }
 
 /// A block's text as glyphs: tabs expanded, control characters made visible, split into lines at
@@ -18,23 +78,65 @@ struct GlyphText {
         var column = 0
         for span in spans {
             let style = styleIndex(span.style)
-            for character in span.text {
-                if character.isNewline {
-                    lines.append([])
-                    column = 0
-                } else if character == "\t" {
-                    // Tab stops count from the start of the line's text (the margin is not part of it).
-                    let stop = tabWidth - column % tabWidth
-                    for _ in 0..<stop { append(Glyph(character: " ", width: 1, style: style)) }
-                    column += stop
-                } else {
-                    let shown = Self.visible(character)
-                    let width = max(0, cellWidth(shown))
-                    append(Glyph(character: shown, width: width, style: style))
-                    column += width
+            let text = span.text, utf8 = text.utf8
+            var i = text.startIndex
+            while i < text.endIndex {
+                // An ASCII byte followed by another (or by nothing) is a character of its own, but for
+                // CR LF: read as bytes, without the grapheme breaking and the Unicode properties a
+                // `Character` asks for (most of laying plain prose out went to that).
+                let byte = utf8[i]
+                if byte < 0x80 {
+                    let next = utf8.index(after: i)
+                    if next == text.endIndex || utf8[next] < 0x80 {
+                        // A line break is LF, VT, FF, CR or CR LF, as `Character.isNewline` has it.
+                        if byte == 0x0D, next < text.endIndex, utf8[next] == 0x0A {
+                            newLine(&column)
+                            i = utf8.index(after: next)
+                            continue
+                        }
+                        switch byte {
+                        case 0x0A, 0x0B, 0x0C, 0x0D: newLine(&column)
+                        case 0x09: tab(&column, tabWidth: tabWidth, style: style)
+                        case 0x00..<0x20, 0x7F:
+                            add(Self.visible(Character(Unicode.Scalar(byte))), &column, style: style, cellWidth: cellWidth)
+                        default:
+                            let glyph = Glyph(ascii: byte, width: max(0, cellWidth(Character(Unicode.Scalar(byte)))), style: style)
+                            append(glyph)
+                            column += glyph.width
+                        }
+                        i = next
+                        continue
+                    }
                 }
+                let character = text[i]
+                if character.isNewline {
+                    newLine(&column)
+                } else if character == "\t" {
+                    tab(&column, tabWidth: tabWidth, style: style)
+                } else {
+                    add(Self.visible(character), &column, style: style, cellWidth: cellWidth)
+                }
+                i = text.index(after: i)
             }
         }
+    }
+
+    private mutating func newLine(_ column: inout Int) {
+        lines.append([])
+        column = 0
+    }
+
+    /// Tab stops count from the start of the line's text (the margin is not part of it).
+    private mutating func tab(_ column: inout Int, tabWidth: Int, style: Int) {
+        let stop = tabWidth - column % tabWidth
+        for _ in 0..<stop { append(Glyph(ascii: 0x20, width: 1, style: style)) }
+        column += stop
+    }
+
+    private mutating func add(_ shown: Character, _ column: inout Int, style: Int, cellWidth: (Character) -> Int) {
+        let width = max(0, cellWidth(shown))
+        append(Glyph(character: shown, width: width, style: style))
+        column += width
     }
 
     private mutating func append(_ glyph: Glyph) { lines[lines.count - 1].append(glyph) }

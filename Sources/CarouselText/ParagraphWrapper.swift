@@ -44,23 +44,24 @@ struct ParagraphWrapper {
         current = Array(line.prefix(min(leading, available / 2)))
         column = current.count
         hasContent = false
-        var pending: [Glyph] = []
+        var pending = line[0..<0]
         for token in Self.tokens(line.dropFirst(leading)) {
             switch token {
             case .spaces(let spaces):
-                pending = spaces
+                pending = line[spaces]
             case .segment(let glyphs):
-                add(glyphs, after: pending)
-                pending = []
+                add(line[glyphs], after: pending)
+                pending = line[0..<0]
             }
         }
         finishLine()
     }
 
-    private mutating func add(_ segment: [Glyph], after spaces: [Glyph]) {
+    private mutating func add(_ segment: ArraySlice<Glyph>, after spaces: ArraySlice<Glyph>) {
         let width = segment.cells
         if column + spaces.count + width <= available {
-            append(spaces + segment, width: spaces.count + width)
+            append(spaces, width: spaces.count)
+            append(segment, width: width)
             return
         }
         // A new line (indentation alone is not worth a line of its own), whose room is the later
@@ -70,7 +71,7 @@ struct ParagraphWrapper {
             append(segment, width: width)
         } else {
             // Longer than a whole line: broken over the lines it needs.
-            fold(segment[...])
+            fold(segment)
         }
     }
 
@@ -87,16 +88,16 @@ struct ParagraphWrapper {
             left -= piece.cells
             if piece.count == 1, piece[piece.startIndex].width > available {
                 let glyph = piece[piece.startIndex]
-                append([Glyph(character: cutMark, width: 1, style: glyph.style)], width: 1)
+                append(CollectionOfOne(Glyph(character: cutMark, width: 1, style: glyph.style)), width: 1)
             } else {
-                append(Array(piece), width: piece.cells)
+                append(piece, width: piece.cells)
                 if needsMark {
-                    append([Glyph(character: Self.breakMark, width: 1, style: breakStyle)], width: 1)
+                    append(CollectionOfOne(Glyph(character: Self.breakMark, width: 1, style: breakStyle)), width: 1)
                 }
             }
             if !rest.isEmpty { finishLine() }
         }
-        if !rest.isEmpty { append(Array(rest), width: rest.cells) }
+        if !rest.isEmpty { append(rest, width: rest.cells) }
     }
 
     /// Where the first line of `word` (wider than the line) ends, and whether the break needs a
@@ -118,12 +119,12 @@ struct ParagraphWrapper {
         // breaks between characters with no hyphen, and not after an opening bracket when an
         // earlier break is there.
         if fits < word.endIndex, fits > word.startIndex, word[fits - 1].width >= 2 || word[fits].width >= 2 {
-            if fits - 1 > word.startIndex, Self.openingMarks.contains(word[fits - 1].character) { return (fits - 1, false) }
+            if fits - 1 > word.startIndex, word[fits - 1].kind.contains(.openingMark) { return (fits - 1, false) }
             // Nor before a closing mark or a stop ("다." is not split into "다" and "."), where the
             // character before it can go on with it (not itself a closing mark, not after an opening one).
-            func closes(_ g: Glyph) -> Bool { Self.closingMarks.contains(g.character) || ".,;:!?)]}".contains(g.character) }
+            func closes(_ g: Glyph) -> Bool { g.kind.contains(.closingMark) || g.kind.contains(.narrowClosing) && g.character != "%" }
             if fits - 1 > word.startIndex, closes(word[fits]), !closes(word[fits - 1]),
-               !Self.openingMarks.contains(word[fits - 2].character) {
+               !word[fits - 2].kind.contains(.openingMark) {
                 return (fits - 1, false)
             }
             return (fits, false)
@@ -165,7 +166,7 @@ struct ParagraphWrapper {
         glyph.character == "-" || glyph.character == "/"
     }
 
-    private mutating func append(_ glyphs: [Glyph], width: Int) {
+    private mutating func append<Glyphs: Collection<Glyph>>(_ glyphs: Glyphs, width: Int) {
         current += glyphs
         column += width
         hasContent = hasContent || glyphs.contains { !$0.isSpace }
@@ -180,58 +181,62 @@ struct ParagraphWrapper {
         hasContent = false
     }
 
-    enum Token {
-        case spaces([Glyph])
-        case segment([Glyph])
+    /// A run of a line's glyphs, by their indices in it.
+    enum Token: Equatable {
+        case spaces(Range<Int>)
+        case segment(Range<Int>)
     }
 
     /// Runs of spaces, and the words between them cut into segments that may be broken apart
     /// without a space: each wide character is a segment of its own.
     static func tokens(_ glyphs: ArraySlice<Glyph>) -> [Token] {
         var tokens: [Token] = []
-        var run: [Glyph] = []
+        // The run being gathered: from `run` to the glyph being read.
+        var run = glyphs.startIndex
         var runIsSpace = false
-        func flush() {
-            if !run.isEmpty { tokens.append(runIsSpace ? .spaces(run) : .segment(run)) }
-            run = []
+        func flush(to end: Int) {
+            if run < end { tokens.append(runIsSpace ? .spaces(run..<end) : .segment(run..<end)) }
+            run = end
         }
         var afterOpening = false
-        for glyph in glyphs {
+        for i in glyphs.indices {
+            let glyph = glyphs[i]
             // Korean sets spaces between words: its syllables wrap as the letters of a word do.
             let wide = !glyph.isSpace && glyph.width >= 2 && !isHangul(glyph.character)
-            if wide && closingMarks.contains(glyph.character) {
+            if wide && glyph.kind.contains(.closingMark) {
                 // A closing mark never starts a line: it ends the segment before it.
                 afterOpening = false
-                if !run.isEmpty && !runIsSpace {
-                    run.append(glyph)
-                    flush()
+                if run < i && !runIsSpace {
+                    flush(to: i + 1)
                     continue
                 }
-                if run.isEmpty, case .segment(let last)? = tokens.last {
-                    tokens[tokens.count - 1] = .segment(last + [glyph])
+                if run == i, case .segment(let last)? = tokens.last {
+                    // (The segment ends right before it: nothing was gathered since.)
+                    tokens[tokens.count - 1] = .segment(last.lowerBound..<(i + 1))
+                    run = i + 1
                     continue
                 }
             }
-            if !wide && (quoteClosings.contains(glyph.character) || narrowClosings.contains(glyph.character)) && run.isEmpty,
-               case .segment(let last)? = tokens.last, let end = last.last,
-               end.width >= 2 || quoteClosings.contains(end.character) || narrowClosings.contains(end.character) {
+            if !wide && run == i && !glyph.kind.isDisjoint(with: [.quoteClosing, .narrowClosing]),
+               case .segment(let last)? = tokens.last, let end = glyphs[last].last,
+               end.width >= 2 || !end.kind.isDisjoint(with: [.quoteClosing, .narrowClosing]) {
                 // A closing quote or a stop right after a wide character (Chinese: 你好。”; mixed
                 // text: "漢字, 😀") stays with it: a line never starts with ", ".
-                tokens[tokens.count - 1] = .segment(last + [glyph])
+                tokens[tokens.count - 1] = .segment(last.lowerBound..<(i + 1))
+                run = i + 1
                 afterOpening = false
                 continue
             }
             if glyph.isSpace != runIsSpace || (wide && !afterOpening) {
-                flush()
+                flush(to: i)
                 runIsSpace = glyph.isSpace
             }
-            run.append(glyph)
             // A wide character ends its segment, so that the next character starts a new one,
             // except an opening bracket, which never ends a line.
-            afterOpening = wide ? openingMarks.contains(glyph.character) : quoteOpenings.contains(glyph.character)
-            if wide && !afterOpening { flush() }
+            afterOpening = glyph.kind.contains(wide ? .openingMark : .quoteOpening)
+            if wide && !afterOpening { flush(to: i + 1) }
         }
-        flush()
+        flush(to: glyphs.endIndex)
         return tokens
     }
 
