@@ -8,21 +8,34 @@ struct Glyph: Equatable {
     /// of the character for each glyph each time a paragraph was wrapped, comparing and hashing
     /// `Character`s took about half of laying a note out.
     let kind: Kind
+    /// The character when it is one ASCII byte; 0 otherwise (no glyph is NUL: control characters
+    /// are shown as pictures).
+    let byte: UInt8
 
     init(character: Character, width: Int, style: Int) {
         self.character = character
         self.width = width
         self.style = style
-        kind = Kind(character)
+        if character.isASCII, let ascii = character.asciiValue, character.utf8.count == 1 {
+            kind = Kind(ascii: ascii)
+            byte = ascii
+        } else {
+            kind = Kind(character)
+            byte = 0
+        }
     }
 
-    /// A glyph of one ASCII character, `byte`.
-    init(ascii byte: UInt8, width: Int, style: Int) {
-        character = Character(Unicode.Scalar(byte))
+    /// A glyph of one ASCII character, `byte` (`character`).
+    init(ascii byte: UInt8, _ character: Character, width: Int, style: Int) {
+        self.character = character
         self.width = width
         self.style = style
         kind = Kind(ascii: byte)
+        self.byte = byte
     }
+
+    /// Each ASCII character, made once (a `Character` made from a byte is made through a string).
+    static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
     var isSpace: Bool { kind.contains(.space) }
 
@@ -45,6 +58,13 @@ struct Glyph: Equatable {
         init(_ character: Character) {
             if character.isASCII, let byte = character.asciiValue {
                 self.init(ascii: byte)
+                return
+            }
+            // The sets' characters outside ASCII are from U+2018 to U+201D (E2 80 xx in UTF-8),
+            // U+3001 to U+3019 (E3 80 xx) and U+FF01 to U+FF5D (EF BC xx, EF BD xx): none of them
+            // canonically equivalent to a character that begins otherwise, so that one is none of them.
+            guard let lead = character.utf8.first, lead == 0xE2 || lead == 0xE3 || lead == 0xEF else {
+                self = []
                 return
             }
             var kind: Kind = []
@@ -75,6 +95,9 @@ struct GlyphText {
     var lines: [[Glyph]] = [[]]
 
     init(_ spans: [TextSpan], tabWidth: Int, cellWidth: (Character) -> Int) {
+        // The ASCII characters and their widths (asked of `cellWidth` once each) at hand.
+        let ascii = Glyph.asciiCharacters
+        var widths = InlineArray<128, Int8>(repeating: -1)
         var column = 0
         for span in spans {
             let style = styleIndex(span.style)
@@ -96,13 +119,15 @@ struct GlyphText {
                         }
                         switch byte {
                         case 0x0A, 0x0B, 0x0C, 0x0D: newLine(&column)
-                        case 0x09: tab(&column, tabWidth: tabWidth, style: style)
+                        case 0x09: tab(&column, tabWidth: tabWidth, style: style, space: ascii[0x20])
                         case 0x00..<0x20, 0x7F:
                             add(Self.visible(Character(Unicode.Scalar(byte))), &column, style: style, cellWidth: cellWidth)
                         default:
-                            let glyph = Glyph(ascii: byte, width: max(0, cellWidth(Character(Unicode.Scalar(byte)))), style: style)
-                            append(glyph)
-                            column += glyph.width
+                            let character = ascii[Int(byte)]
+                            if widths[Int(byte)] < 0 { widths[Int(byte)] = Int8(clamping: max(0, cellWidth(character))) }
+                            let width = Int(widths[Int(byte)])
+                            append(Glyph(ascii: byte, character, width: width, style: style))
+                            column += width
                         }
                         i = next
                         continue
@@ -112,7 +137,7 @@ struct GlyphText {
                 if character.isNewline {
                     newLine(&column)
                 } else if character == "\t" {
-                    tab(&column, tabWidth: tabWidth, style: style)
+                    tab(&column, tabWidth: tabWidth, style: style, space: ascii[0x20])
                 } else {
                     add(Self.visible(character), &column, style: style, cellWidth: cellWidth)
                 }
@@ -127,9 +152,9 @@ struct GlyphText {
     }
 
     /// Tab stops count from the start of the line's text (the margin is not part of it).
-    private mutating func tab(_ column: inout Int, tabWidth: Int, style: Int) {
+    private mutating func tab(_ column: inout Int, tabWidth: Int, style: Int, space: Character) {
         let stop = tabWidth - column % tabWidth
-        for _ in 0..<stop { append(Glyph(ascii: 0x20, width: 1, style: style)) }
+        for _ in 0..<stop { append(Glyph(ascii: 0x20, space, width: 1, style: style)) }
         column += stop
     }
 
@@ -170,14 +195,33 @@ extension Array where Element == Glyph {
     /// Glyphs back to spans, neighbours of one style merged.
     func spans(_ styles: [SpanStyle]) -> [TextSpan] {
         var result: [TextSpan] = []
-        var lastStyle = -1
-        for glyph in self {
-            if glyph.style == lastStyle {
-                result[result.count - 1].text.append(glyph.character)
-            } else {
-                result.append(TextSpan(String(glyph.character), style: styles[glyph.style]))
-                lastStyle = glyph.style
+        var start = startIndex
+        while start < endIndex {
+            let style = self[start].style
+            var end = start, count = 0
+            while end < endIndex && self[end].style == style {
+                count += self[end].byte != 0 ? 1 : self[end].character.utf8.count
+                end += 1
             }
+            // The span's text made once from its UTF-8 (appending characters one by one to a
+            // string went through the string's growth and checks for each).
+            let text = String(unsafeUninitializedCapacity: count) { buffer in
+                var n = 0
+                for glyph in self[start..<end] {
+                    if glyph.byte != 0 {
+                        buffer[n] = glyph.byte
+                        n += 1
+                    } else {
+                        for unit in glyph.character.utf8 {
+                            buffer[n] = unit
+                            n += 1
+                        }
+                    }
+                }
+                return n
+            }
+            result.append(TextSpan(text, style: styles[style]))
+            start = end
         }
         return result
     }
