@@ -289,6 +289,39 @@ public struct PreparedPainter {
         if first >= 0 { painted[y].include(Int32(first), Int32(last + 1)) }
     }
 
+    /// Writes a row of prepared cells of their own styles, `source[0..<count]`, from (x, y)
+    /// rightward (inside the canvas), each restyled by `restyle` (asked again only where the style
+    /// changes), leaving out continuations and blanks that show nothing of their own (what is under
+    /// them shows): what `put` does for each cell, with the row's painted columns noted once (a
+    /// text card is painted a row at a time).
+    @inlinable
+    public mutating func putRow(_ source: UnsafePointer<Cell>, count: Int, x: Int, y: Int, within limit: Int,
+                                restyle: (CellStyle) -> CellStyle) {
+        precondition(count >= 0 && x >= 0 && x + count <= width && y >= 0 && y < height, "a row of prepared cells outside the canvas")
+        let row = cells.baseAddress! + y * width
+        var first = -1, last = -1
+        var base: CellStyle? = nil, style = CellStyle.plain
+        for k in 0..<count {
+            var cell = source[k]
+            if cell.isContinuation || cell.showsNothing { continue }
+            let own = cell.style
+            if own != base {
+                base = own
+                style = restyle(own)
+            }
+            cell.style = style
+            let cx = x + k
+            if cell.width == 1 && row[cx].width == 1 {
+                row[cx] = cell
+                if first < 0 { first = cx }
+                last = cx
+            } else {
+                put(cell, x: cx, y: y, within: limit)
+            }
+        }
+        if first >= 0 { painted[y].include(Int32(first), Int32(last + 1)) }
+    }
+
     /// The cell at (x, y), inside the canvas.
     @inlinable
     public subscript(x: Int, y: Int) -> Cell {

@@ -168,6 +168,12 @@ public struct Cell: Sendable, Hashable {
     public var isContinuation: Bool { width == 0 }
     /// A one-column space (whatever its style).
     public var isBlank: Bool { glyphBits == 0x20 && lookBits >> 60 == 1 }
+    /// A blank that shows nothing of its own: no background colour, and none of the attributes
+    /// that show on a blank (reverse, underline, strikethrough). One comparison of its bits.
+    /// (The mask, a literal: the bits of the background, of those attributes and of the width;
+    /// `CellTests` checks it against them.)
+    @inlinable
+    public var showsNothing: Bool { glyphBits == 0x20 && lookBits & 0xF2CF_FFFF_FC00_0000 == 1 << 60 }
 
     /// Calls `body` with each of the glyph's scalars, without building anything.
     @inlinable

@@ -204,23 +204,13 @@ public struct CardPainter: Sendable {
         var visible = CellRect(x: box.x, y: box.y, width: text.width, height: text.height).intersection(canvas.bounds)
         if let clip { visible = visible.intersection(clip) }
         guard !visible.isEmpty else { return }
-        // Runs of one style are the rule: fade each style once per run.
-        var lastBase = CellStyle.plain, lastFaded = faded(.plain, level: level)
+        // Runs of one style are the rule: each style is faded once per run.
         text.cells.withUnsafeBufferPointer { cells in
             canvas.paintPrepared { canvas in
                 for y in visible.y..<visible.maxY {
-                    let row = (y - box.y) * text.width - box.x
-                    for x in visible.x..<visible.maxX {
-                        var cell = cells[row + x]
-                        if cell.isContinuation { continue }  // drawn with the glyph before it
-                        // A plain blank is the card's own background already (an underlined or reversed one is not).
-                        if cell.isBlank && cell.style.background == .default && cell.style.attributes.isDisjoint(with: [.reverse, .underline, .strikethrough]) { continue }
-                        if cell.style != lastBase {
-                            lastBase = cell.style
-                            lastFaded = faded(cell.style, level: level)
-                        }
-                        cell.style = lastFaded
-                        canvas.put(cell, x: x, y: y, within: visible.maxX)
+                    let start = (y - box.y) * text.width + (visible.x - box.x)
+                    canvas.putRow(cells.baseAddress! + start, count: visible.width, x: visible.x, y: y, within: visible.maxX) {
+                        faded($0, level: level)
                     }
                 }
             }

@@ -12,6 +12,28 @@ import Testing
         #expect(canvas.lines() == ["     ", "  abc"])
     }
 
+    /// `showsNothing` (one mask of the cell's bits) says what its meaning says: a one-column space
+    /// with the default background and none of reverse, underline and strikethrough, whatever its
+    /// ink, bold, dim or italic.
+    @Test func aBlankShowsNothingOnlyWithoutBackgroundOrAnAttributeThatShowsOnIt() {
+        let colors: [Color] = [.default, .indexed(0), .indexed(200), .rgb(RGB(0, 0, 0)), .rgb(RGB(255, 255, 255))]
+        for glyph in [" ", "x", "日"] as [Character] {
+            for width: UInt8 in [0, 1, 2] {
+                for foreground in colors {
+                    for background in colors {
+                        for bits in 0..<64 {
+                            let attributes = Attributes(rawValue: UInt8(bits))
+                            let cell = Cell(glyph, style: CellStyle(foreground: foreground, background: background, attributes: attributes), width: width)
+                            let expected = glyph == " " && width == 1 && background == .default
+                                && attributes.isDisjoint(with: [.reverse, .underline, .strikethrough])
+                            #expect(cell.showsNothing == expected, "\(glyph) \(width) \(foreground) \(background) \(bits)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func wideGlyphsTakeTwoCellsAndAreNeverSplit() {
         var canvas = Canvas(width: 6, height: 1)
         canvas.text("日本", x: 0, y: 0)
