@@ -171,7 +171,7 @@ public struct Cell: Sendable, Hashable {
     /// A blank that shows nothing of its own: no background colour, and none of the attributes
     /// that show on a blank (reverse, underline, strikethrough). One comparison of its bits.
     /// (The mask, a literal: the bits of the background, of those attributes and of the width;
-    /// `CellTests` checks it against them.)
+    /// `CanvasTests` checks it against them.)
     @inlinable
     public var showsNothing: Bool { glyphBits == 0x20 && lookBits & 0xF2CF_FFFF_FC00_0000 == 1 << 60 }
 
