@@ -75,7 +75,8 @@ struct Glyph: Equatable {
             self = kind
         }
 
-        /// An ASCII character's (every set but the narrow closings holds only characters from outside ASCII).
+        /// An ASCII character's (every set but the narrow closings holds only characters from outside
+        /// ASCII; `GlyphTests` checks both inits against the sets).
         init(ascii byte: UInt8) {
             switch byte {
             case UInt8(ascii: " "): self = .space
@@ -95,9 +96,10 @@ struct GlyphText {
     var lines: [[Glyph]] = [[]]
 
     init(_ spans: [TextSpan], tabWidth: Int, cellWidth: (Character) -> Int) {
-        // The ASCII characters and their widths (asked of `cellWidth` once each) at hand.
+        // The ASCII characters and their widths (asked of `cellWidth`, a function of the character
+        // alone, once each) at hand.
         let ascii = Glyph.asciiCharacters
-        var widths = InlineArray<128, Int8>(repeating: -1)
+        var widths = InlineArray<128, Int>(repeating: -1)
         var column = 0
         for span in spans {
             let style = styleIndex(span.style)
@@ -124,8 +126,8 @@ struct GlyphText {
                             add(Self.visible(Character(Unicode.Scalar(byte))), &column, style: style, cellWidth: cellWidth)
                         default:
                             let character = ascii[Int(byte)]
-                            if widths[Int(byte)] < 0 { widths[Int(byte)] = Int8(clamping: max(0, cellWidth(character))) }
-                            let width = Int(widths[Int(byte)])
+                            if widths[Int(byte)] < 0 { widths[Int(byte)] = max(0, cellWidth(character)) }
+                            let width = widths[Int(byte)]
                             append(Glyph(ascii: byte, character, width: width, style: style))
                             column += width
                         }
