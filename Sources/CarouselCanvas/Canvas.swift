@@ -270,23 +270,11 @@ public struct PreparedPainter {
     /// cell (a card's art is painted a row at a time).
     @inlinable
     public mutating func putRow(_ source: UnsafePointer<Cell>, count: Int, x: Int, y: Int, style: CellStyle, within limit: Int) {
-        precondition(count >= 0 && x >= 0 && x + count <= width && y >= 0 && y < height, "a row of prepared cells outside the canvas")
-        let row = cells.baseAddress! + y * width
-        var first = -1, last = -1
-        for k in 0..<count {
-            var cell = source[k]
-            if cell.isBlank || cell.isContinuation { continue }
+        putRow(source, count: count, x: x, y: y, within: limit) { cell in
+            if cell.isBlank || cell.isContinuation { return false }
             cell.style = style
-            let cx = x + k
-            if cell.width == 1 && row[cx].width == 1 {
-                row[cx] = cell
-                if first < 0 { first = cx }
-                last = cx
-            } else {
-                put(cell, x: cx, y: y, within: limit)
-            }
+            return true
         }
-        if first >= 0 { painted[y].include(Int32(first), Int32(last + 1)) }
     }
 
     /// Writes a row of prepared cells of their own styles, `source[0..<count]`, from (x, y)
@@ -297,19 +285,30 @@ public struct PreparedPainter {
     @inlinable
     public mutating func putRow(_ source: UnsafePointer<Cell>, count: Int, x: Int, y: Int, within limit: Int,
                                 restyle: (CellStyle) -> CellStyle) {
-        precondition(count >= 0 && x >= 0 && x + count <= width && y >= 0 && y < height, "a row of prepared cells outside the canvas")
-        let row = cells.baseAddress! + y * width
-        var first = -1, last = -1
         var base: CellStyle? = nil, style = CellStyle.plain
-        for k in 0..<count {
-            var cell = source[k]
-            if cell.isContinuation || cell.showsNothing { continue }
+        putRow(source, count: count, x: x, y: y, within: limit) { cell in
+            if cell.isContinuation || cell.showsNothing { return false }
             let own = cell.style
             if own != base {
                 base = own
                 style = restyle(own)
             }
             cell.style = style
+            return true
+        }
+    }
+
+    /// The two rows above: each cell of `source` made ready by `prepare` (false: left out), then
+    /// written as `put` writes it, the row's painted columns noted once.
+    @inlinable @inline(__always) @usableFromInline
+    mutating func putRow(_ source: UnsafePointer<Cell>, count: Int, x: Int, y: Int, within limit: Int,
+                         prepare: (inout Cell) -> Bool) {
+        precondition(count >= 0 && x >= 0 && x + count <= width && y >= 0 && y < height, "a row of prepared cells outside the canvas")
+        let row = cells.baseAddress! + y * width
+        var first = -1, last = -1
+        for k in 0..<count {
+            var cell = source[k]
+            guard prepare(&cell) else { continue }
             let cx = x + k
             if cell.width == 1 && row[cx].width == 1 {
                 row[cx] = cell
