@@ -247,6 +247,9 @@ public struct FrameWriter {
         // Where a cell is unchanged exactly when it is the last frame's: before any shift, in a row
         // without damaged cells. Runs of such cells are passed over comparing the frames alone.
         let plainUpTo = before != nil && model.damagedInRow[y] == 0 ? min(shiftStart, end) : start
+        // Likewise after a shift, the last frame's cells `shift` columns on: from `shiftedFrom` to `shiftedUpTo`.
+        let shiftedFrom = max(shiftStart, shiftStart - shift)
+        let shiftedUpTo = before != nil && model.damagedInRow[y] == 0 && shift != 0 ? min(end, width - shift) : shiftedFrom
         var x = start
         while x < end {
             let i = row + x
@@ -255,6 +258,13 @@ public struct FrameWriter {
                 let old = before.baseAddress! + row, new = after.baseAddress! + row
                 x += 1
                 while x < plainUpTo && old[x] == new[x] { x += 1 }
+                continue
+            }
+            if x >= shiftedFrom && x < shiftedUpTo, let before, before[i + shift] == after[i] {
+                if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
+                let old = before.baseAddress! + row + shift, new = after.baseAddress! + row
+                x += 1
+                while x < shiftedUpTo && old[x] == new[x] { x += 1 }
                 continue
             }
             defer { x += 1 }
@@ -367,6 +377,14 @@ public struct FrameWriter {
         let shown = model.shown
         let span = width - start
         guard span >= 16 else { return nil }
+        // A shift puts right at most the cells that differ from the last frame (the others are
+        // right already): for fewer than two such cells the shifts are not searched.
+        var differing = 0
+        for x in start..<width where !Self.same(before, row + x, after, row + x) {
+            differing += 1
+            if differing == 2 { break }
+        }
+        guard differing == 2 else { return nil }
         // An anchor: the first cell of the changed stretch that is not blank.
         var anchor = start
         while anchor < width && after[row + anchor].isBlank { anchor += 1 }
@@ -384,13 +402,20 @@ public struct FrameWriter {
             }
             if matches > best { best = matches; bestShift = shift }
         }
-        guard bestShift != 0, best >= 12 else { return nil }
+        guard bestShift != 0 else { return nil }
         // The stretch must hold only one-column glyphs on the screen (a shift would split a wide one).
         for x in start..<width where shown[row + x].width != 1 { return nil }
-        var unshifted = 0
-        for x in start..<width where Self.same(before, row + x, after, row + x) { unshifted += 1 }
-        // Worth it only when it spares many cells: the shift itself costs a move and a few bytes.
-        guard bestShift != 0, best - unshifted >= 12 else { return nil }
+        // Worth it when the glyphs of the cells it puts right, less those of the cells it puts
+        // wrong (to be written again), are at least as many bytes as the shift's own sequence
+        // (what it also spares, a move or a colour change between the cells it put right, is the gain).
+        var spared = 0
+        for x in start..<width {
+            let source = x + bestShift
+            let shifted = source >= start && source < width && Self.same(after, row + x, before, row + source)
+            let unshifted = Self.same(after, row + x, before, row + x)
+            if shifted != unshifted { spared += (shifted ? 1 : -1) * Self.utf8Count(after[row + x].glyphKey) }
+        }
+        guard spared >= 3 + (abs(bestShift) > 1 ? Self.digits(abs(bestShift)) : 0) else { return nil }
         reach(x: start, y: y, width: width, model)
         append("\u{1B}[")
         if abs(bestShift) > 1 { appendNumber(abs(bestShift)) }  // (one is what the sequence means without a number)
@@ -406,6 +431,14 @@ public struct FrameWriter {
             }
         }
         return bestShift
+    }
+
+    /// The UTF-8 bytes of a glyph's scalars as `Cell.glyphKey` holds them (21 bits each).
+    @inline(__always)
+    static func utf8Count(_ glyph: UInt64) -> Int {
+        func count(_ v: UInt64) -> Int { v == 0 ? 0 : v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
+        let mask: UInt64 = (1 << 21) - 1
+        return count(glyph & mask) + count(glyph >> 21 & mask) + count(glyph >> 42 & mask)
     }
 
     /// Whether two cells are the same (two words compared: see `Cell`).
@@ -874,10 +907,7 @@ struct Look: Equatable {
     }
 
     @inline(__always)
-    var glyphByteCount: Int {
-        func count(_ v: UInt32) -> Int { v == 0 ? 0 : v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
-        return count(s0) + count(s1) + count(s2)
-    }
+    var glyphByteCount: Int { FrameWriter.utf8Count(glyph) }
 
     /// `CSI n b`.
     static func repeatCost(_ n: Int) -> Int { 3 + FrameWriter.digits(n) }

@@ -261,6 +261,32 @@ import Testing
         #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
     }
 
+    /// A small card (the ring's far ones) one column further right: each of its rows is shifted
+    /// by inserting a blank at its left edge, since the box-drawing glyphs the shift puts right
+    /// are more bytes than the sequence; a change the shift would not spare bytes for is written.
+    @Test func aSmallCardSlidingAColumnIsShifted() throws {
+        let rows = ["╭────╮", "│ ab │", "╰────╯"]
+        let ink = CellStyle(foreground: .indexed(6))
+        var canvas = Canvas(width: 60, height: 3)
+        for (y, row) in rows.enumerated() { canvas.text(row, x: 20, y: y, style: ink) }
+        var writer = FrameWriter(features: .xterm())
+        var terminal = VirtualTerminal(width: 60, height: 3)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        canvas.fill(canvas.bounds)
+        for (y, row) in rows.enumerated() { canvas.text(row, x: 21, y: y, style: ink) }
+        let bytes = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
+        #expect(bytes.components(separatedBy: "\u{1B}[@").count - 1 == 3, "one insertion a row: \(bytes.debugDescription)")
+        #expect(!bytes.contains("─") && !bytes.contains("│"), "no glyph written again: \(bytes.debugDescription)")
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+        // Two ASCII letters one column on: the shift would spare two bytes and cost three.
+        canvas.fill(canvas.bounds)
+        for (y, row) in rows.enumerated() { canvas.text(row, x: 21, y: y, style: ink) }
+        canvas.text("ab", x: 24, y: 1, style: ink)
+        let letters = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
+        #expect(!letters.contains("\u{1B}[@") && !letters.contains("P"), "\(letters.debugDescription)")
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+    }
+
     /// A move of a few columns back is as many backspaces (shorter than `CSI n D` up to three).
     @Test func aFewColumnsBackAreBackspaces() throws {
         var canvas = Canvas(width: 20, height: 2)
