@@ -185,7 +185,9 @@ public struct FrameWriter {
                     continue  // byte for byte the row of the last frame, which the terminal shows
                 }
             }
-            if let before, features.shiftsCharacters {
+            // (Not the last row where the terminal cannot write the bottom-right cell: a shift there
+            // would push a glyph into that cell, or let a blank in, that no write could then correct.)
+            if let before, features.shiftsCharacters, features.writesBottomRight || y < height - 1 {
                 if model.damagedInRow[y] == 0 {
                     // (No damaged cell in the row: only the two frames' cells are compared.)
                     let old = before.baseAddress! + row, new = after.baseAddress! + row

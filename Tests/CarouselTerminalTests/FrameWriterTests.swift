@@ -263,7 +263,7 @@ import Testing
 
     /// A small card (the ring's far ones) one column further right: each of its rows is shifted
     /// by inserting a blank at its left edge, since the box-drawing glyphs the shift puts right
-    /// are more bytes than the sequence; a change the shift would not spare bytes for is written.
+    /// are more bytes than the sequence.
     @Test func aSmallCardSlidingAColumnIsShifted() throws {
         let rows = ["╭────╮", "│ ab │", "╰────╯"]
         let ink = CellStyle(foreground: .indexed(6))
@@ -278,12 +278,46 @@ import Testing
         #expect(bytes.components(separatedBy: "\u{1B}[@").count - 1 == 3, "one insertion a row: \(bytes.debugDescription)")
         #expect(!bytes.contains("─") && !bytes.contains("│"), "no glyph written again: \(bytes.debugDescription)")
         #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
-        // Two ASCII letters one column on: the shift would spare two bytes and cost three.
+    }
+
+    /// A shift is made when the glyph bytes it puts right, less those it puts wrong, pay for its
+    /// sequence (three bytes for one column): a word of two ASCII letters one column on is written
+    /// again, one of three is shifted; with a word further right that stays where it is (which an
+    /// insertion would push along, four cells to write again), four letters are not worth it, seven are.
+    @Test func aShiftMustSpareAsManyBytesAsItCosts() throws {
+        for (word, far, shifted) in [("ab", false, false), ("abc", false, true), ("abcd", true, false), ("abcdefg", true, true)] {
+            var canvas = Canvas(width: 60, height: 1)
+            canvas.text(word, x: 20, y: 0)
+            if far { canvas.text("far", x: 50, y: 0) }
+            var writer = FrameWriter(features: .xterm())
+            var terminal = VirtualTerminal(width: 60, height: 1)
+            try Self.show(canvas, with: &writer, on: &terminal)
+            canvas.fill(canvas.bounds)
+            canvas.text(word, x: 21, y: 0)
+            if far { canvas.text("far", x: 50, y: 0) }
+            let bytes = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
+            #expect(bytes.contains("\u{1B}[@") == shifted, "\(word), far: \(far): \(bytes.debugDescription)")
+            #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
+        }
+    }
+
+    /// Where the terminal cannot write the bottom-right cell, the last row is never shifted: an
+    /// insertion would push a glyph into that cell that no write could take out again.
+    @Test func theLastRowIsNotShiftedWhereItsLastCellCannotBeWritten() throws {
+        var features = TerminalFeatures.tmux()
+        features.writesBottomRight = false
+        var canvas = Canvas(width: 30, height: 1)
+        canvas.text("╭────╮", x: 10, y: 0)
+        canvas.text("Z", x: 28, y: 0)
+        var writer = FrameWriter(features: features)
+        var terminal = VirtualTerminal(width: 30, height: 1)
+        try Self.show(canvas, with: &writer, on: &terminal)
         canvas.fill(canvas.bounds)
-        for (y, row) in rows.enumerated() { canvas.text(row, x: 21, y: y, style: ink) }
-        canvas.text("ab", x: 24, y: 1, style: ink)
-        let letters = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
-        #expect(!letters.contains("\u{1B}[@") && !letters.contains("P"), "\(letters.debugDescription)")
+        canvas.text("╭────╮", x: 11, y: 0)
+        canvas.text("Z", x: 28, y: 0)
+        let bytes = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
+        #expect(!bytes.contains("\u{1B}[@") && !bytes.contains("P"), "\(bytes.debugDescription)")
+        #expect(terminal[29, 0].scalars == [0x20], "the bottom-right cell stays blank, as the frame has it")
         #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
     }
 
