@@ -439,7 +439,7 @@ public struct FrameWriter {
     @inline(__always)
     static func utf8Count(_ glyph: UInt64) -> Int {
         func count(_ v: UInt64) -> Int { v == 0 ? 0 : v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
-        let mask: UInt64 = (1 << 21) - 1
+        let mask = Look.mask21
         return count(glyph & mask) + count(glyph >> 21 & mask) + count(glyph >> 42 & mask)
     }
 
@@ -858,7 +858,7 @@ struct Look: Equatable {
     /// fg | bg << 26 | attributes << 52 | width << 60: 16 bytes in all, compared as two words.
     var bits: UInt64
 
-    private static let mask21: UInt64 = (1 << 21) - 1
+    fileprivate static let mask21: UInt64 = (1 << 21) - 1
     private static let mask26: UInt64 = (1 << 26) - 1
 
     init(glyph: UInt64, fg: UInt32, bg: UInt32, attributes: UInt8, width: UInt8) {
