@@ -58,6 +58,9 @@ public struct FrameWriter {
     private var background: ColorCoder
     private var lastStyle = CellStyle.plain
     private var lastForeground: UInt32 = 0, lastBackground: UInt32 = 0
+    /// The same for blanks, of which only the background shows (see `look(of:)`).
+    private var lastBlankStyle = CellStyle.plain
+    private var lastBlankBackground: UInt32 = 0
     /// The changed stretches of the frame's rows, gathered before they are written (kept, with its capacity).
     private var stretches: [Stretch] = []
     private var scratch: [UInt8] = []
@@ -255,26 +258,31 @@ public struct FrameWriter {
         var x = start
         while x < end {
             let i = row + x
-            if x < plainUpTo, let before, before[i] == after[i] {
+            // (In the two ranges the comparison of the frames is the whole answer: a cell that
+            // differs there has changed.)
+            if x < plainUpTo {
+                let old = before.unsafelyUnwrapped.baseAddress! + row, new = after.baseAddress! + row
+                if old[x] == new[x] {
+                    if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
+                    x += 1
+                    while x < plainUpTo && old[x] == new[x] { x += 1 }
+                    continue
+                }
+            } else if x >= shiftedFrom && x < shiftedUpTo {
+                let old = before.unsafelyUnwrapped.baseAddress! + row + shift, new = after.baseAddress! + row
+                if old[x] == new[x] {
+                    if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
+                    x += 1
+                    while x < shiftedUpTo && old[x] == new[x] { x += 1 }
+                    continue
+                }
+            } else if let before, Self.unchanged(i, x: x, after, before: before, row: row, width: width,
+                                                 shiftStart: shiftStart, shift: shift, model) {
                 if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
-                let old = before.baseAddress! + row, new = after.baseAddress! + row
                 x += 1
-                while x < plainUpTo && old[x] == new[x] { x += 1 }
-                continue
-            }
-            if x >= shiftedFrom && x < shiftedUpTo, let before, before[i + shift] == after[i] {
-                if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
-                let old = before.baseAddress! + row + shift, new = after.baseAddress! + row
-                x += 1
-                while x < shiftedUpTo && old[x] == new[x] { x += 1 }
                 continue
             }
             defer { x += 1 }
-            if x >= plainUpTo, let before, Self.unchanged(i, x: x, after, before: before, row: row, width: width,
-                                                          shiftStart: shiftStart, shift: shift, model) {
-                if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
-                continue
-            }
             let cell = after[i]
             guard cell.width == 1 && shown[i].width == 1 else {
                 stretches.removeLast(stretches.count - first)
@@ -535,10 +543,18 @@ public struct FrameWriter {
     /// Records that cells i..<i+count now show `look` (a wide glyph also covers the cell after it).
     private func mark(_ look: Look, from i: Int, count: Int, rowEnd: Int, _ model: Model) {
         let shown = model.shown
-        for j in i..<(i + count) {
+        var first = i
+        if look.width == 1 {
+            // The common case: glyphs over glyphs, nothing damaged either way.
+            while first < i + count && shown[first].width == 1 {
+                shown[first] = look
+                first += 1
+            }
+        }
+        for j in first..<(i + count) {
             let was = shown[j].width
             if was == 1 && look.width == 1 {
-                shown[j] = look  // the common case: a glyph over a glyph, nothing damaged either way
+                shown[j] = look
                 continue
             }
             // Writing over the first half of a wide glyph blanks its second half on the terminal.
@@ -565,22 +581,34 @@ public struct FrameWriter {
         if look.s2 != 0 { appendScalar(look.s2) }
     }
 
+    /// (Inline, asked for every cell written; the colours are coded apart, when the style changes.)
+    @inline(__always)
     private mutating func look(of cell: Cell) -> Look {
-        // Neighbouring cells mostly share a style: its colours are coded once for the run.
-        if cell.style != lastStyle {
-            lastStyle = cell.style
-            lastForeground = foreground.code(cell.style.foreground)
-            lastBackground = background.code(cell.style.background)
-        }
-        var attributes = cell.style.attributes.rawValue & attributeMask
-        var fg = lastForeground
-        let bg = lastBackground
-        // A blank's ink is invisible unless it is reversed, underlined or struck: any will do.
+        let style = cell.style
+        let attributes = style.attributes.rawValue & attributeMask
+        // A blank's ink is invisible unless it is reversed, underlined or struck: any will do, and
+        // only its background is coded. (Kept apart from the glyphs' styles: a stretch's blanks and
+        // glyphs mostly differ in ink, and each keeps its codes at hand.)
         if cell.isBlank && attributes & Look.visibleOnBlank == 0 {
-            fg = Look.anyInk
-            attributes = 0
+            if !style.hasBackground(of: lastBlankStyle) { codeBlank(style) }
+            return Look(glyph: cell.glyphKey, fg: Look.anyInk, bg: lastBlankBackground, attributes: 0, width: cell.width)
         }
-        return Look(glyph: cell.glyphKey, fg: fg, bg: bg, attributes: attributes, width: cell.width)
+        // Neighbouring cells mostly share a style: its colours are coded once for the run.
+        if style != lastStyle { code(style) }
+        return Look(glyph: cell.glyphKey, fg: lastForeground, bg: lastBackground, attributes: attributes, width: cell.width)
+    }
+
+    @inline(never)
+    private mutating func code(_ style: CellStyle) {
+        lastStyle = style
+        lastForeground = foreground.code(style.foreground)
+        lastBackground = background.code(style.background)
+    }
+
+    @inline(never)
+    private mutating func codeBlank(_ style: CellStyle) {
+        lastBlankStyle = style
+        lastBlankBackground = background.code(style.background)
     }
 
     // MARK: - Cursor
