@@ -165,6 +165,9 @@ public struct Cell: Sendable, Hashable {
     public static func == (a: Cell, b: Cell) -> Bool {
         a.glyphBits == b.glyphBits && a.lookBits == b.lookBits
     }
+    /// The style and the width as one word: two cells have the same style and width exactly when
+    /// their words are equal (one comparison, for a writer passing over many cells).
+    public var styleAndWidth: UInt64 { @inlinable get { lookBits } }
     public var isContinuation: Bool { width == 0 }
     /// A one-column space (whatever its style).
     public var isBlank: Bool { glyphBits == 0x20 && lookBits >> 60 == 1 }

@@ -268,6 +268,7 @@ public struct FrameWriter {
                     while x < plainUpTo && old[x] == new[x] { x += 1 }
                     continue
                 }
+                if open >= 0 && !blankSoFar && Self.extend(&x, upTo: plainUpTo, old, new, shown + row, sample: after[sample]) { continue }
             } else if x >= shiftedFrom && x < shiftedUpTo {
                 let old = before.unsafelyUnwrapped.baseAddress! + row + shift, new = after.baseAddress! + row
                 if old[x] == new[x] {
@@ -276,6 +277,7 @@ public struct FrameWriter {
                     while x < shiftedUpTo && old[x] == new[x] { x += 1 }
                     continue
                 }
+                if open >= 0 && !blankSoFar && Self.extend(&x, upTo: shiftedUpTo, old, new, shown + row, sample: after[sample]) { continue }
             } else if let before, Self.unchanged(i, x: x, after, before: before, row: row, width: width,
                                                  shiftStart: shiftStart, shift: shift, model) {
                 if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
@@ -309,6 +311,17 @@ public struct FrameWriter {
         }
         if open >= 0 { close(open, end, y: y, sample: after[sample]) }
         return true
+    }
+
+    /// Passes over the changed cells from `x` on that join the open stretch without a question:
+    /// the style and width of its glyph `sample`, over one-column glyphs on the screen (the cells
+    /// of a card's run of one ink). Whether any was passed over.
+    @inline(__always)
+    private static func extend(_ x: inout Int, upTo limit: Int, _ old: UnsafePointer<Cell>, _ new: UnsafePointer<Cell>,
+                               _ shown: UnsafeMutablePointer<Look>, sample: Cell) -> Bool {
+        let word = sample.styleAndWidth, from = x
+        while x < limit && new[x].styleAndWidth == word && !(old[x] == new[x]) && shown[x].width == 1 { x += 1 }
+        return x > from
     }
 
     private mutating func close(_ start: Int, _ end: Int, y: Int, sample: Cell) {
