@@ -526,14 +526,15 @@ public struct FrameWriter {
             return x + count  // the cursor stays at x
         }
         setPen(look)
+        let glyphStart = out.count
         appendGlyph(look)
         let repeats = count - 1
         if repeats > 0 && look.s1 == 0 && features.repeatsCharacters && Look.repeatCost(repeats) < repeats * look.glyphByteCount {
             append("\u{1B}[")
             appendNumber(repeats)
             append("b")
-        } else {
-            for _ in 0..<repeats { appendGlyph(look) }
+        } else if repeats > 0 {
+            out.repeatLast(out.count - glyphStart, times: repeats)
         }
         mark(look, from: i, count: count, rowEnd: row + width, model)
         let end = x + (look.width == 2 ? 2 : count)
@@ -1107,6 +1108,17 @@ struct FrameBuffer: ByteSink {
             p[3] = UInt8(0x80 | v & 0x3F)
             count += 4
         }
+    }
+
+    /// Appends the last `n` bytes again, `times` times (a glyph written again and again).
+    mutating func repeatLast(_ n: Int, times: Int) {
+        precondition(n > 0 && n <= count && times >= 0)
+        let total = n * times
+        if count + total > storage.capacity { grow(to: count + total) }
+        // Copied forward a byte at a time: each copy reads the one before it.
+        let p = storage.base + count
+        for k in 0..<total { p[k] = p[k - n] }
+        count += total
     }
 
     mutating func removeLast(_ k: Int) {
