@@ -166,6 +166,8 @@ uninstall:
 bench: build
 	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --grouping metric --no-progress | python3 summarize.py
 	python3 Benchmarks/measure-output.py .build/release/carousel
+	@if command -v valgrind >/dev/null 2>&1; then python3 Benchmarks/frame-instructions.py .build/release/carousel; \
+	else echo "(i) skipped: Benchmarks/frame-instructions.py needs valgrind (apt-get install valgrind)"; fi
 
 # Profiles the release binary (valgrind's callgrind) through the sessions of
 # Benchmarks/order-functions.py and writes Sources/carousel/functions.order; then links again.
