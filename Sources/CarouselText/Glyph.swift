@@ -101,6 +101,8 @@ struct GlyphText {
         let ascii = Glyph.asciiCharacters
         var widths = InlineArray<128, Int>(repeating: -1)
         var column = 0
+        // Room for the text as one line (a glyph is at least one byte): made once, not grown.
+        lines[0].reserveCapacity(spans.reduce(0) { $0 + $1.text.utf8.count })
         for span in spans {
             let style = styleIndex(span.style)
             let text = span.text, utf8 = text.utf8

@@ -41,7 +41,9 @@ struct ParagraphWrapper {
     /// Wraps one line of glyphs (no hard breaks inside); always adds at least one line.
     mutating func wrap(_ line: [Glyph]) {
         let leading = line.prefix(while: \.isSpace).count
-        current = Array(line.prefix(min(leading, available / 2)))
+        current = []
+        current.reserveCapacity(max(first, later) + 2)  // a line's glyphs and a mark, without growing
+        current += line.prefix(min(leading, available / 2))
         column = current.count
         hasContent = false
         var pending = line[0..<0]
@@ -66,7 +68,7 @@ struct ParagraphWrapper {
         }
         // A new line (indentation alone is not worth a line of its own), whose room is the later
         // lines' (under a hanging indent, narrower than the first's).
-        if hasContent { finishLine() } else { current = []; column = 0 }
+        if hasContent { finishLine() } else { current.removeAll(keepingCapacity: true); column = 0 }
         if width <= available {
             append(segment, width: width)
         } else {
@@ -177,6 +179,7 @@ struct ParagraphWrapper {
         if hasContent { while current.last?.isSpace == true { current.removeLast() } }
         lines.append(current)
         current = []
+        current.reserveCapacity(later + 2)
         column = 0
         hasContent = false
     }
@@ -191,6 +194,7 @@ struct ParagraphWrapper {
     /// without a space: each wide character is a segment of its own.
     static func tokens(_ glyphs: ArraySlice<Glyph>) -> [Token] {
         var tokens: [Token] = []
+        tokens.reserveCapacity(glyphs.count / 2 + 1)  // (a word and its space are two tokens of three glyphs or more, mostly)
         // The run being gathered: from `run` to the glyph being read.
         var run = glyphs.startIndex
         var runIsSpace = false
