@@ -101,8 +101,9 @@ struct GlyphText {
         let ascii = Glyph.asciiCharacters
         var widths = InlineArray<128, Int>(repeating: -1)
         var column = 0
-        // Room for the text as one line (a glyph is at least one byte): made once, not grown.
-        lines[0].reserveCapacity(spans.reduce(0) { $0 + $1.text.utf8.count })
+        // Room for a paragraph's glyphs as one line (a glyph is at least one byte; a long text of
+        // many lines grows past it): made once, not grown a step at a time.
+        lines[0].reserveCapacity(min(1024, spans.reduce(0) { $0 + $1.text.utf8.count }))
         for span in spans {
             let style = styleIndex(span.style)
             let text = span.text, utf8 = text.utf8

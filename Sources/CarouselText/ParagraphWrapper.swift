@@ -41,9 +41,7 @@ struct ParagraphWrapper {
     /// Wraps one line of glyphs (no hard breaks inside); always adds at least one line.
     mutating func wrap(_ line: [Glyph]) {
         let leading = line.prefix(while: \.isSpace).count
-        current = []
-        current.reserveCapacity(max(first, later) + 2)  // a line's glyphs and a mark, without growing
-        current += line.prefix(min(leading, available / 2))
+        current = Array(line.prefix(min(leading, available / 2)))
         column = current.count
         hasContent = false
         var pending = line[0..<0]
@@ -169,6 +167,8 @@ struct ParagraphWrapper {
     }
 
     private mutating func append<Glyphs: Collection<Glyph>>(_ glyphs: Glyphs, width: Int) {
+        // A line's room (its glyphs and a mark) made at once rather than grown a step at a time.
+        if current.capacity < max(first, later) + 2 { current.reserveCapacity(max(first, later) + 2) }
         current += glyphs
         column += width
         hasContent = hasContent || glyphs.contains { !$0.isSpace }
@@ -179,7 +179,6 @@ struct ParagraphWrapper {
         if hasContent { while current.last?.isSpace == true { current.removeLast() } }
         lines.append(current)
         current = []
-        current.reserveCapacity(later + 2)
         column = 0
         hasContent = false
     }
