@@ -10,7 +10,7 @@ code are the other half of the cost: after 1/60 s of sleep the frame's code is f
 memory, and the fewer lines it spans, the less that costs.
 
 How: runs the release binary under valgrind's callgrind in a 100x45 pseudo-terminal (output
-drained), `--style S --mode M --loop`, with instrumentation off while Right is held for 8 s and
+drained; measure-output.py's session), `--style S --mode M --loop`, with instrumentation off while Right is held for 8 s and
 Left for 3 s (every card is seen and the caches fill), then on for 3 s of Right at 30 keys a
 second; callgrind writes a profile after each frame (after `TerminalScreen.present`). Each
 profile's instructions are summed, and the distinct 64-byte lines of the addresses they were at
@@ -23,21 +23,22 @@ Usage: Benchmarks/frame-instructions.py [BINARY] [STYLE:MODE ...]
   STYLE:MODE  default every style and mode, e.g. ring:normal stack:scaled
 Needs valgrind (apt-get install valgrind); about 25 s a case.
 """
-import fcntl
 import glob
+import importlib.util
 import os
-import pty
 import shutil
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
-import threading
 import time
 
-RIGHT, LEFT = b"\x1bOC", b"\x1bOD"
+# The pseudo-terminal session and the environment of measure-output.py, which runs the held key too.
+_spec = importlib.util.spec_from_file_location("measure", os.path.join(os.path.dirname(os.path.abspath(__file__)), "measure-output.py"))
+measure = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(measure)
+
+LEFT = b"\x1bOD"
 CASES = [(s, m) for s in ("arc", "stack", "ring", "lyrics") for m in ("normal", "scaled")]
 
 
@@ -61,42 +62,31 @@ def frame_costs(profile):
 
 
 def run_case(stripped, style, mode, scratch):
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 45, 100, 0, 0))
-    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8")
-    env.pop("NO_COLOR", None)
     out = os.path.join(scratch, f"{style}-{mode}.out")
-    process = subprocess.Popen(
-        ["valgrind", "--tool=callgrind", "--demangle=no", "--compress-strings=no", "--compress-pos=no",
-         "--dump-instr=yes", "--dump-line=no", "--instr-atstart=no", "--dump-after=*ScreenC7present*",
-         "--callgrind-out-file=" + out, stripped, "--style", style, "--mode", mode, "--loop"],
-        stdin=slave, stdout=slave, stderr=subprocess.DEVNULL, env=env, start_new_session=True)
-    os.close(slave)
+    argv = [shutil.which("valgrind"), "--tool=callgrind", "--demangle=no", "--compress-strings=no", "--compress-pos=no",
+            "--dump-instr=yes", "--dump-line=no", "--instr-atstart=no", "--dump-after=*ScreenC7present*",
+            "--callgrind-out-file=" + out, stripped, "--style", style, "--mode", mode, "--loop"]
+    session = measure.Session(argv, 100, 45, measure.environment())
 
-    def drain():
-        while True:
-            try:
-                if not os.read(master, 1 << 16):
-                    return
-            except OSError:
-                return
-    threading.Thread(target=drain, daemon=True).start()
-
-    def hold(key, seconds):
-        for _ in range(int(seconds * 30)):
-            os.write(master, key)
-            time.sleep(1 / 30)
-    time.sleep(4)  # start-up under valgrind is slow
-    hold(RIGHT, 8)
+    def hold(key, seconds, rate=30.0):
+        """Writes `key` every 1/`rate` s for `seconds`, the output drained all along."""
+        next_key = time.monotonic()
+        end = next_key + seconds
+        while (now := time.monotonic()) < end:
+            if now >= next_key:
+                session.write(key)
+                next_key += 1 / rate
+            else:
+                session.next_chunk(min(next_key, end) - now)
+    session.read_for(4)  # start-up under valgrind is slow
+    hold(measure.RIGHT, 8)
     hold(LEFT, 3)
-    time.sleep(2)
-    subprocess.run(["callgrind_control", "-i", "on", str(process.pid)], capture_output=True, check=True)
-    hold(RIGHT, 3)
-    subprocess.run(["callgrind_control", "-i", "off", str(process.pid)], capture_output=True, check=True)
-    time.sleep(1)
-    os.write(master, b"q")
-    process.wait(timeout=60)
-    os.close(master)
+    session.read_for(2)
+    subprocess.run(["callgrind_control", "-i", "on", str(session.pid)], capture_output=True, check=True)
+    hold(measure.RIGHT, 3)
+    subprocess.run(["callgrind_control", "-i", "off", str(session.pid)], capture_output=True, check=True)
+    session.read_for(1)
+    session.close()
     profiles = sorted(glob.glob(out + ".*"), key=lambda name: int(name.rsplit(".", 1)[1]))
     # Frames drawn while instrumentation was off leave empty profiles.
     costs = [cost for cost in map(frame_costs, profiles) if cost[0] > 0][2:-2]

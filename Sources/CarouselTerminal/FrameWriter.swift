@@ -258,26 +258,19 @@ public struct FrameWriter {
         var x = start
         while x < end {
             let i = row + x
-            // (In the two ranges the comparison of the frames is the whole answer: a cell that
-            // differs there has changed.)
-            if x < plainUpTo {
-                let old = before.unsafelyUnwrapped.baseAddress! + row, new = after.baseAddress! + row
+            // In the two ranges the comparison of the frames is the whole answer (a cell that
+            // differs there has changed): before the shift with the same column, after it with the
+            // column `shift` on. (-1: in neither.)
+            let limit = x < plainUpTo ? plainUpTo : x >= shiftedFrom && x < shiftedUpTo ? shiftedUpTo : -1
+            if limit >= 0 {
+                let old = before.unsafelyUnwrapped.baseAddress! + row + (x < plainUpTo ? 0 : shift), new = after.baseAddress! + row
                 if old[x] == new[x] {
                     if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
                     x += 1
-                    while x < plainUpTo && old[x] == new[x] { x += 1 }
+                    while x < limit && old[x] == new[x] { x += 1 }
                     continue
                 }
-                if open >= 0 && !blankSoFar && Self.extend(&x, upTo: plainUpTo, old, new, shown + row, sample: after[sample]) { continue }
-            } else if x >= shiftedFrom && x < shiftedUpTo {
-                let old = before.unsafelyUnwrapped.baseAddress! + row + shift, new = after.baseAddress! + row
-                if old[x] == new[x] {
-                    if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
-                    x += 1
-                    while x < shiftedUpTo && old[x] == new[x] { x += 1 }
-                    continue
-                }
-                if open >= 0 && !blankSoFar && Self.extend(&x, upTo: shiftedUpTo, old, new, shown + row, sample: after[sample]) { continue }
+                if open >= 0 && !blankSoFar && Self.extend(&x, upTo: limit, old, new, shown + row, sample: after[sample]) { continue }
             } else if let before, Self.unchanged(i, x: x, after, before: before, row: row, width: width,
                                                  shiftStart: shiftStart, shift: shift, model) {
                 if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
