@@ -96,6 +96,9 @@ public struct AppModel {
     /// When the loop must wake though nothing happens: the next slide of a slideshow that plays.
     public var deadline: Double? { slideshow?.deadline }
 
+    /// `isAnimating` and `deadline` together, for the program's loop.
+    public var motion: (animating: Bool, deadline: Double?) { (isAnimating, deadline) }
+
     /// The deck's index of the active card: the one the strip rests on or is heading to (Right then
     /// Enter, typed quickly, choose the card Right went to). Nil when a search left no card to show.
     public var activeDeckIndex: Int? { shown.count > 0 ? shown.deckIndex(state.targetIndex) : nil }
