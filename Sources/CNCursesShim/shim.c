@@ -30,6 +30,10 @@ static int output_fd = STDOUT_FILENO;
 static volatile sig_atomic_t pending_signal = 0;
 static volatile sig_atomic_t motion_tracking = 0;
 static volatile sig_atomic_t continued = 0;
+// The signals that end or resize the program are blocked except inside cs_wait's ppoll (see
+// cs_install_signal_handlers).
+static sigset_t waited_signals, mask_before;
+static int signals_blocked = 0;
 // Keys are read through a pad: wgetch on a window refreshes it first when it has changed (after a
 // resize it has), and curses must never draw: the frames are written by the Swift frame writer.
 static WINDOW *keys = NULL;
@@ -97,6 +101,33 @@ int cs_setup_locale(void) {
 
 static void on_quit_signal(int sig) { pending_signal = sig; }
 
+// Asked to stop from outside (`kill -TSTP`): the loop suspends as for Ctrl-Z (see cs_suspend),
+// giving the terminal back first and taking it again after. (ncurses' own handler, which would
+// otherwise be installed, repaints only what was drawn through curses: nothing, as the frames are
+// written by the program; and where the stop cannot happen, a process group without a job-control
+// shell above it, it left a blank screen that the next frames only patched.)
+static volatile sig_atomic_t stop_requested = 0;
+static void on_stop_request(int sig) {
+    (void)sig;
+    stop_requested = 1;
+}
+
+int cs_take_stop_request(void) {
+    int was = stop_requested;
+    stop_requested = 0;
+    return was;
+}
+
+// The stop signal let in around a stop of our own (a suspend, or a command run outside that is
+// stopped with the carousel), blocked again after it.
+static void let_stop_in(int in) {
+    if (!signals_blocked) return;
+    sigset_t just_this;
+    sigemptyset(&just_this);
+    sigaddset(&just_this, SIGTSTP);
+    sigprocmask(in ? SIG_UNBLOCK : SIG_BLOCK, &just_this, NULL);
+}
+
 // Stopped from outside (kill -STOP, a job-control stop) and continued (fg): the shell had the
 // terminal meanwhile and set its own modes (echo, line editing, output processing).
 static void on_continue(int sig) {
@@ -141,8 +172,6 @@ static void restore_at_exit(void) { cs_stop(); }
 // unblocks them atomically: one that arrives while a frame is drawn waits for the next cs_wait and
 // interrupts it at once, instead of landing between the flag check and the wait (and being noticed
 // only at the next key press).
-static sigset_t waited_signals, mask_before;
-static int signals_blocked = 0;
 
 static void unblock_waited_signals(void) {
     if (!signals_blocked) return;
@@ -200,6 +229,14 @@ void cs_install_signal_handlers(void) {
     resume.sa_flags = 0;  // interrupts the wait, to redraw at once
     sigaction(SIGCONT, &resume, NULL);
     sigaddset(&waited_signals, SIGCONT);
+
+    struct sigaction stop_request;
+    memset(&stop_request, 0, sizeof stop_request);
+    stop_request.sa_handler = on_stop_request;
+    sigemptyset(&stop_request.sa_mask);
+    stop_request.sa_flags = 0;
+    sigaction(SIGTSTP, &stop_request, NULL);
+    sigaddset(&waited_signals, SIGTSTP);
 
     sigaddset(&waited_signals, SIGWINCH);
     if (!signals_blocked && sigprocmask(SIG_BLOCK, &waited_signals, &mask_before) == 0) signals_blocked = 1;
@@ -569,8 +606,14 @@ void cs_suspend(void) {
     stop.sa_handler = SIG_DFL;
     sigemptyset(&stop.sa_mask);
     sigaction(SIGTSTP, &stop, &previous);
-    kill(0, SIGTSTP);  // the whole process group, as the terminal's own Ctrl-Z would
+    let_stop_in(1);
+    // The whole process group, as the terminal's own Ctrl-Z would. In a group no job-control shell
+    // looks after (the program started directly in a terminal window) the stop is discarded, and
+    // this goes on at once.
+    kill(0, SIGTSTP);
+    let_stop_in(0);
     sigaction(SIGTSTP, &previous, NULL);
+    stop_requested = 0;
     forget_continue();
     // Continued: take the terminal again and repaint everything.
     reset_prog_mode();
@@ -616,7 +659,9 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     pid_t pid = 0;
     int result = posix_spawn(&pid, argv[0], &actions, &attributes, argv, environ);
     if (result == 0) {
+        let_stop_in(1);
         while (waitpid(pid, wait_status, 0) < 0 && errno == EINTR) {}
+        let_stop_in(0);
     }
     // A signal both blocked and ignored stays pending on Linux; setting SIG_IGN again discards it
     // (POSIX), so a Ctrl-C typed to the command does not end the carousel once it is back.
@@ -625,6 +670,7 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     sigaction(SIGINT, &old_interrupt, NULL);
     sigaction(SIGQUIT, &old_quit, NULL);
     sigaction(SIGTSTP, &old_stop, NULL);
+    stop_requested = 0;
     posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     forget_continue();

@@ -141,6 +141,8 @@ public final class TerminalScreen: TerminalBackend {
             let (width, height) = size
             pending.append(.resize(width: width, height: height))
         }
+        // Asked to stop from outside (`kill -TSTP`): as if Ctrl-Z had been typed.
+        if cs_take_stop_request() != 0 { pending.append(.suspend) }
         if waited == 0 { return pending }
         var event = cs_event()
         while cs_read(&event) != 0 {

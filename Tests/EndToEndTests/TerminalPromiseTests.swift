@@ -8,6 +8,22 @@ func processEnded(_ pid: Int32) -> Bool {
     return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
 }
 
+/// A process's state letter from /proc (`T`: stopped), or nil when it is gone.
+func processState(_ pid: Int32) -> Character? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    return stat[stat.index(after: close)...].split(separator: " ").first?.first
+}
+
+extension String {
+    /// The string without `character` repeated at its end.
+    func trimmingSuffix(_ character: Character) -> String {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == character { end = index(before: end) }
+        return String(self[..<end])
+    }
+}
+
 /// Waits up to `timeout` seconds for a process to end.
 func waitForEnd(of pid: Int32, timeout: Double) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
@@ -132,6 +148,57 @@ struct TerminalPromiseTests {
         try session.send("q")
         #expect(session.waitForExit() == 0)
         #expect(session.modesRestored)
+    }
+
+    /// `kill -TSTP` from outside, under a shell with job control: the carousel gives the terminal
+    /// back and stops with its job, as for Ctrl-Z; `fg` brings the whole screen back.
+    @Test func aStopRequestFromOutsideSuspendsAsCtrlZDoes() throws {
+        let session = try TmuxSession(shell: true)
+        try session.waitForStart()
+        let pid = try #require(session.pid)
+        kill(pid, SIGTSTP)
+        let stopped = try session.waitForScreen { $0.joined().contains("Stopped") }
+        #expect(stopped.joined().contains("Stopped"), "the shell has the terminal: \(stopped)")
+        #expect(processState(pid) == "T", "stopped")
+        try session.send("fg", "Enter")
+        _ = try session.waitForScreen { $0.first?.contains("[Normal]") == true && !$0.joined().contains("Stopped") }
+        try session.send("Right")
+        // (Once the motion has settled, the screen is `--render`'s.)
+        let expected = try rendered(keys: "right")
+        let lines = try session.waitForScreen { $0.prefix(30).map { $0.trimmingSuffix(" ") } == expected }
+        #expect(lines.prefix(30).map { $0.trimmingSuffix(" ") } == expected, "drawn whole again: \(lines)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
+    /// `kill -TSTP` where no job-control shell looks after the carousel (it is the terminal
+    /// window's own command, its process group orphaned): the stop cannot happen, and the carousel
+    /// goes on with the whole screen drawn. (ncurses' own handler, which answered it before, left
+    /// the screen blank, and the next frames only patched it: no top bar, a cut status line.)
+    @Test func aStopRequestThatCannotStopLeavesTheScreenWhole() throws {
+        let session = try TmuxSession()
+        try session.waitForStart()
+        let pid = try #require(session.pid)
+        kill(pid, SIGTSTP)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(processState(pid) != "T", "not stopped: its process group is orphaned")
+        try session.send("Right")
+        // (Once the motion has settled, the screen is `--render`'s.)
+        let expected = try rendered(keys: "right")
+        let lines = try session.waitForScreen { $0.prefix(30).map { $0.trimmingSuffix(" ") } == expected }
+        #expect(lines.prefix(30).map { $0.trimmingSuffix(" ") } == expected, "drawn whole: \(lines)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
+    /// The built-in deck at the sessions' 100x30 after `keys`, as `--render` prints it, without the
+    /// spaces at the ends of the lines (which tmux's capture leaves out).
+    private func rendered(keys: String) throws -> [String] {
+        let result = try TmuxSession.carousel(["--render", "100x30", "--keys", keys])
+        #expect(result.status == 0)
+        return result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { String($0).trimmingSuffix(" ") }
     }
 
     /// Resized while stopped from outside: the resize is signalled to the shell, which has the
