@@ -20,6 +20,22 @@ public struct Margin: Hashable, Sendable {
 
     /// Columns the margin takes (the same on every line, and in ASCII or Unicode).
     public var width: Int { pieces.reduce(0) { $0 + $1.width } }
+
+    /// The margin with blank columns taken away, outermost first, until it is at most `limit`
+    /// columns wide or has no blanks left; its markers and quote bars stay.
+    public func squeezed(to limit: Int) -> Margin {
+        var excess = width - limit
+        guard excess > 0 else { return self }
+        var pieces = self.pieces
+        for i in pieces.indices where excess > 0 {
+            if case .space(let n) = pieces[i], n > 0 {
+                let taken = min(n, excess)
+                pieces[i] = .space(n - taken)
+                excess -= taken
+            }
+        }
+        return Margin(pieces)
+    }
 }
 
 /// One part of a margin.

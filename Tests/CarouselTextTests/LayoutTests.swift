@@ -178,6 +178,25 @@ import Testing
         #expect(lines.map { $0.content.plainText } == ["words to", "read"])
     }
 
+    /// A nested list item on a narrow card: its margin is squeezed by its indentation, never by
+    /// the space after its bullet, and its later lines hang under its text (a user saw "◦dee-" /
+    /// " per" on a 13-column card: the margin cut at half the width, the bullet's space with it).
+    @Test func aNarrowNestedItemKeepsTheSpaceAfterItsBullet() {
+        let deeper = Margin([.space(3), .space(2), .marker(.bullet(depth: 1))])  // 7 cells, in a numbered then a bulleted list
+        let item: TextBlock = .paragraph([TextSpan("deeper bullet")], margin: deeper)
+        // 11 columns leave 6 to the margin: one blank of the outer indentation goes.
+        #expect(texts([item], width: 11) == ["    ◦ dee-", "      per", "      bul-", "      let"])
+        #expect(texts([item], width: 11, ascii: true) == ["    * dee-", "      per", "      bul-", "      let"])
+        // Wide enough: nothing is squeezed.
+        #expect(texts([item], width: 24) == ["     ◦ deeper bullet"])
+        // A margin of markers alone, still too wide: a bullet cut short becomes a blank, not a
+        // glyph glued to the text.
+        let markers = Margin([.marker(.bullet(depth: 0)), .marker(.bullet(depth: 1)), .marker(.bullet(depth: 2))])  // 6 cells
+        let lines = TextLayout.lines(for: TextDocument(blocks: [.paragraph([TextSpan("abc def")], margin: markers)]), width: 9, cellWidth: CharacterWidth.of)
+        #expect(lines.first?.margin.plainText == "• ◦  ", "cut at 5 of 9 columns, in the third bullet: \(lines.map(\.text))")
+        for line in lines { #expect(line.margin.plainText.count == 5) }
+    }
+
     /// A narrow stop or closing bracket right after a wide character stays with it: no line
     /// starts with ", " (helper-32 saw "cells: 漢字" / ", 😀, ｆｕ" on a slide).
     @Test func aStopAfterAWideCharacterStaysWithIt() {
