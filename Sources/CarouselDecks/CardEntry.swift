@@ -15,8 +15,10 @@ struct CardEntry: Sendable {
     var kind: ContentKind = .auto
     /// The file on disk the card is or comes from (see `Card.file`).
     var file: [UInt8]? = nil
-    /// The line as read, with `--lines` (see `Card.line`).
+    /// The line as read, with `--lines` (see `Card.line`); nil where it is the title's own bytes
+    /// (`lineIsTitle`), as it is for most lines, so that it is not kept twice.
     var line: [UInt8]? = nil
+    var lineIsTitle = false
     /// The lines of `file` the card shows, when it is a part of it (see `Card.fileLines`).
     var fileLines: Range<Int>? = nil
     /// The file the title was made from (its name without the extension), when nothing else named
@@ -25,8 +27,8 @@ struct CardEntry: Sendable {
 
     /// The card, its content read now.
     func card() -> Card {
-        Card(id: id, title: title, subtitle: subtitle, content: source.content(as: kind), accent: accent, file: file, line: line,
-             fileLines: fileLines)
+        Card(id: id, title: title, subtitle: subtitle, content: source.content(as: kind), accent: accent, file: file,
+             line: line ?? (lineIsTitle ? Array(title.utf8) : nil), fileLines: fileLines)
     }
 }
 
@@ -63,8 +65,13 @@ enum ContentSource: Sendable {
     /// A file, read on first use, and the files of its larger sizes (`Mira@2x.txt` beside
     /// `Mira.txt`, smallest first), read with it when it is art.
     case file(any DeckFolder, [UInt8], variants: [[UInt8]] = [])
-    /// Content made when the deck opened (a Markdown slide, a line of input).
+    /// Content made when the deck opened (a Markdown slide).
     case content(CardContent)
+    /// A line of input (`--lines`), already clean: its text, laid out when the card is first shown
+    /// (a document made for every line when the deck opened took 400 to 600 bytes a line).
+    case line(String)
+    /// A line of input with its colours (`--lines --ansi`), as read.
+    case ansiLine([UInt8])
 
     /// The content read as `kind`. A file that cannot be read any more (deleted or changed since the
     /// deck opened) or that turns out not to be text gives a one-line card saying so, rather than
@@ -74,6 +81,10 @@ enum ContentSource: Sendable {
         switch self {
         case .content(let content):
             return content
+        case .line(let text):
+            return .text(TextDocument(plainText: text))
+        case .ansiLine(let raw):
+            return .text(ANSIText.document(from: raw))
         case .lines(let lines):
             return ContentSource.content(lines: lines, kind: kind)
         case .text(let text):

@@ -366,21 +366,36 @@ struct DeckBuilder {
     /// pick prints the line without its escape sequences.
     /// A line of 8-bit text is shown decoded and picked as it was read (a file name in Latin-1
     /// must come back in its own bytes); UTF-16 is read as UTF-8 first.
+    /// At most `options.maximumLineCards` in all; the rest is not read, and standard error says so.
     private mutating func addLines(_ bytes: [UInt8], encoding: TextEncoding, source: String) {
         var added = 0
         let bytes = encoding == .windows1252 ? bytes : TextEncoding.utf8(bytes, as: encoding)
-        for raw in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
+        // Room for every line at once, not doubled a step at a time (a million entries are 200 MB),
+        // and the lines found one after another, not as an array of them first.
+        let room = max(0, options.maximumLineCards - entries.count)
+        entries.reserveCapacity(entries.count + min(room, bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }))
+        var next = bytes.startIndex
+        while next < bytes.endIndex {
+            let end = bytes[next...].firstIndex(of: 0x0A) ?? bytes.endIndex
+            let raw = bytes[next..<end]
+            next = end + 1
+            if raw.isEmpty { continue }
+            if entries.count >= options.maximumLineCards {
+                note("\(source): more than \(options.maximumLineCards) lines; the rest was not read")
+                break
+            }
             var line = Array(raw)
             if line.last == 0x0D { line.removeLast() }
             let shown = encoding == .windows1252 ? TextEncoding.utf8(line, as: encoding) : line
             let text = String(decoding: shown, as: UTF8.self)
             let plain = Sanitizer.line(options.ansi ? ANSIText.plain(text) : text, limit: Sanitizer.maximumColumns)
             guard !plain.allSatisfy(\.isWhitespace) else { continue }
-            let document = options.ansi ? ANSIText.document(from: shown) : TextDocument(plainText: plain)
             // With --ansi the colours are the card's, not the line's: a pick prints the line
             // without them (as fzf --ansi does), a name a script can use.
             let picked = options.ansi ? Array(ANSIText.plain(text).utf8) : line
-            entries.append(CardEntry(id: plain, title: plain, source: .content(.text(document)), kind: .text, line: picked))
+            var entry = CardEntry(id: plain, title: plain, source: options.ansi ? .ansiLine(shown) : .line(plain), kind: .text)
+            if picked.elementsEqual(plain.utf8) { entry.lineIsTitle = true } else { entry.line = picked }
+            entries.append(entry)
             added += 1
         }
         if added == 0 { skip("\(source): no lines") }

@@ -11,6 +11,10 @@ public enum DeckLoader {
     public static let maximumManifestSize = 64 << 20
     /// Most bytes read from standard input.
     public static let maximumStandardInputSize = 64 << 20
+    /// Most cards made of lines (`--lines`), from all the input: a million cards is more than a
+    /// carousel is browsed through and still searched at once, at about 250 bytes a card; 64 MiB
+    /// of short lines (the input's limit) would be 16 million, gigabytes.
+    public static let maximumLineCards = 1_000_000
     /// Largest card file read.
     public static let maximumCardFileSize = FileSystem.maximumFileSize
 

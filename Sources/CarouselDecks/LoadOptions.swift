@@ -13,6 +13,8 @@ public struct LoadOptions: Sendable, Equatable {
     public var markdown: Bool
     /// Keep ANSI colours and attributes (SGR) in the text of standard input and text files.
     public var ansi: Bool
+    /// Most cards `lines` makes, from all the input (`DeckLoader.maximumLineCards`).
+    public var maximumLineCards = DeckLoader.maximumLineCards
 
     /// Checks that a picture file can be shown, from its first bytes (signature, header, a
     /// decoder installed): nil, or why not in a few words. The app gives the pictures module's
@@ -30,7 +32,7 @@ public struct LoadOptions: Sendable, Equatable {
 
     /// Equal when they read text the same way (the picture check is not compared).
     public static func == (a: LoadOptions, b: LoadOptions) -> Bool {
-        a.kind == b.kind && a.lines == b.lines && a.markdown == b.markdown && a.ansi == b.ansi
+        a.kind == b.kind && a.lines == b.lines && a.markdown == b.markdown && a.ansi == b.ansi && a.maximumLineCards == b.maximumLineCards
             && (a.checkPicture == nil) == (b.checkPicture == nil)
     }
 }

@@ -221,6 +221,27 @@ import Testing
         #expect(deck.cards.allSatisfy { document($0) != nil })
     }
 
+    /// A card per line holds the line's text until the card is shown, and the line's bytes only
+    /// where they differ from its title (Latin-1 here); a pick prints them either way.
+    @Test func lineCardsKeepWhatAPickPrints() throws {
+        let deck = try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true),
+                                       standardInput: { Array("plain line\n".utf8) + [0x63, 0x61, 0x66, 0xE9, 0x0A] })
+        #expect(deck.cards.map(\.title) == ["plain line", "café"])
+        #expect(deck.cards.map(\.line) == [Array("plain line".utf8), [0x63, 0x61, 0x66, 0xE9]])
+        #expect(deck.cards.map(\.lines) == [["plain line"], ["café"]])
+    }
+
+    /// Lines past the limit are not read (64 MiB of short lines were 16 million cards, gigabytes),
+    /// and standard error says so after the program.
+    @Test func linesStopAtTheirLimitAndSaySo() throws {
+        var options = LoadOptions(lines: true)
+        options.maximumLineCards = 3
+        let deck = try load("a\nb\n\nc\nd\ne\n", options)
+        #expect(deck.cards.map(\.title) == ["a", "b", "c"])
+        #expect(deck.problems == ["standard input: more than 3 lines; the rest was not read"])
+        #expect(deck.skipped == 0)
+    }
+
     @Test func linesWorkOnFilesToo() throws {
         let scratch = try Scratch()
         let first = scratch.write("one\r\ntwo\n  \n", to: "first.txt")
