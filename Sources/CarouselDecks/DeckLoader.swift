@@ -11,10 +11,9 @@ public enum DeckLoader {
     public static let maximumManifestSize = 64 << 20
     /// Most bytes read from standard input.
     public static let maximumStandardInputSize = 64 << 20
-    /// Most cards made of lines (`--lines`), from all the input: a million cards is more than a
-    /// carousel is browsed through and still searched at once, at 200 to 400 bytes a card of a short
-    /// line (185 MB for a million lines of 3 letters, 372 MB of 31); 64 MiB
-    /// of short lines (the input's limit) would be 16 million, gigabytes.
+    /// Most cards made of lines (`--lines`), from all the input: more than anyone browses, at 200 to
+    /// 400 bytes a card of a short line (185 MB for a million lines of 3 letters, 372 MB of 31);
+    /// 64 MiB of short lines (the input's limit) would be 16 million cards, gigabytes.
     public static let maximumLineCards = 1_000_000
     /// Largest card file read.
     public static let maximumCardFileSize = FileSystem.maximumFileSize
