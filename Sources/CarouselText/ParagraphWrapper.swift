@@ -9,8 +9,8 @@
 /// where one falls near the edge, elsewhere with `breakMark` (a hyphen, styled `breakStyle`) at the
 /// end of the broken line, and never leaving fewer than three letters for the last line when the
 /// word allows. Lines of three cells or fewer are too narrow for a mark and the word is split
-/// where the line ends. Leading spaces are kept as indentation, up to half the line, unless the
-/// first word would not fit after them. A character wider than a whole line (a wide character when
+/// where the line ends. Leading spaces are kept as indentation, up to half the line, and as much
+/// of it as leaves room for the first word (none before a word wider than the line). A character wider than a whole line (a wide character when
 /// `available` is 1) is replaced by `cutMark`, the only case where a character is replaced.
 struct ParagraphWrapper {
     /// The cells of the line being filled: `first` for the first line, `later` for the others
@@ -65,8 +65,16 @@ struct ParagraphWrapper {
             return
         }
         // A new line (indentation alone is not worth a line of its own), whose room is the later
-        // lines' (under a hanging indent, narrower than the first's).
-        if hasContent { finishLine() } else { current.removeAll(keepingCapacity: true); column = 0 }
+        // lines' (under a hanging indent, narrower than the first's); or, for the first word, less
+        // indentation: as much as leaves room for the word (on a narrow card "\tindented" lost its
+        // indentation where "\t\tdouble" kept five columns of it).
+        if hasContent {
+            finishLine()
+        } else {
+            let kept = width <= available ? min(column, available - width) : 0
+            current.removeLast(current.count - kept)
+            column = kept
+        }
         if width <= available {
             append(segment, width: width)
         } else {

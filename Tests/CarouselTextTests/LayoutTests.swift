@@ -17,9 +17,17 @@ import Testing
         #expect(texts([.paragraph([TextSpan("    indented words here")])], width: 16) == ["    indented", "words here"])
     }
 
-    @Test func dropsIndentationThatWouldLeaveTheFirstWordAlone() {
-        // 6 spaces are under half of 14, but "abcdefghij" (10) does not fit after them.
-        #expect(texts([.paragraph([TextSpan("      abcdefghij")])], width: 14) == ["abcdefghij"])
+    /// Indentation gives way to the first word as much as it must, no more: an indented line stays
+    /// indented on a narrow card, and a deeper one stays deeper (a tab-indented note showed
+    /// "indented" at the edge and "     double" under it, on a card 11 columns wide).
+    @Test func indentationGivesWayToTheFirstWord() {
+        // 6 spaces are under half of 14, but "abcdefghij" (10) fits after 4 of them.
+        #expect(texts([.paragraph([TextSpan("      abcdefghij")])], width: 14) == ["    abcdefghij"])
+        // A tab is 8 columns, two are 16; the card 11 wide: half of it at most, less for a long word.
+        #expect(texts([.paragraph([TextSpan("        indented line")])], width: 11) == ["   indented", "line"])
+        #expect(texts([.paragraph([TextSpan("                double indent")])], width: 11) == ["     double", "indent"])
+        // None before a word wider than the line, which is broken from the edge.
+        #expect(texts([.paragraph([TextSpan("    abcdefghijklmn")])], width: 10) == ["abcdefghi-", "jklmn"])
     }
 
     @Test func aWordLongerThanTheLineStartsItsOwnLineAndBreaksWithAMark() {
