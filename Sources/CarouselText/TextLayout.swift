@@ -102,8 +102,8 @@ public enum TextLayout {
     /// count at the row's right end when there is room for it after a gap of two cells. When the
     /// first line leaves no such room and the row is at least `cutWidth` wide, the line is cut
     /// (after a word where one ends late enough, with `cellWidth` counting its columns) to make
-    /// room for a count, which follows the cut after a space ("eggs and …12"); narrower rows end
-    /// in a bare "…". `unlaid` counts lines of the text that follow `lines` and were not laid out
+    /// room for a count, which follows the cut after a space: "eggs and … 12 more" where that
+    /// leaves half the row to the line, else "eggs and …12"; narrower rows end in a bare "…". `unlaid` counts lines of the text that follow `lines` and were not laid out
     /// (see `head`).
     ///
     /// With `source`, the counts are of the text's own lines (as its file has them, or its
@@ -126,10 +126,20 @@ public enum TextLayout {
                 line.content += [TextSpan(String(repeating: " ", count: pad)), TextSpan(count, style: .decoration)]
                 line.width = width
             } else if canCut, let cellWidth, let shortest = forms.last {
-                let shortened = cut(line, to: width - shortest.count - 1, cellWidth: cellWidth)
-                // The longest form of the count that fits where the line was cut (at a space, it
-                // leaves room for "… 4 more" rather than "…4").
-                let count = forms.first { $0.count <= width - shortened.width - 1 } ?? shortest
+                // Cut where the line leaves room for `room`, then the longest form of the count
+                // that fits where it was cut (at a space, it may leave room for more).
+                func cutFor(_ room: String) -> (line: LaidLine, count: String) {
+                    let shortened = cut(line, to: width - room.count - 1, cellWidth: cellWidth)
+                    return (shortened, forms.first { $0.count <= width - shortened.width - 1 } ?? shortest)
+                }
+                var (shortened, count) = cutFor(shortest)
+                // "… 2 more" rather than "…2" where that leaves half the row to the line: a bare
+                // "…2" after a cut line read as part of it ("and so …2": a user asked what it was).
+                let readable = forms.count >= 2 ? forms[forms.index(forms.endIndex, offsetBy: -2)] : shortest
+                if count.count < readable.count && width - readable.count - 1 >= width / 2 {
+                    let other = cutFor(readable)
+                    if other.count.count >= readable.count { (shortened, count) = other }
+                }
                 // (A margin wider than the room is never cut into: the line is then left whole.)
                 // Right after the cut, not at the row's end: a gap after the last word shown read
                 // as the end of the line ("… and US     …2" hid "flags").

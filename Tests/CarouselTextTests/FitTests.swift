@@ -65,7 +65,9 @@ import CarouselCanvas
     }
 
     /// A one-row card whose first line fills the row cuts it to say how much more there is: after
-    /// a word when that keeps most of the row, else inside the word; too narrow a row keeps the line.
+    /// a word when that keeps most of the row, else inside the word, with room for "… 11 more" where
+    /// that leaves half the row to the line (a bare "…2" after a cut line read as part of it: a
+    /// user asked what it was), else "…11"; too narrow a row keeps the line.
     @Test func aFullOneRowLineMakesRoomForTheCount() {
         func line(_ text: String) -> LaidLine { LaidLine(content: [TextSpan(text)], width: CharacterWidth.of(text)) }
         let rest = (0..<11).map { line("more \($0)") }
@@ -73,13 +75,15 @@ import CarouselCanvas
             TextLayout.fit(lines: [line(first)] + rest, height: 1, width: width, cellWidth: CharacterWidth.of)[0].text
         }
         // The count right after the cut: a gap after "and" read as the end of the line.
-        #expect(fitted("Buy milk, eggs and bread", width: 24) == "Buy milk, eggs and …11")
-        #expect(fitted("Supercalifragilisticexpialidocious", width: 24) == "Supercalifragilistic …11")
-        #expect(fitted("日本語のテキストがここにあります", width: 24) == "日本語のテキストがこ …11")
+        #expect(fitted("Buy milk, eggs and bread", width: 24) == "Buy milk, eggs … 11 more")
+        #expect(fitted("Supercalifragilisticexpialidocious", width: 24) == "Supercalifragi … 11 more")
+        #expect(fitted("日本語のテキストがここにあります", width: 24) == "日本語のテキス … 11 more")
+        // Too narrow a row for "… 11 more" and half of it to the line: "…11".
+        #expect(fitted("Buy milk, eggs and bread", width: 17) == "Buy milk, …11")
         #expect(fitted("Buy milk, eggs.", width: 15) == "Buy milk, …", "narrower than cutWidth: no count, but a mark")
         // A line one or two cells short of the row: the count keeps its number ("…", alone, said nothing).
-        #expect(fitted("Buy milk, eggs and b", width: 24) == "Buy milk, eggs and …11")
-        #expect(fitted("Buy milk, eggs and br", width: 24) == "Buy milk, eggs and …11")
+        #expect(fitted("Buy milk, eggs and b", width: 24) == "Buy milk, eggs … 11 more")
+        #expect(fitted("Buy milk, eggs and br", width: 24) == "Buy milk, eggs … 11 more")
         // A margin wider than the room is not cut into (it crashed: a negative count of spaces).
         let quoted = LaidLine(margin: [TextSpan("| | | | | ")], content: [TextSpan("deep")], width: 14)
         let deep = TextLayout.fit(lines: [quoted] + rest, unlaid: 100_000, height: 1, width: 17, ascii: true, cellWidth: CharacterWidth.of)
@@ -104,7 +108,7 @@ import CarouselCanvas
             == "a " + String(repeating: "x", count: 17) + "…")
         #expect(TextLayout.oneRow(line("short"), more: 0, width: 40, ascii: false, cellWidth: CharacterWidth.of) == line("short"))
         #expect(TextLayout.oneRow(line(listing), more: 2, width: 40, ascii: false, cellWidth: CharacterWidth.of)?.text
-            == "lrwxrwxrwx 1 root root 28 Feb 17 2023 …2")
+            == "lrwxrwxrwx 1 root root 28 Feb … 2 more")
         #expect(TextLayout.oneRow(line(listing), more: 0, width: 15, ascii: false, cellWidth: CharacterWidth.of)?.text == "lrwxrwxrwx 1 …")
         // A margin (a deep quote) too wide to cut after: nil, not a line wider than the row.
         let deep = LaidLine(margin: [TextSpan(String(repeating: "| ", count: 9))], content: [TextSpan(listing)], width: 18 + listing.count)
