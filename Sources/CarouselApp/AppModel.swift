@@ -84,6 +84,7 @@ public struct AppModel {
         scene.hint = KeyTable.statusHint(ascii: theme.glyphs.isASCII, picking: options.pick)
         scene.zoomHint = KeyTable.statusHint(ascii: theme.glyphs.isASCII, in: .zoom, picking: options.pick)
         if let interval = options.autoplay { slideshow = Slideshow(interval: interval, playing: true, now: 0) }
+        message = options.notice
         if let start = options.start, start > deck.count, deck.count > 0 {
             // Started on the last card, as asked for a card past it; the status line says why.
             message = "no card \(start): the deck has \(deck.count)"

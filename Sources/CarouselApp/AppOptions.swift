@@ -32,6 +32,9 @@ public struct AppOptions: Sendable {
     public var editor = "vi"
     /// `--autoplay`: seconds between slides; nil: no slideshow until `p` starts one.
     public var autoplay: Double?
+    /// Said in the status line at the start, until the first key (see `Invocation`: input piped
+    /// in without `-`, which only `-` reads).
+    public var notice: String?
 
     public init() {}
 

@@ -42,6 +42,23 @@ struct TextInputTests {
         return false
     }
 
+    /// Lines piped in without `-` are not read (a script's run must not wait on an input it did not
+    /// mean to give): the built-in deck shows, and the status line says how to show them, until the
+    /// first key. Not with `--render`, whose screen stays the deck's.
+    @Test(.enabled(if: TmuxSession.available, "needs tmux"))
+    func inputPipedInWithoutADashIsNamedInTheStatusLine() throws {
+        let session = try TmuxSession(input: "printf 'main\\nrelease\\n'")
+        let start = try session.waitForStart()
+        #expect(start.last { !$0.isEmpty }?.contains("1/20  to show standard input: … | carousel -") == true, "\(start)")
+        try session.send("Right")
+        let moved = try session.waitForScreen { $0.joined().contains("2/20  Tomas") }
+        #expect(!moved.joined().contains("standard input"), "said once: \(moved)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        let rendered = try carousel(input: "main\n", ["--render", "80x24"])
+        #expect(!rendered.output.contains("standard input") && rendered.output.contains("1/20"))
+    }
+
     @Test func linesFromAPipeAreOneCardEachAndTheStatusCountsThem() throws {
         let result = try carousel(input: #"first line\nsecond line\nthird line\n"#, ["--lines", "--render", "80x24", "-"])
         #expect(result.status == 0)
