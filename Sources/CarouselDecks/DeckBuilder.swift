@@ -380,16 +380,16 @@ struct DeckBuilder {
             let raw = bytes[next..<end]
             next = end + 1
             if raw.isEmpty { continue }
-            if entries.count >= options.maximumLineCards {
-                note("\(source): more than \(options.maximumLineCards) lines; the rest was not read")
-                break
-            }
             var line = Array(raw)
             if line.last == 0x0D { line.removeLast() }
             let shown = encoding == .windows1252 ? TextEncoding.utf8(line, as: encoding) : line
             let text = String(decoding: shown, as: UTF8.self)
             let plain = Sanitizer.line(options.ansi ? ANSIText.plain(text) : text, limit: Sanitizer.maximumColumns)
             guard !plain.allSatisfy(\.isWhitespace) else { continue }
+            if entries.count >= options.maximumLineCards {
+                note("\(source): more than \(options.maximumLineCards) lines; the rest was not read")
+                break
+            }
             // With --ansi the colours are the card's, not the line's: a pick prints the line
             // without them (as fzf --ansi does), a name a script can use.
             let picked = options.ansi ? Array(ANSIText.plain(text).utf8) : line

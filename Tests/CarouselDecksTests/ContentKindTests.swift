@@ -240,6 +240,8 @@ import Testing
         #expect(deck.cards.map(\.title) == ["a", "b", "c"])
         #expect(deck.problems == ["standard input: more than 3 lines; the rest was not read"])
         #expect(deck.skipped == 0)
+        // Blank lines after the last card are no lines lost.
+        #expect(try load("a\nb\nc\n  \n\t\n", options).problems.isEmpty)
     }
 
     @Test func linesWorkOnFilesToo() throws {
