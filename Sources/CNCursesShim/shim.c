@@ -30,8 +30,10 @@ static int output_fd = STDOUT_FILENO;
 static volatile sig_atomic_t pending_signal = 0;
 static volatile sig_atomic_t motion_tracking = 0;
 static volatile sig_atomic_t continued = 0;
-// The signals that end or resize the program are blocked except inside cs_wait's ppoll (see
-// cs_install_signal_handlers).
+// The signals that end, stop or resize the program are blocked except inside cs_wait's ppoll,
+// which unblocks them atomically: one that arrives while a frame is drawn waits for the next
+// cs_wait and interrupts it at once, instead of landing between the flag check and the wait (and
+// being noticed only at the next key press).
 static sigset_t waited_signals, mask_before;
 static int signals_blocked = 0;
 // Keys are read through a pad: wgetch on a window refreshes it first when it has changed (after a
@@ -167,11 +169,6 @@ static void on_crash(int sig) {
 }
 
 static void restore_at_exit(void) { cs_stop(); }
-
-// The signals that end or resize the program are blocked except inside cs_wait's ppoll, which
-// unblocks them atomically: one that arrives while a frame is drawn waits for the next cs_wait and
-// interrupts it at once, instead of landing between the flag check and the wait (and being noticed
-// only at the next key press).
 
 static void unblock_waited_signals(void) {
     if (!signals_blocked) return;
