@@ -67,7 +67,9 @@ public enum ColorPalette {
         let high = max(r, g, b), low = min(r, g, b)
         let lightness = (high + low) / 2 / 255
         if high == 0 || (high - low) / high < 0.25 || high < 48 {
-            if count < 16 { return lightness > 0.55 ? 7 : 0 }
+            // Eight colours have no grey: any grey not nearly black is white (7), or the muted grey
+            // of hints ("… 2 more") and faded cards came out black, unseen on a dark background.
+            if count < 16 { return lightness >= 0.2 ? 7 : 0 }
             switch lightness {
             case ..<0.2: return 0
             case ..<0.45: return 8

@@ -39,6 +39,11 @@ import Testing
         #expect(ColorPalette.index(for: RGB(250, 250, 250), depth: .eight) == 7)
         #expect(ColorPalette.index(for: RGB(20, 20, 200), depth: .eight) == 4)
         #expect(ColorPalette.index(for: RGB(100, 100, 100), depth: .sixteen) == 8, "a mid grey is bright black")
+        // Eight colours have no grey: a grey that is not nearly black is white (the theme's muted
+        // grey of "… 2 more" was sent as black, unseen on a dark terminal).
+        #expect(ColorPalette.index(for: RGB(128, 128, 140), depth: .eight) == 7)
+        #expect(ColorPalette.index(for: RGB(100, 100, 100), depth: .eight) == 7)
+        #expect(ColorPalette.index(for: RGB(30, 30, 34), depth: .eight) == 0, "nearly black stays black")
         #expect(ColorPalette.index(for: RGB(110, 230, 120), depth: .sixteen) == 10, "a light green is bright green")
         #expect(ColorPalette.index(for: RGB(230, 200, 60), depth: .eight) == 3)
         #expect(ColorPalette.index(for: RGB(200, 100, 220), depth: .eight) == 5)
