@@ -89,9 +89,15 @@ static void set_motion_tracking(int on) {
 
 // Before curses gives the terminal back: the frame writer's colours reset, and the cursor where
 // endwin expects to leave it (the last row; curses never learnt where the frames left it).
+static int has_string(const char *name);
+
 static void leave_screen(void) {
     char text[32];
-    int length = snprintf(text, sizeof text, "\033[m\033[%d;1H", LINES > 0 ? LINES : 1);
+    // Without an alternate screen to leave (the Linux console, vt100), the carousel would stay
+    // on the screen with the shell's prompt written over its last row: it is cleared instead, the
+    // cursor at its top, as a full-screen program leaves such a terminal.
+    int length = has_string("rmcup") ? snprintf(text, sizeof text, "\033[m\033[%d;1H", LINES > 0 ? LINES : 1)
+                                     : snprintf(text, sizeof text, "\033[m\033[H\033[2J");
     if (length > 0 && write(output_fd, text, (size_t)length) < 0) return;
 }
 

@@ -193,6 +193,20 @@ struct TerminalPromiseTests {
         #expect(session.modesRestored)
     }
 
+    /// A terminal without an alternate screen (the Linux console, vt100): quitting clears the
+    /// screen, so the shell's prompt is not written over the carousel's last row (it was, and the
+    /// carousel stayed on the screen).
+    @Test(arguments: ["linux", "vt100"])
+    func quittingATerminalWithoutAnAlternateScreenClearsIt(term: String) throws {
+        let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=\(term)")
+        try session.waitForStart()
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        let lines = try session.screen()
+        #expect(lines.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }, "cleared: \(lines)")
+        #expect(session.modesRestored)
+    }
+
     /// The built-in deck at the sessions' 100x30 after `keys`, as `--render` prints it, without the
     /// spaces at the ends of the lines (which tmux's capture leaves out).
     private func rendered(keys: String) throws -> [String] {
