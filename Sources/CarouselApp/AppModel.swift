@@ -248,6 +248,11 @@ public struct AppModel {
     private mutating func scroll(by lines: Int) {
         finishGrowth()
         guard let zoom = overlay.zoom else { return }
+        // The match not found yet (a key right after the zoom opened): counted from it, once it is.
+        if zoom.seeksMatch {
+            overlay.zoom?.scrolledBeforeMatch += lines
+            return
+        }
         let last = zoomShown.map { max(0, $0.total - $0.page) } ?? Zoom.end
         overlay.zoom?.first = max(0, min(last, zoom.first + lines))
         overlay.zoom?.seeksMatch = false
@@ -298,8 +303,17 @@ public struct AppModel {
             if overlay.zoom?.growth ?? 0 >= 1 { zoomShown = shown }
             overlay.zoom?.first = shown.first
             overlay.zoom?.width = shown.width
-            // Found at full size: from here on the reader scrolls.
-            if overlay.zoom?.growth ?? 0 >= 1 { overlay.zoom?.seeksMatch = false }
+            // Found at full size: from here on the reader scrolls, from there by what was
+            // scrolled before (drawn again so: this frame is the one shown).
+            if overlay.zoom?.growth ?? 0 >= 1, overlay.zoom?.seeksMatch == true {
+                overlay.zoom?.seeksMatch = false
+                let scrolled = overlay.zoom?.scrolledBeforeMatch ?? 0
+                if scrolled != 0 {
+                    overlay.zoom?.scrolledBeforeMatch = 0
+                    overlay.zoom?.first = max(0, min(max(0, shown.total - shown.page), shown.first + scrolled))
+                    return render(into: &canvas)
+                }
+            }
         }
         return info
     }

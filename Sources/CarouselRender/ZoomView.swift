@@ -21,6 +21,9 @@ public struct Zoom: Sendable, Equatable {
     /// Whether the text opens at the first line the search matches (rather than at `first`), until
     /// the app has shown it there at full size or the reader scrolls.
     public var seeksMatch: Bool
+    /// Lines scrolled by keys that came before the match was found (`seeksMatch`): counted from
+    /// the match once it is (Enter then Down, typed quickly, went back to the text's top).
+    public var scrolledBeforeMatch = 0
 
     public init(index: Int, first: Int = 0, width: Int? = nil, growth: Double = 0, seeksMatch: Bool = false) {
         self.index = index

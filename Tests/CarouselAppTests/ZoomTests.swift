@@ -189,6 +189,23 @@ import Testing
         #expect(status(pilot).contains("lines 1-"), "no search: the top \(status(pilot))")
     }
 
+    /// Keys that scroll before the zoom has found the match (typed right after Enter, as `--keys`
+    /// types them) scroll from the match, as they do after it: Enter then Down, typed quickly, went
+    /// back to the text's top.
+    @Test func scrollingBeforeTheMatchIsFoundScrollsFromIt() {
+        var lines = (1...250).map { "line number \($0)" }
+        lines[149] = "the needle is here"
+        let deck = CardList([Card(id: "hay.txt", title: "hay", content: .text(TextDocument(plainText: lines.joined(separator: "\n"))))])
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter, .enter, .down, .down)
+        pilot.wait(1)
+        #expect(status(pilot).contains("lines 150-"), "two lines past the match's place: \(status(pilot))")
+        pilot.press(.up)
+        #expect(status(pilot).contains("lines 149-"), "and on from there: \(status(pilot))")
+    }
+
     @Test func theTextScrollsByLinesPagesAndToEitherEnd() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.press(.enter)
