@@ -104,6 +104,8 @@ public enum KeyTable {
                    keys: [(.left, .move(-1)), (.character("h"), .move(-1)), (.right, .move(1)), (.character("l"), .move(1))],
                    hint: .init("←→", ascii: "<- ->", "card"), in: .zoom),
         KeyBinding("e", "zoomed: open the card's file", keys: [(.character("e"), .open)], in: .zoom),
+        // (Typed in the zoom, "/word" had no search to go to: its letters were commands, and `e` opened an editor.)
+        KeyBinding("/", "zoomed: close it and find", keys: [(.character("/"), .find)], in: .zoom),
         KeyBinding("p", "zoomed: play the slideshow / pause (a talk full screen)", keys: [(.character("p"), .togglePlay)], in: .zoom),
         KeyBinding("Esc Enter Space q", "zoomed: close it (q does not quit)",
                    keys: [(.escape, .closeZoom), (.enter, .closeZoom), (.character(" "), .closeZoom), (.character("q"), .closeZoom)],

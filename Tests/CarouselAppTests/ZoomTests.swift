@@ -206,6 +206,20 @@ import Testing
         #expect(status(pilot).contains("lines 149-"), "and on from there: \(status(pilot))")
     }
 
+    /// `/` in the zoom closes it and opens the search line, so what is typed next is the search's
+    /// (typed in the zoom, "/zebra" had no search to go to: `e` opened the card in an editor).
+    @Test func aSlashInTheZoomFinds() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter)
+        pilot.wait(1)
+        #expect(pilot.model.zoom != nil)
+        pilot.press(.character("/"))
+        pilot.type("zebra")
+        #expect(pilot.model.zoom == nil && pilot.model.overlay.searching)
+        #expect(status(pilot).hasPrefix(" /zebra"), "\(status(pilot))")
+        #expect(pilot.terminal.commandsRun.isEmpty, "no editor opened")
+    }
+
     @Test func theTextScrollsByLinesPagesAndToEitherEnd() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.press(.enter)
