@@ -895,16 +895,40 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
     int pw = image->width, ph = image->height;
     uint8_t *blocky = NULL;
     if (!(flags & CP_RENDER_SMOOTH) && pw <= r.width && ph <= 2 * r.height) {
-        /* Exactly the canvas's pixels, so that chafa scales nothing, and each picture pixel
-         * a whole number of columns wide and of half cells high: a cell then holds at most two
-         * colours, split where a half block splits it (an edge inside a cell was averaged). */
+        /* Exactly the canvas's pixels, so that chafa scales nothing, and each picture pixel a
+         * whole number of columns wide and of half cells high: a cell then holds at most two
+         * colours, split where a half block splits it (an edge inside a cell was averaged).
+         * Where the picture is enlarged by k, a whole number of at least 2, and that keeps three
+         * quarters of the size that fits, every pixel is k columns by k half cells (a half cell
+         * is about as tall as a column is wide), centred, the rest of the area transparent:
+         * enlarged by 5.25, an 8x8 checkerboard had squares of 6, 5, 5, 5, 6... columns.
+         * Otherwise the pixels fill the area, a column or half cell more here and there. */
+        double scale = MIN((double)r.width / pw, (double)(2 * r.height) / ph);
+        int k = (int)scale;
+        int even = k >= 2 && k >= 0.75 * scale;
+        int left = even ? (r.width - pw * k) / 2 : 0, top = even ? (2 * r.height - ph * k) / 2 : 0;  /* columns, half cells */
         int bw = r.width * 8, bh = r.height * 16;
         size_t n = (size_t)bw * bh * 4;
-        if (n <= ((size_t)64 << 20) && (blocky = malloc(n)) != NULL) {
+        if (n <= ((size_t)64 << 20) && (blocky = calloc(n, 1)) != NULL) {
             for (int y = 0; y < bh; y++) {
-                const uint8_t *from = pixels + (size_t)((int64_t)(y / 8) * ph / (2 * r.height)) * pw * 4;
+                int half = y / 8 - top;
+                int py = even ? half / k : (int)((int64_t)half * ph / (2 * r.height));
+                if (half < 0 || py >= ph) continue;
+                const uint8_t *from = pixels + (size_t)py * pw * 4;
                 uint8_t *to = blocky + (size_t)y * bw * 4;
-                for (int x = 0; x < bw; x++) memcpy(to + (size_t)x * 4, from + (size_t)((int64_t)(x / 8) * pw / r.width) * 4, 4);
+                for (int x = left * 8; x < bw; x++) {
+                    int column = x / 8 - left;
+                    int px = even ? column / k : (int)((int64_t)column * pw / r.width);
+                    if (px >= pw) break;
+                    memcpy(to + (size_t)x * 4, from + (size_t)px * 4, 4);
+                }
+            }
+            if (even && used) {
+                /* The picture's cells: those its pixels reach. */
+                used->x = r.x + left;
+                used->y = r.y + top / 2;
+                used->width = pw * k;
+                used->height = (top + ph * k + 1) / 2 - top / 2;
             }
             pixels = blocky;
             pw = bw;

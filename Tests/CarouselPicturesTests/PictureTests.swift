@@ -239,6 +239,29 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         }
     }
 
+    /// Enlarged by a whole number (at least 2) that keeps three quarters of the size that fits,
+    /// every pixel is as wide as every other: an 8x8 checkerboard in 42 columns is 8 squares of 5
+    /// columns, centred (it was 6, 5, 5, 5, 6... and filled all 42), and says where it is.
+    @Test func pixelArtEnlargedByAWholeNumberHasEvenPixels() throws {
+        let board = try Picture.load(bytes: TestImages.bmp(width: 8, height: 8) { x, y in (x + y) % 2 == 0 ? RGB(255, 0, 0) : RGB(0, 0, 255) },
+                                     maxSize: anySize)
+        let cells = board.cells(columns: 42, rows: 21, depth: .truecolor, ascii: false)
+        #expect(cells.pictureArea == CellRect(x: 1, y: 0, width: 40, height: 21), "\(cells.pictureArea)")
+        // Cell row 1 holds half cells 2 and 3, both of the first row of pixels (which starts a half cell down).
+        let reds = (0..<42).map { x in cells[x, 1].visibleColors }
+        var runs: [Int] = []
+        var last: Bool?
+        for colours in reds where !colours.isEmpty {
+            let red = colours.allSatisfy(\.isReddish)
+            if red == last { runs[runs.count - 1] += 1 } else { runs.append(1); last = red }
+        }
+        #expect(runs == Array(repeating: 5, count: 8), "\(runs)")
+        #expect(reds[0].isEmpty && reds[41].isEmpty, "centred: a blank column on each side")
+        // Enlarged by under 2 (or losing more than a quarter): the pixels fill the area, as before.
+        let filled = board.cells(columns: 14, rows: 7, depth: .truecolor, ascii: false)
+        #expect(filled.pictureArea.width == 14)
+    }
+
     @Test func tinyAndOddSizesDoNotBreak() throws {
         let picture = try Picture.load(bytes: TestImages.noise(width: 3, height: 200), maxSize: anySize)
         for (columns, rows) in [(1, 1), (1, 50), (200, 1), (0, 5), (3, 0)] {
