@@ -657,9 +657,13 @@ static cp_image *load(read_chunk read, void *source, int max_width, int max_heig
     } else if (!pixbuf) {
         set_error(status, error, error_size, CP_ERR_CORRUPT, "damaged or truncated picture: no image data");
     } else if (reports_rows(state.format) && rows < gdk_pixbuf_get_height(pixbuf)) {
+        /* Counted in the picture's own rows, not those of the smaller size it was decoded at
+         * ("after 0 of 375 rows" for a picture of 3,000). */
+        int decoded = gdk_pixbuf_get_height(pixbuf);
+        int total = state.original_height > 0 ? state.original_height : decoded;
         set_error(status, error, error_size, CP_ERR_CORRUPT,
-                  "damaged or truncated picture: the data ends after %d of %d rows", rows,
-                  gdk_pixbuf_get_height(pixbuf));
+                  "damaged or truncated picture: the data ends after %s%d of %d rows", total == decoded ? "" : "about ",
+                  (int)((int64_t)rows * total / decoded), total);
     } else {
         image = finish(pixbuf, &state, status, error, error_size);
     }

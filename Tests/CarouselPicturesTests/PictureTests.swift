@@ -376,6 +376,11 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         let cut = failure(Array(grey.prefix(grey.count / 2)))
         #expect(cut?.kind == .corrupt)
         #expect(cut?.reason.hasPrefix("damaged or truncated picture: the data ends after ") == true, "\(String(describing: cut))")
+        #expect(cut?.reason.hasSuffix(" of 256 rows") == true, "\(String(describing: cut))")
+        // Decoded smaller (for a small card), the rows are still the picture's own.
+        let small = failure(Array(grey.prefix(grey.count / 2)), maxSize: PixelSize(width: 32, height: 32))
+        #expect(small?.reason.hasSuffix(" of 256 rows") == true && small?.reason.contains("after about ") == true,
+                "\(String(describing: small))")
     }
 
     @Test func truncatedBMP() {
