@@ -87,15 +87,15 @@ static void set_motion_tracking(int on) {
     }
 }
 
-// Before curses gives the terminal back: the frame writer's colours reset, and the cursor where
-// endwin expects to leave it (the last row; curses never learnt where the frames left it).
 static int has_string(const char *name);
 
+// Before curses gives the terminal back: the frame writer's colours reset, and the cursor where
+// endwin expects to leave it (the last row; curses never learnt where the frames left it).
 static void leave_screen(void) {
     char text[32];
     // Without an alternate screen to leave (the Linux console, vt100), the carousel would stay
-    // on the screen with the shell's prompt written over its last row: it is cleared instead, the
-    // cursor at its top, as a full-screen program leaves such a terminal.
+    // on the screen with the shell's prompt written over its last row: it is cleared instead (and
+    // on quitting the cursor is put at its top after endwin, see cs_stop).
     int length = has_string("rmcup") ? snprintf(text, sizeof text, "\033[m\033[%d;1H", LINES > 0 ? LINES : 1)
                                      : snprintf(text, sizeof text, "\033[m\033[H\033[2J");
     if (length > 0 && write(output_fd, text, (size_t)length) < 0) return;
@@ -390,6 +390,9 @@ void cs_stop(void) {
         leave_screen();
         curs_set(1);
         endwin();
+        // A screen cleared by leave_screen (no alternate screen): the shell's prompt at its top,
+        // not on the last row where endwin leaves the cursor.
+        if (!has_string("rmcup") && write(output_fd, "\033[H", 3) < 0) {}
     }
     release_stderr();
     unblock_waited_signals();
@@ -608,7 +611,12 @@ void cs_suspend(void) {
     memset(&stop, 0, sizeof stop);
     stop.sa_handler = SIG_DFL;
     sigemptyset(&stop.sa_mask);
-    sigaction(SIGTSTP, &stop, &previous);
+    // (Ignored for a moment first: a stop request already pending, the one this suspend answers
+    // or another that came with it, is discarded, or it would stop the program a second time.)
+    struct sigaction ignore = stop;
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGTSTP, &ignore, &previous);
+    sigaction(SIGTSTP, &stop, NULL);
     let_stop_in(1);
     // The whole process group, as the terminal's own Ctrl-Z would. In a group no job-control shell
     // looks after (the program started directly in a terminal window) the stop is discarded, and
@@ -658,7 +666,10 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     stop.sa_handler = SIG_DFL;
     sigaction(SIGINT, &ignore, &old_interrupt);
     sigaction(SIGQUIT, &ignore, &old_quit);
-    sigaction(SIGTSTP, &stop, &old_stop);
+    // (Ignored for a moment first: a stop request pending from before the command is discarded,
+    // or it would stop the carousel alone while the command has the terminal.)
+    sigaction(SIGTSTP, &ignore, &old_stop);
+    sigaction(SIGTSTP, &stop, NULL);
     pid_t pid = 0;
     int result = posix_spawn(&pid, argv[0], &actions, &attributes, argv, environ);
     if (result == 0) {

@@ -16,6 +16,8 @@ struct DeckBuilder {
     /// The problems that cost a card or a whole path: what an empty deck's error is made of.
     private(set) var losses: [String] = []
     private var notes: [String] = []
+    /// Whether `--lines` has made as many cards as it may (`LoadOptions.maximumLineCards`).
+    private var linesFull = false
     private(set) var name: String?
     private(set) var defaults: DeckDefaults?
 
@@ -368,12 +370,16 @@ struct DeckBuilder {
     /// must come back in its own bytes); UTF-16 is read as UTF-8 first.
     /// At most `options.maximumLineCards` in all; the rest is not read, and standard error says so.
     private mutating func addLines(_ bytes: [UInt8], encoding: TextEncoding, source: String) {
+        // Past the limit, a file is neither read nor said to have no lines (the limit was said once).
+        if linesFull { return }
         var added = 0
         let bytes = encoding == .windows1252 ? bytes : TextEncoding.utf8(bytes, as: encoding)
         // Room for every line at once, not doubled a step at a time (a million entries are 200 MB),
-        // and the lines found one after another, not as an array of them first.
-        let room = max(0, options.maximumLineCards - entries.count)
-        entries.reserveCapacity(entries.count + min(room, bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }))
+        // and the lines found one after another, not as an array of them first; with many files,
+        // the room grows by doubling at least (an exact room asked for each file could copy every
+        // entry again for each).
+        let needed = entries.count + min(max(0, options.maximumLineCards - entries.count), bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
+        if needed > entries.capacity { entries.reserveCapacity(max(needed, 2 * entries.capacity)) }
         var next = bytes.startIndex
         while next < bytes.endIndex {
             let end = bytes[next...].firstIndex(of: 0x0A) ?? bytes.endIndex
@@ -387,8 +393,9 @@ struct DeckBuilder {
             let plain = Sanitizer.line(options.ansi ? ANSIText.plain(text) : text, limit: Sanitizer.maximumColumns)
             guard !plain.allSatisfy(\.isWhitespace) else { continue }
             if entries.count >= options.maximumLineCards {
-                note("\(source): more than \(options.maximumLineCards) lines; the rest was not read")
-                break
+                note("--lines: more than \(options.maximumLineCards) lines; from \(source) on, the rest was not read")
+                linesFull = true
+                return
             }
             // With --ansi the colours are the card's, not the line's: a pick prints the line
             // without them (as fzf --ansi does), a name a script can use.

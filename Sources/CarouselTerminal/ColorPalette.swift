@@ -62,14 +62,16 @@ public enum ColorPalette {
     /// The ANSI colour an accent reads as. Saturated colours keep their hue (a soft red stays red,
     /// where plain RGB distance would call it magenta); greys go by lightness. With 16 colours,
     /// light colours take the bright variant.
-    static func nearest(_ color: RGB, among count: Int) -> Int {
+    static func nearest(_ color: RGB, among count: Int, background: Bool = false) -> Int {
         let r = Double(color.r), g = Double(color.g), b = Double(color.b)
         let high = max(r, g, b), low = min(r, g, b)
         let lightness = (high + low) / 2 / 255
         if high == 0 || (high - low) / high < 0.25 || high < 48 {
-            // Eight colours have no grey: any grey not nearly black is white (7), or the muted grey
-            // of hints ("… 2 more") and faded cards came out black, unseen on a dark background.
-            if count < 16 { return lightness >= 0.2 ? 7 : 0 }
+            // Eight colours have no grey. Text in a grey not nearly black is white (7), or the muted
+            // grey of hints ("… 2 more") and faded cards came out black, unseen on a dark
+            // background; a grey background is white only when light (a mid grey behind white
+            // text, an `--ansi` code block's, would hide it).
+            if count < 16 { return lightness >= (background ? 0.55 : 0.2) ? 7 : 0 }
             switch lightness {
             case ..<0.2: return 0
             case ..<0.45: return 8
@@ -94,12 +96,12 @@ public enum ColorPalette {
 
     /// What a palette entry chosen for a picture is sent as at `depth`: itself when the terminal
     /// has it, else its colour mapped as any colour is (nil for `.none`).
-    public static func index(forIndexed entry: UInt8, depth: ColorDepth) -> Int? {
+    public static func index(forIndexed entry: UInt8, depth: ColorDepth, background: Bool = false) -> Int? {
         let i = Int(entry)
         switch depth {
         case .none: return nil
         case .eight where i < 8, .sixteen where i < 16, .palette256: return i
-        default: return index(for: rgb(ofEntry: entry), depth: depth)
+        default: return index(for: rgb(ofEntry: entry), depth: depth, background: background)
         }
     }
 
@@ -117,10 +119,11 @@ public enum ColorPalette {
     }
 
     /// The palette index for `color` at `depth` (nil for `.none`; the colour value itself for truecolor).
-    public static func index(for color: RGB, depth: ColorDepth) -> Int? {
+    /// `background`: the colour is a cell's background (at 8 colours, greys go otherwise).
+    public static func index(for color: RGB, depth: ColorDepth, background: Bool = false) -> Int? {
         switch depth {
         case .none: return nil
-        case .eight: return nearest(color, among: 8)
+        case .eight: return nearest(color, among: 8, background: background)
         case .sixteen: return nearest(color, among: 16)
         case .truecolor: return Int(color.r) << 16 | Int(color.g) << 8 | Int(color.b)
         case .palette256:

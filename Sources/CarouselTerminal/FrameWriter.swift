@@ -70,7 +70,7 @@ public struct FrameWriter {
     public init(features: TerminalFeatures) {
         self.features = features
         foreground = ColorCoder(depth: features.depth)
-        background = ColorCoder(depth: features.depth)
+        background = ColorCoder(depth: features.depth, background: true)
         attributeMask = features.attributes.rawValue
         scratch.reserveCapacity(64)
         alternative.reserveCapacity(64)
@@ -992,32 +992,35 @@ struct Stretch {
 /// searched once for each. (The writer asks only when a cell's style differs from the last one's.)
 struct ColorCoder {
     let depth: ColorDepth
+    /// Whether it codes backgrounds (see `ColorPalette.index(for:depth:background:)`).
+    let background: Bool
     /// Codes of 24-bit colours by a hash of the colour: (colour | 1 << 24, code); 0 when empty.
     private var recent: [(UInt32, UInt32)]
 
-    init(depth: ColorDepth) {
+    init(depth: ColorDepth, background: Bool = false) {
         self.depth = depth
+        self.background = background
         recent = Array(repeating: (0, 0), count: depth == .truecolor ? 0 : ColorCoder.slots)
     }
 
     static let slots = 512
 
     mutating func code(_ color: Color) -> UInt32 {
-        guard case .rgb(let rgb) = color, !recent.isEmpty else { return Self.code(color, depth: depth) }
+        guard case .rgb(let rgb) = color, !recent.isEmpty else { return Self.code(color, depth: depth, background: background) }
         let key = UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b) | 1 << 24
         let slot = Int((key &* 0x9E37_79B1) >> 23) & (ColorCoder.slots - 1)
         if recent[slot].0 == key { return recent[slot].1 }
-        let code = Self.code(color, depth: depth)
+        let code = Self.code(color, depth: depth, background: background)
         recent[slot] = (key, code)
         return code
     }
 
-    static func code(_ color: Color, depth: ColorDepth) -> UInt32 {
+    static func code(_ color: Color, depth: ColorDepth, background: Bool = false) -> UInt32 {
         let index: Int?
         switch color {
         case .default: return 0
-        case .rgb(let rgb): index = ColorPalette.index(for: rgb, depth: depth)
-        case .indexed(let entry): index = ColorPalette.index(forIndexed: entry, depth: depth)
+        case .rgb(let rgb): index = ColorPalette.index(for: rgb, depth: depth, background: background)
+        case .indexed(let entry): index = ColorPalette.index(forIndexed: entry, depth: depth, background: background)
         }
         guard let index else { return 0 }
         // At 24-bit depth every colour, a palette entry too, is sent as its value.

@@ -17,7 +17,7 @@ public enum StyledText {
         if style.attributes.contains(.reverse) { parts.append("7") }
         if style.attributes.contains(.strikethrough) { parts.append("9") }
         for (color, foreground) in [(style.foreground, true), (style.background, false)] {
-            let code = ColorCoder.code(color, depth: depth)
+            let code = ColorCoder.code(color, depth: depth, background: !foreground)
             guard code != 0 else { continue }
             var bytes: [UInt8] = []
             FrameWriter.appendColor(code, foreground: foreground, into: &bytes)

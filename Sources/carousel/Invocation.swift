@@ -135,7 +135,7 @@ struct Invocation: Equatable {
         // Input piped in is read only with `-` (a run from a script must not wait on a standard
         // input it never meant to give); piped in without it, the status line says how to read it.
         if paths.isEmpty && Invocation.standardInputIsPipedIn() {
-            options.notice = "to show standard input: … | carousel " + (lines ? "--lines -" : "-")
+            options.notice = "to show standard input: " + (glyphs.isASCII ? "..." : "…") + " | carousel " + (lines ? "--lines -" : "-")
         }
         // Standard input may carry the deck (`carousel -`): then keys come from /dev/tty; standard
         // output may be captured (`x=$(carousel --pick)`): then the screen goes to /dev/tty.
@@ -176,8 +176,6 @@ extension Invocation {
         return true
     }
 
-    /// Deck problems on stderr, one line each (already sanitised), at most 20 so a deck of 100,000
-    /// broken files does not flood the terminal.
     /// Whether standard input is a pipe or a file (`ls | carousel`, `carousel < notes.txt`), not a
     /// terminal nor a device such as /dev/null.
     static func standardInputIsPipedIn() -> Bool {
@@ -187,6 +185,8 @@ extension Invocation {
         return kind == S_IFIFO || (kind == S_IFREG && info.st_size > 0)
     }
 
+    /// Deck problems on stderr, one line each (already sanitised), at most 20 so a deck of 100,000
+    /// broken files does not flood the terminal.
     static func report(_ problems: [String]) {
         let limit = 20
         var text = ""

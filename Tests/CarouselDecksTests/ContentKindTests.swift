@@ -238,10 +238,17 @@ import Testing
         options.maximumLineCards = 3
         let deck = try load("a\nb\n\nc\nd\ne\n", options)
         #expect(deck.cards.map(\.title) == ["a", "b", "c"])
-        #expect(deck.problems == ["standard input: more than 3 lines; the rest was not read"])
+        #expect(deck.problems == ["--lines: more than 3 lines; from standard input on, the rest was not read"])
         #expect(deck.skipped == 0)
         // Blank lines after the last card are no lines lost.
         #expect(try load("a\nb\nc\n  \n\t\n", options).problems.isEmpty)
+        // Over several files: said once, where it began; the files after it are not said to have no lines.
+        let scratch = try Scratch()
+        let files = ["a\nb\n", "c\nd\n", "e\n", "f\n"].enumerated().map { scratch.write($0.element, to: "\($0.offset).txt") }
+        let many = try DeckLoader.load(paths: files, options: options)
+        #expect(many.cards.map(\.title) == ["a", "b", "c"])
+        #expect(many.problems == ["--lines: more than 3 lines; from \(files[1]) on, the rest was not read"], "\(many.problems)")
+        #expect(many.skipped == 0)
     }
 
     @Test func linesWorkOnFilesToo() throws {

@@ -257,9 +257,12 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         }
         #expect(runs == Array(repeating: 5, count: 8), "\(runs)")
         #expect(reds[0].isEmpty && reds[41].isEmpty, "centred: a blank column on each side")
-        // Enlarged by under 2 (or losing more than a quarter): the pixels fill the area, as before.
+        // Enlarged by under 2, or by 2 where 2.875 fits (a whole number would lose more than a
+        // quarter): the pixels fill the area, as before.
         let filled = board.cells(columns: 14, rows: 7, depth: .truecolor, ascii: false)
         #expect(filled.pictureArea.width == 14)
+        let wide = board.cells(columns: 23, rows: 12, depth: .truecolor, ascii: false)
+        #expect(wide.pictureArea == CellRect(x: 0, y: 0, width: 23, height: 12), "\(wide.pictureArea)")
     }
 
     @Test func tinyAndOddSizesDoNotBreak() throws {

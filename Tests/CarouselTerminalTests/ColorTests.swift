@@ -44,6 +44,10 @@ import Testing
         #expect(ColorPalette.index(for: RGB(128, 128, 140), depth: .eight) == 7)
         #expect(ColorPalette.index(for: RGB(100, 100, 100), depth: .eight) == 7)
         #expect(ColorPalette.index(for: RGB(30, 30, 34), depth: .eight) == 0, "nearly black stays black")
+        // A grey background is white only when light: a mid grey behind white text would hide it.
+        #expect(ColorPalette.index(for: RGB(127, 127, 127), depth: .eight, background: true) == 0)
+        #expect(ColorPalette.index(forIndexed: 8, depth: .eight, background: true) == 0, "SGR 100, from --ansi text")
+        #expect(ColorPalette.index(for: RGB(200, 200, 200), depth: .eight, background: true) == 7)
         #expect(ColorPalette.index(for: RGB(110, 230, 120), depth: .sixteen) == 10, "a light green is bright green")
         #expect(ColorPalette.index(for: RGB(230, 200, 60), depth: .eight) == 3)
         #expect(ColorPalette.index(for: RGB(200, 100, 220), depth: .eight) == 5)

@@ -252,7 +252,7 @@ struct VirtualTerminal {
                 var scalars: [UInt32] = []
                 cell.forEachScalar { scalars.append($0) }
                 let attributes = cell.style.attributes.rawValue & features.attributes.rawValue
-                let bg = ColorCoder.code(cell.style.background, depth: features.depth)
+                let bg = ColorCoder.code(cell.style.background, depth: features.depth, background: true)
                 let fg = ColorCoder.code(cell.style.foreground, depth: features.depth)
                 let visibleInk = !cell.isBlank || attributes & (Attributes.reverse.rawValue | Attributes.underline.rawValue) != 0
                 var wrong: [String] = []

@@ -204,6 +204,8 @@ struct TerminalPromiseTests {
         #expect(session.waitForExit() == 0)
         let lines = try session.screen()
         #expect(lines.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }, "cleared: \(lines)")
+        let row = try session.tmux("display-message", "-p", "-t", session.name, "#{cursor_y}").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(row == "0", "the cursor, where the shell's prompt comes, at the top (row \(row))")
         #expect(session.modesRestored)
     }
 

@@ -108,8 +108,9 @@ void cs_wake(void);
 /// Whether cs_wait was woken since the last call (also when input came at the same time).
 int cs_take_wake(void);
 
-/// Whether the process was stopped from outside (SIGSTOP) and continued since the last call: then the terminal's modes, which the shell took back meanwhile,
-/// have been restored, and the whole screen must be drawn again.
+/// Whether the process was stopped from outside (SIGSTOP) and continued since the last call: then
+/// the terminal's modes, which the shell took back meanwhile, have been restored, and the whole
+/// screen must be drawn again.
 int cs_take_continued(void);
 /// Whether a SIGTSTP came from outside (`kill -TSTP`) since the last call: the loop then suspends
 /// as for Ctrl-Z (cs_suspend).
