@@ -1,18 +1,16 @@
 import Foundation
 import Testing
 
-/// Whether a process has ended (gone, or a zombie waiting for its parent).
-func processEnded(_ pid: Int32) -> Bool {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let close = stat.lastIndex(of: ")") else { return true }
-    return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
-}
-
-/// A process's state letter from /proc (`T`: stopped), or nil when it is gone.
+/// A process's state letter from /proc (`T`: stopped, `Z`: a zombie), or nil when it is gone.
 func processState(_ pid: Int32) -> Character? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
           let close = stat.lastIndex(of: ")") else { return nil }
     return stat[stat.index(after: close)...].split(separator: " ").first?.first
+}
+
+/// Whether a process has ended (gone, or a zombie waiting for its parent).
+func processEnded(_ pid: Int32) -> Bool {
+    processState(pid).map { $0 == "Z" } ?? true
 }
 
 extension String {
@@ -162,14 +160,7 @@ struct TerminalPromiseTests {
         #expect(processState(pid) == "T", "stopped")
         try session.send("fg", "Enter")
         _ = try session.waitForScreen { $0.first?.contains("[Normal]") == true && !$0.joined().contains("Stopped") }
-        try session.send("Right")
-        // (Once the motion has settled, the screen is `--render`'s.)
-        let expected = try rendered(keys: "right")
-        let lines = try session.waitForScreen { $0.prefix(30).map { $0.trimmingSuffix(" ") } == expected }
-        #expect(lines.prefix(30).map { $0.trimmingSuffix(" ") } == expected, "drawn whole again: \(lines)")
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
-        #expect(session.modesRestored)
+        try rightIsDrawnWholeThenQuit(session)
     }
 
     /// `kill -TSTP` where no job-control shell looks after the carousel (it is the terminal
@@ -183,14 +174,7 @@ struct TerminalPromiseTests {
         kill(pid, SIGTSTP)
         Thread.sleep(forTimeInterval: 0.3)
         #expect(processState(pid) != "T", "not stopped: its process group is orphaned")
-        try session.send("Right")
-        // (Once the motion has settled, the screen is `--render`'s.)
-        let expected = try rendered(keys: "right")
-        let lines = try session.waitForScreen { $0.prefix(30).map { $0.trimmingSuffix(" ") } == expected }
-        #expect(lines.prefix(30).map { $0.trimmingSuffix(" ") } == expected, "drawn whole: \(lines)")
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
-        #expect(session.modesRestored)
+        try rightIsDrawnWholeThenQuit(session)
     }
 
     /// A terminal without an alternate screen (the Linux console, vt100): quitting clears the
@@ -209,12 +193,19 @@ struct TerminalPromiseTests {
         #expect(session.modesRestored)
     }
 
-    /// The built-in deck at the sessions' 100x30 after `keys`, as `--render` prints it, without the
-    /// spaces at the ends of the lines (which tmux's capture leaves out).
-    private func rendered(keys: String) throws -> [String] {
-        let result = try TmuxSession.carousel(["--render", "100x30", "--keys", keys])
-        #expect(result.status == 0)
-        return result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { String($0).trimmingSuffix(" ") }
+    /// Right, then the whole screen once the motion has settled: the built-in deck at the
+    /// session's 100x30 as `--render` prints it (without the spaces at the ends of the lines,
+    /// which tmux's capture leaves out); then q ends the program, the terminal as it was.
+    private func rightIsDrawnWholeThenQuit(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try TmuxSession.carousel(["--render", "100x30", "--keys", "right"])
+        #expect(result.status == 0, sourceLocation: sourceLocation)
+        let expected = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { String($0).trimmingSuffix(" ") }
+        try session.send("Right")
+        let lines = try session.waitForScreen { $0.prefix(30).map { $0.trimmingSuffix(" ") } == expected }
+        #expect(lines.prefix(30).map { $0.trimmingSuffix(" ") } == expected, "drawn whole: \(lines)", sourceLocation: sourceLocation)
+        try session.send("q")
+        #expect(session.waitForExit() == 0, sourceLocation: sourceLocation)
+        #expect(session.modesRestored, sourceLocation: sourceLocation)
     }
 
     /// Resized while stopped from outside: the resize is signalled to the shell, which has the
