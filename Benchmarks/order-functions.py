@@ -16,7 +16,12 @@ argument parsing is in the order too). In each style and mode the cards are move
 pass, which fills the caches with the sizes each card is drawn at, and a second over the same
 cards; the profile is dumped around the second, so it is known which functions a frame in motion
 runs. The order: those functions, in the order first seen, then every other function callgrind
-saw that the binary defines, in the order first seen; one mangled name per line. Names that a
+saw that the binary defines, in the order first seen; one mangled name per line. In each of the two
+parts, the functions the linker can move alone come first: the Swift standard library's own Swift
+code is one 1.6 MB section (`.text` of its archive's largest object), which the linker places where
+the first of its functions stands in the order, so a frame's hashing or integer helper named early
+put 1.6 MB of code between the frame's own functions (session 29: a ring frame's code spread over
+5 MB of the binary). Names that a
 later change renames or removes are ignored by the linker (the order only moves code; it never
 changes what is linked).
 
@@ -27,6 +32,7 @@ Usage: Benchmarks/order-functions.py [BINARY] [OUTPUT]
 Needs valgrind (apt-get install valgrind); takes about two minutes. `make order` runs it.
 """
 import fcntl
+import json
 import os
 import pty
 import struct
@@ -107,6 +113,30 @@ def defined_functions(binary):
             if len(parts) == 3 and parts[1] in "tTwW"}
 
 
+def unmovable_functions():
+    """Functions of the Swift toolchain's static libraries compiled into a plain `.text` section
+    shared with the rest of their object file: the linker can only move them with all of it."""
+    try:
+        info = json.loads(subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True, check=True).stdout)
+        folder = info["paths"]["runtimeResourcePath"] + "_static/linux"
+        archives = [os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".a")]
+    except (OSError, KeyError, ValueError, subprocess.CalledProcessError):
+        return set()
+    names = set()
+    for archive in archives:
+        table = subprocess.run(["objdump", "-t", archive], capture_output=True, text=True).stdout
+        for line in table.splitlines():
+            parts = line.split()
+            # "0000000000005bcf0 l     F .text	00000000000000b7 name": a function in the shared section
+            if len(parts) >= 5 and " F .text\t" in line:
+                names.add(parts[-1])
+    return names
+
+
+def movable_first(names, unmovable):
+    return [name for name in names if name not in unmovable] + [name for name in names if name in unmovable]
+
+
 def functions_seen(profile, defined):
     seen, order = set(), []
     with open(profile, errors="replace") as lines:
@@ -143,6 +173,8 @@ def main():
                     seen.add(name)
                     order.append(name)
         motion = len({name for profile in in_motion for name in functions_seen(profile, defined)})
+        unmovable = unmovable_functions()
+        order = movable_first(order[:motion], unmovable) + movable_first(order[motion:], unmovable)
     if len(order) < 500:
         sys.exit(f"order-functions: only {len(order)} functions seen; did the program run?")
     with open(output, "w") as file:
