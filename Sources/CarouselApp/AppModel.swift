@@ -162,9 +162,9 @@ public struct AppModel {
         case .scrollEnd where helpOpen: overlay.helpFirst = helpLayout?.lastFirst ?? 0
         case .scroll(let n): scroll(by: n)
         case .scrollPage(let n): scroll(by: n * max(1, zoomPage - 1))
-        case .scrollTop: finishGrowth(); overlay.zoom?.first = 0; overlay.zoom?.seeksMatch = false
+        case .scrollTop: finishGrowth(); overlay.zoom?.first = 0; overlay.zoom?.seeksMatch = false; overlay.zoom?.match = nil
         // The renderer keeps the text's last page in view.
-        case .scrollEnd: finishGrowth(); overlay.zoom?.first = Zoom.end; overlay.zoom?.seeksMatch = false
+        case .scrollEnd: finishGrowth(); overlay.zoom?.first = Zoom.end; overlay.zoom?.seeksMatch = false; overlay.zoom?.match = nil
         case .move(let n):
             if !empty {
                 state.send(.move(n))
@@ -198,6 +198,8 @@ public struct AppModel {
         case .nextMatch(let n):
             if query.isEmpty {
                 say("Nothing is searched: / finds cards.")
+            } else if let zoom = overlay.zoom, !empty {
+                nextMatchInZoom(zoom, steps: n)
             } else if !empty {
                 // Round the matches, as less and vim go round a file.
                 state.send(.jump(to: state.wrap(state.targetIndex + n)))
@@ -256,6 +258,27 @@ public struct AppModel {
         let last = zoomShown.map { max(0, $0.total - $0.page) } ?? Zoom.end
         overlay.zoom?.first = max(0, min(last, zoom.first + lines))
         overlay.zoom?.seeksMatch = false
+        overlay.zoom?.match = nil
+    }
+
+    /// `n` / `N` in a zoomed card, as in less: the view goes to the card's next (previous) line
+    /// holding a match; past its last (first), to the next (previous) card that matches, opened
+    /// at its first (last) match: round the matches, as on the strip.
+    private mutating func nextMatchInZoom(_ zoom: Zoom, steps: Int) {
+        finishGrowth()
+        if zoom.seeksMatch {
+            overlay.zoom?.matchStepsBeforeMatch += steps
+            return
+        }
+        if zoom.index < shown.count,
+           let line = scene.zoomedMatch(zoom, card: shown.card(at: zoom.index), steps: steps) {
+            overlay.zoom?.first = max(0, line - Zoom.linesAboveMatch)
+            overlay.zoom?.match = line
+            return
+        }
+        state.send(.jump(to: state.wrap(state.targetIndex + steps)))
+        overlay.zoom = Zoom(index: state.targetIndex, growth: 1, seeksMatch: true, seeksLastMatch: steps < 0)
+        zoomShown = nil
     }
 
     /// How the help is laid out on the screen last drawn (nil before the first frame).
@@ -307,10 +330,25 @@ public struct AppModel {
             // scrolled before (drawn again so: this frame is the one shown).
             if overlay.zoom?.growth ?? 0 >= 1, overlay.zoom?.seeksMatch == true {
                 overlay.zoom?.seeksMatch = false
+                overlay.zoom?.seeksLastMatch = false
+                overlay.zoom?.match = shown.match
                 let scrolled = overlay.zoom?.scrolledBeforeMatch ?? 0
+                let steps = overlay.zoom?.matchStepsBeforeMatch ?? 0
                 if scrolled != 0 {
                     overlay.zoom?.scrolledBeforeMatch = 0
+                    overlay.zoom?.match = nil
                     overlay.zoom?.first = max(0, min(max(0, shown.total - shown.page), shown.first + scrolled))
+                    return render(into: &canvas)
+                }
+                if steps != 0 {
+                    overlay.zoom?.matchStepsBeforeMatch = 0
+                    var left = steps
+                    while left != 0, let zoom = overlay.zoom {
+                        // Gone on to another card: the rest once its match is found.
+                        if zoom.seeksMatch { overlay.zoom?.matchStepsBeforeMatch = left; break }
+                        nextMatchInZoom(zoom, steps: left.signum())
+                        left -= left.signum()
+                    }
                     return render(into: &canvas)
                 }
             }

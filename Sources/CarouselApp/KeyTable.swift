@@ -106,6 +106,8 @@ public enum KeyTable {
         KeyBinding("e", "zoomed: open the card's file", keys: [(.character("e"), .open)], in: .zoom),
         // (Typed in the zoom, "/word" had no search to go to: its letters were commands, and `e` opened an editor.)
         KeyBinding("/", "zoomed: close it and find", keys: [(.character("/"), .find)], in: .zoom),
+        KeyBinding("n N", "zoomed: next / previous match (in the card, then the next card's)",
+                   keys: [(.character("n"), .nextMatch(1)), (.character("N"), .nextMatch(-1))], in: .zoom),
         KeyBinding("p", "zoomed: play the slideshow / pause (a talk full screen)", keys: [(.character("p"), .togglePlay)], in: .zoom),
         KeyBinding("Esc Enter Space q", "zoomed: close it (q does not quit)",
                    keys: [(.escape, .closeZoom), (.enter, .closeZoom), (.character(" "), .closeZoom), (.character("q"), .closeZoom)],

@@ -255,6 +255,19 @@ public struct Scene: Sendable {
         return FrameInfo(cursor: cursor, zoom: zoomInfo)
     }
 
+    /// The line of a zoomed text card that holds the next match of the search after the one the
+    /// view was brought to (`steps` > 0), or the previous one (< 0); without one (the reader has
+    /// scrolled since), after or before the row a match is brought to. Nil when the card has no
+    /// further match that way, is not text, or the zoom was not drawn yet.
+    public mutating func zoomedMatch(_ zoom: Zoom, card: Card, steps: Int) -> Int? {
+        guard let highlight, let width = zoom.width, case .text(let document) = card.content else { return nil }
+        let laid = cells.lines(document, of: card, index: zoom.index, width: width, title: false, ascii: theme.glyphs.isASCII,
+                               wrapsCode: true)
+        let from = zoom.match ?? (zoom.first + Zoom.linesAboveMatch)
+        return steps > 0 ? TextLayout.nextLine(in: laid, after: from, matching: highlight)
+                         : TextLayout.previousLine(in: laid, before: from, matching: highlight)
+    }
+
     /// The line (from 1) of a zoomed text card's file where its view begins, when the card is the
     /// whole file (not a Markdown slide, whose lines are not the file's) and it is scrolled down:
     /// where `e` opens the file, as `v` in less does. Nil at the top, or before the zoom was drawn.
@@ -277,7 +290,7 @@ public struct Scene: Sendable {
         let rect = CellRect(x: mix(from.x, full.x), y: mix(from.y, full.y),
                             width: mix(from.width, full.width), height: mix(from.height, full.height)).intersection(full)
         let info = painter.paintZoomed(card, index: zoom.index, in: rect, grownTo: full, first: zoom.first, firstWidth: zoom.width,
-                                       seek: zoom.seeksMatch ? painter.seek : nil, cache: &cells, on: &canvas)
+                                       seek: zoom.seeksMatch ? painter.seek : nil, lastMatch: zoom.seeksLastMatch, cache: &cells, on: &canvas)
         let row = rows.status
         canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1))
         let g = theme.glyphs

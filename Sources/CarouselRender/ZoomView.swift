@@ -24,14 +24,27 @@ public struct Zoom: Sendable, Equatable {
     /// Lines scrolled by keys that came before the match was found (`seeksMatch`): counted from
     /// the match once it is (Enter then Down, typed quickly, went back to the text's top).
     public var scrolledBeforeMatch = 0
+    /// With `seeksMatch`: the text opens at its last match instead of its first (`N` went back
+    /// past the first match of the card after this one).
+    public var seeksLastMatch = false
+    /// `n` (+1) and `N` (-1) typed before the match was found: taken from it, once it is.
+    public var matchStepsBeforeMatch = 0
+    /// The line holding the match the view was brought to (by the search, or by `n` / `N`): where
+    /// the next `n` or `N` looks from. Nil once the reader scrolls (they look from the view).
+    public var match: Int?
 
-    public init(index: Int, first: Int = 0, width: Int? = nil, growth: Double = 0, seeksMatch: Bool = false) {
+    public init(index: Int, first: Int = 0, width: Int? = nil, growth: Double = 0, seeksMatch: Bool = false,
+                seeksLastMatch: Bool = false) {
         self.index = index
         self.first = first
         self.width = width
         self.growth = growth
         self.seeksMatch = seeksMatch
+        self.seeksLastMatch = seeksLastMatch
     }
+
+    /// Lines shown above a match the view is brought to, for its context.
+    public static let linesAboveMatch = 2
 
     /// The growth eased out (fast, then settling), as the cards' springs are.
     public var easedGrowth: Double {
@@ -56,6 +69,8 @@ public struct ZoomInfo: Sendable, Equatable {
     /// it has: what the status line says, as less does (nil for art and pictures).
     public var sourceShown: ClosedRange<Int>? = nil
     public var sourceCount = 0
+    /// The line of the match the view opened at, when it sought one and found it.
+    public var match: Int? = nil
 }
 
 extension CardPainter {
@@ -82,10 +97,11 @@ extension CardPainter {
     /// laid out once, for `final`, and uncovered from its left edge as the frame widens (wrapping a
     /// 16,000-line file a dozen times would stall the animation).
     ///
-    /// With `seek` (the search's matcher), the text opens two lines above the first line it matches.
+    /// With `seek` (the search's matcher), the text opens two lines above the first line it matches
+    /// (the last, with `lastMatch`).
     /// `firstWidth`: the width `first` counts lines at, when not this one (see `Zoom.width`).
     func paintZoomed(_ card: Card, index: Int, in rect: CellRect, grownTo final: CellRect? = nil, first: Int, firstWidth: Int? = nil,
-                     seek: Seek? = nil, cache: inout CellCache, on canvas: inout Canvas) -> ZoomInfo {
+                     seek: Seek? = nil, lastMatch: Bool = false, cache: inout CellCache, on canvas: inout Canvas) -> ZoomInfo {
         guard rect.width >= 4, rect.height >= 3 else { return ZoomInfo(first: 0, page: 0, total: 0) }
         let accent: Color = theme.usesColor ? (card.accent.map(Color.rgb) ?? .default) : .default
         canvas.fill(rect)
@@ -110,10 +126,13 @@ extension CardPainter {
             let total = all.count
             let page = interior.height
             var wanted = first
+            var match: Int?
             if first > Zoom.end / 2 {
                 wanted = total - page - (Zoom.end - min(first, Zoom.end))
-            } else if let seek, let hit = cache.firstMatch(document, of: card, index: index, width: width, ascii: theme.glyphs.isASCII, seek: seek) {
-                wanted = max(0, hit - 2)
+            } else if let seek, let hit = lastMatch ? TextLayout.previousLine(in: all, before: total, matching: seek.find)
+                        : cache.firstMatch(document, of: card, index: index, width: width, ascii: theme.glyphs.isASCII, seek: seek) {
+                wanted = max(0, hit - Zoom.linesAboveMatch)
+                match = hit
             } else if let firstWidth, firstWidth != width, first > 0, firstWidth >= 1 {
                 let before = cache.lines(document, of: card, index: index, width: firstWidth, title: false, ascii: theme.glyphs.isASCII,
                                          wrapsCode: true)
@@ -126,6 +145,7 @@ extension CardPainter {
             let area = CellRect(x: x, y: interior.y, width: width, height: page)
             paint(cells, at: area, level: 1, within: interior, on: &canvas)
             var info = ZoomInfo(first: top, page: page, total: total, width: width, textArea: area.intersection(interior))
+            info.match = match
             if total > 0 {
                 let source = cache.sourceLines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII,
                                                wrapsCode: true)

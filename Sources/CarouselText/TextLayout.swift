@@ -258,30 +258,46 @@ public enum TextLayout {
     /// between it and the next line (read as one line: joined by a space, or after a hyphen without
     /// one, with the hyphen and without it, or, where a word breaks with no mark, without one).
     public static func firstLine(in lines: [LaidLine], matching find: ([Character]) -> [Range<Int>]) -> Int? {
-        for i in lines.indices {
-            var head = Array(lines[i].text)
-            if !find(head).isEmpty { return i }
-            guard i + 1 < lines.count else { break }
-            while head.last == " " { head.removeLast() }
-            let lower = Array(lines[i + 1].content.plainText).drop { $0 == " " }
-            guard !head.isEmpty, !lower.isEmpty else { continue }
-            var joins: [(text: [Character], upper: Int, lower: Int)] = []
-            if head.last == "-" {
+        lines.indices.first { holdsMatch(lines, at: $0, find) }
+    }
+
+    /// The first line after `line` that holds a match (as `firstLine` reads one): where `n` goes
+    /// in a zoomed card.
+    public static func nextLine(in lines: [LaidLine], after line: Int, matching find: ([Character]) -> [Range<Int>]) -> Int? {
+        let from = max(0, line + 1)
+        guard from < lines.count else { return nil }
+        return (from..<lines.count).first { holdsMatch(lines, at: $0, find) }
+    }
+
+    /// The last line before `line` that holds a match: where `N` goes in a zoomed card.
+    public static func previousLine(in lines: [LaidLine], before line: Int, matching find: ([Character]) -> [Range<Int>]) -> Int? {
+        let to = min(lines.count, line)
+        guard to > 0 else { return nil }
+        return (0..<to).reversed().first { holdsMatch(lines, at: $0, find) }
+    }
+
+    private static func holdsMatch(_ lines: [LaidLine], at i: Int, _ find: ([Character]) -> [Range<Int>]) -> Bool {
+        var head = Array(lines[i].text)
+        if !find(head).isEmpty { return true }
+        guard i + 1 < lines.count else { return false }
+        while head.last == " " { head.removeLast() }
+        let lower = Array(lines[i + 1].content.plainText).drop { $0 == " " }
+        guard !head.isEmpty, !lower.isEmpty else { return false }
+        var joins: [(text: [Character], upper: Int, lower: Int)] = []
+        if head.last == "-" {
+            joins.append((head + lower, head.count, head.count))
+            joins.append((head.dropLast() + lower, head.count - 1, head.count - 1))
+        } else {
+            joins.append((head + [" "] + lower, head.count, head.count + 1))
+            // A word the layout broke with no mark: after its own slash, or before a bracket
+            // or an address's separator (see ParagraphWrapper.breakIndex).
+            if head.last == "/" || lower.first.map({ "[(.#?&=_~".contains($0) }) == true {
                 joins.append((head + lower, head.count, head.count))
-                joins.append((head.dropLast() + lower, head.count - 1, head.count - 1))
-            } else {
-                joins.append((head + [" "] + lower, head.count, head.count + 1))
-                // A word the layout broke with no mark: after its own slash, or before a bracket
-                // or an address's separator (see ParagraphWrapper.breakIndex).
-                if head.last == "/" || lower.first.map({ "[(.#?&=_~".contains($0) }) == true {
-                    joins.append((head + lower, head.count, head.count))
-                }
-            }
-            for join in joins where find(join.text).contains(where: { $0.lowerBound < join.upper && $0.upperBound > join.lower }) {
-                return i
             }
         }
-        return nil
+        return joins.contains { join in
+            find(join.text).contains { $0.lowerBound < join.upper && $0.upperBound > join.lower }
+        }
     }
 
     /// Rows narrower than this show a first line that fills them without a count (cutting it

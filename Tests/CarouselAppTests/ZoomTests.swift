@@ -206,6 +206,79 @@ import Testing
         #expect(status(pilot).contains("lines 149-"), "and on from there: \(status(pilot))")
     }
 
+    /// A deck where "needle" is on lines 150 and 200 of the first card, 30 of the third; the
+    /// second card holds none.
+    var needles: CardList {
+        var hay = (1...250).map { "line number \($0)" }
+        hay[149] = "the needle is here"
+        hay[199] = "a second needle here"
+        var more = (1...80).map { "row \($0)" }
+        more[29] = "one more needle"
+        return CardList([
+            Card(id: "hay.txt", title: "hay", content: .text(TextDocument(plainText: hay.joined(separator: "\n")))),
+            Card(id: "plain.txt", title: "plain", content: .text(TextDocument(plainText: "nothing"))),
+            Card(id: "more.txt", title: "more", content: .text(TextDocument(plainText: more.joined(separator: "\n")))),
+        ])
+    }
+
+    /// `n` and `N` in a zoomed card go from match to match, as in less: through the card's lines
+    /// first, then to the next card that matches, opened at its first match (`N`: the previous,
+    /// at its last), round the deck. They did nothing in the zoom.
+    @Test func nAndCapitalNGoFromMatchToMatchInTheZoom() {
+        let pilot = Pilot(deck: needles, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter, .enter)
+        pilot.wait(1)
+        #expect(status(pilot).contains("lines 148-"), "\(status(pilot))")
+        pilot.press(.character("n"))
+        #expect(status(pilot).contains("lines 198-"), "the card's next match: \(status(pilot))")
+        #expect(pilot.screen[3].contains("a second needle here"), "two lines below the top: \(pilot.screen[3])")
+        pilot.press(.character("n"))
+        #expect(pilot.screen[0].hasPrefix("╭─ more "), "past the card's last match, the next card's first: \(pilot.screen[0])")
+        #expect(pilot.screen[3].contains("one more needle"), "\(pilot.screen[3])")
+        pilot.press(.character("n"))
+        #expect(pilot.screen[0].hasPrefix("╭─ hay ") && status(pilot).contains("lines 148-"), "round the deck: \(status(pilot))")
+        pilot.press(.character("N"))
+        #expect(pilot.screen[0].hasPrefix("╭─ more ") && pilot.screen[3].contains("one more needle"), "back: \(pilot.screen[0])")
+        pilot.press(.character("N"))
+        #expect(pilot.screen[0].hasPrefix("╭─ hay "), "\(pilot.screen[0])")
+        #expect(status(pilot).contains("lines 198-"), "the previous card opens at its last match: \(status(pilot))")
+        pilot.press(.character("N"))
+        #expect(status(pilot).contains("lines 148-"), "\(status(pilot))")
+    }
+
+    /// After the reader scrolls, `n` looks from the view (the row a match is brought to), not from
+    /// the match it left; `n` typed before the zoom has found its first match counts from it.
+    @Test func nLooksFromTheViewAfterScrollingAndCountsFromTheMatchWhenTypedEarly() {
+        let pilot = Pilot(deck: needles, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter, .enter)
+        pilot.wait(1)
+        pilot.press(.pageDown, .pageDown, .pageDown)
+        #expect(status(pilot).contains("lines 208-"), "\(status(pilot))")
+        pilot.press(.character("N"))
+        #expect(status(pilot).contains("lines 198-"), "the match above the view: \(status(pilot))")
+
+        let early = Pilot(deck: needles, width: 80, height: 24)
+        early.press(.character("/"))
+        early.type("needle")
+        early.press(.enter, .enter, .character("n"), .character("n"))
+        early.wait(1)
+        #expect(early.screen[0].hasPrefix("╭─ more ") && early.screen[3].contains("one more needle"),
+                "two matches on from the first: \(early.screen[0]) \(early.screen[3])")
+    }
+
+    /// Without a search, `n` in the zoom says how to start one, as on the strip.
+    @Test func nInTheZoomWithoutASearchSaysHowToFind() {
+        let pilot = Pilot(deck: needles, width: 80, height: 24)
+        pilot.press(.enter)
+        pilot.wait(1)
+        pilot.press(.character("n"))
+        #expect(pilot.model.zoom?.index == 0 && status(pilot).contains("/ finds cards"), "\(status(pilot))")
+    }
+
     /// `/` in the zoom closes it and opens the search line, so what is typed next is the search's
     /// (typed in the zoom, "/zebra" had no search to go to: `e` opened the card in an editor).
     @Test func aSlashInTheZoomFinds() {

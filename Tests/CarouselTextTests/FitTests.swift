@@ -244,6 +244,21 @@ import CarouselCanvas
         #expect(TextLayout.firstLine(in: unmarked, matching: find("Carousel[1]")) == carousel)
         let address = try #require(unmarked.map(\.text).firstIndex { $0.hasSuffix("https://") }, "\(unmarked.map(\.text))")
         #expect(TextLayout.firstLine(in: unmarked, matching: find("https://example")) == address)
+
+        // Where n and N go in a zoom: the next line after one, the last before one, by the same
+        // reading (the kitchen tap split by the wrap is found on its first line both ways).
+        let taps = TextLayout.lines(for: TextDocument(plainText: "tap one\nnothing\nthe kitchen tap\nnothing\ntap two"),
+                                    width: 12, cellWidth: CharacterWidth.of)
+        let tapTexts = taps.map(\.text)
+        let split = try #require(tapTexts.firstIndex { $0.hasSuffix("kitchen") }, "\(tapTexts)")
+        #expect(TextLayout.nextLine(in: taps, after: 0, matching: find("kitchen tap")) == split)
+        #expect(TextLayout.nextLine(in: taps, after: 0, matching: find("tap")) == split + 1, "\(tapTexts)")
+        #expect(TextLayout.nextLine(in: taps, after: split + 1, matching: find("tap")) == taps.count - 1)
+        #expect(TextLayout.nextLine(in: taps, after: taps.count - 1, matching: find("tap")) == nil)
+        #expect(TextLayout.previousLine(in: taps, before: taps.count - 1, matching: find("kitchen tap")) == split)
+        #expect(TextLayout.previousLine(in: taps, before: split, matching: find("tap")) == 0)
+        #expect(TextLayout.previousLine(in: taps, before: 0, matching: find("tap")) == nil)
+        #expect(TextLayout.previousLine(in: taps, before: taps.count + 5, matching: find("two")) == taps.count - 1)
     }
 
     @Test func asciiSaysItWithDots() {
