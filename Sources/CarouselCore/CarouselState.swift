@@ -129,9 +129,11 @@ public struct CarouselState: Sendable, Hashable {
             }
             pendingNumber = number
             pendingNumberTime = time
-            // "1" is the first card; a lone "0" is the tenth, as on a keyboard's number row.
+            // "1" is the first card; a lone "0" is the tenth, as on a keyboard's number row. Past
+            // the deck, the last card: no digit after it can bring the number back into the deck
+            // (a lone "8" of 6 cards did nothing).
             let card = pastTheDeck ? count : number == 0 ? 10 : number
-            if card <= count { moveTarget(toCard: card - 1) }
+            if count > 0 { moveTarget(toCard: min(card, count) - 1) }
         case .jump(let index):
             moveTarget(toCard: wrap(index))
         case .bringToCentre(let slot):
