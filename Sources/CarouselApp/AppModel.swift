@@ -81,8 +81,12 @@ public struct AppModel {
         scene.skippedCards = options.skippedCards
         scene.deckSize = deck.count
         scene.help = options.pick ? KeyTable.pickHelpRows : KeyTable.helpRows
-        scene.hint = KeyTable.statusHint(ascii: theme.glyphs.isASCII, picking: options.pick)
-        scene.zoomHint = KeyTable.statusHint(ascii: theme.glyphs.isASCII, in: .zoom, picking: options.pick)
+        let hints = KeyTable.statusHints(ascii: theme.glyphs.isASCII, picking: options.pick)
+        scene.hint = hints[0]
+        scene.shorterHints = Array(hints.dropFirst())
+        let zoomHints = KeyTable.statusHints(ascii: theme.glyphs.isASCII, in: .zoom, picking: options.pick)
+        scene.zoomHint = zoomHints[0]
+        scene.shorterZoomHints = Array(zoomHints.dropFirst())
         if let interval = options.autoplay { slideshow = Slideshow(interval: interval, playing: true, now: 0) }
         message = options.notice
         if let start = options.start, start > deck.count, deck.count > 0 {

@@ -26,6 +26,8 @@ public struct KeyBinding: Sendable {
         public var keys: String
         public var asciiKeys: String
         public var word: String
+        /// Kept when the status line is short of room (the way to the help, out of a zoom, the pick).
+        public var essential = false
     }
 
     public var context: Context
@@ -62,8 +64,8 @@ extension KeyBinding.Context {
 }
 
 extension KeyBinding.Hint {
-    init(_ keys: String, ascii: String? = nil, _ word: String) {
-        self.init(keys: keys, asciiKeys: ascii ?? keys, word: word)
+    init(_ keys: String, ascii: String? = nil, _ word: String, essential: Bool = false) {
+        self.init(keys: keys, asciiKeys: ascii ?? keys, word: word, essential: essential)
     }
 }
 
@@ -90,7 +92,7 @@ public enum KeyTable {
         KeyBinding("n N", "next / previous match", keys: [(.character("n"), .nextMatch(1)), (.character("N"), .nextMatch(-1))]),
         KeyBinding("e", "open the card's file in $VISUAL / $EDITOR (or --open-with)", keys: [(.character("e"), .open)]),
         KeyBinding("p", "play the deck as a slideshow / pause", keys: [(.character("p"), .togglePlay)]),
-        KeyBinding("?", "show / hide this help", keys: [(.character("?"), .toggleHelp)], hint: .init("?", "help")),
+        KeyBinding("?", "show / hide this help", keys: [(.character("?"), .toggleHelp)], hint: .init("?", "help", essential: true)),
         KeyBinding("q Esc", "quit (Esc first clears a search)", keys: [(.character("q"), .quit), (.escape, .quit)],
                    hint: .init("q", "quit")),
         KeyBinding("Ctrl-C", "quit at once (exit status 130)", keys: [(.controlC, .interrupt)]),
@@ -111,7 +113,7 @@ public enum KeyTable {
         KeyBinding("p", "zoomed: play the slideshow / pause (a talk full screen)", keys: [(.character("p"), .togglePlay)], in: .zoom),
         KeyBinding("Esc Enter Space q", "zoomed: close it (q does not quit)",
                    keys: [(.escape, .closeZoom), (.enter, .closeZoom), (.character(" "), .closeZoom), (.character("q"), .closeZoom)],
-                   hint: .init("Esc", "close"), in: .zoom),
+                   hint: .init("Esc", "close", essential: true), in: .zoom),
         KeyBinding("Ctrl-C", "zoomed: quit at once", keys: [(.controlC, .interrupt)], in: .zoom),
         KeyBinding("Enter", "finding: keep the matches, close the search line",
                    keys: [(.enter, .keepMatches)], hint: .init("Enter", "keep"), in: .search),
@@ -124,7 +126,7 @@ public enum KeyTable {
         KeyBinding("Ctrl-C", "finding: quit at once", keys: [(.controlC, .interrupt)], in: .search),
         KeyBinding("other keys", "finding: type into the search line", keys: [], otherKeys: .type, in: .search),
         KeyBinding("Enter", "--pick: print the card and exit (status 0)", keys: [(.enter, .choose)],
-                   hint: .init("Enter", "pick"), in: .pick),
+                   hint: .init("Enter", "pick", essential: true), in: .pick),
         // Ctrl-Z never reaches a key map: the terminal layer turns 0x1A into a suspend.
         KeyBinding("Ctrl-Z", "suspend (fg brings it back)", keys: [], in: .terminal),
         KeyBinding("↑ ↓ k j PgUp PgDn Home End", ascii: "Up/Down k j PgUp PgDn Home End",
@@ -178,9 +180,24 @@ public enum KeyTable {
     /// The keys the status line names in a context, e.g. `←→ move  Tab mode  / find  ? help  q quit`;
     /// with `--pick`, its hint comes first.
     public static func statusHint(ascii: Bool, in context: KeyBinding.Context = .carousel, picking: Bool = false) -> String {
+        statusHints(ascii: ascii, in: context, picking: picking)[0]
+    }
+
+    /// The status line's hint, then shorter ones for a line short of room (a long title): the
+    /// keys that are not essential go one by one from the left, down to the essential ones alone
+    /// (`? help`; `Esc close` in a zoom; `Enter pick` with `--pick`).
+    public static func statusHints(ascii: Bool, in context: KeyBinding.Context = .carousel, picking: Bool = false) -> [String] {
         let contexts: [KeyBinding.Context] = picking && context.takesPickRows ? [.pick, context] : [context]
-        return contexts.flatMap { context in bindings.filter { $0.context == context }.compactMap(\.hint) }
-            .map { (ascii ? $0.asciiKeys : $0.keys) + " " + $0.word }.joined(separator: "  ")
+        var hints = contexts.flatMap { context in bindings.filter { $0.context == context }.compactMap(\.hint) }
+        func text(_ hints: [KeyBinding.Hint]) -> String {
+            hints.map { (ascii ? $0.asciiKeys : $0.keys) + " " + $0.word }.joined(separator: "  ")
+        }
+        var shorter = [text(hints)]
+        while let drop = hints.firstIndex(where: { !$0.essential }), hints.contains(where: \.essential) {
+            hints.remove(at: drop)
+            shorter.append(text(hints))
+        }
+        return shorter
     }
 
     /// Every binding, one a line, for `--help` (ASCII: it may go to any terminal or a file): its

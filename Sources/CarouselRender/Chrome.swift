@@ -90,7 +90,7 @@ public enum Chrome {
     /// The dots and the status line: position, `note`, the card's title (or `message` in its place)
     /// and `hint` (dropped when it does not fit).
     static func drawBottom(_ state: CarouselState, card: Card, skipped: Int, note: String = "", message: String? = nil,
-                           hint: String, theme: Theme, on canvas: inout Canvas) {
+                           hint: String, shorterHints: [String] = [], theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
         let rows = ChromeRows(height: canvas.height)
         let dotsRow = rows.dots, statusRow = rows.status
@@ -117,7 +117,13 @@ public enum Chrome {
             if 1 + CharacterWidth.of(position) + 2 + width + 1 > canvas.width && 1 + width + 1 <= canvas.width { position = "" }
         }
         let fixed = position.isEmpty ? 1 : 1 + CharacterWidth.of(position) + 2
-        if fixed + CharacterWidth.of(title) + 3 + CharacterWidth.of(hint) + 1 > canvas.width { hint = "" }
+        // A message keeps the whole hint or none (it is a sentence to read whole); a title too
+        // long for the hint gives way to a shorter one, and is cut for the shortest when it keeps
+        // a third of the line.
+        let room = canvas.width - fixed - 4
+        hint = message != nil ? (CharacterWidth.of(title) + CharacterWidth.of(hint) <= room ? hint : "")
+            : Chrome.hint([hint] + shorterHints, beside: CharacterWidth.of(title), room: room,
+                          cutting: max(Chrome.cutTitleWidth, canvas.width / 3))
         let titleRoom = canvas.width - fixed - (hint.isEmpty ? 1 : CharacterWidth.of(hint) + 3)
         canvas.text(position, x: 1, y: statusRow, style: CellStyle(attributes: .bold))
         canvas.text(truncate(title, to: titleRoom, glyphs: g), x: fixed, y: statusRow,
@@ -125,6 +131,17 @@ public enum Chrome {
         if !hint.isEmpty {
             canvas.text(hint, x: canvas.width - CharacterWidth.of(hint) - 1, y: statusRow, style: CellStyle(attributes: .dim))
         }
+    }
+
+    /// Titles are not cut below this many columns to make room for a hint.
+    static let cutTitleWidth = 20
+
+    /// The first of `hints` (longest first) that fits in `room` columns beside `width` columns of
+    /// text; else the last (the shortest) if the text, cut, keeps `cutting` columns; else none.
+    static func hint(_ hints: [String], beside width: Int, room: Int, cutting: Int = Int.max) -> String {
+        for hint in hints where width + CharacterWidth.of(hint) <= room { return hint }
+        if let shortest = hints.last, min(width, cutting) + CharacterWidth.of(shortest) <= room { return shortest }
+        return ""
     }
 
     /// The `?` overlay: a framed box listing `rows`, keys in bold, their texts aligned after them.

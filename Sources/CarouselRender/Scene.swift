@@ -33,8 +33,13 @@ public struct Scene: Sendable {
     public var help: [HelpRow] = []
     /// The keys named at the right of the status line (the app's key table gives it; empty shows none).
     public var hint = ""
+    /// Shorter hints, for a status line short of room (a long title): the first that leaves the
+    /// title its room is shown. They come from the same key table as `hint`, which stands for
+    /// them in the chrome's memo.
+    public var shorterHints: [String] = []
     /// The same while a card is zoomed.
     public var zoomHint = ""
+    public var shorterZoomHints: [String] = []
     /// Where picture cards get their cells (converted off the frame path); none: placeholders.
     public var pictures: (any PictureSource)?
     /// What the status line says after the card's place: a kept search, the slideshow.
@@ -212,7 +217,7 @@ public struct Scene: Sendable {
                 canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: canvas.width)
             } else {
                 Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, note: statusNote, message: message, hint: hint,
-                                  theme: theme, on: &canvas)
+                                  shorterHints: shorterHints, theme: theme, on: &canvas)
                 var rows: [Cell] = []
                 rows.reserveCapacity(2 * canvas.width)
                 canvas.appendRow(chromeRowNumbers.dots, to: &rows)
@@ -310,7 +315,8 @@ public struct Scene: Sendable {
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
         if message == nil, !statusNote.isEmpty { place += "  " + g.displayable(statusNote) }
-        let hint = CharacterWidth.of(place) + CharacterWidth.of(zoomHint) + 5 <= canvas.width ? zoomHint : ""
+        let hint = Chrome.hint([zoomHint] + shorterZoomHints, beside: CharacterWidth.of(place), room: canvas.width - 5,
+                               cutting: max(Chrome.cutTitleWidth, canvas.width / 3))
         place = Chrome.truncate(place, to: canvas.width - 2 - (hint.isEmpty ? 0 : CharacterWidth.of(hint) + 2), glyphs: g)
         canvas.text(place, x: 1, y: row, style: CellStyle(attributes: .bold))
         if !hint.isEmpty {

@@ -85,6 +85,12 @@ import Testing
         #expect(KeyTable.statusHint(ascii: false, in: .zoom) == "↑↓ scroll  ←→ card  Esc close")
         #expect(KeyTable.statusHint(ascii: false, picking: true) == "Enter pick  ←→ move  Tab mode  / find  ? help  q quit")
         #expect(KeyTable.statusHint(ascii: false, in: .search) == "Enter keep  Esc clear  ←→ match")
+        // Shorter ones for a long title: the keys that are not essential go from the left.
+        #expect(KeyTable.statusHints(ascii: false) == ["←→ move  Tab mode  / find  ? help  q quit", "Tab mode  / find  ? help  q quit",
+                                                       "/ find  ? help  q quit", "? help  q quit", "? help"])
+        #expect(KeyTable.statusHints(ascii: false, in: .zoom).last == "Esc close")
+        #expect(KeyTable.statusHints(ascii: false, picking: true).last == "Enter pick  ? help")
+        #expect(KeyTable.statusHints(ascii: false, in: .search) == ["Enter keep  Esc clear  ←→ match"], "nothing essential: no shorter")
     }
 
     /// The search line has the keys: every character types (q, digits, space and the keys that

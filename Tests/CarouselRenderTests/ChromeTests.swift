@@ -170,6 +170,36 @@ import Testing
         #expect(!canvas.lines()[11].contains("hint"), "the chrome is drawn again when the hint changes")
     }
 
+    /// A title too long for the whole hint gives way to a shorter one, and is cut (to no less
+    /// than a third of the line) for the shortest: the way to the help stays on the screen. A long
+    /// title had dropped every key.
+    @Test func aLongTitleLeavesRoomForTheEssentialKeys() {
+        let title = "A very long title for a card that goes on and on about the quarterly planning meeting notes"
+        let deck = CardList([Card(title: title, art: ["x"]), Card(title: "forty columns of title, give or take a few", art: ["x"])])
+        var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: false))
+        scene.hint = "←→ move  ? help  q quit"
+        scene.shorterHints = ["? help  q quit", "? help"]
+        var canvas = Canvas(width: 100, height: 12)
+        _ = scene.render(CarouselState(count: 2), deck: deck, into: &canvas)
+        let status = canvas.lines()[11]
+        #expect(status.hasSuffix("…  ? help "), "\(status)")
+        #expect(status.hasPrefix(" 1/2  A very long title for a card that goes on and on about the quarterly planning meeti"), "\(status)")
+        var state = CarouselState(count: 2)
+        state.send(.jump(to: 1))
+        for _ in 0..<200 { state.send(.tick(1.0 / 60)) }
+        _ = scene.render(state, deck: deck, into: &canvas)
+        #expect(canvas.lines()[11].contains("give or take a few ") && canvas.lines()[11].hasSuffix("  ←→ move  ? help  q quit "),
+                "a title that fits keeps the whole hint: \(canvas.lines()[11])")
+        var narrow = Canvas(width: 60, height: 12)
+        _ = scene.render(state, deck: deck, into: &narrow)
+        #expect(narrow.lines()[11].hasPrefix(" 2/2  forty columns of title, give or take a few ") && narrow.lines()[11].hasSuffix("  ? help "),
+                "the longest hint that leaves the title whole: \(narrow.lines()[11])")
+        var tiny = Canvas(width: 30, height: 12)
+        _ = scene.render(CarouselState(count: 2), deck: deck, into: &tiny)
+        #expect(tiny.lines()[11].hasPrefix(" 1/2  A very long title for"), "cut no shorter than 20 columns: no hint \(tiny.lines()[11])")
+        #expect(!tiny.lines()[11].contains("help"))
+    }
+
     /// The ASCII look shows letters with marks as their base letters and typographic punctuation
     /// plainly; what has no ASCII likeness is a `?`.
     @Test func asciiShowsBaseLettersAndPlainPunctuation() {
