@@ -57,6 +57,8 @@ public struct AppModel {
     /// What is searched for (empty: nothing), and the result the strip shows.
     public private(set) var query = ""
     private var applied: SearchResult?
+    /// Keys that came while the search had not answered, to be handled when it has (see `handle`).
+    private var keysAwaitingSearch: [Key] = []
     /// The deck's card the strip should rest on while a search narrows it: the active card when the
     /// search line opened or when the user last moved in it.
     private var searchAnchor: Int?
@@ -112,15 +114,7 @@ public struct AppModel {
     public mutating func update(_ event: TerminalEvent, now: Double) -> Outcome? {
         switch event {
         case .key(let key):
-            if message != nil {
-                message = nil
-                refreshLabels()
-            }
-            slideshow?.interacted(at: now)
-            let command = KeyTable.command(for: key, helpOpen: helpOpen, zoomed: overlay.zoom != nil,
-                                           searching: overlay.searching, picking: options.pick)
-            guard let command else { return nil }
-            if let outcome = perform(command, key: key, now: now) { return outcome }
+            if let outcome = handle(key, now: now, replayed: false) { return outcome }
         case .mouse(let mouse):
             slideshow?.interacted(at: now)
             if shown.count > 0 { handle(mouse, now: now) }
@@ -131,8 +125,41 @@ public struct AppModel {
         case .resize, .suspend, .end:
             break
         }
+        if !keysAwaitingSearch.isEmpty, !searchIsAnswering {
+            // The search has answered: the keys that waited for it, in the order they came.
+            while !keysAwaitingSearch.isEmpty, !searchIsAnswering {
+                if let outcome = handle(keysAwaitingSearch.removeFirst(), now: now, replayed: true) { return outcome }
+            }
+        }
         followActiveCard()
         return nil
+    }
+
+    /// Whether the search for what is typed has yet to give its complete result (it runs on a
+    /// worker: a big deck takes a while).
+    private var searchIsAnswering: Bool {
+        guard !query.isEmpty else { return false }
+        return applied?.query != query || applied?.isComplete != true
+    }
+
+    private mutating func handle(_ key: Key, now: Double, replayed: Bool) -> Outcome? {
+        let command = KeyTable.command(for: key, helpOpen: helpOpen, zoomed: overlay.zoom != nil,
+                                       searching: overlay.searching, picking: options.pick)
+        guard let command else { return nil }
+        // A key that acts on the cards the search shows waits for its answer, and every key after
+        // it keeps its turn (`/lorem` Enter Enter, typed at once with `--pick`, chose the card the
+        // strip showed before the search answered; `e` opened it). Typing into the search line,
+        // closing it and clearing it do not wait; Ctrl-C never does.
+        if command != .interrupt, (!replayed && !keysAwaitingSearch.isEmpty) || (searchIsAnswering && command.waitsForSearch) {
+            if replayed { keysAwaitingSearch.insert(key, at: 0) } else { keysAwaitingSearch.append(key) }
+            return nil
+        }
+        if message != nil {
+            message = nil
+            refreshLabels()
+        }
+        slideshow?.interacted(at: now)
+        return perform(command, key: key, now: now)
     }
 
     private mutating func perform(_ command: Command, key: Key, now: Double) -> Outcome? {

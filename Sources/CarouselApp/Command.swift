@@ -42,3 +42,17 @@ public enum Command: Sendable, Hashable {
     /// Pause or resume the slideshow.
     case togglePlay
 }
+
+extension Command {
+    /// Whether the command acts on the cards a search shows, and so waits for the search to
+    /// answer (see `AppModel.handle`): moving, choosing, opening and scrolling a card.
+    var waitsForSearch: Bool {
+        switch self {
+        case .move, .first, .last, .page, .digit, .choose, .zoom, .scroll, .scrollPage, .scrollTop, .scrollEnd, .nextMatch, .open:
+            true
+        case .toggleMode, .nextStyle, .toggleLoop, .toggleHelp, .quit, .interrupt, .closeZoom, .find, .type, .erase, .keepMatches,
+             .clearSearch, .togglePlay:
+            false
+        }
+    }
+}

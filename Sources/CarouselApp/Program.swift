@@ -79,7 +79,8 @@ public final class Program {
                     repaint = true
                 case .wake:
                     repaint = true
-                    _ = model.update(event, now: backend.now)
+                    // (A search that answers lets the keys that waited for it go on: one may end it.)
+                    if let outcome = model.update(event, now: backend.now) { return outcome }
                     _ = model.skipBrokenPictures()
                 case .end:
                     ended = true

@@ -255,4 +255,45 @@ import Testing
         #expect(pilot.state.count == 3)
         #expect(status(pilot).hasSuffix("3 of 6 cards "))
     }
+
+    /// Keys that act on the cards the search shows wait for it to answer, and keep their order:
+    /// `/needle` Enter Enter typed at once with `--pick` chose the card the strip showed before the
+    /// search answered (a helper picked `cjk.txt` for `/lorem`), and `e` opened it. Typing, and
+    /// closing the search line, do not wait; Ctrl-C never does.
+    @Test func keysTypedBeforeTheSearchAnswersWaitForIt() throws {
+        var options = AppOptions()
+        options.pick = true
+        let pilot = Pilot(deck: deck, options: options, width: 100, height: 30, search: .manual)
+        pilot.press(.right)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter, .right, .enter)
+        #expect(!pilot.model.overlay.searching, "Enter closed the search line at once")
+        #expect(pilot.outcome == nil, "nothing chosen before the search answers")
+        #expect(pilot.state.count == 6 && pilot.model.activeDeckIndex == 1, "the strip as it was")
+        try #require(pilot.model.search).runPending()
+        pilot.wait(0.05)
+        // The matches are two, Needle title and five; the search rests on the card it began on
+        // (two), so Right goes to the next match, and Enter picks it.
+        #expect(pilot.outcome == .chosen(3), "\(String(describing: pilot.outcome))")
+
+        let typing = Pilot(deck: deck, width: 100, height: 30, search: .manual)
+        typing.press(.character("/"))
+        typing.type("needl")
+        typing.press(.right)
+        typing.type("e")
+        #expect(typing.model.query == "needl", "a letter after a waiting key waits its turn")
+        try #require(typing.model.search).runPending()
+        typing.wait(0.05)
+        #expect(typing.model.query == "needle" && typing.model.activeDeckIndex == 3, "then Right, then the letter")
+        try #require(typing.model.search).runPending()
+        typing.wait(0.05)
+        #expect(typing.state.count == 3, "and its own search answers as any")
+
+        let interrupted = Pilot(deck: deck, width: 100, height: 30, search: .manual)
+        interrupted.press(.character("/"))
+        interrupted.type("needle")
+        interrupted.press(.enter, .enter, .controlC)
+        #expect(interrupted.outcome == .interrupted, "Ctrl-C does not wait")
+    }
 }
