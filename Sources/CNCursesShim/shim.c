@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
@@ -88,6 +89,7 @@ static void set_motion_tracking(int on) {
 }
 
 static int has_string(const char *name);
+static int in_foreground(void);
 
 // Before curses gives the terminal back: the frame writer's colours reset, and the cursor where
 // endwin expects to leave it (the last row; curses never learnt where the frames left it).
@@ -382,6 +384,15 @@ void cs_enable_mouse(void) {
 }
 
 void cs_stop(void) {
+    // Ended while in the background (a stopped carousel sent a signal by `kill %1` from the
+    // shell, after a stop from outside that left the terminal as the program had it): the
+    // terminal is given back all the same, without being stopped for it.
+    struct sigaction ignore, previous_ttou;
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    int background = screen && !in_foreground();
+    if (background) sigaction(SIGTTOU, &ignore, &previous_ttou);
     if (motion_tracking) {
         set_motion_tracking(0);
         motion_tracking = 0;
@@ -394,6 +405,7 @@ void cs_stop(void) {
         // not on the last row where endwin leaves the cursor.
         if (!has_string("rmcup") && write(output_fd, "\033[H", 3) < 0) {}
     }
+    if (background) sigaction(SIGTTOU, &previous_ttou, NULL);
     release_stderr();
     unblock_waited_signals();
 }
@@ -463,10 +475,51 @@ static void forget_continue(void) {
 
 static int put_output(int c) { return putc(c, output); }
 
+// Whether the program is in its terminal's foreground process group (a job-control shell moves it
+// out with `bg`; a stopped job it sends a signal with `kill` is continued in the background).
+static int in_foreground(void) {
+    pid_t owner = tcgetpgrp(output_fd);
+    return owner < 0 || owner == getpgrp();
+}
+
+static int terminal_given_back = 0;
+int cs_terminal_given_back(void) { return terminal_given_back; }
+
+// After a stop: continued in the background, the terminal is not the program's to set or draw on
+// (setting its modes from there stopped the program again, for good: `kill %1` on a suspended
+// carousel left it "Stopped (tty output)" with the signal pending). A signal that ends the program,
+// sent with the continue, is taken, and the terminal is left as the stop left it; without one the
+// program stops again, as the terminal would stop it, until it is in the foreground. Returns
+// whether the terminal is the program's again.
+static int back_in_foreground(void) {
+    while (!in_foreground()) {
+        sigset_t pending;
+        sigpending(&pending);
+        for (int sig = 1; sig < NSIG && !pending_signal; sig++) {
+            if (sig != SIGCONT && sig != SIGTSTP && sig != SIGWINCH && sigismember(&waited_signals, sig) == 1
+                && sigismember(&pending, sig) == 1) pending_signal = sig;
+        }
+        if (pending_signal) {
+            terminal_given_back = 1;
+            motion_tracking = 0;
+            return 0;
+        }
+        kill(0, SIGTTOU);
+        forget_continue();
+        // (A process group no shell looks after is not stopped: it waits for the foreground.)
+        if (!in_foreground()) {
+            struct timespec pause = {.tv_sec = 0, .tv_nsec = 50000000L};
+            nanosleep(&pause, NULL);
+        }
+    }
+    return 1;
+}
+
 int cs_take_continued(void) {
     if (!continued) return 0;
     continued = 0;
     if (!screen || isendwin()) return 0;
+    if (!back_in_foreground()) return 0;
     // Raw input without echo, no output processing: the modes saved as curses' program mode.
     reset_prog_mode();
     // Keypad mode, which a shell may have switched off (the arrow keys' form), and our mouse mode,
@@ -626,6 +679,7 @@ void cs_suspend(void) {
     sigaction(SIGTSTP, &previous, NULL);
     stop_requested = 0;
     forget_continue();
+    if (!back_in_foreground()) return;
     // Continued: take the terminal again and repaint everything.
     reset_prog_mode();
     clearok(curscr, TRUE);
@@ -688,6 +742,7 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     forget_continue();
+    if (!back_in_foreground()) return result;
     // Back: take the terminal again and repaint everything.
     reset_prog_mode();
     clearok(curscr, TRUE);

@@ -163,6 +163,51 @@ struct TerminalPromiseTests {
         try rightIsDrawnWholeThenQuit(session)
     }
 
+    /// Suspended with Ctrl-Z, then `kill %1` from the shell (which sends SIGTERM and a SIGCONT with
+    /// it): the carousel ends. It was continued in the background, set the terminal's modes from
+    /// there, and was stopped again by the terminal, for good ("Stopped (tty output)", the signal
+    /// pending; only `kill -9` ended it).
+    @Test func aSuspendedCarouselEndsWhenTheShellKillsIt() throws {
+        let session = try TmuxSession(shell: true, keepOnTerminate: true)
+        try session.waitForStart()
+        let pid = try #require(session.pid)
+        try session.send("C-z")
+        _ = try session.waitForScreen { $0.joined().contains("Stopped") }
+        #expect(processState(pid) == "T")
+        try session.send("kill %1", "Enter")
+        #expect(waitForEnd(of: pid, timeout: 5), "ended: state \(String(describing: processState(pid)))")
+        #expect(session.waitForExit() == 128 + Int(SIGTERM), "by the signal")
+        // (The terminal's modes are the shell's by now: it has had the terminal since the stop.)
+        try session.send("echo alive-$((6*7))", "Enter")
+        let shell = try session.waitForScreen { $0.contains { $0.hasPrefix("alive-42") } }
+        #expect(shell.contains { $0.hasPrefix("alive-42") }, "the shell goes on: \(shell)")
+    }
+
+    /// Suspended, then `bg`: in the background the carousel neither draws nor takes the terminal's
+    /// modes; it stops again, as a program reading the terminal does there, and `fg` brings the
+    /// whole screen back. (The terminal stopped it there before, when it set the modes; now the
+    /// carousel stops itself before that, and this holds that it still comes back.)
+    @Test func aSuspendedCarouselSentToTheBackgroundWaitsForTheForeground() throws {
+        let session = try TmuxSession(shell: true)
+        try session.waitForStart()
+        let pid = try #require(session.pid)
+        try session.send("C-z")
+        _ = try session.waitForScreen { $0.joined().contains("Stopped") }
+        try session.send("bg", "Enter")
+        Thread.sleep(forTimeInterval: 0.5)
+        try session.send("jobs", "Enter")
+        func stoppedAgain(_ lines: [String]) -> Bool {
+            guard let jobs = lines.firstIndex(where: { $0.hasSuffix("$ jobs") }) else { return false }
+            return lines[(jobs + 1)...].contains { $0.contains("Stopped") }
+        }
+        let stopped = try session.waitForScreen(stoppedAgain)
+        #expect(stoppedAgain(stopped) && !stopped.joined().contains("[Normal]"), "stopped again, nothing drawn: \(stopped)")
+        #expect(processState(pid) == "T")
+        try session.send("fg", "Enter")
+        _ = try session.waitForScreen { $0.first?.contains("[Normal]") == true && !$0.joined().contains("Stopped") }
+        try rightIsDrawnWholeThenQuit(session)
+    }
+
     /// `kill -TSTP` where no job-control shell looks after the carousel (it is the terminal
     /// window's own command, its process group orphaned): the stop cannot happen, and the carousel
     /// goes on with the whole screen drawn. (ncurses' own handler, which answered it before, left

@@ -25,8 +25,11 @@ final class TmuxSession {
     /// `keepOnInterrupt`: the wrapper shell ignores SIGINT, as an interactive shell's job control
     /// keeps it out of the program's way (a Ctrl-C typed to a command the program runs would end the
     /// wrapper too, and its record of the exit with it).
+    /// `keepOnTerminate`: the same for SIGTERM, which a shell's `kill %1` sends the whole job (the
+    /// wrapper, ended by it, would leave the program's process group orphaned, where the terminal
+    /// stops no one: not the group a user's job is).
     init(width: Int = 100, height: Int = 30, arguments: String = "", environment: String = "LANG=C.UTF-8", shell: Bool = false,
-         capture: Bool = false, input: String? = nil, keepOnInterrupt: Bool = false) throws {
+         capture: Bool = false, input: String? = nil, keepOnInterrupt: Bool = false, keepOnTerminate: Bool = false) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("carousel-e2e-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let d = directory.path
@@ -38,7 +41,7 @@ final class TmuxSession {
             ? "echo $$ > \(d)/pid; chosen=$(\(program)); rc=$?; printf '%s' \"$chosen\" > \(d)/chosen; exit $rc\n"
             : input == nil ? "echo $$ > \(d)/pid; exec \(program)\n" : "echo $$ > \(d)/pid; \(program)\n"
         try body.write(to: directory.appendingPathComponent("program.sh"), atomically: true, encoding: .utf8)
-        let script = (keepOnInterrupt ? "trap '' INT\n" : "") + """
+        let script = (keepOnInterrupt ? "trap '' INT\n" : "") + (keepOnTerminate ? "trap '' TERM\n" : "") + """
             stty -g > \(d)/before
             sh \(d)/program.sh 2> \(d)/stderr
             rc=$?

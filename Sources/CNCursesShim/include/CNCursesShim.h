@@ -121,6 +121,9 @@ int cs_read(cs_event *event);
 
 /// Ctrl-Z: give the terminal back, stop, and on `fg` take it again.
 void cs_suspend(void);
+/// Whether a suspend or a command run outside ended with the program in the background and sent
+/// a signal that ends it: the terminal is the shell's, and nothing more is drawn on it.
+int cs_terminal_given_back(void);
 
 /// Runs `argv` (argv[0] a path, NULL-terminated) with the terminal handed to it, as for Ctrl-Z: the
 /// screen is given back first and taken again after. Returns 0 with its wait status in
