@@ -215,7 +215,7 @@ struct MarkdownWalker {
         switch marker {
         case .bullet: task = .task(done: done)
         case let .number(n, digits, delimiter): task = .numberedTask(n, digits: digits, delimiter: delimiter, done: done)
-        case .task, .numberedTask: return
+        case .task, .numberedTask, .shortTask: return
         }
         guard let rest = Self.dropping(4, ofWritten: spans) else { return }
         inline = rest

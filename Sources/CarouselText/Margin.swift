@@ -22,7 +22,9 @@ public struct Margin: Hashable, Sendable {
     public var width: Int { pieces.reduce(0) { $0 + $1.width } }
 
     /// The margin with blank columns taken away, outermost first, until it is at most `limit`
-    /// columns wide or has no blanks left; its markers and quote bars stay.
+    /// columns wide or has no blanks left; then task markers take their short form (`[✓] ` as
+    /// `☑ `: cut, the box became blanks and the item lost what it says); quote bars and other
+    /// markers stay.
     public func squeezed(to limit: Int) -> Margin {
         var excess = width - limit
         guard excess > 0 else { return self }
@@ -32,6 +34,12 @@ public struct Margin: Hashable, Sendable {
                 let taken = min(n, excess)
                 pieces[i] = .space(n - taken)
                 excess -= taken
+            }
+        }
+        for i in pieces.indices where excess > 0 {
+            if case .marker(let marker) = pieces[i], let short = marker.short {
+                excess -= marker.width - short.width
+                pieces[i] = .marker(short)
             }
         }
         return Margin(pieces)
@@ -69,6 +77,18 @@ public enum ListMarker: Hashable, Sendable {
     case task(done: Bool)
     /// A task in a numbered list (`1. [x] done`): "1. [✓] ".
     case numberedTask(Int, digits: Int, delimiter: Character = ".", done: Bool)
+    /// A task's marker where there is no room for its box: "☐ " or "☑ " (in ASCII "- ", "x "),
+    /// after the number in a numbered list.
+    case shortTask(number: Int?, digits: Int = 0, delimiter: Character = ".", done: Bool)
+
+    /// The same marker in fewer columns, if it has such a form.
+    public var short: ListMarker? {
+        switch self {
+        case .task(let done): .shortTask(number: nil, done: done)
+        case let .numberedTask(n, digits, delimiter, done): .shortTask(number: n, digits: digits, delimiter: delimiter, done: done)
+        case .bullet, .number, .shortTask: nil
+        }
+    }
 
     /// Columns the marker and the space after it take.
     public var width: Int {
@@ -77,6 +97,7 @@ public enum ListMarker: Hashable, Sendable {
         case let .number(n, digits, _): max(digits, String(n).count) + 2
         case .task: 4
         case let .numberedTask(n, digits, _, _): ListMarker.number(n, digits: digits).width + 4
+        case let .shortTask(number, digits, _, _): (number.map { ListMarker.number($0, digits: digits).width } ?? 0) + 2
         }
     }
 
@@ -93,6 +114,9 @@ public enum ListMarker: Hashable, Sendable {
             return done ? (ascii ? "[x] " : "[✓] ") : "[ ] "
         case let .numberedTask(n, digits, delimiter, done):
             return ListMarker.number(n, digits: digits, delimiter: delimiter).text(ascii: ascii) + ListMarker.task(done: done).text(ascii: ascii)
+        case let .shortTask(number, digits, delimiter, done):
+            let box = done ? (ascii ? "x " : "☑ ") : (ascii ? "- " : "☐ ")
+            return (number.map { ListMarker.number($0, digits: digits, delimiter: delimiter).text(ascii: ascii) } ?? "") + box
         }
     }
 }

@@ -87,7 +87,9 @@ struct ParagraphWrapper {
     private mutating func fold(_ word: ArraySlice<Glyph>) {
         var rest = word
         var left = word.cells  // cells of `rest`, counted once (a word may be a whole file long)
-        let marked = available > 3
+        // (Three columns take a mark: "do-" / "ne" reads as one word broken; "don" / "e" read as
+        // another word.)
+        let marked = available >= 3
         let address = word.contains { $0.character == "/" }
         while left > available {
             let (cut, needsMark) = breakIndex(rest, cells: left, marked: marked, address: address)

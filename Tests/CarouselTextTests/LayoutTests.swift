@@ -79,9 +79,13 @@ import Testing
         #expect(lines.map { $0.hasSuffix("-") ? String($0.dropLast()) : $0 }.joined() == word)
     }
 
+    /// Two columns are too narrow for a mark: the word is split where the lines end. Three take
+    /// one ("do-" / "ne" reads as a word broken; "don" / "e", as it was, read as another word).
     @Test func linesTooNarrowForAMarkSplitTheWordWhereTheyEnd() {
-        #expect(texts([.paragraph([TextSpan("abcdefg")])], width: 3) == ["abc", "def", "g"])
+        #expect(texts([.paragraph([TextSpan("abcdefg")])], width: 2) == ["ab", "cd", "ef", "g"])
         #expect(texts([.paragraph([TextSpan("x abc")])], width: 2) == ["x", "ab", "c"])
+        #expect(texts([.paragraph([TextSpan("abcdefg")])], width: 3) == ["ab-", "cd-", "efg"])
+        #expect(texts([.paragraph([TextSpan("done")])], width: 3) == ["do-", "ne"])
     }
 
     @Test func aLongWordAfterIndentationDropsTheIndentation() {
@@ -203,6 +207,20 @@ import Testing
         let lines = TextLayout.lines(for: TextDocument(blocks: [.paragraph([TextSpan("abc def")], margin: markers)]), width: 9, cellWidth: CharacterWidth.of)
         #expect(lines.first?.margin.plainText == "• ◦  ", "cut at 5 of 9 columns, in the third bullet: \(lines.map(\.text))")
         for line in lines { #expect(line.margin.plainText.count == 5) }
+    }
+
+    /// A task's box with no room for it takes its short form, after the margin's blanks have
+    /// gone: "☑ done" (ASCII "x done"), "1. ☐ to-/do", where the box, cut, became blanks and the
+    /// item lost whether it was done (a helper saw "   don" on a 6-column card).
+    @Test func aNarrowTaskKeepsItsStateInAShortBox() {
+        let done: TextBlock = .paragraph([TextSpan("done")], margin: Margin([.marker(.task(done: true))]))
+        #expect(texts([done], width: 6) == ["☑ done"])
+        #expect(texts([done], width: 6, ascii: true) == ["x done"])
+        #expect(texts([done], width: 12) == ["[✓] done"], "the box where it fits")
+        let todo: TextBlock = .paragraph([TextSpan("to do")], margin: Margin([.space(2), .marker(.numberedTask(1, digits: 1, done: false))]))
+        #expect(texts([todo], width: 9) == ["1. ☐ to", "     do"], "the indentation first, then the box")
+        #expect(texts([todo], width: 9, ascii: true) == ["1. - to", "     do"])
+        #expect(texts([todo], width: 20) == ["  1. [ ] to do"])
     }
 
     /// A narrow stop or closing bracket right after a wide character stays with it: no line
