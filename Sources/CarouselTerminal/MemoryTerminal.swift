@@ -52,14 +52,21 @@ public final class MemoryTerminal: TerminalBackend {
         return events
     }
 
+    /// The events due now. A resize comes in a batch of its own, as on a real terminal, where the
+    /// program draws what came before it at the old size and what comes after at the new one (keys
+    /// and a resize in one batch were all taken at the new size: a zoomed card scrolled by `--keys`
+    /// lost the reader's place at `resize:`, where the program keeps it).
     private func due() -> [TerminalEvent] {
         var result: [TerminalEvent] = []
         while let first = scheduled.first, first.time <= now {
-            scheduled.removeFirst()
             if case .resize(let width, let height) = first.event {
+                if !result.isEmpty { break }
+                scheduled.removeFirst()
                 size = (width, height)
                 screen = Canvas(width: width, height: height)
+                return [first.event]
             }
+            scheduled.removeFirst()
             result.append(first.event)
         }
         return result

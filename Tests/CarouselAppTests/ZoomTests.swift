@@ -389,6 +389,25 @@ import Testing
         }
     }
 
+    /// `--render --keys ...,resize:COLSxROWS` keeps the reader's place as the program does: the
+    /// keys before the resize are drawn at the old size first, as a terminal shows them, and the
+    /// zoom opens again at the text it showed (all at once, the keys were taken at the new size:
+    /// "lines 16-25" where the program, resized by hand, showed "lines 9-16", a helper saw).
+    @Test func aResizeInTheKeysKeepsTheReadersPlaceAsTheProgramDoes() {
+        let words = (1...60).map { "Paragraph \($0) says: " + String(repeating: "word\($0) ", count: 14) }
+        let prose = CardList([Card(id: "prose.txt", title: "prose", content: .text(TextDocument(plainText: words.joined(separator: "\n"))))])
+        let keys: [Key] = [.enter, .pageDown, .pageDown]
+        let fast = HeadlessRenderer.render(deck: prose, options: AppOptions(), width: 40, height: 20,
+                                           keys: keys.map(ScriptStep.key) + [.resize(width: 100, height: 20)], time: nil, glyphs: .unicode)
+        let pilot = Pilot(deck: prose, width: 40, height: 20)
+        for key in keys { pilot.press(key, wait: 0.5) }
+        let paragraph = pilot.screen[1].firstMatch(of: /word(\d+)|Paragraph (\d+)/).map { String($0.1 ?? $0.2 ?? "") } ?? "?"
+        pilot.resize(width: 100, height: 20, wait: 0.5)
+        #expect(fast == pilot.screen, "\(fast.last ?? "") against \(pilot.screen.last ?? "")")
+        #expect(fast[1].contains("word\(paragraph) ") || fast[1].contains("Paragraph \(paragraph) "),
+                "the paragraph at the top before the resize (\(paragraph)): \(fast[1])")
+    }
+
     /// Keys typed while the zoom is still growing (quickly after Enter, or all at once by
     /// `--render --keys`) scroll the text as the full zoom shows it: PgDn went a line or two (the
     /// growing zoom's page) or nowhere (lines counted at a narrower width, mapped back).
