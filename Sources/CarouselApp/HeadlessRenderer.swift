@@ -10,12 +10,19 @@ public enum HeadlessRenderer {
     /// Longest a motion may take on the virtual clock before the screen is printed anyway.
     static let settleLimit = 120.0
 
-    /// Parses `COLSxROWS`.
+    /// The most columns and rows a screen printed by `--render` may have.
+    public static let largestSide = 10_000
+
+    /// Parses `COLSxROWS`, each at most `largestSide`.
     public static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+        guard let (w, h) = parseAnySize(text), w <= largestSide, h <= largestSide else { return nil }
+        return (w, h)
+    }
+
+    /// Parses `COLSxROWS` of any size (to say which is wrong: the form, or the size).
+    public static func parseAnySize(_ text: String) -> (width: Int, height: Int)? {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 10_000, h <= 10_000 else {
-            return nil
-        }
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
         return (w, h)
     }
 

@@ -127,7 +127,10 @@ struct CarouselCommand: ParsableCommand {
 
     func validate() throws {
         if let render, HeadlessRenderer.parseSize(render) == nil {
-            throw ValidationError("--render takes COLSxROWS, e.g. 100x30 (got '\(Sanitizer.line(render))')")
+            let side = HeadlessRenderer.largestSide
+            throw ValidationError(HeadlessRenderer.parseAnySize(render) != nil
+                ? "--render: at most \(side) columns and \(side) rows (got '\(Sanitizer.line(render))')"
+                : "--render takes COLSxROWS, e.g. 100x30 (got '\(Sanitizer.line(render))')")
         }
         if render == nil && (keys != nil || time != nil) {
             throw ValidationError("--keys and --time go with --render")

@@ -47,6 +47,7 @@ struct CommandLineTests {
         (["--render", "80x24", "--start", "-3"], "--start counts from 1"),
         (["--render", "80x24", "--fps", "-5"], "--fps must be between 1 and 240"),
         (["--render", "-1x5"], "--render takes COLSxROWS, e.g. 100x30 (got '-1x5')"),
+        (["--render", "100000x100000"], "--render: at most 10000 columns and 10000 rows (got '100000x100000')"),
         (["--render", "80x24", "--autoplay", "0"], "--autoplay takes seconds between 0.1 and 86400"),
         (["--render", "80x24", "--open-with", " "], "--open-with needs a command, e.g. --open-with 'less {}'"),
     ])
