@@ -236,7 +236,7 @@ public struct Scene: Sendable {
         if let c = cursor, !rows.cards.contains(c.y) { cursor = nil }
         var zoomInfo: ZoomInfo?
         if let zoom, zoom.index < deck.count {
-            zoomInfo = renderZoom(zoom, card: deck.card(at: zoom.index), painter: painter, into: &canvas)
+            zoomInfo = renderZoom(zoom, card: deck.card(at: zoom.index), count: deck.count, painter: painter, into: &canvas)
             cursor = (1, rows.status)
             chromeKey = nil  // the status row was drawn over
         }
@@ -285,7 +285,7 @@ public struct Scene: Sendable {
 
     /// The zoomed card, grown from its place on the strip toward the whole screen above the status
     /// line, and the status line saying where the text is.
-    private mutating func renderZoom(_ zoom: Zoom, card: Card, painter: CardPainter, into canvas: inout Canvas) -> ZoomInfo {
+    private mutating func renderZoom(_ zoom: Zoom, card: Card, count: Int, painter: CardPainter, into canvas: inout Canvas) -> ZoomInfo {
         let rows = ChromeRows(height: canvas.height)
         let full = CellRect(x: 0, y: 0, width: canvas.width, height: rows.status)
         let from = engine.layout.placements.first { $0.index == zoom.index }.map { CardPainter.cellRect(for: $0.frame) }
@@ -312,6 +312,8 @@ public struct Scene: Sendable {
             let count = info.sourceShown == nil ? info.total : info.sourceCount
             place = count == 1 ? "1 line" : "all \(count) lines"
         }
+        // Which card it is, as the strip's status line says (Left / Right and the slideshow change it).
+        if message == nil, count > 1 { place = "\(zoom.index + 1)/\(count)  " + place }
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
         if message == nil, !statusNote.isEmpty { place += "  " + g.displayable(statusNote) }

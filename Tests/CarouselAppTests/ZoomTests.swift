@@ -279,6 +279,20 @@ import Testing
         #expect(pilot.model.zoom?.index == 0 && status(pilot).contains("/ finds cards"), "\(status(pilot))")
     }
 
+    /// The zoom's status line says which card it is, as the strip's does: Left / Right and a
+    /// slideshow change the card under it (a talk played full screen did not say which slide).
+    @Test func theZoomSaysWhichCardItIs() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter)
+        pilot.wait(1)
+        #expect(status(pilot).hasPrefix(" 1/3  lines 1-21 of 212"), "\(status(pilot))")
+        pilot.press(.right)
+        #expect(status(pilot).hasPrefix(" 2/3  1 line"), "\(status(pilot))")
+        let single = Pilot(deck: CardList([Card(id: "one.txt", title: "one", content: .text(TextDocument(plainText: "only")))]), width: 80, height: 24)
+        single.press(.enter)
+        #expect(status(single).hasPrefix(" 1 line"), "one card: no place to say \(status(single))")
+    }
+
     /// `/` in the zoom closes it and opens the search line, so what is typed next is the search's
     /// (typed in the zoom, "/zebra" had no search to go to: `e` opened the card in an editor).
     @Test func aSlashInTheZoomFinds() {
