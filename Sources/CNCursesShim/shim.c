@@ -90,6 +90,7 @@ static void set_motion_tracking(int on) {
 
 static int has_string(const char *name);
 static int in_foreground(void);
+static int put_output(int c);
 
 // Before curses gives the terminal back: the frame writer's colours reset, and the cursor where
 // endwin expects to leave it (the last row; curses never learnt where the frames left it).
@@ -384,15 +385,29 @@ void cs_enable_mouse(void) {
 }
 
 void cs_stop(void) {
-    // Ended while in the background (a stopped carousel sent a signal by `kill %1` from the
-    // shell, after a stop from outside that left the terminal as the program had it): the
-    // terminal is given back all the same, without being stopped for it.
-    struct sigaction ignore, previous_ttou;
-    memset(&ignore, 0, sizeof ignore);
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    int background = screen && !in_foreground();
-    if (background) sigaction(SIGTTOU, &ignore, &previous_ttou);
+    // Ended while in the background (stopped from outside, then sent a signal by `kill %1` from
+    // the shell): the shell has the terminal and has set its own modes (line editing, echo), so
+    // they are left alone (endwin's, set there, echoed the next line typed twice); only what the
+    // program switched on is switched off, its mouse reports, keypad mode and alternate screen.
+    // (Writing from the background is let through: a terminal with `tostop` would stop it.)
+    if (screen && !isendwin() && !in_foreground()) {
+        struct sigaction ignore, previous_ttou;
+        memset(&ignore, 0, sizeof ignore);
+        ignore.sa_handler = SIG_IGN;
+        sigemptyset(&ignore.sa_mask);
+        sigaction(SIGTTOU, &ignore, &previous_ttou);
+        if (motion_tracking) set_motion_tracking(0);
+        motion_tracking = 0;
+        mousemask(0, NULL);
+        if (keypad_local && keypad_local != (char *)-1) tputs(keypad_local, 1, put_output);
+        if (cursor_normal && cursor_normal != (char *)-1) tputs(cursor_normal, 1, put_output);
+        if (exit_ca_mode && exit_ca_mode != (char *)-1) tputs(exit_ca_mode, 1, put_output);
+        fflush(output);
+        sigaction(SIGTTOU, &previous_ttou, NULL);
+        release_stderr();
+        unblock_waited_signals();
+        return;
+    }
     if (motion_tracking) {
         set_motion_tracking(0);
         motion_tracking = 0;
@@ -405,7 +420,6 @@ void cs_stop(void) {
         // not on the last row where endwin leaves the cursor.
         if (!has_string("rmcup") && write(output_fd, "\033[H", 3) < 0) {}
     }
-    if (background) sigaction(SIGTTOU, &previous_ttou, NULL);
     release_stderr();
     unblock_waited_signals();
 }
@@ -492,6 +506,7 @@ int cs_terminal_given_back(void) { return terminal_given_back; }
 // program stops again, as the terminal would stop it, until it is in the foreground. Returns
 // whether the terminal is the program's again.
 static int back_in_foreground(void) {
+    int wait_ms = 50;
     while (!in_foreground()) {
         sigset_t pending;
         sigpending(&pending);
@@ -506,10 +521,12 @@ static int back_in_foreground(void) {
         }
         kill(0, SIGTTOU);
         forget_continue();
-        // (A process group no shell looks after is not stopped: it waits for the foreground.)
+        // A process group no shell looks after is not stopped: it waits for the foreground (or
+        // a signal), looking again less and less often, up to once a second.
         if (!in_foreground()) {
-            struct timespec pause = {.tv_sec = 0, .tv_nsec = 50000000L};
+            struct timespec pause = {.tv_sec = wait_ms / 1000, .tv_nsec = (long)(wait_ms % 1000) * 1000000L};
             nanosleep(&pause, NULL);
+            if (wait_ms < 1000) wait_ms *= 2;
         }
     }
     return 1;

@@ -57,8 +57,10 @@ public struct AppModel {
     /// What is searched for (empty: nothing), and the result the strip shows.
     public private(set) var query = ""
     private var applied: SearchResult?
-    /// Keys that came while the search had not answered, to be handled when it has (see `handle`).
-    private var keysAwaitingSearch: [Key] = []
+    /// Keys, clicks and wheel turns that came while the search had not answered, to be handled
+    /// when it has (see `handle`).
+    private var inputAwaitingSearch: [Input] = []
+    private enum Input { case key(Key), mouse(MouseEvent) }
     /// The deck's card the strip should rest on while a search narrows it: the active card when the
     /// search line opened or when the user last moved in it.
     private var searchAnchor: Int?
@@ -114,10 +116,22 @@ public struct AppModel {
     public mutating func update(_ event: TerminalEvent, now: Double) -> Outcome? {
         switch event {
         case .key(let key):
+            // Any key, bound or not, waiting for the search or not, clears a message and holds the
+            // slideshow.
+            if message != nil {
+                message = nil
+                refreshLabels()
+            }
+            slideshow?.interacted(at: now)
             if let outcome = handle(key, now: now, replayed: false) { return outcome }
         case .mouse(let mouse):
             slideshow?.interacted(at: now)
-            if shown.count > 0 { handle(mouse, now: now) }
+            // A click or the wheel acts on the cards the search shows, as keys do: it waits too.
+            if !inputAwaitingSearch.isEmpty || searchIsAnswering {
+                inputAwaitingSearch.append(.mouse(mouse))
+            } else if shown.count > 0 {
+                handle(mouse, now: now)
+            }
         case .signal(let number):
             return .signal(number)
         case .wake:
@@ -125,10 +139,13 @@ public struct AppModel {
         case .resize, .suspend, .end:
             break
         }
-        if !keysAwaitingSearch.isEmpty, !searchIsAnswering {
-            // The search has answered: the keys that waited for it, in the order they came.
-            while !keysAwaitingSearch.isEmpty, !searchIsAnswering {
-                if let outcome = handle(keysAwaitingSearch.removeFirst(), now: now, replayed: true) { return outcome }
+        // The search has answered: what waited for it, in the order it came.
+        while !inputAwaitingSearch.isEmpty, !searchIsAnswering {
+            switch inputAwaitingSearch.removeFirst() {
+            case .key(let key):
+                if let outcome = handle(key, now: now, replayed: true) { return outcome }
+            case .mouse(let mouse):
+                if shown.count > 0 { handle(mouse, now: now) }
             }
         }
         followActiveCard()
@@ -149,16 +166,13 @@ public struct AppModel {
         // A key that acts on the cards the search shows waits for its answer, and every key after
         // it keeps its turn (`/lorem` Enter Enter, typed at once with `--pick`, chose the card the
         // strip showed before the search answered; `e` opened it). Typing into the search line,
-        // closing it and clearing it do not wait; Ctrl-C never does.
-        if command != .interrupt, (!replayed && !keysAwaitingSearch.isEmpty) || (searchIsAnswering && command.waitsForSearch) {
-            if replayed { keysAwaitingSearch.insert(key, at: 0) } else { keysAwaitingSearch.append(key) }
+        // closing it and clearing it do not wait; quitting never does (Esc that clears the search
+        // drops what waited for it).
+        if command != .interrupt, command != .quit,
+           (!replayed && !inputAwaitingSearch.isEmpty) || (searchIsAnswering && command.waitsForSearch) {
+            if replayed { inputAwaitingSearch.insert(.key(key), at: 0) } else { inputAwaitingSearch.append(.key(key)) }
             return nil
         }
-        if message != nil {
-            message = nil
-            refreshLabels()
-        }
-        slideshow?.interacted(at: now)
         return perform(command, key: key, now: now)
     }
 
@@ -297,14 +311,17 @@ public struct AppModel {
     /// at its first (last) match: round the matches, as on the strip.
     private mutating func nextMatchInZoom(_ zoom: Zoom, steps: Int) {
         finishGrowth()
-        if zoom.seeksMatch {
+        guard let zoom = overlay.zoom else { return }
+        // Not drawn at its full size yet (its first match to find, or the lines of its full width
+        // to count, as when Home came while it grew): from there, once it is.
+        if zoom.seeksMatch || zoomShown == nil {
             overlay.zoom?.matchStepsBeforeMatch += steps
             return
         }
         if zoom.index < shown.count,
-           let line = scene.zoomedMatch(zoom, card: shown.card(at: zoom.index), steps: steps) {
+           let line = scene.zoomedMatch(zoom, card: shown.card(at: zoom.index), steps: steps, page: zoomPage) {
             overlay.zoom?.first = max(0, line - Zoom.linesAboveMatch)
-            overlay.zoom?.match = line
+            overlay.zoom?.match = zoom.width.map { (line, $0) }
             return
         }
         state.send(.jump(to: state.wrap(state.targetIndex + steps)))
@@ -362,26 +379,26 @@ public struct AppModel {
             if overlay.zoom?.growth ?? 0 >= 1, overlay.zoom?.seeksMatch == true {
                 overlay.zoom?.seeksMatch = false
                 overlay.zoom?.seeksLastMatch = false
-                overlay.zoom?.match = shown.match
+                overlay.zoom?.match = shown.match.flatMap { line in shown.width.map { (line, $0) } }
                 let scrolled = overlay.zoom?.scrolledBeforeMatch ?? 0
-                let steps = overlay.zoom?.matchStepsBeforeMatch ?? 0
                 if scrolled != 0 {
                     overlay.zoom?.scrolledBeforeMatch = 0
                     overlay.zoom?.match = nil
                     overlay.zoom?.first = max(0, min(max(0, shown.total - shown.page), shown.first + scrolled))
                     return render(into: &canvas)
                 }
-                if steps != 0 {
-                    overlay.zoom?.matchStepsBeforeMatch = 0
-                    var left = steps
-                    while left != 0, let zoom = overlay.zoom {
-                        // Gone on to another card: the rest once its match is found.
-                        if zoom.seeksMatch { overlay.zoom?.matchStepsBeforeMatch = left; break }
-                        nextMatchInZoom(zoom, steps: left.signum())
-                        left -= left.signum()
-                    }
-                    return render(into: &canvas)
+            }
+            // n / N typed before the zoom was drawn at its full size: taken now, one at a time (one
+            // that goes on to another card leaves the rest to its first full frame).
+            if overlay.zoom?.growth ?? 0 >= 1, overlay.zoom?.seeksMatch == false, let steps = overlay.zoom?.matchStepsBeforeMatch, steps != 0 {
+                overlay.zoom?.matchStepsBeforeMatch = 0
+                var left = steps
+                while left != 0, let zoom = overlay.zoom {
+                    if zoom.seeksMatch || zoomShown == nil { overlay.zoom?.matchStepsBeforeMatch = left; break }
+                    nextMatchInZoom(zoom, steps: left.signum())
+                    left -= left.signum()
                 }
+                return render(into: &canvas)
             }
         }
         return info
@@ -534,12 +551,16 @@ public struct AppModel {
 
     /// The search line's right side: how many cards match, or that the search is still going.
     private var searchStatus: String {
-        guard !query.isEmpty else { return "\(deck.count) cards" }
+        // (Cards of broken pictures, left out, are not counted: "2 of 9 cards" beside "No card
+        // matches" for two left out.)
+        let total = deck.count - hidden.count
+        guard !query.isEmpty else { return "\(total) cards" }
         let searching = "searching" + theme.glyphs.ellipsis
         guard let applied, applied.query == query else { return searching }
-        if !applied.isComplete { return searching + " \(applied.matches.count)" }
+        let found = hidden.isEmpty ? applied.matches.count : applied.matches.count { !hidden.contains($0) }
+        if !applied.isComplete { return searching + " \(found)" }
         // Cards, not places in them: "1 of 6" read as the first of six matches.
-        return applied.matches.isEmpty ? "no match" : "\(applied.matches.count) of \(deck.count) cards"
+        return found == 0 ? "no match" : "\(found) of \(total) cards"
     }
 
     private var theme: Theme { scene.theme }
@@ -577,6 +598,7 @@ public struct AppModel {
     }
 
     private mutating func clearSearch() {
+        inputAwaitingSearch.removeAll()
         query = ""
         overlay.searching = false
         applied = nil
@@ -613,6 +635,15 @@ public struct AppModel {
         if let slideshow { notes.append(slideshow.label(ascii: theme.glyphs.isASCII)) }
         scene.statusNote = notes.joined(separator: "  ")
         scene.message = message
+        // No search, and no card: every card of the deck was a picture found broken (or a deck
+        // read again has none). It read as a search that found nothing ("No card matches.", "Esc
+        // every card").
+        if query.isEmpty {
+            scene.emptyMessage = deck.count > 0 ? "No card to show: no picture of the deck could be read." : "No cards."
+            scene.emptyHint = "q quit"
+        } else {
+            scene.emptyHint = "Esc every card"
+        }
         // Made again only for another query: where each card opens is found again for a new one.
         if query.isEmpty {
             if highlighted != nil { scene.highlight = nil }

@@ -185,7 +185,7 @@ public enum KeyTable {
 
     /// The status line's hint, then shorter ones for a line short of room (a long title): the
     /// keys that are not essential go one by one from the left, down to the essential ones alone
-    /// (`? help`; `Esc close` in a zoom; `Enter pick` with `--pick`).
+    /// (`? help`; `Esc close` in a zoom; `Enter pick` with `--pick`), then those, down to the last.
     public static func statusHints(ascii: Bool, in context: KeyBinding.Context = .carousel, picking: Bool = false) -> [String] {
         let contexts: [KeyBinding.Context] = picking && context.takesPickRows ? [.pick, context] : [context]
         var hints = contexts.flatMap { context in bindings.filter { $0.context == context }.compactMap(\.hint) }
@@ -195,6 +195,11 @@ public enum KeyTable {
         var shorter = [text(hints)]
         while let drop = hints.firstIndex(where: { !$0.essential }), hints.contains(where: \.essential) {
             hints.remove(at: drop)
+            shorter.append(text(hints))
+        }
+        // Then the essential ones from the left, down to the last (`? help`, `Esc close`).
+        while hints.count > 1, hints.allSatisfy(\.essential) {
+            hints.removeFirst()
             shorter.append(text(hints))
         }
         return shorter

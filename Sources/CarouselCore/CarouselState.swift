@@ -130,8 +130,9 @@ public struct CarouselState: Sendable, Hashable {
             pendingNumber = number
             pendingNumberTime = time
             // "1" is the first card; a lone "0" is the tenth, as on a keyboard's number row. Past
-            // the deck, the last card: no digit after it can bring the number back into the deck
-            // (a lone "8" of 6 cards did nothing).
+            // the deck, the last card (a lone "8" of 6 cards did nothing): a digit after it only
+            // makes the number larger, but for a lone "0" ("05" is card 5, after the strip has
+            // headed for the last card).
             let card = pastTheDeck ? count : number == 0 ? 10 : number
             if count > 0 { moveTarget(toCard: min(card, count) - 1) }
         case .jump(let index):

@@ -56,6 +56,8 @@ public struct Scene: Sendable {
     private var highlightGeneration = 0
     /// Shown in the middle when the deck given to `render` has no card (a search matched none).
     public var emptyMessage = "No card matches."
+    /// The key named at the right of the status line then.
+    public var emptyHint = "Esc every card"
     /// The cards of the whole deck, for the status line when a search shows none ("0 of 12").
     public var deckSize = 0
     var engine = LayoutEngine()
@@ -264,11 +266,19 @@ public struct Scene: Sendable {
     /// view was brought to (`steps` > 0), or the previous one (< 0); without one (the reader has
     /// scrolled since), after or before the row a match is brought to. Nil when the card has no
     /// further match that way, is not text, or the zoom was not drawn yet.
-    public mutating func zoomedMatch(_ zoom: Zoom, card: Card, steps: Int) -> Int? {
+    /// `page`: the lines the zoom shows at once (where End, not drawn yet, puts the view).
+    public mutating func zoomedMatch(_ zoom: Zoom, card: Card, steps: Int, page: Int) -> Int? {
         guard let highlight, let width = zoom.width, case .text(let document) = card.content else { return nil }
         let laid = cells.lines(document, of: card, index: zoom.index, width: width, title: false, ascii: theme.glyphs.isASCII,
                                wrapsCode: true)
-        let from = zoom.match ?? (zoom.first + Zoom.linesAboveMatch)
+        // (End and then n, in one go: the view is the text's last page, as the renderer puts it.)
+        let first = zoom.first > Zoom.end / 2 ? max(0, laid.count - page - (Zoom.end - min(zoom.first, Zoom.end))) : zoom.first
+        var from = first + Zoom.linesAboveMatch
+        if let match = zoom.match {
+            from = match.width == width ? match.line
+                : TextLayout.line(at: match.line, of: cells.lines(document, of: card, index: zoom.index, width: match.width, title: false,
+                                                                  ascii: theme.glyphs.isASCII, wrapsCode: true), in: laid)
+        }
         return steps > 0 ? TextLayout.nextLine(in: laid, after: from, matching: highlight)
                          : TextLayout.previousLine(in: laid, before: from, matching: highlight)
     }

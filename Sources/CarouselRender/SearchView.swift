@@ -50,12 +50,13 @@ extension Scene {
         let text = Chrome.truncate(emptyMessage, to: canvas.width - 2, glyphs: theme.glyphs)
         let middle = rows.cards.lowerBound + rows.cards.count / 2
         canvas.text(text, x: max(0, (canvas.width - CharacterWidth.of(text)) / 2), y: middle, style: CellStyle(attributes: .dim))
-        // "0 of 12": "0/0" read as an empty deck. Esc brings every card back, which the right end says.
+        // "0 of 12": "0/0" read as an empty deck. Esc brings every card back, which the right end
+        // says (after a search; without one, how to quit).
         var status = deckSize > 0 ? "0 of \(deckSize)" : "0/0"
         if skippedCards > 0 { status += " (\(skippedCards) skipped)" }
         if !statusNote.isEmpty { status += "  " + statusNote }
         if let message { status += "  " + theme.glyphs.displayable(message) }
-        let hint = searchLine == nil && deckSize > 0 ? "Esc every card" : ""
+        let hint = searchLine == nil && deckSize > 0 ? emptyHint : ""
         let room = canvas.width - 2 - (CharacterWidth.of(status) + 3 + hint.count <= canvas.width - 2 ? hint.count + 3 : 0)
         canvas.text(Chrome.truncate(status, to: room, glyphs: theme.glyphs), x: 1, y: rows.status, style: CellStyle(attributes: .bold))
         if room < canvas.width - 2 {

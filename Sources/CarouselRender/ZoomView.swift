@@ -29,9 +29,15 @@ public struct Zoom: Sendable, Equatable {
     public var seeksLastMatch = false
     /// `n` (+1) and `N` (-1) typed before the match was found: taken from it, once it is.
     public var matchStepsBeforeMatch = 0
-    /// The line holding the match the view was brought to (by the search, or by `n` / `N`): where
-    /// the next `n` or `N` looks from. Nil once the reader scrolls (they look from the view).
-    public var match: Int?
+    /// The line holding the match the view was brought to (by the search, or by `n` / `N`), and
+    /// the width its lines count at: where the next `n` or `N` looks from (after a resize, from the
+    /// same line laid out again). Nil once the reader scrolls (they look from the view).
+    public var match: (line: Int, width: Int)? {
+        get { matchLine.map { ($0, matchWidth) } }
+        set { matchLine = newValue?.line; matchWidth = newValue?.width ?? 0 }
+    }
+    private var matchLine: Int?
+    private var matchWidth = 0
 
     public init(index: Int, first: Int = 0, width: Int? = nil, growth: Double = 0, seeksMatch: Bool = false,
                 seeksLastMatch: Bool = false) {

@@ -171,12 +171,7 @@ public final class TerminalScreen: TerminalBackend {
     public func suspend() {
         cs_suspend()
         invalidate()
-        givenBack = cs_terminal_given_back() != 0
     }
-
-    /// Ended in the background by a signal, after a suspend or a command run outside: the
-    /// terminal is the shell's now, and no frame is drawn on it before the program ends.
-    private var givenBack = false
 
     /// Written to standard error, which the shim holds while curses has the screen and writes out
     /// once the terminal is given back: the line is read after the program, on a clean terminal.
@@ -211,7 +206,6 @@ public final class TerminalScreen: TerminalBackend {
         var waitStatus: Int32 = 0
         let error = copies.withUnsafeBufferPointer { cs_run_outside($0.baseAddress, &waitStatus) }
         invalidate()
-        givenBack = cs_terminal_given_back() != 0
         if error != 0 { return .failed(String(cString: strerror(error))) }
         let signal = cs_term_signal(waitStatus)
         return signal != 0 ? .killed(signal) : .exited(cs_exit_code(waitStatus))
@@ -221,7 +215,10 @@ public final class TerminalScreen: TerminalBackend {
     /// "previous" by swapping buffers, not copying: `canvas` comes back holding an older frame,
     /// ready to be drawn over (so a frame copies and allocates nothing).
     public func present(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?) {
-        if givenBack { return }
+        // Continued in the background and sent a signal that ends the program (after a suspend, a
+        // command run outside or a stop from outside): the terminal is the shell's now, and no
+        // frame is drawn on it before the program ends.
+        if cs_terminal_given_back() != 0 { return }
         writer.write(&canvas, cursor: cursor)
         framesPresented += 1
         if cursor == nil && cursorVisible {

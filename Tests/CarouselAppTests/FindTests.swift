@@ -295,5 +295,30 @@ import Testing
         interrupted.type("needle")
         interrupted.press(.enter, .enter, .controlC)
         #expect(interrupted.outcome == .interrupted, "Ctrl-C does not wait")
+        let quit = Pilot(deck: deck, width: 100, height: 30, search: .manual)
+        quit.press(.character("/"))
+        quit.type("needle")
+        quit.press(.enter, .enter, .character("q"))
+        #expect(quit.outcome == .quit, "nor q")
+
+        // A click waits its turn too: Enter (zoom) waits, the wheel after it waits for it.
+        let clicked = Pilot(deck: deck, width: 100, height: 30, search: .manual)
+        clicked.press(.character("/"))
+        clicked.type("needle")
+        clicked.press(.enter, .right)
+        clicked.wheel(up: false, x: 50, y: 15)
+        #expect(clicked.model.activeDeckIndex == 0, "nothing moved before the answer")
+        try #require(clicked.model.search).runPending()
+        clicked.wait(0.05)
+        #expect(clicked.model.activeDeckIndex == 4, "Right then the wheel, from the search's card: \(String(describing: clicked.model.activeDeckIndex))")
+
+        // Esc that clears the search drops what waited for it.
+        let cleared = Pilot(deck: deck, width: 100, height: 30, search: .manual)
+        cleared.press(.character("/"))
+        cleared.type("needle")
+        cleared.press(.enter, .right, .escape)
+        #expect(cleared.model.query.isEmpty && cleared.model.activeDeckIndex == 0, "\(String(describing: cleared.model.activeDeckIndex))")
+        cleared.wait(0.5)
+        #expect(cleared.model.activeDeckIndex == 0, "the Right that waited is gone")
     }
 }

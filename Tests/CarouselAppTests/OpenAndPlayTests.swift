@@ -306,6 +306,21 @@ import Testing
         #expect(pilot.model.activeDeckIndex == 0)
     }
 
+    /// Any key holds the next slide and clears a message, one that does nothing included (after
+    /// the key queue came in, an unbound key did neither: a review found it).
+    @Test func anUnboundKeyHoldsTheSlideAndClearsTheMessage() {
+        var options = AppOptions()
+        options.autoplay = 2
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.wait(1.5)
+        pilot.press(.character("x"), wait: 1)
+        #expect(pilot.model.activeDeckIndex == 0, "no slide at 2 s: a key came at 1.5 s")
+        pilot.press(.character("n"))
+        #expect(status(pilot).contains("/ finds cards"), "\(status(pilot))")
+        pilot.press(.character("x"))
+        #expect(!status(pilot).contains("/ finds cards"), "\(status(pilot))")
+    }
+
     @Test func inLoopModeTheSlideshowGoesOnRound() {
         var options = AppOptions()
         options.autoplay = 1

@@ -127,6 +127,29 @@ import Testing
         #expect(pilot.terminal.reports.first?.hasPrefix("carousel: skipped \(cut): ") == true, "\(pilot.terminal.reports)")
         pilot.press(.right)
         #expect(pilot.model.activeDeckIndex == 2, "the next card is the one after it")
+        // The search counts the cards shown: the one left out is not found, nor counted.
+        pilot.press(.character("/"))
+        pilot.type("cut")
+        #expect(pilot.screen.last?.hasSuffix("no match ") == true, "\(pilot.screen.last ?? "")")
+        pilot.press(.backspace, .backspace, .backspace)
+        #expect(pilot.screen.last?.hasSuffix(" 2 cards ") == true, "\(pilot.screen.last ?? "")")
+    }
+
+    /// Every picture of the deck broken: the screen says so, not that a search found nothing
+    /// ("No card matches." and "Esc every card", with no search on).
+    @Test func aDeckOfBrokenPicturesSaysSo() throws {
+        let directory = NSTemporaryDirectory() + "carousel-picture-cards-\(getpid())-all"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/split.png"))
+        let cut = directory + "/cut.png"
+        try whole.prefix(60).write(to: URL(fileURLWithPath: cut))
+        let pilot = Pilot(deck: CardList([Card(id: cut, title: "cut", content: .image(PictureFile(path: cut)))]), width: 100, height: 30)
+        pilot.wait(0.1)
+        #expect(pilot.screen.contains { $0.contains("No card to show: no picture of the deck could be read.") }, "\(pilot.screen)")
+        pilot.press(.character("x"))
+        let status = pilot.screen.last ?? ""
+        #expect(status.hasPrefix(" 0 of 1 (1 skipped)") && status.hasSuffix("q quit "), "\(status)")
     }
 
     @Test(arguments: StyleKind.allCases, Mode.allCases)

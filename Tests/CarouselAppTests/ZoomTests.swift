@@ -270,6 +270,55 @@ import Testing
                 "two matches on from the first: \(early.screen[0]) \(early.screen[3])")
     }
 
+    /// Home or End and then `n` / `N`, typed while the zoom still grows or before the End is drawn:
+    /// they look from the top (the text's last page), not past the card (a helper saw Home then n
+    /// go to the next card: the full zoom's lines were not counted yet).
+    @Test func homeOrEndThenNInOneGoLookFromThere() {
+        let early = Pilot(deck: needles, width: 80, height: 24)
+        early.press(.character("/"))
+        early.type("needle")
+        early.press(.enter, .enter, .end, .home, .character("n"))
+        early.wait(1)
+        #expect(early.screen[0].hasPrefix("╭─ hay ") && status(early).contains("lines 148-"), "\(early.screen[0]) \(status(early))")
+        var hay = (1...250).map { "line number \($0)" }
+        hay[99] = "a needle"
+        hay[244] = "a needle on the last page"
+        let last = CardList([Card(id: "hay.txt", title: "hay", content: .text(TextDocument(plainText: hay.joined(separator: "\n")))),
+                             Card(id: "more.txt", title: "more", content: .text(TextDocument(plainText: "one more needle")))])
+        let end = Pilot(deck: last, width: 80, height: 24)
+        end.press(.character("/"))
+        end.type("needle")
+        end.press(.enter, .enter)
+        end.wait(1)
+        end.press(.end, .character("n"))
+        #expect(end.screen[0].hasPrefix("╭─ hay ") && status(end).contains("lines 230-250"), "the match on the last page: \(end.screen[0]) \(status(end))")
+        end.press(.character("n"))
+        #expect(end.screen[0].hasPrefix("╭─ more "), "then the next card: \(end.screen[0])")
+    }
+
+    /// After a resize, `n` and `N` look from the view: the match's line number counted the lines
+    /// of the old width (n, on a text wrapped into twice the rows, found the match it was on).
+    @Test func afterAResizeNLooksFromTheView() {
+        var text = (1...100).map { "filler line \($0) with words enough to wrap at a narrow width, twice" }
+        text[19] = "needle one is here"
+        text[49] = "needle two is here"
+        text[79] = "needle three is here"
+        let deck = CardList([
+            Card(id: "a.txt", title: "a", content: .text(TextDocument(plainText: text.joined(separator: "\n")))),
+            Card(id: "b.txt", title: "b", content: .text(TextDocument(plainText: "a needle too"))),
+        ])
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter, .enter)
+        pilot.wait(1)
+        pilot.press(.character("n"))
+        #expect(pilot.screen[3].contains("needle two"), "\(pilot.screen[3])")
+        pilot.resize(width: 40, height: 24, wait: 0.5)
+        pilot.press(.character("n"))
+        #expect(pilot.screen[0].hasPrefix("╭─ a ") && pilot.screen[3].contains("needle three"), "\(pilot.screen[0]) \(pilot.screen[3])")
+    }
+
     /// Without a search, `n` in the zoom says how to start one, as on the strip.
     @Test func nInTheZoomWithoutASearchSaysHowToFind() {
         let pilot = Pilot(deck: needles, width: 80, height: 24)
