@@ -183,6 +183,23 @@ struct TerminalPromiseTests {
         #expect(shell.contains { $0.hasPrefix("alive-42") }, "the shell goes on: \(shell)")
     }
 
+    /// Stopped from outside (the terminal as the carousel had it), then `kill %1`: the carousel
+    /// ends in the background and leaves the shell's modes alone (it set its own saved ones from
+    /// there, and the shell echoed the next line typed twice).
+    @Test func aCarouselStoppedFromOutsideAndKilledLeavesTheShellsModes() throws {
+        let session = try TmuxSession(shell: true, keepOnTerminate: true)
+        try session.waitForStart()
+        let pid = try #require(session.pid)
+        kill(-getpgid(pid), SIGSTOP)
+        _ = try session.waitForScreen { $0.joined().contains("Stopped") }
+        try session.send("kill %1", "Enter")
+        #expect(waitForEnd(of: pid, timeout: 5), "ended: state \(String(describing: processState(pid)))")
+        Thread.sleep(forTimeInterval: 0.3)
+        try session.send("echo ab$((1+2))c", "Enter")
+        let lines = try session.waitForScreen { $0.contains { $0.hasPrefix("ab3c") } }
+        #expect(lines.filter { $0.contains("echo ab$((1+2))c") }.count == 1, "typed once, echoed once: \(lines)")
+    }
+
     /// Suspended, then `bg`: in the background the carousel neither draws nor takes the terminal's
     /// modes; it stops again, as a program reading the terminal does there, and `fg` brings the
     /// whole screen back. (The terminal stopped it there before, when it set the modes; now the
