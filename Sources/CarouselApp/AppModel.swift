@@ -436,6 +436,9 @@ public struct AppModel {
             // `+LINE` goes only with a file (with --print title, the target is not one); {line} always.
             let opensFile = target == file || script.contains("{line}")
             effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with", line: opensFile ? line : nil)))
+        } else if case .image = card.content {
+            // A text editor shows a picture's bytes (vi opened a JPEG as a screenful of noise).
+            say("A picture: a text editor would show its bytes; --open-with 'xdg-open {}' opens it with a viewer.")
         } else if let file {
             let name = options.editor.split(separator: " ").first.map(String.init) ?? options.editor
             var command = ExternalCommand(script: options.editor, target: file, name: name, line: line)

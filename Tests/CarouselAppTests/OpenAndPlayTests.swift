@@ -21,6 +21,21 @@ import Testing
     func status(_ pilot: Pilot) -> String { pilot.screen.last ?? "" }
     func strings(_ arguments: [[UInt8]]) -> [String] { arguments.map { String(decoding: $0, as: UTF8.self) } }
 
+    /// A picture does not open in a text editor (vi showed a JPEG's bytes): the status line says
+    /// how to open it with a viewer; with --open-with, that runs on it.
+    @Test func aPictureOpensOnlyWithOpenWith() {
+        let picture = CardList([Card(id: "photo.jpg", title: "photo", content: .image(PictureFile(path: PictureCardTests.fixtures + "/split.png")))])
+        let pilot = Pilot(deck: picture, width: 100, height: 30)
+        pilot.press(.character("e"))
+        #expect(pilot.terminal.commandsRun.isEmpty)
+        #expect(status(pilot).contains("--open-with 'xdg-open {}'"), "\(status(pilot))")
+        var options = AppOptions()
+        options.openWith = "feh {}"
+        let viewer = Pilot(deck: picture, options: options, width: 100, height: 30)
+        viewer.press(.character("e"))
+        #expect(strings(viewer.terminal.commandsRun.last ?? []).dropFirst(2).first == "feh \"$1\"", "\(strings(viewer.terminal.commandsRun.last ?? []))")
+    }
+
     @Test func eRunsTheEditorOnTheCardsFileThenReadsTheDeckAgain() {
         var options = AppOptions()
         options.editor = "code -w"
