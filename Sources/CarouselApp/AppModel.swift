@@ -319,8 +319,8 @@ public struct AppModel {
             return
         }
         if zoom.index < shown.count,
-           let line = scene.zoomedMatch(zoom, card: shown.card(at: zoom.index), steps: steps, page: zoomPage) {
-            overlay.zoom?.first = max(0, line - Zoom.linesAboveMatch)
+           let (line, top) = scene.zoomedMatch(zoom, card: shown.card(at: zoom.index), steps: steps, page: zoomPage) {
+            overlay.zoom?.first = top
             overlay.zoom?.match = zoom.width.map { (line, $0) }
             return
         }

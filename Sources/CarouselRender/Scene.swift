@@ -264,10 +264,11 @@ public struct Scene: Sendable {
 
     /// The line of a zoomed text card that holds the next match of the search after the one the
     /// view was brought to (`steps` > 0), or the previous one (< 0); without one (the reader has
-    /// scrolled since), after or before the row a match is brought to. Nil when the card has no
-    /// further match that way, is not text, or the zoom was not drawn yet.
+    /// scrolled since), after or before the row a match is brought to; with the first line to show
+    /// for it (`TextLayout.top`). Nil when the card has no further match that way, is not text, or
+    /// the zoom was not drawn yet.
     /// `page`: the lines the zoom shows at once (where End, not drawn yet, puts the view).
-    public mutating func zoomedMatch(_ zoom: Zoom, card: Card, steps: Int, page: Int) -> Int? {
+    public mutating func zoomedMatch(_ zoom: Zoom, card: Card, steps: Int, page: Int) -> (line: Int, top: Int)? {
         guard let highlight, let width = zoom.width, case .text(let document) = card.content else { return nil }
         let laid = cells.lines(document, of: card, index: zoom.index, width: width, title: false, ascii: theme.glyphs.isASCII,
                                wrapsCode: true)
@@ -279,8 +280,9 @@ public struct Scene: Sendable {
                 : TextLayout.line(at: match.line, of: cells.lines(document, of: card, index: zoom.index, width: match.width, title: false,
                                                                   ascii: theme.glyphs.isASCII, wrapsCode: true), in: laid)
         }
-        return steps > 0 ? TextLayout.nextLine(in: laid, after: from, matching: highlight)
-                         : TextLayout.previousLine(in: laid, before: from, matching: highlight)
+        let found = steps > 0 ? TextLayout.nextLine(in: laid, after: from, matching: highlight)
+                              : TextLayout.previousLine(in: laid, before: from, matching: highlight)
+        return found.map { ($0, TextLayout.top(showing: $0, above: Zoom.linesAboveMatch, in: laid, page: page)) }
     }
 
     /// The line (from 1) of a zoomed text card's file where its view begins, when the card is the

@@ -137,7 +137,7 @@ extension CardPainter {
                 wanted = total - page - (Zoom.end - min(first, Zoom.end))
             } else if let seek, let hit = lastMatch ? TextLayout.previousLine(in: all, before: total, matching: seek.find)
                         : cache.firstMatch(document, of: card, index: index, width: width, ascii: theme.glyphs.isASCII, seek: seek) {
-                wanted = max(0, hit - Zoom.linesAboveMatch)
+                wanted = TextLayout.top(showing: hit, above: Zoom.linesAboveMatch, in: all, page: page)
                 match = hit
             } else if let firstWidth, firstWidth != width, first > 0, firstWidth >= 1 {
                 let before = cache.lines(document, of: card, index: index, width: firstWidth, title: false, ascii: theme.glyphs.isASCII,

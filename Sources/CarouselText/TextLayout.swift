@@ -276,6 +276,19 @@ public enum TextLayout {
         return (0..<to).reversed().first { holdsMatch(lines, at: $0, find) }
     }
 
+    /// The first line to show so that `line` (a match) is seen with `above` lines over it, moved up
+    /// to where that line of the text begins when it is the rest of one the wrap broke (a code
+    /// line's `↪` row, the middle of a paragraph), as long as `line` stays in the upper half of
+    /// the `page`'s view.
+    public static func top(showing line: Int, above: Int, in lines: [LaidLine], page: Int) -> Int {
+        var top = max(0, line - above)
+        guard top < lines.count, !lines[top].beginsLine else { return top }
+        var start = top
+        while start > 0, !lines[start].beginsLine, line - (start - 1) < max(above + 1, page / 2) { start -= 1 }
+        if lines[start].beginsLine { top = start }
+        return top
+    }
+
     private static func holdsMatch(_ lines: [LaidLine], at i: Int, _ find: ([Character]) -> [Range<Int>]) -> Bool {
         var head = Array(lines[i].text)
         if !find(head).isEmpty { return true }

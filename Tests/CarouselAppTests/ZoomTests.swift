@@ -319,6 +319,31 @@ import Testing
         #expect(pilot.screen[0].hasPrefix("╭─ a ") && pilot.screen[3].contains("needle three"), "\(pilot.screen[0]) \(pilot.screen[3])")
     }
 
+    /// A match at the end of a long code line (wrapped in rows marked ↪) opens with the line's
+    /// beginning at the top, not in its middle (a helper saw the zoom open on a `↪abc abc` row, the
+    /// line's start off the screen), as long as the match stays in the upper half of the view.
+    @Test func aMatchInAWrappedCodeLineOpensAtTheLinesStart() {
+        let code = (1...30).map { "x\($0) = \($0)" }.joined(separator: "\n") + "\nlong = \"" + String(repeating: "abc ", count: 60) + "zebra end\"\n" + (1...30).map { "y\($0) = \($0)" }.joined(separator: "\n")
+        let deck = CardList([Card(id: "w.py", title: "w", content: .text(TextDocument(blocks: [.code(code.split(separator: "\n").map { [TextSpan(String($0))] })])))])
+        let pilot = Pilot(deck: deck, width: 80, height: 20)
+        pilot.press(.character("/"))
+        pilot.type("zebra")
+        pilot.press(.enter, .enter)
+        pilot.wait(1)
+        #expect(pilot.screen[1].contains("long = \"abc"), "\(pilot.screen[1])")
+        #expect(pilot.screen.contains { $0.contains("zebra end") })
+        // A paragraph too long to show from its start with the match in the upper half: two lines
+        // above it, as before.
+        let prose = (1...40).map { "word\($0)" }.joined(separator: " ") + " needle " + (1...400).map { "more\($0)" }.joined(separator: " ")
+        let long = Pilot(deck: CardList([Card(id: "p.txt", title: "p", content: .text(TextDocument(plainText: String(repeating: "intro\n", count: 3) + prose)))]),
+                         width: 40, height: 12)
+        long.press(.character("/"))
+        long.type("needle")
+        long.press(.enter, .enter)
+        long.wait(1)
+        #expect(long.screen[3].contains("needle"), "\(long.screen.joined(separator: "\n"))")
+    }
+
     /// Without a search, `n` in the zoom says how to start one, as on the strip.
     @Test func nInTheZoomWithoutASearchSaysHowToFind() {
         let pilot = Pilot(deck: needles, width: 80, height: 24)
