@@ -372,7 +372,13 @@ public struct AppModel {
         if let shown = info.zoom, shown.page > 0 {
             // (A growing zoom's page and length are not the full zoom's: scrolling waits for it.)
             if overlay.zoom?.growth ?? 0 >= 1 { zoomShown = shown }
+            // Laid out at another width (a resize): the reader's place is kept as it was left.
+            var anchor = overlay.zoom?.anchor
+            if anchor == nil, let zoom = overlay.zoom, let width = zoom.width, width != shown.width, zoom.first < Zoom.end / 2 {
+                anchor = ZoomAnchor(line: zoom.first, width: width)
+            }
             overlay.zoom?.first = shown.first
+            overlay.zoom?.anchor = anchor?.width == shown.width ? nil : anchor
             overlay.zoom?.width = shown.width
             // Found at full size: from here on the reader scrolls, from there by what was
             // scrolled before (drawn again so: this frame is the one shown).

@@ -306,7 +306,8 @@ public struct Scene: Sendable {
         func mix(_ a: Int, _ b: Int) -> Int { Int((Double(a) + (Double(b) - Double(a)) * t).rounded()) }
         let rect = CellRect(x: mix(from.x, full.x), y: mix(from.y, full.y),
                             width: mix(from.width, full.width), height: mix(from.height, full.height)).intersection(full)
-        let info = painter.paintZoomed(card, index: zoom.index, in: rect, grownTo: full, first: zoom.first, firstWidth: zoom.width,
+        let info = painter.paintZoomed(card, index: zoom.index, in: rect, grownTo: full, first: zoom.anchor?.line ?? zoom.first,
+                                       firstWidth: zoom.anchor?.width ?? zoom.width,
                                        seek: zoom.seeksMatch ? painter.seek : nil, lastMatch: zoom.seeksLastMatch, cache: &cells, on: &canvas)
         let row = rows.status
         canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1))

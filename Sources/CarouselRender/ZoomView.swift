@@ -10,8 +10,13 @@ public struct Zoom: Sendable, Equatable {
     public var index: Int
     /// The first line shown (text cards); the renderer keeps it within the text. `Zoom.end`, less
     /// a few lines, counts from the end (End, then Up, before a frame has said how long the text is).
-    public var first: Int
+    public var first: Int { didSet { anchor = nil } }
     public static let end = Int.max / 2
+    /// Where the reader left the text, as a line and the width it counts at, while resizes lay it
+    /// out at other widths: each new width finds its place from there (finding it from the last
+    /// width moved the view up a row or two at each resize, a helper saw: 60 columns and back,
+    /// twice, and the top was a paragraph higher). Set again whenever `first` is.
+    public var anchor: ZoomAnchor?
     /// The width of the lines `first` counts (nil: not shown yet). When the screen's width changes,
     /// the text is wrapped again, and the zoom opens at the line holding the text that was first
     /// (the reader's place, not the line number).
@@ -56,6 +61,16 @@ public struct Zoom: Sendable, Equatable {
     public var easedGrowth: Double {
         let t = clamp(growth, 0...1)
         return 1 - (1 - t) * (1 - t) * (1 - t)
+    }
+}
+
+/// A line of a zoomed text and the width its lines count at.
+public struct ZoomAnchor: Sendable, Equatable {
+    public var line: Int
+    public var width: Int
+    public init(line: Int, width: Int) {
+        self.line = line
+        self.width = width
     }
 }
 

@@ -496,6 +496,31 @@ import Testing
                 "the paragraph at the top before the resize (\(paragraph)): \(fast[1])")
     }
 
+    /// Resized to another width and back, again and again, the zoom shows the same top row: each
+    /// width finds its place from where the reader left the text, not from the last width (each
+    /// round trip moved the view up a row or two: a helper saw a paragraph's drift in two).
+    @Test func resizesBackAndForthKeepTheSameTopRow() {
+        // Paragraphs of 5 to 44 words, so that rows fall differently at each width.
+        let vocabulary = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua"
+            .split(separator: " ")
+        let paragraphs = (1...60).map { i in
+            "Paragraph \(i) " + (0..<(5 + (i * 37) % 40)).map { String(vocabulary[(i * 7 + $0 * 3) % vocabulary.count]) }.joined(separator: " ")
+        }
+        let prose = CardList([Card(id: "prose.txt", title: "prose", content: .text(TextDocument(plainText: paragraphs.joined(separator: "\n"))))])
+        let pilot = Pilot(deck: prose, width: 100, height: 30)
+        pilot.press(.enter, wait: 1)
+        for _ in 0..<3 { pilot.press(.pageDown, wait: 0.1) }
+        let top = pilot.screen[1]
+        for round in 1...3 {
+            pilot.resize(width: 60, height: 20, wait: 0.3)
+            pilot.resize(width: 100, height: 30, wait: 0.3)
+            #expect(pilot.screen[1] == top, "round \(round): \(pilot.screen[1]) against \(top)")
+        }
+        let first = pilot.model.zoom?.first ?? -1
+        pilot.press(.down)
+        #expect(pilot.model.zoom?.first == first + 1, "scrolling goes on from there: \(first) -> \(String(describing: pilot.model.zoom?.first)) \(pilot.screen[1])")
+    }
+
     /// Keys typed while the zoom is still growing (quickly after Enter, or all at once by
     /// `--render --keys`) scroll the text as the full zoom shows it: PgDn went a line or two (the
     /// growing zoom's page) or nowhere (lines counted at a narrower width, mapped back).
