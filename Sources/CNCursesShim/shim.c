@@ -388,7 +388,8 @@ void cs_stop(void) {
     // Ended while in the background (stopped from outside, then sent a signal by `kill %1` from
     // the shell): the shell has the terminal and has set its own modes (line editing, echo), so
     // they are left alone (endwin's, set there, echoed the next line typed twice); only what the
-    // program switched on is switched off, its mouse reports, keypad mode and alternate screen.
+    // program switched on is switched off, its mouse reports, colours, keypad mode and alternate
+    // screen.
     // (Writing from the background is let through: a terminal with `tostop` would stop it.)
     if (screen && !isendwin() && !in_foreground()) {
         struct sigaction ignore, previous_ttou;
@@ -399,6 +400,7 @@ void cs_stop(void) {
         if (motion_tracking) set_motion_tracking(0);
         motion_tracking = 0;
         mousemask(0, NULL);
+        if (write(output_fd, "\033[m", 3) < 0) {}
         if (keypad_local && keypad_local != (char *)-1) tputs(keypad_local, 1, put_output);
         if (cursor_normal && cursor_normal != (char *)-1) tputs(cursor_normal, 1, put_output);
         if (exit_ca_mode && exit_ca_mode != (char *)-1) tputs(exit_ca_mode, 1, put_output);
@@ -526,7 +528,7 @@ static int back_in_foreground(void) {
         if (!in_foreground()) {
             struct timespec pause = {.tv_sec = wait_ms / 1000, .tv_nsec = (long)(wait_ms % 1000) * 1000000L};
             nanosleep(&pause, NULL);
-            if (wait_ms < 1000) wait_ms *= 2;
+            wait_ms = wait_ms * 2 > 1000 ? 1000 : wait_ms * 2;
         }
     }
     return 1;

@@ -162,17 +162,22 @@ public struct AppModel {
     private mutating func handle(_ key: Key, now: Double, replayed: Bool) -> Outcome? {
         let command = KeyTable.command(for: key, helpOpen: helpOpen, zoomed: overlay.zoom != nil,
                                        searching: overlay.searching, picking: options.pick)
-        guard let command else { return nil }
         // A key that acts on the cards the search shows waits for its answer, and every key after
-        // it keeps its turn (`/lorem` Enter Enter, typed at once with `--pick`, chose the card the
-        // strip showed before the search answered; `e` opened it). Typing into the search line,
-        // closing it and clearing it do not wait; quitting never does (Esc that clears the search
-        // drops what waited for it).
-        if command != .interrupt, command != .quit,
-           (!replayed && !inputAwaitingSearch.isEmpty) || (searchIsAnswering && command.waitsForSearch) {
-            if replayed { inputAwaitingSearch.insert(.key(key), at: 0) } else { inputAwaitingSearch.append(.key(key)) }
-            return nil
+        // it keeps its turn, read in the place the keys before it lead to (`/lorem` Enter Enter,
+        // typed at once with `--pick`, chose the card the strip showed before the search answered;
+        // `e` opened it). Typing into the search line, closing it, clearing it and quitting do not
+        // wait while nothing waits; Ctrl-C never does.
+        if command != .interrupt {
+            if !replayed && !inputAwaitingSearch.isEmpty {
+                inputAwaitingSearch.append(.key(key))
+                return nil
+            }
+            if let command, searchIsAnswering, command.waitsForSearch {
+                if replayed { inputAwaitingSearch.insert(.key(key), at: 0) } else { inputAwaitingSearch.append(.key(key)) }
+                return nil
+            }
         }
+        guard let command else { return nil }
         return perform(command, key: key, now: now)
     }
 
@@ -370,13 +375,16 @@ public struct AppModel {
         let info = scene.render(state, deck: shown, helpOpen: helpOpen, helpFirst: overlay.helpFirst, zoom: overlay.zoom, into: &canvas)
         // What the zoom showed keeps the scroll within the text (not while it is too small to show any).
         if let shown = info.zoom, shown.page > 0 {
-            // (A growing zoom's page and length are not the full zoom's: scrolling waits for it.)
-            if overlay.zoom?.growth ?? 0 >= 1 { zoomShown = shown }
-            // Laid out at another width (a resize): the reader's place is kept as it was left.
+            // Laid out at another width than the full zoom's last frame (a resize): the reader's
+            // place is kept as it was left. (Not from the widths a growing zoom passes through,
+            // nor while it seeks its match.)
             var anchor = overlay.zoom?.anchor
-            if anchor == nil, let zoom = overlay.zoom, let width = zoom.width, width != shown.width, zoom.first < Zoom.end / 2 {
+            if anchor == nil, let zoom = overlay.zoom, zoom.growth >= 1, !zoom.seeksMatch, let last = zoomShown,
+               let width = zoom.width, last.width == width, width != shown.width, zoom.first < Zoom.end / 2 {
                 anchor = ZoomAnchor(line: zoom.first, width: width)
             }
+            // (A growing zoom's page and length are not the full zoom's: scrolling waits for it.)
+            if overlay.zoom?.growth ?? 0 >= 1 { zoomShown = shown }
             overlay.zoom?.first = shown.first
             overlay.zoom?.anchor = anchor?.width == shown.width ? nil : anchor
             overlay.zoom?.width = shown.width
@@ -607,7 +615,6 @@ public struct AppModel {
     }
 
     private mutating func clearSearch() {
-        inputAwaitingSearch.removeAll()
         query = ""
         overlay.searching = false
         applied = nil

@@ -298,8 +298,30 @@ import Testing
         let quit = Pilot(deck: deck, width: 100, height: 30, search: .manual)
         quit.press(.character("/"))
         quit.type("needle")
-        quit.press(.enter, .enter, .character("q"))
-        #expect(quit.outcome == .quit, "nor q")
+        quit.press(.enter, .character("q"))
+        #expect(quit.outcome == .quit, "nor q, while nothing waits")
+        // A key after one that waits is read where that one leads: q in the zoom closes it.
+        let zoomed = Pilot(deck: deck, width: 100, height: 30, search: .manual)
+        zoomed.press(.character("/"))
+        zoomed.type("needle")
+        zoomed.press(.enter, .enter, .character("q"))
+        #expect(zoomed.outcome == nil)
+        try #require(zoomed.model.search).runPending()
+        zoomed.wait(0.05)
+        #expect(zoomed.outcome == nil && zoomed.model.zoom == nil, "zoomed, then closed")
+        // Keys that mean nothing on the strip keep their turn too: `/fox` after a waiting Right
+        // opens the search line again and types into it (f, o and x were dropped, or typed as
+        // the strip's commands: o turned the loop on).
+        let again = Pilot(deck: deck, width: 100, height: 30, search: .manual)
+        again.press(.character("/"))
+        again.type("needle")
+        again.press(.enter, .character("l"), .character("/"))
+        again.type("fox")
+        for _ in 0..<4 {
+            try #require(again.model.search).runPending()
+            again.wait(0.05)
+        }
+        #expect(again.model.query == "needlefox" && !again.state.loop, "\(again.model.query)")
 
         // A click waits its turn too: Enter (zoom) waits, the wheel after it waits for it.
         let clicked = Pilot(deck: deck, width: 100, height: 30, search: .manual)
@@ -312,13 +334,16 @@ import Testing
         clicked.wait(0.05)
         #expect(clicked.model.activeDeckIndex == 4, "Right then the wheel, from the search's card: \(String(describing: clicked.model.activeDeckIndex))")
 
-        // Esc that clears the search drops what waited for it.
+        // Esc after a waiting key waits its turn: Right moves among the matches, then Esc clears
+        // the search, on the card Right went to.
         let cleared = Pilot(deck: deck, width: 100, height: 30, search: .manual)
         cleared.press(.character("/"))
         cleared.type("needle")
         cleared.press(.enter, .right, .escape)
-        #expect(cleared.model.query.isEmpty && cleared.model.activeDeckIndex == 0, "\(String(describing: cleared.model.activeDeckIndex))")
+        #expect(cleared.model.query == "needle", "Esc waits its turn")
+        try #require(cleared.model.search).runPending()
         cleared.wait(0.5)
-        #expect(cleared.model.activeDeckIndex == 0, "the Right that waited is gone")
+        #expect(cleared.model.query.isEmpty && cleared.model.activeDeckIndex == 3 && cleared.state.count == 6,
+                "\(String(describing: cleared.model.activeDeckIndex))")
     }
 }

@@ -521,6 +521,23 @@ import Testing
         #expect(pilot.model.zoom?.first == first + 1, "scrolling goes on from there: \(first) -> \(String(describing: pilot.model.zoom?.first)) \(pilot.screen[1])")
     }
 
+    /// A zoom that grew to its match and is then resized keeps its place: the widths it passed
+    /// through while growing are not where the reader left it (a review saw the top move ten
+    /// words down, the anchor kept from the growing zoom's first, narrow frame).
+    @Test func aZoomOpenedAtAMatchKeepsItsPlaceThroughAResize() {
+        let prose = (1...40).map { "word\($0)" }.joined(separator: " ") + " needle " + (1...400).map { "more\($0)" }.joined(separator: " ")
+        let deck = CardList([Card(id: "p.txt", title: "p", content: .text(TextDocument(plainText: String(repeating: "intro\n", count: 3) + prose)))])
+        let pilot = Pilot(deck: deck, width: 40, height: 12)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter, .enter)
+        pilot.wait(1)
+        let top = pilot.screen[1]
+        pilot.resize(width: 60, height: 12, wait: 0.5)
+        pilot.resize(width: 40, height: 12, wait: 0.5)
+        #expect(pilot.screen[1] == top, "\(pilot.screen[1]) against \(top)")
+    }
+
     /// Keys typed while the zoom is still growing (quickly after Enter, or all at once by
     /// `--render --keys`) scroll the text as the full zoom shows it: PgDn went a line or two (the
     /// growing zoom's page) or nowhere (lines counted at a narrower width, mapped back).
