@@ -248,8 +248,8 @@ public struct AppModel {
         case .nextMatch(let n):
             if query.isEmpty {
                 say("Nothing is searched: / finds cards.")
-            } else if let zoom = overlay.zoom, !empty {
-                nextMatchInZoom(zoom, steps: n)
+            } else if overlay.zoom != nil, !empty {
+                nextMatchInZoom(steps: n)
             } else if !empty {
                 // Round the matches, as less and vim go round a file.
                 state.send(.jump(to: state.wrap(state.targetIndex + n)))
@@ -314,7 +314,7 @@ public struct AppModel {
     /// `n` / `N` in a zoomed card, as in less: the view goes to the card's next (previous) line
     /// holding a match; past its last (first), to the next (previous) card that matches, opened
     /// at its first (last) match: round the matches, as on the strip.
-    private mutating func nextMatchInZoom(_ zoom: Zoom, steps: Int) {
+    private mutating func nextMatchInZoom(steps: Int) {
         finishGrowth()
         guard let zoom = overlay.zoom else { return }
         // Not drawn at its full size yet (its first match to find, or the lines of its full width
@@ -409,7 +409,7 @@ public struct AppModel {
                 var left = steps
                 while left != 0, let zoom = overlay.zoom {
                     if zoom.seeksMatch || zoomShown == nil { overlay.zoom?.matchStepsBeforeMatch = left; break }
-                    nextMatchInZoom(zoom, steps: left.signum())
+                    nextMatchInZoom(steps: left.signum())
                     left -= left.signum()
                 }
                 return render(into: &canvas)
