@@ -326,7 +326,7 @@ public struct AppModel {
         if zoom.index < shown.count,
            let (line, top) = scene.zoomedMatch(zoom, card: shown.card(at: zoom.index), steps: steps, page: zoomPage) {
             overlay.zoom?.first = top
-            overlay.zoom?.match = zoom.width.map { (line, $0) }
+            overlay.zoom?.match = zoom.width.map { ZoomAnchor(line: line, width: $0) }
             return
         }
         state.send(.jump(to: state.wrap(state.targetIndex + steps)))
@@ -393,7 +393,7 @@ public struct AppModel {
             if overlay.zoom?.growth ?? 0 >= 1, overlay.zoom?.seeksMatch == true {
                 overlay.zoom?.seeksMatch = false
                 overlay.zoom?.seeksLastMatch = false
-                overlay.zoom?.match = shown.match.flatMap { line in shown.width.map { (line, $0) } }
+                overlay.zoom?.match = shown.match.flatMap { line in shown.width.map { ZoomAnchor(line: line, width: $0) } }
                 let scrolled = overlay.zoom?.scrolledBeforeMatch ?? 0
                 if scrolled != 0 {
                     overlay.zoom?.scrolledBeforeMatch = 0

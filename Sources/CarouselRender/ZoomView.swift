@@ -15,7 +15,7 @@ public struct Zoom: Sendable, Equatable {
     /// Where the reader left the text, as a line and the width it counts at, while resizes lay it
     /// out at other widths: each new width finds its place from there (finding it from the last
     /// width moved the view up a row or two at each resize, a helper saw: 60 columns and back,
-    /// twice, and the top was a paragraph higher). Set again whenever `first` is.
+    /// twice, and the top was a paragraph higher). Cleared whenever `first` is set.
     public var anchor: ZoomAnchor?
     /// The width of the lines `first` counts (nil: not shown yet). When the screen's width changes,
     /// the text is wrapped again, and the zoom opens at the line holding the text that was first
@@ -37,12 +37,7 @@ public struct Zoom: Sendable, Equatable {
     /// The line holding the match the view was brought to (by the search, or by `n` / `N`), and
     /// the width its lines count at: where the next `n` or `N` looks from (after a resize, from the
     /// same line laid out again). Nil once the reader scrolls (they look from the view).
-    public var match: (line: Int, width: Int)? {
-        get { matchLine.map { ($0, matchWidth) } }
-        set { matchLine = newValue?.line; matchWidth = newValue?.width ?? 0 }
-    }
-    private var matchLine: Int?
-    private var matchWidth = 0
+    public var match: ZoomAnchor?
 
     public init(index: Int, first: Int = 0, width: Int? = nil, growth: Double = 0, seeksMatch: Bool = false,
                 seeksLastMatch: Bool = false) {
@@ -64,7 +59,7 @@ public struct Zoom: Sendable, Equatable {
     }
 }
 
-/// A line of a zoomed text and the width its lines count at.
+/// A line of a zoomed text and the width its lines count at (the reader's place, a match's line).
 public struct ZoomAnchor: Sendable, Equatable {
     public var line: Int
     public var width: Int
