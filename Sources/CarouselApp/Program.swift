@@ -153,8 +153,11 @@ public final class Program {
         }
         var info = model.render(into: &canvas)
         // A picture found broken while this frame was drawn (converted at once, headless) leaves
-        // the strip before the frame is shown.
-        if model.skipBrokenPictures() { info = model.render(into: &canvas) }
+        // the strip before the frame is shown; so does one the frame drawn again brings near
+        // (each pass leaves out one card at least). With one pass, `--render` kept the second of
+        // two broken pictures side by side, drawn as its error, where the program, woken by its
+        // worker, leaves it out.
+        while model.skipBrokenPictures() { info = model.render(into: &canvas) }
         for effect in model.takeEffects() { perform(effect) }
         backend.present(&canvas, cursor: info.cursor)
     }

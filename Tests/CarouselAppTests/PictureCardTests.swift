@@ -135,6 +135,26 @@ import Testing
         #expect(pilot.screen.last?.hasSuffix(" 2 cards ") == true, "\(pilot.screen.last ?? "")")
     }
 
+    /// Two broken pictures side by side, converted at once (`--render`): both leave the strip, as
+    /// in the program, where a worker's wake-up leaves out the second (`--render` drew it as its
+    /// error message, "8/8 (2 skipped)" where the program said "7/7 (3 skipped)").
+    @Test func twoBrokenPicturesSideBySideBothLeaveTheStrip() throws {
+        let directory = NSTemporaryDirectory() + "carousel-picture-cards-\(getpid())-two"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let png = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/split.png"))
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/split.jpg"))
+        let cuts = [directory + "/cut.png", directory + "/cut.jpg"]
+        try png.prefix(60).write(to: URL(fileURLWithPath: cuts[0]))
+        try jpeg.prefix(jpeg.count / 2).write(to: URL(fileURLWithPath: cuts[1]))
+        let good = Self.splits.cards
+        let deck = CardList([good[0], good[1], good[2]] + cuts.map { Card(id: $0, title: "cut", content: .image(PictureFile(path: $0))) })
+        let run = HeadlessRenderer.run(deck: deck, options: AppOptions(), width: 100, height: 30, keys: [.key(.character("5"))],
+                                       time: nil, glyphs: .unicode)
+        #expect(run.reports.count == 2, "both named: \(run.reports)")
+        #expect(!run.canvas.lines().contains { $0.contains("damaged") && $0.contains("│") }, "no card drawn as its error: \(run.canvas.lines())")
+    }
+
     /// Every picture of the deck broken: the screen says so, not that a search found nothing
     /// ("No card matches." and "Esc every card", with no search on).
     @Test func aDeckOfBrokenPicturesSaysSo() throws {
