@@ -25,6 +25,20 @@ import Testing
 
     func status(_ pilot: Pilot) -> String { pilot.screen.last ?? "" }
 
+    /// A pilot whose search runs only when the test says (`answer`), with `/query` typed.
+    func searching(_ query: String) -> Pilot {
+        let pilot = Pilot(deck: deck, width: 100, height: 30, search: .manual)
+        pilot.press(.character("/"))
+        pilot.type(query)
+        return pilot
+    }
+
+    /// The search runs to its end and wakes the loop, as its worker would.
+    func answer(_ pilot: Pilot, wait: Double = 0.05) throws {
+        try #require(pilot.model.search).runPending()
+        pilot.wait(wait)
+    }
+
     @Test func typingNarrowsTheStripAndTheSearchLineSaysHowMany() {
         let pilot = Pilot(deck: deck, width: 100, height: 30)
         pilot.press(.character("/"))
@@ -271,78 +285,57 @@ import Testing
         #expect(!pilot.model.overlay.searching, "Enter closed the search line at once")
         #expect(pilot.outcome == nil, "nothing chosen before the search answers")
         #expect(pilot.state.count == 6 && pilot.model.activeDeckIndex == 1, "the strip as it was")
-        try #require(pilot.model.search).runPending()
-        pilot.wait(0.05)
-        // The matches are two, Needle title and five; the search rests on the card it began on
-        // (two), so Right goes to the next match, and Enter picks it.
+        try answer(pilot)
+        // The matches are three (two, Needle title, five); the search rests on the card it began
+        // on (two), so Right goes to the next match, and Enter picks it.
         #expect(pilot.outcome == .chosen(3), "\(String(describing: pilot.outcome))")
 
-        let typing = Pilot(deck: deck, width: 100, height: 30, search: .manual)
-        typing.press(.character("/"))
-        typing.type("needl")
+        let typing = searching("needl")
         typing.press(.right)
         typing.type("e")
         #expect(typing.model.query == "needl", "a letter after a waiting key waits its turn")
-        try #require(typing.model.search).runPending()
-        typing.wait(0.05)
+        try answer(typing)
         #expect(typing.model.query == "needle" && typing.model.activeDeckIndex == 3, "then Right, then the letter")
-        try #require(typing.model.search).runPending()
-        typing.wait(0.05)
+        try answer(typing)
         #expect(typing.state.count == 3, "and its own search answers as any")
 
-        let interrupted = Pilot(deck: deck, width: 100, height: 30, search: .manual)
-        interrupted.press(.character("/"))
-        interrupted.type("needle")
+        let interrupted = searching("needle")
         interrupted.press(.enter, .enter, .controlC)
         #expect(interrupted.outcome == .interrupted, "Ctrl-C does not wait")
-        let quit = Pilot(deck: deck, width: 100, height: 30, search: .manual)
-        quit.press(.character("/"))
-        quit.type("needle")
+        let quit = searching("needle")
         quit.press(.enter, .character("q"))
         #expect(quit.outcome == .quit, "nor q, while nothing waits")
         // A key after one that waits is read where that one leads: q in the zoom closes it.
-        let zoomed = Pilot(deck: deck, width: 100, height: 30, search: .manual)
-        zoomed.press(.character("/"))
-        zoomed.type("needle")
+        let zoomed = searching("needle")
         zoomed.press(.enter, .enter, .character("q"))
         #expect(zoomed.outcome == nil)
-        try #require(zoomed.model.search).runPending()
-        zoomed.wait(0.05)
+        try answer(zoomed)
         #expect(zoomed.outcome == nil && zoomed.model.zoom == nil, "zoomed, then closed")
         // Keys that mean nothing on the strip keep their turn too: `/fox` after a waiting Right
         // opens the search line again and types into it (f, o and x were dropped, or typed as
         // the strip's commands: o turned the loop on).
-        let again = Pilot(deck: deck, width: 100, height: 30, search: .manual)
-        again.press(.character("/"))
-        again.type("needle")
+        let again = searching("needle")
         again.press(.enter, .character("l"), .character("/"))
         again.type("fox")
         for _ in 0..<4 {
-            try #require(again.model.search).runPending()
-            again.wait(0.05)
+            try answer(again)
         }
         #expect(again.model.query == "needlefox" && !again.state.loop, "\(again.model.query)")
 
-        // A click waits its turn too: Enter (zoom) waits, the wheel after it waits for it.
-        let clicked = Pilot(deck: deck, width: 100, height: 30, search: .manual)
-        clicked.press(.character("/"))
-        clicked.type("needle")
+        // A click waits its turn too: Right waits, and the wheel after it.
+        let clicked = searching("needle")
         clicked.press(.enter, .right)
         clicked.wheel(up: false, x: 50, y: 15)
         #expect(clicked.model.activeDeckIndex == 0, "nothing moved before the answer")
-        try #require(clicked.model.search).runPending()
-        clicked.wait(0.05)
+        try answer(clicked)
         #expect(clicked.model.activeDeckIndex == 4, "Right then the wheel, from the search's card: \(String(describing: clicked.model.activeDeckIndex))")
 
         // Esc after a waiting key waits its turn: Right moves among the matches, then Esc clears
         // the search, on the card Right went to.
-        let cleared = Pilot(deck: deck, width: 100, height: 30, search: .manual)
-        cleared.press(.character("/"))
-        cleared.type("needle")
+        let cleared = searching("needle")
         cleared.press(.enter, .right, .escape)
         #expect(cleared.model.query == "needle", "Esc waits its turn")
-        try #require(cleared.model.search).runPending()
-        cleared.wait(0.5)
+        try answer(cleared, wait: 0.5)
         #expect(cleared.model.query.isEmpty && cleared.model.activeDeckIndex == 3 && cleared.state.count == 6,
                 "\(String(describing: cleared.model.activeDeckIndex))")
     }

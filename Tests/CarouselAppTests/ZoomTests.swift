@@ -19,6 +19,14 @@ import Testing
 
     func status(_ pilot: Pilot) -> String { pilot.screen.last ?? "" }
 
+    /// `/query`, Enter, Enter: the first card that matches, zoomed at its first match, at its full size.
+    func zoomAtMatch(_ pilot: Pilot, _ query: String) {
+        pilot.press(.character("/"))
+        pilot.type(query)
+        pilot.press(.enter, .enter)
+        pilot.wait(1)
+    }
+
     @Test func enterOpensTheCardFullScreenAndTheStatusLineSaysWhereYouAre() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.press(.enter)
@@ -175,10 +183,7 @@ import Testing
             Card(id: "other.txt", title: "other", content: .text(TextDocument(plainText: "nothing"))),
         ])
         let pilot = Pilot(deck: deck, width: 80, height: 24)
-        pilot.press(.character("/"))
-        pilot.type("needle")
-        pilot.press(.enter, .enter)
-        pilot.wait(1)
+        zoomAtMatch(pilot, "needle")
         #expect(status(pilot).contains("lines 148-"), "\(status(pilot))")
         #expect(pilot.screen.contains { $0.contains("the needle is here") })
         pilot.press(.down)
@@ -226,10 +231,7 @@ import Testing
     /// at its last), round the deck. They did nothing in the zoom.
     @Test func nAndCapitalNGoFromMatchToMatchInTheZoom() {
         let pilot = Pilot(deck: needles, width: 80, height: 24)
-        pilot.press(.character("/"))
-        pilot.type("needle")
-        pilot.press(.enter, .enter)
-        pilot.wait(1)
+        zoomAtMatch(pilot, "needle")
         #expect(status(pilot).contains("lines 148-"), "\(status(pilot))")
         pilot.press(.character("n"))
         #expect(status(pilot).contains("lines 198-"), "the card's next match: \(status(pilot))")
@@ -252,10 +254,7 @@ import Testing
     /// the match it left; `n` typed before the zoom has found its first match counts from it.
     @Test func nLooksFromTheViewAfterScrollingAndCountsFromTheMatchWhenTypedEarly() {
         let pilot = Pilot(deck: needles, width: 80, height: 24)
-        pilot.press(.character("/"))
-        pilot.type("needle")
-        pilot.press(.enter, .enter)
-        pilot.wait(1)
+        zoomAtMatch(pilot, "needle")
         pilot.press(.pageDown, .pageDown, .pageDown)
         #expect(status(pilot).contains("lines 208-"), "\(status(pilot))")
         pilot.press(.character("N"))
@@ -286,10 +285,7 @@ import Testing
         let last = CardList([Card(id: "hay.txt", title: "hay", content: .text(TextDocument(plainText: hay.joined(separator: "\n")))),
                              Card(id: "more.txt", title: "more", content: .text(TextDocument(plainText: "one more needle")))])
         let end = Pilot(deck: last, width: 80, height: 24)
-        end.press(.character("/"))
-        end.type("needle")
-        end.press(.enter, .enter)
-        end.wait(1)
+        zoomAtMatch(end, "needle")
         end.press(.end, .character("n"))
         #expect(end.screen[0].hasPrefix("╭─ hay ") && status(end).contains("lines 230-250"), "the match on the last page: \(end.screen[0]) \(status(end))")
         end.press(.character("n"))
@@ -308,10 +304,7 @@ import Testing
             Card(id: "b.txt", title: "b", content: .text(TextDocument(plainText: "a needle too"))),
         ])
         let pilot = Pilot(deck: deck, width: 80, height: 24)
-        pilot.press(.character("/"))
-        pilot.type("needle")
-        pilot.press(.enter, .enter)
-        pilot.wait(1)
+        zoomAtMatch(pilot, "needle")
         pilot.press(.character("n"))
         #expect(pilot.screen[3].contains("needle two"), "\(pilot.screen[3])")
         pilot.resize(width: 40, height: 24, wait: 0.5)
@@ -326,10 +319,7 @@ import Testing
         let code = (1...30).map { "x\($0) = \($0)" }.joined(separator: "\n") + "\nlong = \"" + String(repeating: "abc ", count: 60) + "zebra end\"\n" + (1...30).map { "y\($0) = \($0)" }.joined(separator: "\n")
         let deck = CardList([Card(id: "w.py", title: "w", content: .text(TextDocument(blocks: [.code(code.split(separator: "\n").map { [TextSpan(String($0))] })])))])
         let pilot = Pilot(deck: deck, width: 80, height: 20)
-        pilot.press(.character("/"))
-        pilot.type("zebra")
-        pilot.press(.enter, .enter)
-        pilot.wait(1)
+        zoomAtMatch(pilot, "zebra")
         #expect(pilot.screen[1].contains("long = \"abc"), "\(pilot.screen[1])")
         #expect(pilot.screen.contains { $0.contains("zebra end") })
         // A paragraph too long to show from its start with the match in the upper half: two lines
@@ -337,10 +327,7 @@ import Testing
         let prose = (1...40).map { "word\($0)" }.joined(separator: " ") + " needle " + (1...400).map { "more\($0)" }.joined(separator: " ")
         let long = Pilot(deck: CardList([Card(id: "p.txt", title: "p", content: .text(TextDocument(plainText: String(repeating: "intro\n", count: 3) + prose)))]),
                          width: 40, height: 12)
-        long.press(.character("/"))
-        long.type("needle")
-        long.press(.enter, .enter)
-        long.wait(1)
+        zoomAtMatch(long, "needle")
         #expect(long.screen[3].contains("needle"), "\(long.screen.joined(separator: "\n"))")
     }
 
@@ -528,10 +515,7 @@ import Testing
         let prose = (1...40).map { "word\($0)" }.joined(separator: " ") + " needle " + (1...400).map { "more\($0)" }.joined(separator: " ")
         let deck = CardList([Card(id: "p.txt", title: "p", content: .text(TextDocument(plainText: String(repeating: "intro\n", count: 3) + prose)))])
         let pilot = Pilot(deck: deck, width: 40, height: 12)
-        pilot.press(.character("/"))
-        pilot.type("needle")
-        pilot.press(.enter, .enter)
-        pilot.wait(1)
+        zoomAtMatch(pilot, "needle")
         let top = pilot.screen[1]
         pilot.resize(width: 60, height: 12, wait: 0.5)
         pilot.resize(width: 40, height: 12, wait: 0.5)
