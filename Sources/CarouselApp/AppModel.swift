@@ -54,6 +54,9 @@ public struct AppModel {
     /// Cards left out: pictures found broken when they were decoded (their header looked right
     /// when the deck was opened).
     private var hidden: Set<Int> = []
+    /// The broken pictures the status line names, while it says so (`brokenMessage`).
+    private var brokenNamed: [String] = []
+    private var brokenMessage: String?
     /// What is searched for (empty: nothing), and the result the strip shows.
     public private(set) var query = ""
     private var applied: SearchResult?
@@ -543,7 +546,7 @@ public struct AppModel {
         // Only cards near the screen are converted: look there.
         let target = state.targetIndex
         let near = Set((-12...12).map { state.wrap(target + $0) })
-        var left: [String] = []
+        var left: [PictureFailure] = []
         for failure in failures {
             // A decode that ended after a jump far away: look through a deck of pictures' size.
             let matches = { (place: Int) -> Bool in
@@ -553,14 +556,21 @@ public struct AppModel {
             let places = near.contains(where: matches) || shown.count > 5_000 ? Array(near) : Array(0..<shown.count)
             for place in places {
                 guard case .image(let file) = shown.card(at: place).content, file == failure.file else { continue }
-                if hidden.insert(shown.deckIndex(place)).inserted { left.append(failure.reason) }
+                if hidden.insert(shown.deckIndex(place)).inserted { left.append(failure) }
             }
         }
         guard !left.isEmpty else { return false }
         scene.skippedCards += left.count
-        for reason in left { effects.append(.report("carousel: skipped \(reason)")) }
+        // Standard error gets the decoder's words; the status line plain ones, and every picture
+        // left out while it says so (the worker finds them one by one: the last alone was named).
+        for failure in left { effects.append(.report("carousel: skipped \(failure.description)")) }
         show(query.isEmpty ? nil : applied?.matches)
-        say("skipped " + left[left.count - 1])
+        if message == nil || message != brokenMessage { brokenNamed = [] }
+        brokenNamed += left.map { $0.name }
+        say(brokenNamed.count == 1
+            ? "skipped \(left[0].name): \(left[0].brief)"
+            : "skipped \(brokenNamed.count) pictures that could not be read: " + brokenNamed.joined(separator: ", "))
+        brokenMessage = message
         return true
     }
 

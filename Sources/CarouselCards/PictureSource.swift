@@ -85,12 +85,27 @@ public protocol PictureSource: AnyObject, Sendable {
     func takeFailures() -> [PictureFailure]
 }
 
-/// A picture that could not be decoded, and why (one line, naming the file).
+/// A picture that could not be decoded, and why.
 public struct PictureFailure: Sendable, Equatable {
     public var file: PictureFile
+    /// The file as the user named it.
+    public var name: String
+    /// Why, in one line without the file's name: what went wrong first, then what the decoder
+    /// said (`damaged or truncated picture: Error interpreting JPEG image file (...)`).
     public var reason: String
-    public init(file: PictureFile, reason: String) {
+    public init(file: PictureFile, name: String, reason: String) {
         self.file = file
+        self.name = name
         self.reason = reason
+    }
+
+    /// The whole line, naming the file (for standard error, where there is room).
+    public var description: String { name.isEmpty ? reason : "\(name): \(reason)" }
+
+    /// What went wrong in plain words, without the decoder's own (a status line's worth):
+    /// `damaged or truncated picture`, not libjpeg's `Improper call to JPEG library in state 205`.
+    public var brief: String {
+        guard let colon = reason.firstRange(of: ": ") else { return reason }
+        return String(reason[..<colon.lowerBound])
     }
 }

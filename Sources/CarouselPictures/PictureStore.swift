@@ -134,15 +134,15 @@ public final class PictureStore: PictureSource {
         if case .background(let workers) = execution { startWorkers(upTo: workers) }
     }
 
-    /// Converts everything asked for so far, on this thread, then wakes the loop if anything was
-    /// done. (The background workers run the same.)
-    public func runPending() {
-        var did = false
-        while let job = state.withLock({ s in s.takeJob() }) {
+    /// Converts everything asked for so far (or the first `limit` jobs), on this thread, then
+    /// wakes the loop if anything was done. (The background workers run the same.)
+    public func runPending(upTo limit: Int = .max) {
+        var done = 0
+        while done < limit, let job = state.withLock({ s in s.takeJob() }) {
             perform(job)
-            did = true
+            done += 1
         }
-        if did { wake() }
+        if done > 0 { wake() }
     }
 
     // MARK: - Work
@@ -180,9 +180,9 @@ public final class PictureStore: PictureSource {
                 picture = loaded
             } catch {
                 state.withLock { s in
-                    let reason = PictureStore.message(for: error)
-                    s.failures[request.file] = reason
-                    s.newFailures.append(PictureFailure(file: request.file, reason: reason))
+                    let failure = PictureStore.failure(error, of: request.file)
+                    s.failures[request.file] = failure.description
+                    s.newFailures.append(failure)
                 }
                 return
             }
@@ -202,10 +202,12 @@ public final class PictureStore: PictureSource {
         state.withLock { s in s.keep(tile, for: request, budget: budget) }
     }
 
-    /// A failure in one line, naming the file, with nothing in it a terminal would act on.
-    static func message(for error: PictureError) -> String {
-        let text = error.description
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
+    /// A failure with nothing in its words a terminal would act on.
+    static func failure(_ error: PictureError, of file: PictureFile) -> PictureFailure {
+        func plain(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
+        }
+        return PictureFailure(file: file, name: plain(error.path ?? ""), reason: plain(error.reason))
     }
 
     /// Chafa's cells as canvas cells: palette entries where the depth is indexed (sent as chosen),

@@ -135,6 +135,41 @@ import Testing
         #expect(pilot.screen.last?.hasSuffix(" 2 cards ") == true, "\(pilot.screen.last ?? "")")
     }
 
+    /// The worker finds broken pictures one at a time: the status line names every one found
+    /// while it says so (it named the last alone), in plain words; the decoder's own (libjpeg's
+    /// "Improper call to JPEG library in state 201") go to standard error only.
+    @Test func brokenPicturesFoundOneByOneAreNamedTogetherInPlainWords() throws {
+        let directory = NSTemporaryDirectory() + "carousel-picture-cards-\(getpid())-plain"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let png = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/split.png"))
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/split.jpg"))
+        let cuts = [directory + "/a.png", directory + "/b.jpg"]
+        try png.prefix(60).write(to: URL(fileURLWithPath: cuts[0]))
+        try jpeg.prefix(100).write(to: URL(fileURLWithPath: cuts[1]))
+        let good = Self.splits.cards
+        let deck = CardList([good[0]] + cuts.map { Card(id: $0, title: "cut", content: .image(PictureFile(path: $0))) } + [good[1]])
+        let pilot = Pilot(deck: deck, width: 200, height: 30, pictures: .manual)
+        var statuses: [String] = []
+        for _ in 0..<40 where pilot.terminal.reports.count < 2 {
+            let before = pilot.terminal.reports.count
+            pilot.pictures.runPending(upTo: 1)
+            pilot.wait(0.02)
+            if pilot.terminal.reports.count > before { statuses.append(pilot.screen.last ?? "") }
+        }
+        try #require(statuses.count == 2, "found one at a time: \(statuses), \(pilot.terminal.reports)")
+        let first = cuts.first { statuses[0].contains("skipped \($0): damaged or truncated picture ") }
+        #expect(first != nil, "\(statuses[0])")
+        #expect(statuses[1].contains("skipped 2 pictures that could not be read: \(first ?? ""), "), "\(statuses[1])")
+        #expect(cuts.allSatisfy { statuses[1].contains($0) }, "\(statuses[1])")
+        #expect(!statuses.contains { $0.contains("JPEG") }, "\(statuses)")
+        #expect(pilot.terminal.reports.contains { $0.hasPrefix("carousel: skipped \(cuts[1]): damaged or truncated picture: ") && $0.contains("JPEG") },
+                "the decoder's words on standard error: \(pilot.terminal.reports)")
+        // A key clears the message (and the list it names).
+        pilot.press(.character("x"))
+        #expect(!(pilot.screen.last ?? "").contains("could not be read"), "\(pilot.screen.last ?? "")")
+    }
+
     /// Two broken pictures side by side, converted at once (`--render`): both leave the strip, as
     /// in the program, where a worker's wake-up leaves out the second (`--render` drew it as its
     /// error message, "8/8 (2 skipped)" where the program said "7/7 (3 skipped)").
