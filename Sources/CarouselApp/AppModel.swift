@@ -91,9 +91,8 @@ public struct AppModel {
         let hints = KeyTable.statusHints(ascii: theme.glyphs.isASCII, picking: options.pick)
         scene.hint = hints[0]
         scene.shorterHints = Array(hints.dropFirst())
-        let zoomHints = KeyTable.statusHints(ascii: theme.glyphs.isASCII, in: .zoom, picking: options.pick)
-        scene.zoomHint = zoomHints[0]
-        scene.shorterZoomHints = Array(zoomHints.dropFirst())
+        scene.zoomHints = KeyTable.statusHints(ascii: theme.glyphs.isASCII, in: .zoom, picking: options.pick)
+        scene.wholeZoomHints = KeyTable.statusHints(ascii: theme.glyphs.isASCII, in: .zoom, picking: options.pick, scrolling: false)
         if let interval = options.autoplay { slideshow = Slideshow(interval: interval, playing: true, now: 0) }
         message = options.notice
         if let start = options.start, start > deck.count, deck.count > 0 {

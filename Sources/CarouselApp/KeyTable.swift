@@ -45,6 +45,11 @@ public struct KeyBinding: Sendable {
 
     public var keys: [Key] { commands.map(\.key) }
 
+    /// Whether its keys scroll (a zoomed card whose text fits has no use for them).
+    var scrolls: Bool {
+        commands.contains { if case .scroll = $0.command { true } else { false } }
+    }
+
     init(_ label: String, ascii: String? = nil, _ help: String, keys: [(Key, Command)],
          otherKeys: Command? = nil, hint: Hint? = nil, in context: Context = .carousel) {
         self.context = context
@@ -186,9 +191,12 @@ public enum KeyTable {
     /// The status line's hint, then shorter ones for a line short of room (a long title): the
     /// keys that are not essential go one by one from the left, down to the essential ones alone
     /// (`? help`; `Esc close` in a zoom; `Enter pick` with `--pick`), then those, down to the last.
-    public static func statusHints(ascii: Bool, in context: KeyBinding.Context = .carousel, picking: Bool = false) -> [String] {
+    public static func statusHints(ascii: Bool, in context: KeyBinding.Context = .carousel, picking: Bool = false,
+                                   scrolling: Bool = true) -> [String] {
         let contexts: [KeyBinding.Context] = picking && context.takesPickRows ? [.pick, context] : [context]
-        var hints = contexts.flatMap { context in bindings.filter { $0.context == context }.compactMap(\.hint) }
+        var hints = contexts.flatMap { context in
+            bindings.filter { $0.context == context && (scrolling || !$0.scrolls) }.compactMap(\.hint)
+        }
         func text(_ hints: [KeyBinding.Hint]) -> String {
             hints.map { (ascii ? $0.asciiKeys : $0.keys) + " " + $0.word }.joined(separator: "  ")
         }

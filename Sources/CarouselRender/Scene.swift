@@ -37,9 +37,10 @@ public struct Scene: Sendable {
     /// title its room is shown. They come from the same key table as `hint`, which stands for
     /// them in the chrome's memo.
     public var shorterHints: [String] = []
-    /// The same while a card is zoomed.
-    public var zoomHint = ""
-    public var shorterZoomHints: [String] = []
+    /// The same while a card is zoomed, longest first; `wholeZoomHints` where the card's text
+    /// fits the screen (nothing to scroll).
+    public var zoomHints: [String] = []
+    public var wholeZoomHints: [String] = []
     /// Where picture cards get their cells (converted off the frame path); none: placeholders.
     public var pictures: (any PictureSource)?
     /// What the status line says after the card's place: a kept search, the slideshow.
@@ -330,7 +331,7 @@ public struct Scene: Sendable {
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
         if message == nil, !statusNote.isEmpty { place += "  " + g.displayable(statusNote) }
-        let hint = Chrome.hint([zoomHint] + shorterZoomHints, beside: CharacterWidth.of(place), room: canvas.width - 5,
+        let hint = Chrome.hint(info.total > info.page ? zoomHints : wholeZoomHints, beside: CharacterWidth.of(place), room: canvas.width - 5,
                                cutting: max(Chrome.cutTitleWidth, canvas.width / 3))
         place = Chrome.truncate(place, to: canvas.width - 2 - (hint.isEmpty ? 0 : CharacterWidth.of(hint) + 2), glyphs: g)
         canvas.text(place, x: 1, y: row, style: CellStyle(attributes: .bold))

@@ -354,6 +354,25 @@ import Testing
         #expect(status(single).hasPrefix(" 1 line"), "one card: no place to say \(status(single))")
     }
 
+    /// The zoom's hint names the scrolling keys only where there is something to scroll: a text
+    /// that fits, or a drawing, said `↑↓ scroll` all the same.
+    @Test func theScrollHintShowsOnlyWhereTheTextScrolls() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter)
+        pilot.wait(1)
+        #expect(status(pilot).hasSuffix(" ↑↓ scroll  ←→ card  Esc close "), "\(status(pilot))")
+        pilot.press(.right)
+        pilot.wait(1)
+        #expect(status(pilot).hasPrefix(" 2/3  1 line") && status(pilot).hasSuffix(" ←→ card  Esc close ")
+                && !status(pilot).contains("scroll"), "\(status(pilot))")
+        pilot.press(.right)
+        pilot.wait(1)
+        #expect(!status(pilot).contains("scroll") && status(pilot).hasSuffix(" Esc close "), "a drawing: \(status(pilot))")
+        pilot.press(.left, .left)
+        pilot.wait(1)
+        #expect(status(pilot).contains("↑↓ scroll"), "back to the long text: \(status(pilot))")
+    }
+
     /// `/` in the zoom closes it and opens the search line, so what is typed next is the search's
     /// (typed in the zoom, "/zebra" had no search to go to: `e` opened the card in an editor).
     @Test func aSlashInTheZoomFinds() {
