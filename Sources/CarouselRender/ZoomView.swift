@@ -165,7 +165,9 @@ extension CardPainter {
             if total > 0 {
                 let source = cache.sourceLines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII,
                                                wrapsCode: true)
-                let from = min(source.above(top), source.count - 1)
+                // At the top the view shows the text from its first line, also where that line is
+                // not laid out on its own (a table's header, in each of its records).
+                let from = top == 0 ? 0 : min(source.above(top), source.count - 1)
                 info.sourceShown = (from + 1)...(max(from, source.lastShown(through: min(total, top + page) - 1)) + 1)
                 info.sourceCount = source.count
             }

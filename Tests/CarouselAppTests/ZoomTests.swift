@@ -78,6 +78,9 @@ import Testing
             let pilot = Pilot(deck: csv, width: width, height: 20)
             pilot.press(.enter)
             #expect(status(pilot).contains(" of 31"), "\(width) columns: \(status(pilot))")
+            // At the top it says so, where the records repeat the header rather than lay it out
+            // (helper-11: "lines 2-3 of 4" at the top of a table of records).
+            #expect(status(pilot).hasPrefix(" lines 1-"), "\(width) columns: \(status(pilot))")
         }
 
         let lead = CardList([Card(id: "lead.txt", title: "lead", content: .text(TextDocument(plainText: "\n\n\n" + (1...60).map { "row \($0)" }.joined(separator: "\n"))))])
@@ -248,6 +251,32 @@ import Testing
         #expect(status(pilot).contains("lines 198-"), "the previous card opens at its last match: \(status(pilot))")
         pilot.press(.character("N"))
         #expect(status(pilot).contains("lines 148-"), "\(status(pilot))")
+    }
+
+    /// The match the view was brought to stands out from the others (underlined, and in colour
+    /// another colour): `n` to a match already on the page moved nothing, and the reader could not
+    /// tell where it went (helper-11).
+    @Test func theCurrentMatchStandsOut() {
+        let lines = ["first row", "a needle in row two", "row three", "row four", "the next needle, row five", "row six"]
+        let deck = CardList([Card(id: "n.txt", title: "n", content: .text(TextDocument(plainText: lines.joined(separator: "\n"))))])
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        zoomAtMatch(pilot, "needle")
+        func underlined(_ text: String) -> [Bool] {
+            let screen = pilot.screen
+            guard let y = screen.firstIndex(where: { $0.contains(text) }), let column = screen[y].firstRange(of: "needle") else { return [] }
+            // Columns of the match (the row's characters are one column each here).
+            let x = screen[y].distance(from: screen[y].startIndex, to: column.lowerBound)
+            return (x..<(x + 6)).map { pilot.canvas[$0, y].style.attributes.contains(.underline) }
+        }
+        let two = underlined("row two")
+        #expect(two == Array(repeating: true, count: 6), "the match opened at is the current one: \(two)")
+        #expect(underlined("row five") == Array(repeating: false, count: 6))
+        pilot.press(.character("n"))
+        #expect(underlined("row two") == Array(repeating: false, count: 6), "n moved on from it")
+        #expect(underlined("row five") == Array(repeating: true, count: 6), "to the next, on the same page")
+        pilot.press(.down)
+        #expect(!pilot.canvas.lines().isEmpty && underlined("row five") == Array(repeating: false, count: 6),
+                "scrolled: no current match (n looks from the view)")
     }
 
     /// After the reader scrolls, `n` looks from the view (the row a match is brought to), not from
