@@ -251,6 +251,7 @@ public struct Scene: Sendable {
             }
             highlightMatches(highlight, rows: shown, on: &canvas)
             highlightAcrossRows(highlight, rows: shown, on: &canvas)
+            if let zoom, let zoomInfo { markCurrentMatch(zoom, info: zoomInfo, on: &canvas) }
         }
         if let searchLine {
             cursor = drawSearchLine(searchLine, on: &canvas)

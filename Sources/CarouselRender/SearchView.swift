@@ -165,9 +165,36 @@ extension Scene {
         }
     }
 
+    /// In a zoomed card, the matches on the line the view was brought to (by the search, `n` or
+    /// `N`) stand out from the others, as vim marks the current match: `n` to a match already on
+    /// the page moved nothing, and the reader could not tell where it went.
+    mutating func markCurrentMatch(_ zoom: Zoom, info: ZoomInfo, on canvas: inout Canvas) {
+        guard let area = info.textArea, let width = info.width else { return }
+        let line: Int
+        if let found = info.match {
+            line = found
+        } else if let match = zoom.match, match.width == width {
+            line = match.line
+        } else {
+            return
+        }
+        let y = area.y + line - info.first
+        guard y >= area.y, y < area.maxY, y >= 0, y < canvas.height else { return }
+        let marked = highlighted, current = currentHighlighted
+        for x in max(0, area.x)..<min(canvas.width, area.maxX) where canvas[x, y].style == marked {
+            canvas.restyle(x: x, y: y) { $0 = current }
+        }
+    }
+
     /// A match stands out in any colour depth: reversed and bold; with colour, dark on amber.
     private var highlighted: CellStyle {
         theme.usesColor ? CellStyle(foreground: .rgb(RGB(20, 20, 24)), background: .rgb(RGB(245, 194, 66)), attributes: .bold)
             : CellStyle(attributes: [.reverse, .bold])
+    }
+
+    /// The current match: underlined too; with colour, dark on orange.
+    private var currentHighlighted: CellStyle {
+        theme.usesColor ? CellStyle(foreground: .rgb(RGB(20, 20, 24)), background: .rgb(RGB(255, 128, 48)), attributes: [.bold, .underline])
+            : CellStyle(attributes: [.reverse, .bold, .underline])
     }
 }
