@@ -541,10 +541,20 @@ int cs_take_continued(void) {
     if (!back_in_foreground()) return 0;
     // Raw input without echo, no output processing: the modes saved as curses' program mode.
     reset_prog_mode();
-    // Keypad mode, which a shell may have switched off (the arrow keys' form), and our mouse mode,
-    // on the terminal we draw on (standard output may be a script's capture: `x=$(carousel --pick)`).
+    // What a program run from the shell meanwhile may have left otherwise (vi leaves the
+    // alternate screen and switches the mouse off): the alternate screen, keypad mode (the arrow
+    // keys' form), the cursor's look and the mouse reports in the form curses reads, on the
+    // terminal we draw on (standard output may be a script's capture: `x=$(carousel --pick)`).
+    // The whole screen is drawn again after this.
+    if (enter_ca_mode && enter_ca_mode != (char *)-1) tputs(enter_ca_mode, 1, put_output);
     if (keypad_xmit && keypad_xmit != (char *)-1) tputs(keypad_xmit, 1, put_output);
     fflush(output);
+    int cursor = curs_set(0);
+    if (cursor != ERR) curs_set(cursor == 0 ? 1 : cursor);
+    if (cursor != ERR) curs_set(cursor);
+    mmask_t mask = 0;
+    if (mousemask(0, &mask) != ERR && mask) mousemask(mask, NULL);
+    doupdate();  // sends what curses holds (the cursor's look, the mouse mode)
     if (motion_tracking) set_motion_tracking(1);
     // A resize while stopped was signalled to the shell, which had the terminal, not to us: the
     // size is asked of the terminal itself, so that the redraw is at the size it has now.

@@ -148,6 +148,39 @@ struct TerminalPromiseTests {
         #expect(session.modesRestored)
     }
 
+    /// Stopped from outside, then a program run from the shell meanwhile (vi) leaves the alternate
+    /// screen and switches the mouse reports off: on `fg` the carousel takes all of it back. It
+    /// sent only keypad mode and button-motion tracking (helper-12): its frames landed on the
+    /// shell's screen, and clicks came as X10 reports, read as typed keys.
+    @Test func aStopFromOutsideTakesTheAlternateScreenAndTheMouseBack() throws {
+        let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=xterm-256color", shell: true)
+        try session.waitForStart()
+        let pid = try #require(session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        func flags() throws -> String {
+            try session.tmux("display-message", "-p", "-t", session.name, "#{alternate_on} #{mouse_sgr_flag} #{mouse_button_flag}")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let running = try flags()
+        #expect(running == "1 1 1", "alternate screen, SGR mouse reports, button motion: \(running)")
+        kill(-getpgid(pid), SIGSTOP)
+        _ = try session.waitForScreen { $0.joined().contains("Stopped") }
+        // What vi leaves behind: the main screen, no mouse reports.
+        try session.send("printf '\\033[?1049l\\033[?1006;1000;1002l'; clear", "Enter")
+        Thread.sleep(forTimeInterval: 0.3)
+        let shells = try flags()
+        #expect(shells == "0 0 0", "the shell's terminal: \(shells)")
+        try session.send("fg", "Enter")
+        _ = try session.waitForScreen { $0.first?.contains("[Normal]") == true && !$0.joined().contains("Stopped") }
+        let back = try flags()
+        #expect(back == running, "all taken back: \(back)")
+        try session.send("Right")
+        let lines = try session.waitForScreen { $0.joined().contains("2/20") }
+        #expect(lines.joined().contains("2/20"), "keys arrive: \(lines)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
     /// `kill -TSTP` from outside, under a shell with job control: the carousel gives the terminal
     /// back and stops with its job, as for Ctrl-Z; `fg` brings the whole screen back.
     @Test func aStopRequestFromOutsideSuspendsAsCtrlZDoes() throws {
