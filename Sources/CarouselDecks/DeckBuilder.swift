@@ -429,7 +429,7 @@ struct DeckBuilder {
             addSlides(Sanitizer.source(from: bytes), title: "Card", source: source) { "\(source)#\($0)" }
             return
         }
-        let pieces = StandardInputCards.split(bytes)
+        let pieces = StandardInputCards.split(bytes, keep: FileSystem.maximumFileSize)
         if pieces.isEmpty { skip("\(source): no cards (separate cards with a line holding only ---)") }
         for piece in pieces {
             var text = piece.art
