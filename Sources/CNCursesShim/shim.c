@@ -92,9 +92,22 @@ static int has_string(const char *name);
 static int in_foreground(void);
 static int put_output(int c);
 
+// Bracketed paste (xterm mode 2004, terminfo's BE and BD where the entry has them): a paste
+// arrives between ESC [ 200 ~ and ESC [ 201 ~, and is read as text to find, not as keys (a paste
+// of a shell command zoomed, looped and opened an editor, key by key). On while the carousel has
+// the terminal, off whenever it gives it back.
+static int bracketed_paste = 0;
+static void set_bracketed_paste(int on) {
+    if (!bracketed_paste) return;
+    const char *sequence = tigetstr(on ? "BE" : "BD");
+    if (!sequence || sequence == (char *)-1) return;
+    if (write(output_fd, sequence, strlen(sequence)) < 0) return;
+}
+
 // Before curses gives the terminal back: the frame writer's colours reset, and the cursor where
 // endwin expects to leave it (the last row; curses never learnt where the frames left it).
 static void leave_screen(void) {
+    set_bracketed_paste(0);
     char text[32];
     // Without an alternate screen to leave (the Linux console, vt100), the carousel would stay
     // on the screen with the shell's prompt written over its last row: it is cleared instead (and
@@ -368,6 +381,8 @@ int cs_start(int direct_color) {
     define_both_key_forms();
     nodelay(keys, TRUE);
     curs_set(0);
+    bracketed_paste = has_string("BE") && has_string("BD");
+    set_bracketed_paste(1);
     if (has_colors()) {
         start_color();
         use_default_colors();
@@ -401,6 +416,7 @@ void cs_stop(void) {
         motion_tracking = 0;
         mousemask(0, NULL);
         if (write(output_fd, "\033[m", 3) < 0) {}
+        set_bracketed_paste(0);
         if (keypad_local && keypad_local != (char *)-1) tputs(keypad_local, 1, put_output);
         if (cursor_normal && cursor_normal != (char *)-1) tputs(cursor_normal, 1, put_output);
         if (exit_ca_mode && exit_ca_mode != (char *)-1) tputs(exit_ca_mode, 1, put_output);
@@ -556,6 +572,7 @@ int cs_take_continued(void) {
     if (mousemask(0, &mask) != ERR && mask) mousemask(mask, NULL);
     doupdate();  // sends what curses holds (the cursor's look, the mouse mode)
     if (motion_tracking) set_motion_tracking(1);
+    set_bracketed_paste(1);
     // A resize while stopped was signalled to the shell, which had the terminal, not to us: the
     // size is asked of the terminal itself, so that the redraw is at the size it has now.
     struct winsize ws;
@@ -714,6 +731,7 @@ void cs_suspend(void) {
     clearok(curscr, TRUE);
     doupdate();
     if (tracking) set_motion_tracking(1);
+    set_bracketed_paste(1);
 }
 
 int cs_run_outside(char *const argv[], int *wait_status) {
@@ -777,6 +795,7 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     clearok(curscr, TRUE);
     doupdate();
     if (tracking) set_motion_tracking(1);
+    set_bracketed_paste(1);
     return result;
 }
 

@@ -134,6 +134,13 @@ public struct AppModel {
             } else if shown.count > 0 {
                 handle(mouse, now: now)
             }
+        case .paste(let text):
+            if message != nil {
+                message = nil
+                refreshLabels()
+            }
+            slideshow?.interacted(at: now)
+            if let outcome = paste(text, now: now) { return outcome }
         case .signal(let number):
             return .signal(number)
         case .wake:
@@ -151,6 +158,24 @@ public struct AppModel {
             }
         }
         followActiveCard()
+        return nil
+    }
+
+    /// Pasted text is something to find, never keys to act on (a pasted shell command zoomed,
+    /// looped and opened an editor, letter by letter): its first line that is not blank goes into
+    /// the search line, which opens for it (closing the help or the zoom, as `/` does).
+    private mutating func paste(_ text: String, now: Double) -> Outcome? {
+        let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .map { $0.replacing("\t", with: " ").trimmingPrefix(while: { $0 == " " }) }
+            .first { !$0.allSatisfy { $0 == " " } }
+        guard var words = line.map(String.init) else { return nil }
+        while words.last == " " { words.removeLast() }
+        if helpOpen, let outcome = handle(.escape, now: now, replayed: false) { return outcome }
+        if !overlay.searching, let outcome = handle(.character("/"), now: now, replayed: false) { return outcome }
+        guard overlay.searching || !inputAwaitingSearch.isEmpty else { return nil }
+        for c in words {
+            if let outcome = handle(.character(c), now: now, replayed: false) { return outcome }
+        }
         return nil
     }
 

@@ -14,6 +14,8 @@ public enum TerminalEvent: Sendable, Equatable {
     case wake
     /// No more input will ever come (a script ran out): the loop ends.
     case end
+    /// Text pasted into the terminal (bracketed paste): text, never keys.
+    case paste(String)
 }
 
 /// A mouse report: what happened, at which cell.
@@ -77,6 +79,52 @@ extension TerminalEvent {
 }
 
 extension TerminalEvent {
+    /// The most characters a paste keeps (what is pasted goes into the search line).
+    static let pasteLimit = 4_096
+
+    /// Turns what arrives between the terminal's paste brackets (ESC [ 200 ~ and ESC [ 201 ~) into
+    /// one `.paste`: line ends and tabs as such, other keys left out. A paste that goes on past
+    /// the events read so far is kept in `open` until its end comes.
+    static func gatherPastes(_ events: inout [TerminalEvent], open: inout [Character]?) {
+        func bracket(at i: Int, _ last: Character) -> Bool {
+            guard i + 5 < events.count, events[i] == .key(.escape) else { return false }
+            let rest: [Character] = ["[", "2", "0", last, "~"]
+            for (k, c) in rest.enumerated() where events[i + 1 + k] != .key(.character(c)) { return false }
+            return true
+        }
+        guard open != nil || events.contains(.key(.escape)) else { return }
+        var result: [TerminalEvent] = []
+        result.reserveCapacity(events.count)
+        var i = 0
+        while i < events.count {
+            if open == nil {
+                if bracket(at: i, "0") {
+                    open = []
+                    i += 6
+                } else {
+                    result.append(events[i])
+                    i += 1
+                }
+                continue
+            }
+            if bracket(at: i, "1") {
+                result.append(.paste(String(open!)))
+                open = nil
+                i += 6
+                continue
+            }
+            switch events[i] {
+            case .key(.character(let c)): if open!.count < pasteLimit { open!.append(c) }
+            case .key(.enter): if open!.count < pasteLimit { open!.append("\n") }
+            case .key(.tab): if open!.count < pasteLimit { open!.append("\t") }
+            case .key: break
+            default: result.append(events[i])  // a resize, a wake, a signal: not the paste's
+            }
+            i += 1
+        }
+        events = result
+    }
+
     /// An Esc that arrives together with more characters is not the Esc key: it starts an escape
     /// sequence the terminfo entry does not know (or an Alt+key). Drop it with its sequence, so an
     /// unknown key never quits the program.

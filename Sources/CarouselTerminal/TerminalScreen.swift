@@ -155,6 +155,7 @@ public final class TerminalScreen: TerminalBackend {
             }
         }
         if cs_take_wake() != 0 { pending.append(.wake) }
+        TerminalEvent.gatherPastes(&pending, open: &paste)
         TerminalEvent.dropUnknownSequences(&pending)
         let late = cs_pending_signal()
         if late != 0 { pending.append(.signal(late)) }
@@ -162,6 +163,8 @@ public final class TerminalScreen: TerminalBackend {
     }
 
     private var pending: [TerminalEvent] = []
+    /// A paste begun and not yet ended (see `TerminalEvent.gatherPastes`).
+    private var paste: [Character]?
 
     /// After a resize or a suspend: forget what is on the screen and repaint everything next time.
     public func invalidate() {

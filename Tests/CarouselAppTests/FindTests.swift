@@ -67,6 +67,36 @@ import Testing
         #expect(pilot.state.style == .arc && !pilot.model.helpOpen)
     }
 
+    /// A paste (the terminal's bracketed paste) is something to find, never keys: its first line
+    /// goes into the search line, which opens for it, from the strip, the help or a zoomed card
+    /// (helper-12: a pasted `git log --oneline` zoomed, looped and opened an editor, key by key).
+    @Test func aPasteIsFoundNotObeyed() {
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.send(.paste("\n  needle in\tthe hay \nq\n"))
+        #expect(pilot.outcome == nil && pilot.model.overlay.searching, "\(status(pilot))")
+        #expect(pilot.model.query == "needle in the hay", "its first line that is not blank, a tab as a space: \(pilot.model.query)")
+        #expect(pilot.state.count == 1 && pilot.model.overlay.zoom == nil && !pilot.state.loop)
+        // Into the search line that is open, after what is typed.
+        pilot.press(.escape, .character("/"))
+        pilot.type("ne")
+        pilot.send(.paste("edle"))
+        #expect(pilot.model.query == "needle" && pilot.state.count == 3, "\(pilot.model.query)")
+        pilot.press(.escape)
+        // From the help and from a zoomed card: they close, as for `/`.
+        pilot.press(.character("?"))
+        pilot.send(.paste("title"))
+        #expect(!pilot.model.helpOpen && pilot.model.query == "title", "\(pilot.model.query)")
+        pilot.press(.escape, .enter)
+        pilot.wait(1)
+        #expect(pilot.model.overlay.zoom != nil)
+        pilot.send(.paste("end"))
+        #expect(pilot.model.overlay.zoom == nil && pilot.model.query == "end" && pilot.outcome == nil)
+        // Nothing but blanks: nothing happens.
+        pilot.press(.escape)
+        pilot.send(.paste(" \n\t\n"))
+        #expect(!pilot.model.overlay.searching && pilot.model.query.isEmpty)
+    }
+
     @Test func enterKeepsTheMatchesEscClearsThem() {
         let pilot = Pilot(deck: deck, width: 100, height: 30)
         pilot.press(.character("/"))

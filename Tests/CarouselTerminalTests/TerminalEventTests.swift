@@ -21,4 +21,42 @@ import Testing
         TerminalEvent.dropUnknownSequences(&alt)
         #expect(alt.isEmpty, "Alt+q neither quits nor types q")
     }
+
+    /// Keys as the shim reads them: each character of `text` a key (ESC the Esc key).
+    static func keys(_ text: String) -> [TerminalEvent] {
+        text.map { c -> TerminalEvent in
+            switch c {
+            case "\u{1B}": .key(.escape)
+            case "\n": .key(.enter)
+            case "\t": .key(.tab)
+            default: .key(.character(c))
+            }
+        }
+    }
+
+    /// What comes between the paste brackets is one paste, never keys; what comes around it stays.
+    @Test func aBracketedPasteIsTextNotKeys() {
+        var events = [TerminalEvent.key(.right)] + Self.keys("\u{1B}[200~git log\t-1\nq\u{1B}[201~") + [.key(.character("q"))]
+        var open: [Character]?
+        TerminalEvent.gatherPastes(&events, open: &open)
+        #expect(events == [.key(.right), .paste("git log\t-1\nq"), .key(.character("q"))])
+        #expect(open == nil)
+        // Keys with an unknown sequence and no paste are left as they were (for dropUnknownSequences).
+        var plain = Self.keys("\u{1B}[1;5Fl")
+        TerminalEvent.gatherPastes(&plain, open: &open)
+        #expect(plain == Self.keys("\u{1B}[1;5Fl"))
+    }
+
+    /// A paste read over two wake-ups (a long one) is one paste, once its end comes; a wake-up or a
+    /// resize that comes in the middle is kept.
+    @Test func aPasteOverTwoReadsIsOnePaste() {
+        var open: [Character]?
+        var first = Self.keys("\u{1B}[200~one ") + [.wake]
+        TerminalEvent.gatherPastes(&first, open: &open)
+        #expect(first == [.wake] && open == Array("one "))
+        var second = Self.keys("two\u{1B}[201~j")
+        TerminalEvent.gatherPastes(&second, open: &open)
+        #expect(second == [.paste("one two"), .key(.character("j"))])
+        #expect(open == nil)
+    }
 }

@@ -114,6 +114,24 @@ struct EndToEndTests {
     }
 
     /// Mouse reports as an xterm sends them (SGR encoding, 1-based cells).
+    /// A paste through the terminal (tmux pastes with brackets where the program asks for them,
+    /// and as typed keys where it does not) goes into the search line, never acts as keys: its
+    /// `q` quit before.
+    @Test func aPasteGoesIntoTheSearchLine() throws {
+        let session = try TmuxSession()
+        try session.waitForStart()
+        try session.tmux("set-buffer", "-b", "e2e", "Tomas\nq")
+        try session.tmux("paste-buffer", "-p", "-d", "-b", "e2e", "-t", session.name)
+        let lines = try session.waitForScreen { self.statusLine($0).contains("1 of 20 cards") }
+        #expect(statusLine(lines).hasPrefix(" /Tomas ") && statusLine(lines).contains("1 of 20 cards"), "\(statusLine(lines))")
+        try session.send("Escape")
+        let after = try session.waitForScreen { self.statusLine($0).contains("2/20") }
+        #expect(statusLine(after).contains("2/20  Tomas"), "every card again, resting on the one found: \(statusLine(after))")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
     @Test func clicksWheelAndSegmentsWorkAndMouseModesAreSwitchedOffAfter() throws {
         let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=xterm-256color")
         try session.waitForStart()
