@@ -162,6 +162,7 @@ struct DeckBuilder {
                 skip(file, in: folder, .notText(named: file))
                 return
             }
+            noteIfLarge(file, in: folder)
             let readAs: ContentKind
             switch verdict {
             case .markdown, .code, .delimited: readAs = contentKind(verdict, declared: kind)
@@ -282,6 +283,14 @@ struct DeckBuilder {
         }
         // A manifest without `cards` still sets the kind of its folder's files.
         let kind = contentKind(verdict, declared: declared)
+        let lineLimit = DeckLoader.maximumStandardInputSize
+        if options.lines {
+            if folder.isLarger(file, than: lineLimit) {
+                note("\(folder.displayName(of: file)): more than \(lineLimit >> 20) MiB; the rest was not read")
+            }
+        } else {
+            noteIfLarge(file, in: folder)
+        }
         let title = DeckBuilder.title(fromFileName: file)
         let id = folder.identity(of: file)
         guard options.lines || kind == .markdown else {
@@ -290,10 +299,11 @@ struct DeckBuilder {
                                      file: folder.path(of: file), titledAfter: folder.path(of: file) ?? file))
             return
         }
-        // Read now: how many cards the file makes depends on what it holds.
+        // Read now: how many cards the file makes depends on what it holds (every line, with
+        // `--lines`, up to what standard input may hold).
         let bytes: [UInt8]
         do {
-            bytes = try folder.read(file)
+            bytes = try options.lines ? folder.readHead(file, limit: lineLimit) : folder.read(file)
         } catch {
             skip("\(folder.displayName(of: file)): \(error.reason)")
             return
@@ -308,6 +318,14 @@ struct DeckBuilder {
             addSlides(Sanitizer.source(from: TextEncoding.utf8(bytes, as: encoding)), title: title, source: folder.displayName(of: file), file: folder.path(of: file)) {
                 $0 == 1 ? id : "\(id)#\($0)"
             }
+        }
+    }
+
+    /// A card file over 1 MiB shows its first MiB (up to a line's end): standard error says so.
+    private mutating func noteIfLarge(_ file: [UInt8], in folder: some DeckFolder) {
+        let limit = FileSystem.maximumFileSize
+        if folder.isLarger(file, than: limit) {
+            note("\(folder.displayName(of: file)): larger than \(limit >> 20) MiB; only its first MiB is shown")
         }
     }
 

@@ -31,12 +31,32 @@ protocol DeckFolder: Sendable {
 }
 
 extension DeckFolder {
+    /// Why a card file cannot be read, if it cannot (a text file of any size can: a big one shows its
+    /// head, see `read`).
     func problem(with name: [UInt8]) -> FileFailure? {
-        problem(with: name, limit: FileSystem.maximumFileSize)
+        problem(with: name, limit: .max)
     }
 
+    /// A card file's text: all of it up to 1 MiB, else its first MiB up to the end of a line (a
+    /// big log named on the command line was refused, the same bytes piped in shown).
     func read(_ name: [UInt8]) throws(FileFailure) -> [UInt8] {
-        try read(name, limit: FileSystem.maximumFileSize)
+        try readHead(name, limit: FileSystem.maximumFileSize)
+    }
+
+    /// The first `limit` bytes of a file, up to the end of its last whole line there when it is longer.
+    func readHead(_ name: [UInt8], limit: Int) throws(FileFailure) -> [UInt8] {
+        var bytes = try head(name, count: limit + 1)
+        if bytes.count > limit {
+            var end = limit
+            if let newline = bytes[..<end].lastIndex(of: 0x0A) { end = newline + 1 }
+            bytes.removeSubrange(end...)
+        }
+        return bytes
+    }
+
+    /// Whether `name` is larger than `limit` bytes (what `read` shows only the head of).
+    func isLarger(_ name: [UInt8], than limit: Int) -> Bool {
+        problem(with: name, limit: limit) == .tooLarge(limit: limit)
     }
 }
 

@@ -143,6 +143,16 @@ enum FileSystem {
         let descriptor = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
         if descriptor < 0 { throw FileFailure(errno: errno) }
         defer { close(descriptor) }
+        // What it is now (it may have become a named pipe since it was looked at), as `readFile`.
+        var info = stat()
+        if fstat(descriptor, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw FileFailure.isDirectory
+            case S_IFREG: break
+            case S_IFIFO: throw FileFailure.namedPipe
+            default: throw FileFailure.notAFile
+            }
+        }
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
