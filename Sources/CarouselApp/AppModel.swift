@@ -221,7 +221,9 @@ public struct AppModel {
         case .interrupt: return .interrupted
         case .choose:
             if let index = activeDeckIndex { return .chosen(index) }
-            say("No card to pick: the search matches none (Esc clears it).")
+            // (With no search on, every card was left out: pictures found broken.)
+            say(query.isEmpty ? "No card to pick: no picture of the deck could be read."
+                : "No card to pick: the search matches none (Esc clears it).")
         case .toggleHelp:
             overlay.helpOpen.toggle()
             overlay.helpFirst = 0

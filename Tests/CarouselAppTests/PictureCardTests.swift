@@ -205,6 +205,16 @@ import Testing
         pilot.press(.character("x"))
         let status = pilot.screen.last ?? ""
         #expect(status.hasPrefix(" 0 of 1 (1 skipped)") && status.hasSuffix("q quit "), "\(status)")
+        // Enter with --pick says why there is nothing to pick, not that a search matches none.
+        let picking = Pilot(deck: CardList([Card(id: cut, title: "cut", content: .image(PictureFile(path: cut)))]), options: {
+            var options = AppOptions()
+            options.pick = true
+            return options
+        }(), width: 100, height: 30)
+        picking.wait(0.1)
+        picking.press(.enter)
+        #expect(picking.outcome == nil && (picking.screen.last ?? "").contains("No card to pick: no picture of the deck could be read."),
+                "\(picking.screen.last ?? "")")
     }
 
     @Test(arguments: StyleKind.allCases, Mode.allCases)
