@@ -207,7 +207,9 @@ public enum TextLayout {
         let arrow = ascii ? "^" : "↑"
         let count = source?.above(first) ?? first
         let noun = count == 1 ? "line" : "lines"
-        let forms = ["\(arrow) \(count) \(noun) above", "\(arrow) \(count) above", "\(arrow)\(count)", arrow]
+        // (None wholly above: the first line shown goes on from above.)
+        let forms = count == 0 ? ["\(arrow) more above", "\(arrow) above", arrow]
+            : ["\(arrow) \(count) \(noun) above", "\(arrow) \(count) above", "\(arrow)\(count)", arrow]
         let above = forms.first { $0.count <= width } ?? arrow
         let top = LaidLine(content: [TextSpan(above, style: .decoration)], width: above.count)
         return [top] + fit(lines: Array(lines.dropFirst(first)), height: height - 1, width: width, ascii: ascii, cellWidth: cellWidth,

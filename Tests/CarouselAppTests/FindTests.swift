@@ -190,6 +190,28 @@ import Testing
         #expect(!pilot.screen.contains { $0.contains("above") })
     }
 
+    /// The context a card shows above its match begins where a line of the text does: not with
+    /// the last words of the paragraph before, nor with the rest of a word the wrap broke ("ay."
+    /// of "Thursd-ay.", read as a line of its own under "↑ 7 above"; helper-11).
+    @Test func theContextAboveAMatchBeginsWithALine() throws {
+        let text = "Groceries for the week: milk, eggs, bread, butter, and the cheese from the market on Thursday.\n"
+            + "2. Freeze the leftover soup before the weekend.\n3. Buy flowers for the table.\n4. Return the library books."
+        let pilot = Pilot(deck: CardList([FindTests.note("groceries", text)]), width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("freeze")
+        let screen = pilot.screen.joined(separator: "\n")
+        let top = try #require(pilot.screen.firstIndex { $0.contains("↑ 1 above") }, "\(screen)")
+        #expect(pilot.screen[top + 1].contains("│ 2. Freeze "), "\(screen)")
+        // (Within one paragraph: `OpensAtTests`.) A card opened in its first line's middle says
+        // there is more above, not "↑ 0 above".
+        let words = (1...40).map { "word\($0)" }.joined(separator: " ") + " Extraordinarily Thursday needle here"
+        let long = Pilot(deck: CardList([FindTests.note("long", words)]), width: 80, height: 24)
+        long.press(.character("/"))
+        long.type("needle")
+        let card = long.screen.joined(separator: "\n")
+        #expect(long.screen.contains { $0.contains("│ ↑ above ") } && !card.contains("↑ 0"), "\(card)")
+    }
+
     /// A query the wrap splits between two lines of a card ("kitchen" ends one row, "tap" begins
     /// the next; on a narrow card most queries of two words are) is marked on both rows, the
     /// space between them and the words around them not; a card opens at such a match; a word
@@ -205,8 +227,10 @@ import Testing
         pilot.type("kitchen taps")
         let screen = pilot.screen.joined(separator: "\n")
         let upper = try #require(pilot.screen.firstIndex { $0.contains("kitchen ") || $0.hasSuffix("kitchen") || $0.contains("kitchen│") }, "\(screen)")
-        // (Counted in the text's lines, the 29 entries wholly above what it shows, a part of the 30th and then the 31st: the card's rows above were 59.)
-        #expect(pilot.screen.contains { $0.contains("↑ 29 above") }, "the card opens at the match: \(screen)")
+        // (Counted in the text's lines, the 30 entries above the 31st, where its context begins: not
+        // with the last words of the 30th. The card's rows above were 59.)
+        #expect(pilot.screen.contains { $0.contains("↑ 30 above") }, "the card opens at the match: \(screen)")
+        #expect(pilot.screen.contains { $0.contains("│ Entry 31: ") }, "at the line's start: \(screen)")
         func marked(_ word: String, row: Int) -> [Bool] {
             let characters = Array(pilot.screen[row])
             guard let column = characters.indices.first(where: { String(characters[$0...].prefix(word.count)) == word }) else { return [] }

@@ -33,4 +33,27 @@ import Testing
             #expect(calls.withLock { $0 } <= 2 * 9, "\(width): the text searched once (up to its match), not once per height")
         }
     }
+
+    /// The context above a match begins with a line of the text: at the first line begun between
+    /// it and the match, else (one paragraph) after a row ending in a word the wrap broke, never
+    /// with that word's second half ("arily" of "Extraordin-"; helper-11 saw "ay.").
+    @Test func theContextBeginsWithALineNotTheRestOfOne() {
+        func line(_ text: String, begins: Bool) -> LaidLine {
+            var laid = LaidLine(content: [TextSpan(text)], width: text.count)
+            laid.beginsLine = begins
+            return laid
+        }
+        let paragraphs = [line("Groceries for", begins: true), line("the market on", begins: false), line("Thursday.", begins: false),
+                          line("2. Freeze the", begins: true), line("soup", begins: false)]
+        #expect(CellCache.cleanStart(1, before: 3, in: paragraphs) == 3, "the paragraph's tail left out")
+        #expect(CellCache.cleanStart(2, before: 4, in: paragraphs) == 3)
+        #expect(CellCache.cleanStart(3, before: 4, in: paragraphs) == 3, "a line's start stays")
+        let broken = [line("word37 word38", begins: true), line("Extraordin-", begins: false), line("arily", begins: false),
+                      line("Thursday", begins: false), line("needle here", begins: false)]
+        #expect(CellCache.cleanStart(2, before: 4, in: broken) == 3, "not from a word's second half")
+        #expect(CellCache.cleanStart(3, before: 4, in: broken) == 3, "whole words stay")
+        #expect(CellCache.cleanStart(2, before: 2, in: broken) == 2, "the match's own row stays")
+        let hyphenated = [line("a well-", begins: true), line("known word", begins: false), line("needle", begins: false)]
+        #expect(CellCache.cleanStart(1, before: 2, in: hyphenated) == 2, "after a hyphen, the rest of the word too")
+    }
 }
