@@ -4,8 +4,10 @@ import CarouselCore
 /// A card cut by the screen's edge or by a card in front of it must not show pieces of its words:
 /// "Café" cut to "Caf", "Thomas" to "omas" or "milk" to "ilk" read as other words, or as none. Where
 /// a cut falls inside a word, the part of the word still in sight is hidden too; whole words stay.
-/// (Letters are narrow glyphs that are not blanks or frame lines; a wide glyph, such as a CJK
-/// character, is a word of its own and never hidden for its neighbours.)
+/// (Letters are narrow glyphs that are not blanks or frame lines, and the wide glyphs of scripts
+/// that write words as runs of them: Hangul syllables, where "한국어" cut to "어" reads as another
+/// word, and emoji, where a family cut to two of its three reads as another family. A Chinese or
+/// Japanese character is a word of its own and never hidden for its neighbours.)
 extension CardPainter {
     /// The cells a card framed by `placement` covers when painted on a canvas of `bounds`, or nil
     /// when `paint` does not draw it.
@@ -58,9 +60,16 @@ extension CardPainter {
 
     /// Whether a cell of laid-out text is a letter of a word (see the type's comment).
     static func isLetter(_ cell: Cell) -> Bool {
+        if cell.width == 2 { return joinsWords(cell.firstScalar) }
         guard !cell.isBlank, cell.width == 1 else { return false }
         let v = cell.firstScalar
         return !(0x2500...0x259F).contains(v)
+    }
+
+    /// Whether a wide glyph is part of a word with its neighbours (see the type's comment).
+    static func joinsWords(_ v: UInt32) -> Bool {
+        (0xAC00...0xD7A3).contains(v) || (0x1100...0x11FF).contains(v) || (0x3130...0x318F).contains(v)
+            || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v) || (0x1F300...0x1FAFF).contains(v)
     }
 
     /// Hides the pieces of words of a card's text (`text`, drawn at `box`) that cuts leave in sight,
@@ -74,8 +83,12 @@ extension CardPainter {
         text.cells.withUnsafeBufferPointer { cells in
             for y in rows {
                 let row = (y - box.y) * text.width - box.x
+                // (The cell a wide glyph covers is a letter when the glyph is.)
                 eraseCutWords(row: y, box.x, box.x + text.width, width: width,
-                              letter: { CardPainter.isLetter(cells[row + $0]) },
+                              letter: { x in
+                                  let cell = cells[row + x]
+                                  return cell.isContinuation ? x > box.x && CardPainter.isLetter(cells[row + x - 1]) : CardPainter.isLetter(cell)
+                              },
                               erase: { canvas.putPrepared(blank, x: $0, y: y, within: width) })
             }
         }
@@ -93,7 +106,9 @@ extension CardPainter {
             var at = x
             for c in label {
                 let w = CharacterWidth.of(c)
-                if column < at + w { return column == at && w == 1 && c != " " }
+                if column < at + w {
+                    return w == 2 ? c.unicodeScalars.first.map { CardPainter.joinsWords($0.value) } ?? false : column == at && w == 1 && c != " "
+                }
                 at += w
             }
             return false
@@ -105,7 +120,7 @@ extension CardPainter {
         var at = x
         for c in label {
             let w = CharacterWidth.of(c)
-            if w == 1 && c != " " && !isCovered(x: at, y: y, width: width) && canvas[at, y] != cell { return }
+            if letter(at) && !isCovered(x: at, y: y, width: width) && canvas[at, y] != cell { return }
             at += w
         }
         if !isCovered(x: x - 1, y: y, width: width) { canvas.putPrepared(cell, x: x - 1, y: y, within: width) }

@@ -138,11 +138,12 @@ import Testing
     /// showed as "omas" beside the card in front, "Café" as "Caf" at the edge), what is left of it
     /// is hidden, in the text and in the title. The words are short, so that no card breaks one
     /// itself; a piece is then only allowed before the "…" of a line the card cut on purpose.
+    /// Hangul too (helper-11: "어" left of "한국어:").
     @Test(arguments: [11, 12] as [UInt64])
     func noPieceOfAWordIsLeftBesideACut(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
         let vocabulary = ["tea", "milk", "bread", "jam", "eggs", "rice", "salt", "oil", "honey", "plum", "fig", "lime", "oats",
-                          "café", "naïve", "東京", "天気"]
+                          "café", "naïve", "東京", "天気", "서울", "한국어"]
         var cards: [Card] = []
         for n in 0..<Int.random(in: 6...12, using: &generator) {
             var lines: [String] = []
@@ -169,8 +170,12 @@ import Testing
                                 if words.contains(token) || ["more", "lines", "line", "…", "(empty)"].contains(token) { continue }
                                 if token.hasPrefix("…") && token.dropFirst().allSatisfy(\.isNumber) { continue }  // a count: "…12"
                                 if token.allSatisfy(\.isNumber) { continue }  // "… 12 more lines"
-                                // CJK breaks between any two characters: each is a word of its own.
-                                if token.allSatisfy({ CharacterWidth.of($0) == 2 }), words.contains(where: { $0.contains(token) }) { continue }
+                                // Chinese and Japanese break between any two characters: each is a
+                                // word of its own (not Hangul, whose words are runs of syllables:
+                                // "어" of "한국어" is a piece).
+                                let ideographs = token.hasSuffix("…") ? String(token.dropLast()) : token
+                                if !ideographs.isEmpty, ideographs.allSatisfy({ CharacterWidth.of($0) == 2 && !"서울한국어".contains($0) }),
+                                   words.contains(where: { $0.contains(ideographs) }) { continue }
                                 if token.hasSuffix("…"), words.contains(where: { $0.hasPrefix(token.dropLast()) }) { continue }  // cut on purpose
                                 bad.append(token)
                             }

@@ -57,3 +57,14 @@ import Testing
         #expect(CellCache.cleanStart(1, before: 2, in: hyphenated) == 2, "after a hyphen, the rest of the word too")
     }
 }
+
+/// Which glyphs are parts of words that a cut must not leave pieces of (`CardPainter.isLetter`).
+@Suite struct CutWordLetterTests {
+    @Test func hangulAndEmojiJoinTheirNeighboursChineseAndJapaneseDoNot() {
+        func letter(_ c: Character) -> Bool { CardPainter.isLetter(Cell(c, width: UInt8(CharacterWidth.of(c)))) }
+        #expect(letter("a") && letter("é") && letter(":"))
+        #expect(!letter(" ") && !letter("│") && !letter("░"))
+        #expect(letter("한") && letter("국") && letter("👩") && letter("🍎"), "runs of them are words")
+        #expect(!letter("東") && !letter("京") && !letter("の") && !letter("メ"), "each is a word of its own")
+    }
+}
