@@ -90,9 +90,13 @@ struct ParagraphWrapper {
         // (Three columns take a mark: "do-" / "ne" reads as one word broken; "don" / "e" read as
         // another word.)
         let marked = available >= 3
-        let address = word.contains { $0.character == "/" }
+        // A path or URL, an e-mail address, a host name, an IP address or a version breaks at its
+        // own separators (a hyphen added inside one reads as part of it: "10.0.12.-" / "101",
+        // "web01.pro-" / "d.example-" / ".com"; helper-11), a word with digits without a hyphen.
+        let address = word.contains { $0.character == "/" || $0.character == "@" } || Self.hasInnerDot(word)
+        let hyphenates = !word.contains { $0.character.isNumber }
         while left > available {
-            let (cut, needsMark) = breakIndex(rest, cells: left, marked: marked, address: address)
+            let (cut, needsMark) = breakIndex(rest, cells: left, marked: marked, address: address, hyphenates: hyphenates)
             let piece = rest[..<cut]
             rest = rest[cut...]
             left -= piece.cells
@@ -111,13 +115,14 @@ struct ParagraphWrapper {
     }
 
     /// Where the first line of `word` (wider than the line) ends, and whether the break needs a
-    /// mark: after its last own hyphen or slash within the line, or else, in an `address` (a word
-    /// with a slash: a path or URL), before its last `.`, `#`, `?`, `&`, `=`, `_` or `~` within the
+    /// mark: after its last own hyphen or slash within the line, or else, in an `address` (a path,
+    /// URL, e-mail or host name: see `fold`), before its last `.`, `#`, `?`, `&`, `=`, `_`, `~` or `@` within the
     /// line, if that falls past the first two letters (no mark: a hyphen inside an address would
     /// read as part of it); else before its last `[` or `(` within the line, past the first two
-    /// letters; else where the line (less a cell for the mark) is full, moved back so that at
-    /// least `shortestTail` letters go on.
-    private func breakIndex(_ word: ArraySlice<Glyph>, cells total: Int, marked: Bool, address: Bool) -> (Int, mark: Bool) {
+    /// letters; else, for a word with digits (a hash, a number: no `hyphenates`), where the line is
+    /// full, with no mark; else where the line (less a cell for the mark) is full, moved back so
+    /// that at least `shortestTail` letters go on.
+    private func breakIndex(_ word: ArraySlice<Glyph>, cells total: Int, marked: Bool, address: Bool, hyphenates: Bool) -> (Int, mark: Bool) {
         var cells = 0
         var fits = word.startIndex  // end of the glyphs that fit in the whole line
         while fits < word.endIndex, cells + word[fits].width <= available {
@@ -152,6 +157,7 @@ struct ParagraphWrapper {
             unmarked = before
         }
         if unmarked > 0 { return (unmarked, false) }
+        if !hyphenates { return (max(fits, word.startIndex + 1), false) }
         let room = available - 1
         let limit = total - room < Self.shortestTail ? max(2, total - Self.shortestTail) : room
         var end = word.startIndex
@@ -163,10 +169,24 @@ struct ParagraphWrapper {
         return (max(end, word.startIndex + 1), true)
     }
 
+    /// Whether a `.` stands between two letters or digits (`example.com`, `10.0.12.101`, `2.14`),
+    /// not only at the end (a sentence's full stop).
+    private static func hasInnerDot(_ word: ArraySlice<Glyph>) -> Bool {
+        var i = word.startIndex + 1
+        while i + 1 < word.endIndex {
+            if word[i].character == ".", word[i - 1].character.isLetter || word[i - 1].character.isNumber,
+               word[i + 1].character.isLetter || word[i + 1].character.isNumber {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+
     /// A character before which an address may break with no mark added.
     private static func breaksBefore(_ glyph: Glyph) -> Bool {
         switch glyph.character {
-        case ".", "#", "?", "&", "=", "_", "~": true
+        case ".", "#", "?", "&", "=", "_", "~", "@": true
         default: false
         }
     }

@@ -51,15 +51,23 @@ import Testing
         #expect(texts([.paragraph([TextSpan("a-bcdefgh")])], width: 5) == ["a-bc-", "defgh"])
     }
 
-    /// An address (a word with a slash) with no slash or hyphen to break after breaks before a dot,
-    /// `#`, `?`, `&`, `=`, `_` or `~`, with no mark: a hyphen would read as part of the address.
+    /// An address (a word with a slash, an `@`, or a dot between letters or digits: a path, a URL,
+    /// an e-mail, a host name, an IP address) with no slash or hyphen to break after breaks before
+    /// a dot, `#`, `?`, `&`, `=`, `_`, `~` or `@`, with no mark: a hyphen would read as part of it. A word
+    /// with digits breaks with no mark either (a hash: "bd60-" / "510" read as a range).
     @Test func anAddressBreaksBeforeItsSeparatorsWithNoMark() {
         #expect(texts([.paragraph([TextSpan("https://example.com/a/very/long/path#fragment")])], width: 11)
                 == ["https://", "example", ".com/a/", "very/long/", "path", "#fragment"])
         #expect(texts([.paragraph([TextSpan("see docs/index_of_everything.html")])], width: 10)
                 == ["see", "docs/", "index_of", "_everythi-", "ng.html"])
-        // A word without a slash is not an address: a dot in it is a letter like any other.
-        #expect(texts([.paragraph([TextSpan("example.community")])], width: 10) == ["example.c-", "ommunity"])
+        // A host name and an IP address (helper-11: "web01.pro-" / "d.example-" / ".com", "10.0.12.-" / "101").
+        #expect(texts([.paragraph([TextSpan("example.community")])], width: 10) == ["example", ".community"])
+        #expect(texts([.paragraph([TextSpan("web01.prod.example.com")])], width: 10) == ["web01.prod", ".example", ".com"])
+        #expect(texts([.paragraph([TextSpan("10.0.12.101")])], width: 9) == ["10.0.12", ".101"])
+        #expect(texts([.paragraph([TextSpan("ana@example.org")])], width: 9) == ["ana", "@example", ".org"])
+        // A full stop is no address; a hash breaks where the line is full, with no mark.
+        #expect(texts([.paragraph([TextSpan("extraordinarily.")])], width: 10) == ["extraordi-", "narily."])
+        #expect(texts([.paragraph([TextSpan("bd60510a9f3c")])], width: 8) == ["bd60510a", "9f3c"])
     }
 
     /// A long word breaks before an opening bracket with no mark: a footnote's `[1]`, a call's

@@ -107,9 +107,14 @@ import Testing
                     // Inside a long word's run of narrow letters, the break is marked.
                     if long && !nextToWide && width > 3 {
                         // No mark after its own hyphen or slash, nor, in an address, before a
-                        // separator, nor before an opening bracket.
-                        let address = word.contains("/") && ".#?&=_~".contains(after.text.first!)
+                        // separator, nor before an opening bracket, nor in a word with digits.
+                        let innerDot = word.indices.dropFirst().dropLast().contains { i in
+                            word[i] == "." && (word[i - 1].isLetter || word[i - 1].isNumber) && (word[i + 1].isLetter || word[i + 1].isNumber)
+                        }
+                        let isAddress = word.contains("/") || word.contains("@") || innerDot
+                        let address = isAddress && ".#?&=_~@".contains(after.text.first!)
                         let own = before.text.last == "-" || before.text.last == "/" || address || "[(".contains(after.text.first!)
+                            || word.contains(where: \.isNumber)
                         #expect(before.marked != own, Comment(rawValue: context + ", word \(String(word)), line \(before.line)"))
                     }
                 }
