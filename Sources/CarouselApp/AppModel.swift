@@ -481,7 +481,8 @@ public struct AppModel {
             effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with", line: opensFile ? line : nil)))
         } else if case .image = card.content {
             // A text editor shows a picture's bytes (vi opened a JPEG as a screenful of noise).
-            say("A picture: a text editor would show its bytes; --open-with 'xdg-open {}' opens it with a viewer.")
+            // (Short enough for an 80-column status line: it was cut before "with a viewer".)
+            say("Pictures open with --open-with 'xdg-open {}', not in a text editor.")
         } else if let file {
             let name = options.editor.split(separator: " ").first.map(String.init) ?? options.editor
             var command = ExternalCommand(script: options.editor, target: file, name: name, line: line)

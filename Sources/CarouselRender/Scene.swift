@@ -328,7 +328,8 @@ public struct Scene: Sendable {
             place = count == 1 ? "1 line" : "all \(count) lines"
         }
         // Which card it is, as the strip's status line says (Left / Right and the slideshow change it).
-        if message == nil, count > 1 { place = "\(zoom.index + 1)/\(count)  " + place }
+        // (Also one card of a search, as the strip says "1/1": helper-11 found it left out.)
+        if message == nil, count > 1 || highlight != nil { place = "\(zoom.index + 1)/\(count)  " + place }
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
         if message == nil, !statusNote.isEmpty { place += "  " + g.displayable(statusNote) }

@@ -29,6 +29,10 @@ import Testing
         pilot.press(.character("e"))
         #expect(pilot.terminal.commandsRun.isEmpty)
         #expect(status(pilot).contains("--open-with 'xdg-open {}'"), "\(status(pilot))")
+        // Whole at 80 columns (helper-11: it was cut there).
+        let narrow = Pilot(deck: picture, width: 80, height: 24)
+        narrow.press(.character("e"))
+        #expect(status(narrow).contains("--open-with 'xdg-open {}', not in a text editor.") && !status(narrow).contains("…"), "\(status(narrow))")
         var options = AppOptions()
         options.openWith = "feh {}"
         let viewer = Pilot(deck: picture, options: options, width: 100, height: 30)

@@ -381,6 +381,13 @@ import Testing
         let single = Pilot(deck: CardList([Card(id: "one.txt", title: "one", content: .text(TextDocument(plainText: "only")))]), width: 80, height: 24)
         single.press(.enter)
         #expect(status(single).hasPrefix(" 1 line"), "one card: no place to say \(status(single))")
+        // One card a search found: the place, as the strip says it.
+        let found = Pilot(deck: deck, width: 80, height: 24)
+        found.press(.character("/"))
+        found.type("only")
+        found.press(.enter, .enter)
+        found.wait(1)
+        #expect(status(found).hasPrefix(" 1/1  1 line  /only"), "\(status(found))")
     }
 
     /// The zoom's hint names the scrolling keys only where there is something to scroll: a text
