@@ -88,6 +88,7 @@ public struct AppModel {
         scene.skippedCards = options.skippedCards
         scene.deckSize = deck.count
         scene.help = options.pick ? KeyTable.pickHelpRows : KeyTable.helpRows
+        scene.zoomHelp = KeyTable.zoomHelpRows
         let hints = KeyTable.statusHints(ascii: theme.glyphs.isASCII, picking: options.pick)
         scene.hint = hints[0]
         scene.shorterHints = Array(hints.dropFirst())
@@ -213,6 +214,11 @@ public struct AppModel {
         let empty = shown.count == 0
         switch command {
         case .quit:
+            // Over a zoomed card, where q closes rather than quits, q closes the help too.
+            if helpOpen, overlay.zoom != nil {
+                overlay.helpOpen = false
+                return nil
+            }
             if key == .escape && !query.isEmpty {
                 clearSearch()
                 return nil
@@ -365,7 +371,8 @@ public struct AppModel {
 
     /// How the help is laid out on the screen last drawn (nil before the first frame).
     private var helpLayout: HelpLayout? {
-        screenSize.map { HelpLayout(scene.help, glyphs: scene.theme.glyphs, width: $0.width, height: $0.height) }
+        screenSize.map { HelpLayout(overlay.zoom == nil ? scene.help : scene.zoomHelp, glyphs: scene.theme.glyphs,
+                                    width: $0.width, height: $0.height) }
     }
 
     /// Scrolls the help by keys (entries), within them.

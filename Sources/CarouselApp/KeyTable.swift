@@ -120,6 +120,7 @@ public enum KeyTable {
                    keys: [(.escape, .closeZoom), (.enter, .closeZoom), (.character(" "), .closeZoom), (.character("q"), .closeZoom)],
                    hint: .init("Esc", "close", essential: true), in: .zoom),
         KeyBinding("Ctrl-C", "zoomed: quit at once", keys: [(.controlC, .interrupt)], in: .zoom),
+        KeyBinding("?", "zoomed: show / hide these keys", keys: [(.character("?"), .toggleHelp)], in: .zoom),
         KeyBinding("Enter", "finding: keep the matches, close the search line",
                    keys: [(.enter, .keepMatches)], hint: .init("Enter", "keep"), in: .search),
         KeyBinding("Esc", "finding: clear the search, show every card", keys: [(.escape, .clearSearch)],
@@ -175,6 +176,14 @@ public enum KeyTable {
     /// The rows of the `?` overlay: the carousel's keys.
     public static var helpRows: [HelpRow] {
         bindings.filter { $0.context == .carousel }.map { HelpRow(keys: $0.label, asciiKeys: $0.asciiLabel, text: $0.help) }
+    }
+
+    /// The rows of the `?` overlay over a zoomed card: its keys (without the table's "zoomed: ").
+    public static var zoomHelpRows: [HelpRow] {
+        bindings.filter { $0.context == .zoom }.map { binding in
+            let text = binding.help.hasPrefix("zoomed: ") ? String(binding.help.dropFirst(8)) : binding.help
+            return HelpRow(keys: binding.label, asciiKeys: binding.asciiLabel, text: text)
+        }
     }
 
     /// The rows of the `?` overlay with `--pick`: its rows, then the carousel's.

@@ -149,7 +149,8 @@ public enum Chrome {
     /// longest word beside the keys, each text goes under its keys. On a short screen the blank
     /// rows inside the frame go first, then it shows the keys from entry `first` on, and its last
     /// row counts those below (or, at the end, above): it scrolls (see `HelpLayout`).
-    static func drawHelp(_ rows: [HelpRow], first requested: Int = 0, theme: Theme, on canvas: inout Canvas) {
+    /// `hiding`: the rows it hides (the cards'; over a zoomed card, all of it).
+    static func drawHelp(_ rows: [HelpRow], first requested: Int = 0, theme: Theme, hiding: Range<Int>? = nil, on canvas: inout Canvas) {
         let g = theme.glyphs
         let help = HelpLayout(rows, glyphs: g, width: canvas.width, height: canvas.height)
         let lines = help.lines
@@ -160,7 +161,7 @@ public enum Chrome {
         let box = CellRect(x: (canvas.width - help.width) / 2, y: (canvas.height - h) / 2, width: help.width, height: h)
         // The cards are hidden while it is open: pieces of them beside its frame (a column left at
         // 80x24, words cut by the frame on a wider screen) read as part of the help.
-        let cards = ChromeRows(height: canvas.height).cards
+        let cards = hiding ?? ChromeRows(height: canvas.height).cards
         canvas.fill(CellRect(x: 0, y: cards.lowerBound, width: canvas.width, height: cards.count))
         canvas.fill(box)
         let frame = CellStyle(attributes: .bold)

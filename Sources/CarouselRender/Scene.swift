@@ -31,6 +31,8 @@ public struct Scene: Sendable {
     public var skippedCards = 0
     /// The rows of the `?` overlay (the app fills them from its key table).
     public var help: [HelpRow] = []
+    /// The rows of the `?` overlay over a zoomed card: its own keys.
+    public var zoomHelp: [HelpRow] = []
     /// The keys named at the right of the status line (the app's key table gives it; empty shows none).
     public var hint = ""
     /// Shorter hints, for a status line short of room (a long title): the first that leaves the
@@ -258,7 +260,11 @@ public struct Scene: Sendable {
             chromeKey = nil
         }
         if helpOpen {
-            Chrome.drawHelp(help, first: helpFirst, theme: theme, on: &canvas)
+            if zoomInfo == nil {
+                Chrome.drawHelp(help, first: helpFirst, theme: theme, on: &canvas)
+            } else {
+                Chrome.drawHelp(zoomHelp, first: helpFirst, theme: theme, hiding: 0..<rows.status, on: &canvas)
+            }
             cursor = nil
         }
         return FrameInfo(cursor: cursor, zoom: zoomInfo)

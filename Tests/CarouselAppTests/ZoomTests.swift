@@ -409,6 +409,24 @@ import Testing
         #expect(status(pilot).contains("↑↓ scroll"), "back to the long text: \(status(pilot))")
     }
 
+    /// `?` in a zoomed card shows its own keys (it did nothing, helper-11); any other key closes
+    /// the help and leaves the card open, q too (q closes, in a zoom; it does not quit).
+    @Test func questionMarkShowsTheZoomsKeys() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter)
+        pilot.wait(1)
+        pilot.press(.character("?"))
+        let screen = pilot.screen.joined(separator: "\n")
+        #expect(pilot.model.helpOpen && screen.contains("Keys") && screen.contains("scroll a line") && screen.contains("top / end of the text"),
+                "\(screen)")
+        #expect(!screen.contains("zoomed:") && !screen.contains("a screenful back"), "the zoom's keys, not the strip's: \(screen)")
+        #expect(!screen.contains("╭─ long") && !screen.contains("line number"), "the card hidden while it is open: \(screen)")
+        pilot.press(.character("q"))
+        #expect(pilot.outcome == nil && !pilot.model.helpOpen && pilot.model.zoom != nil, "q closed the help alone")
+        pilot.press(.character("?"), .character("x"))
+        #expect(!pilot.model.helpOpen && pilot.model.zoom != nil, "another key closes the help")
+    }
+
     /// `/` in the zoom closes it and opens the search line, so what is typed next is the search's
     /// (typed in the zoom, "/zebra" had no search to go to: `e` opened the card in an editor).
     @Test func aSlashInTheZoomFinds() {
