@@ -281,7 +281,11 @@ struct ParagraphWrapper {
 
     /// Wide marks a line does not start with (kinsoku, as CSS's `line-break: normal`: small kana
     /// and the long vowel mark may start a line).
-    static let closingMarks: Set<Character> = ["。", "、", "，", "．", "！", "？", "：", "；", "）", "」", "』", "】", "〕", "〉", "》", "〗", "〙", "］", "｝"]
+    /// With them the characters Japanese does not start a line with (kinsoku): the prolonged sound
+    /// mark, small kana, iteration marks and the middle dot ("メ" / "ートル" read as a broken word).
+    static let closingMarks: Set<Character> = ["。", "、", "，", "．", "！", "？", "：", "；", "）", "」", "』", "】", "〕", "〉", "》", "〗", "〙", "］", "｝",
+                                               "ー", "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ゎ", "ァ", "ィ", "ゥ", "ェ", "ォ",
+                                               "ッ", "ャ", "ュ", "ョ", "ヮ", "ヵ", "ヶ", "々", "ゝ", "ゞ", "ヽ", "ヾ", "・"]
     /// Quotation marks Chinese text sets narrow (East Asian ambiguous width): a closing one does
     /// not start a line after a wide character, an opening one does not end a line before one.
     static let quoteClosings: Set<Character> = ["”", "’"]

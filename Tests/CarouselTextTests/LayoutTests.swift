@@ -113,6 +113,19 @@ import Testing
         #expect(texts([.paragraph([TextSpan("中文，很好！")])], width: 4) == ["中", "文，", "很", "好！"])
     }
 
+    /// Japanese lines do not start with the prolonged sound mark, a small kana or an iteration
+    /// mark (helper-11: "は高さ333メ" / "ートルで"), at any width of three characters or more (at two,
+    /// "ちょっ" cannot stay together and breaks anyway).
+    @Test func japaneseLinesDoNotStartWithWhatKinsokuForbids() {
+        let text = "東京タワーは高さ333メートルです。ちょっとコーヒーを飲みましょう。人々はゆっくり歩く。"
+        let forbidden = Set("ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞヽヾ・。、")
+        for width in 6...24 {
+            let lines = texts([.paragraph([TextSpan(text)])], width: width)
+            #expect(lines.dropFirst().allSatisfy { !forbidden.contains($0.first ?? " ") }, "\(width): \(lines)")
+            #expect(lines.joined() == text, "\(width): nothing lost or added: \(lines)")
+        }
+    }
+
     @Test func aCJKRunWiderThanTheLineBreaksBetweenCharactersWithoutAHyphen() {
         // 「本」 and い」。 are kept whole (6 cells); at 4 or 5 cells they must break (a mark then
         // starts a line: nothing else fits), and a hyphen there would be a Latin mark inside Japanese.
