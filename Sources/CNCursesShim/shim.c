@@ -79,13 +79,16 @@ static void release_stderr(void) {
 
 // Button-motion tracking (xterm mode 1002) is ours to switch off: ncurses only knows its own mode
 // (with REPORT_MOUSE_POSITION it also asks for any-motion reports, 1003, which it switches off itself).
+// Where the terminfo entry knows only X10 reports (kmous ESC [ M: tmux-256color, screen-256color),
+// SGR reports (1006) are asked for too, and read by the terminal layer: an X10 report cannot name
+// a column or row past 223, so clicks there were lost in a wide pane. A terminal without 1006
+// ignores the request and goes on with X10, which ncurses reads.
+static int sgr_by_us = 0;
 static void set_motion_tracking(int on) {
     static const char enable[] = "\033[?1002h", disable[] = "\033[?1002l";
-    if (on) {
-        if (write(output_fd, enable, sizeof enable - 1) < 0) return;
-    } else {
-        if (write(output_fd, disable, sizeof disable - 1) < 0) return;
-    }
+    static const char sgr_enable[] = "\033[?1002;1006h", sgr_disable[] = "\033[?1002;1006l";
+    const char *sequence = sgr_by_us ? (on ? sgr_enable : sgr_disable) : (on ? enable : disable);
+    if (write(output_fd, sequence, strlen(sequence)) < 0) return;
 }
 
 static int has_string(const char *name);
@@ -391,6 +394,8 @@ int cs_start(int direct_color) {
 }
 
 void cs_enable_mouse(void) {
+    const char *mouse_key = tigetstr("kmous");
+    sgr_by_us = mouse_key && mouse_key != (char *)-1 && strcmp(mouse_key, "\033[M") == 0;
     mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED | REPORT_MOUSE_POSITION, NULL);
     mouseinterval(0);  // report presses and releases as they happen, no click synthesis
     wnoutrefresh(stdscr);

@@ -125,6 +125,58 @@ extension TerminalEvent {
         events = result
     }
 
+    /// Turns SGR mouse reports (ESC [ < b ; x ; y M, or m for a release), which the shim asks for
+    /// where ncurses reads only X10 ones, into mouse events: the left button's press, release and
+    /// drag, and the wheel (other buttons, and motion with no button, are left out).
+    static func gatherMouseReports(_ events: inout [TerminalEvent]) {
+        guard events.contains(.key(.escape)) else { return }
+        var result: [TerminalEvent] = []
+        result.reserveCapacity(events.count)
+        var i = 0
+        while i < events.count {
+            guard events[i] == .key(.escape), i + 2 < events.count, events[i + 1] == .key(.character("[")),
+                  events[i + 2] == .key(.character("<")) else {
+                result.append(events[i])
+                i += 1
+                continue
+            }
+            // Three numbers, then M or m.
+            var numbers: [Int] = [0]
+            var j = i + 3
+            var final: Character?
+            while j < events.count, case .key(.character(let c)) = events[j] {
+                j += 1
+                if let digit = c.wholeNumberValue, c.isASCII {
+                    numbers[numbers.count - 1] = min(numbers[numbers.count - 1] * 10 + digit, 100_000)
+                } else if c == ";", numbers.count < 3 {
+                    numbers.append(0)
+                } else {
+                    if c == "M" || c == "m" { final = c }
+                    break
+                }
+            }
+            guard let final, numbers.count == 3 else {
+                // Not a report after all: left as it came.
+                result.append(events[i])
+                i += 1
+                continue
+            }
+            i = j
+            let button = numbers[0] & ~(4 | 8 | 16)  // (shift, alt, control)
+            let x = max(0, numbers[1] - 1), y = max(0, numbers[2] - 1)
+            let kind: MouseEvent.Kind?
+            if button & 64 != 0 {
+                kind = button & 3 == 0 ? .wheelUp : button & 3 == 1 ? .wheelDown : nil
+            } else if button & 32 != 0 {
+                kind = button & 3 == 0 ? .drag : nil
+            } else {
+                kind = button & 3 == 0 ? (final == "M" ? .press : .release) : nil
+            }
+            if let kind { result.append(.mouse(MouseEvent(kind: kind, x: x, y: y))) }
+        }
+        events = result
+    }
+
     /// An Esc that arrives together with more characters is not the Esc key: it starts an escape
     /// sequence the terminfo entry does not know (or an Alt+key). Drop it with its sequence, so an
     /// unknown key never quits the program.

@@ -156,6 +156,7 @@ public final class TerminalScreen: TerminalBackend {
         }
         if cs_take_wake() != 0 { pending.append(.wake) }
         TerminalEvent.gatherPastes(&pending, open: &paste)
+        TerminalEvent.gatherMouseReports(&pending)
         TerminalEvent.dropUnknownSequences(&pending)
         let late = cs_pending_signal()
         if late != 0 { pending.append(.signal(late)) }

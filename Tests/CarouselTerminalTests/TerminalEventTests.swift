@@ -59,4 +59,23 @@ import Testing
         #expect(second == [.paste("one two"), .key(.character("j"))])
         #expect(open == nil)
     }
+
+    /// SGR mouse reports (asked for where ncurses reads only X10 ones, which cannot name a column
+    /// past 223) become mouse events: the left button's press, release and drag and the wheel,
+    /// whatever the modifiers; other buttons and bare motion are left out; what is not a report
+    /// stays as it came.
+    @Test func sgrMouseReportsAreMouseEvents() {
+        var events = Self.keys("\u{1B}[<0;240;5M\u{1B}[<0;240;5m\u{1B}[<32;241;6M\u{1B}[<64;1;1M\u{1B}[<65;2;2M\u{1B}[<16;3;3M")
+            + Self.keys("\u{1B}[<2;9;9M\u{1B}[<35;9;9M") + [.key(.right)]
+        TerminalEvent.gatherMouseReports(&events)
+        #expect(events == [
+            .mouse(MouseEvent(kind: .press, x: 239, y: 4)), .mouse(MouseEvent(kind: .release, x: 239, y: 4)),
+            .mouse(MouseEvent(kind: .drag, x: 240, y: 5)), .mouse(MouseEvent(kind: .wheelUp, x: 0, y: 0)),
+            .mouse(MouseEvent(kind: .wheelDown, x: 1, y: 1)), .mouse(MouseEvent(kind: .press, x: 2, y: 2)), .key(.right),
+        ])
+        var other = Self.keys("\u{1B}[<1;2x\u{1B}[<") + [.key(.left)]
+        let before = other
+        TerminalEvent.gatherMouseReports(&other)
+        #expect(other == before, "not reports: left for the next pass")
+    }
 }

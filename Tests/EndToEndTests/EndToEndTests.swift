@@ -132,6 +132,27 @@ struct EndToEndTests {
         #expect(session.modesRestored)
     }
 
+    /// Under tmux's own terminfo entry (X10 mouse reports only, which cannot name a column past
+    /// 223) the carousel asks for SGR reports too and reads them: a click at column 240 of a wide
+    /// pane brings the card there to the centre (it was lost; helper-12). Off again after.
+    @Test func clicksPastColumn223ArriveUnderTmuxsEntry() throws {
+        let session = try TmuxSession(width: 250, height: 30, environment: "LANG=C.UTF-8 TERM=tmux-256color")
+        try session.waitForStart()
+        func flags() throws -> String {
+            try session.tmux("display-message", "-p", "-t", session.name, "#{mouse_sgr_flag}#{mouse_button_flag}")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try flags() == "11", "SGR reports and button motion on")
+        try session.send("-l", "\u{1B}[<0;240;17M")
+        try session.send("-l", "\u{1B}[<0;240;17m")
+        let lines = try session.waitForScreen { !self.statusLine($0).contains("1/20") && self.statusLine($0).contains("/20") }
+        #expect(!statusLine(lines).contains("1/20") && statusLine(lines).contains("/20"), "\(statusLine(lines))")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+        #expect(try flags() == "00", "mouse reports off after")
+    }
+
     @Test func clicksWheelAndSegmentsWorkAndMouseModesAreSwitchedOffAfter() throws {
         let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=xterm-256color")
         try session.waitForStart()
