@@ -117,6 +117,11 @@ extension TerminalEvent {
             case .key(.character(let c)): if open!.count < pasteLimit { open!.append(c) }
             case .key(.enter): if open!.count < pasteLimit { open!.append("\n") }
             case .key(.tab): if open!.count < pasteLimit { open!.append("\t") }
+            case .key(.controlC):
+                // A paste whose end never comes (a stray bracket) must not hold the keys for good:
+                // Ctrl-C drops it and is Ctrl-C.
+                open = nil
+                result.append(events[i])
             case .key: break
             default: result.append(events[i])  // a resize, a wake, a signal: not the paste's
             }

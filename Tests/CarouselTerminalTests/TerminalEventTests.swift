@@ -58,6 +58,10 @@ import Testing
         TerminalEvent.gatherPastes(&second, open: &open)
         #expect(second == [.paste("one two"), .key(.character("j"))])
         #expect(open == nil)
+        // One whose end never comes: Ctrl-C drops it and still quits.
+        var stray = Self.keys("\u{1B}[200~abc") + [.key(.controlC), .key(.character("q"))]
+        TerminalEvent.gatherPastes(&stray, open: &open)
+        #expect(stray == [.key(.controlC), .key(.character("q"))] && open == nil)
     }
 
     /// SGR mouse reports (asked for where ncurses reads only X10 ones, which cannot name a column
