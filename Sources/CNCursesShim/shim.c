@@ -95,16 +95,29 @@ static int has_string(const char *name);
 static int in_foreground(void);
 static int put_output(int c);
 
-// Bracketed paste (xterm mode 2004, terminfo's BE and BD where the entry has them): a paste
-// arrives between ESC [ 200 ~ and ESC [ 201 ~, and is read as text to find, not as keys (a paste
-// of a shell command zoomed, looped and opened an editor, key by key). On while the carousel has
-// the terminal, off whenever it gives it back.
-static int bracketed_paste = 0;
+// Bracketed paste (xterm mode 2004): a paste arrives between ESC [ 200 ~ and ESC [ 201 ~, and is
+// read as text to find, not as keys (a paste of a shell command zoomed, looped and opened an
+// editor, key by key). Asked for with terminfo's BE and BD where the entry has them, else with
+// the mode itself where it reports the mouse as xterm does (tmux and screen run under entries
+// without BE; a terminal without the mode ignores it). On while the carousel has the terminal,
+// off whenever it gives it back, a crash included. (Kept as text at start: a crash handler must
+// not look terminfo up.)
+static char paste_on[32], paste_off[32];
 static void set_bracketed_paste(int on) {
-    if (!bracketed_paste) return;
-    const char *sequence = tigetstr(on ? "BE" : "BD");
-    if (!sequence || sequence == (char *)-1) return;
-    if (write(output_fd, sequence, strlen(sequence)) < 0) return;
+    const char *sequence = on ? paste_on : paste_off;
+    if (*sequence && write(output_fd, sequence, strlen(sequence)) < 0) return;
+}
+static void find_bracketed_paste(void) {
+    const char *on = tigetstr("BE"), *off = tigetstr("BD"), *mouse = tigetstr("kmous");
+    int named = on && on != (char *)-1 && *on && off && off != (char *)-1 && *off;
+    int xterm_mouse = mouse && mouse != (char *)-1 && strncmp(mouse, "\033[", 2) == 0;
+    if (named && strlen(on) < sizeof paste_on && strlen(off) < sizeof paste_off) {
+        snprintf(paste_on, sizeof paste_on, "%s", on);
+        snprintf(paste_off, sizeof paste_off, "%s", off);
+    } else if (xterm_mouse) {
+        snprintf(paste_on, sizeof paste_on, "\033[?2004h");
+        snprintf(paste_off, sizeof paste_off, "\033[?2004l");
+    }
 }
 
 // Before curses gives the terminal back: the frame writer's colours reset, and the cursor where
@@ -175,6 +188,7 @@ static const int quit_signals[] = {
 static void on_crash(int sig) {
     // Restore the terminal first, so whatever prints the crash prints it on a sane terminal.
     if (motion_tracking) set_motion_tracking(0);
+    if (screen && !isendwin()) set_bracketed_paste(0);
     if (screen && !isendwin()) endwin();
     release_stderr();
     for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
@@ -384,7 +398,7 @@ int cs_start(int direct_color) {
     define_both_key_forms();
     nodelay(keys, TRUE);
     curs_set(0);
-    bracketed_paste = has_string("BE") && has_string("BD");
+    find_bracketed_paste();
     set_bracketed_paste(1);
     if (has_colors()) {
         start_color();

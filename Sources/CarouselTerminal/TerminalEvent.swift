@@ -83,34 +83,49 @@ extension TerminalEvent {
     static let pasteLimit = 4_096
 
     /// Turns what arrives between the terminal's paste brackets (ESC [ 200 ~ and ESC [ 201 ~) into
-    /// one `.paste`: line ends and tabs as such, other keys left out. A paste that goes on past
-    /// the events read so far is kept in `open` until its end comes.
-    static func gatherPastes(_ events: inout [TerminalEvent], open: inout [Character]?) {
-        func bracket(at i: Int, _ last: Character) -> Bool {
-            guard i + 5 < events.count, events[i] == .key(.escape) else { return false }
-            let rest: [Character] = ["[", "2", "0", last, "~"]
-            for (k, c) in rest.enumerated() where events[i + 1 + k] != .key(.character(c)) { return false }
-            return true
+    /// one `.paste`: line ends and tabs as such, other keys left out (a pasted Ctrl-Z too: it
+    /// suspended the program). A paste that goes on past the events read so far is kept in `open`
+    /// until its end comes; a bracket the read cut in two (over ssh, a read can end anywhere) is
+    /// kept in `carry` and read again before the next events: its end, split so, was taken for
+    /// text and the paste never closed. (A lone Esc at the end of a read outside a paste is the
+    /// Esc key, never held.)
+    static func gatherPastes(_ events: inout [TerminalEvent], open: inout [Character]?, carry: inout [TerminalEvent]) {
+        if !carry.isEmpty {
+            events = carry + events
+            carry.removeAll()
         }
         guard open != nil || events.contains(.key(.escape)) else { return }
+        /// How many events from `i` match the bracket ending in `last` (6: all of it).
+        func matched(at i: Int, _ last: Character) -> Int {
+            guard events[i] == .key(.escape) else { return 0 }
+            let rest: [Character] = ["[", "2", "0", last, "~"]
+            var n = 1
+            while n < 6, i + n < events.count, events[i + n] == .key(.character(rest[n - 1])) { n += 1 }
+            return n
+        }
         var result: [TerminalEvent] = []
         result.reserveCapacity(events.count)
         var i = 0
         while i < events.count {
-            if open == nil {
-                if bracket(at: i, "0") {
+            let bracket = matched(at: i, open == nil ? "0" : "1")
+            if bracket == 6 {
+                if open == nil {
                     open = []
-                    i += 6
                 } else {
-                    result.append(events[i])
-                    i += 1
+                    result.append(.paste(String(open!)))
+                    open = nil
                 }
+                i += 6
                 continue
             }
-            if bracket(at: i, "1") {
-                result.append(.paste(String(open!)))
-                open = nil
-                i += 6
+            if bracket > 0, i + bracket == events.count, open != nil || bracket >= 2 {
+                // The read ends inside what may be a bracket: read again with what comes next.
+                carry = Array(events[i...])
+                break
+            }
+            guard open != nil else {
+                result.append(events[i])
+                i += 1
                 continue
             }
             switch events[i] {
@@ -122,7 +137,7 @@ extension TerminalEvent {
                 // Ctrl-C drops it and is Ctrl-C.
                 open = nil
                 result.append(events[i])
-            case .key: break
+            case .key, .suspend: break
             default: result.append(events[i])  // a resize, a wake, a signal: not the paste's
             }
             i += 1

@@ -155,7 +155,7 @@ public final class TerminalScreen: TerminalBackend {
             }
         }
         if cs_take_wake() != 0 { pending.append(.wake) }
-        TerminalEvent.gatherPastes(&pending, open: &paste)
+        TerminalEvent.gatherPastes(&pending, open: &paste, carry: &pasteCarry)
         TerminalEvent.gatherMouseReports(&pending)
         TerminalEvent.dropUnknownSequences(&pending)
         let late = cs_pending_signal()
@@ -164,8 +164,9 @@ public final class TerminalScreen: TerminalBackend {
     }
 
     private var pending: [TerminalEvent] = []
-    /// A paste begun and not yet ended (see `TerminalEvent.gatherPastes`).
+    /// A paste begun and not yet ended, and a bracket a read cut in two (see `TerminalEvent.gatherPastes`).
     private var paste: [Character]?
+    private var pasteCarry: [TerminalEvent] = []
 
     /// After a resize or a suspend: forget what is on the screen and repaint everything next time.
     public func invalidate() {

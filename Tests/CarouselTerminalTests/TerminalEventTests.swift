@@ -38,29 +38,51 @@ import Testing
     @Test func aBracketedPasteIsTextNotKeys() {
         var events = [TerminalEvent.key(.right)] + Self.keys("\u{1B}[200~git log\t-1\nq\u{1B}[201~") + [.key(.character("q"))]
         var open: [Character]?
-        TerminalEvent.gatherPastes(&events, open: &open)
+        var carry: [TerminalEvent] = []
+        TerminalEvent.gatherPastes(&events, open: &open, carry: &carry)
         #expect(events == [.key(.right), .paste("git log\t-1\nq"), .key(.character("q"))])
-        #expect(open == nil)
-        // Keys with an unknown sequence and no paste are left as they were (for dropUnknownSequences).
-        var plain = Self.keys("\u{1B}[1;5Fl")
-        TerminalEvent.gatherPastes(&plain, open: &open)
-        #expect(plain == Self.keys("\u{1B}[1;5Fl"))
+        #expect(open == nil && carry.isEmpty)
+        // Keys with an unknown sequence and no paste are left as they were (for dropUnknownSequences);
+        // so is an Esc that ends a read.
+        var plain = Self.keys("\u{1B}[1;5Fl\u{1B}")
+        TerminalEvent.gatherPastes(&plain, open: &open, carry: &carry)
+        #expect(plain == Self.keys("\u{1B}[1;5Fl\u{1B}") && carry.isEmpty)
+        // A pasted Ctrl-Z is no suspend.
+        var suspend = Self.keys("\u{1B}[200~a") + [.suspend] + Self.keys("b\u{1B}[201~")
+        TerminalEvent.gatherPastes(&suspend, open: &open, carry: &carry)
+        #expect(suspend == [.paste("ab")])
     }
 
     /// A paste read over two wake-ups (a long one) is one paste, once its end comes; a wake-up or a
     /// resize that comes in the middle is kept.
     @Test func aPasteOverTwoReadsIsOnePaste() {
         var open: [Character]?
+        var carry: [TerminalEvent] = []
         var first = Self.keys("\u{1B}[200~one ") + [.wake]
-        TerminalEvent.gatherPastes(&first, open: &open)
+        TerminalEvent.gatherPastes(&first, open: &open, carry: &carry)
         #expect(first == [.wake] && open == Array("one "))
         var second = Self.keys("two\u{1B}[201~j")
-        TerminalEvent.gatherPastes(&second, open: &open)
+        TerminalEvent.gatherPastes(&second, open: &open, carry: &carry)
         #expect(second == [.paste("one two"), .key(.character("j"))])
         #expect(open == nil)
+        // Brackets a read cuts in two (helper-13: the end, split so, never closed the paste; the
+        // start, split so, let the paste act as keys).
+        for cut in 1...5 {
+            let whole = Self.keys("\u{1B}[200~ab\u{1B}[201~q")
+            for at in [cut, 8 + cut] {
+                var a = Array(whole[..<at]), b = Array(whole[at...])
+                var open: [Character]?
+                var carry: [TerminalEvent] = []
+                TerminalEvent.gatherPastes(&a, open: &open, carry: &carry)
+                TerminalEvent.gatherPastes(&b, open: &open, carry: &carry)
+                // (Cut right after its Esc, a start is not known for one: that Esc is the Esc key.)
+                #expect(a + b == (at == 1 ? whole : [.paste("ab"), .key(.character("q"))]), "cut after \(at): \(a) \(b)")
+                #expect(open == nil && carry.isEmpty, "cut after \(at)")
+            }
+        }
         // One whose end never comes: Ctrl-C drops it and still quits.
         var stray = Self.keys("\u{1B}[200~abc") + [.key(.controlC), .key(.character("q"))]
-        TerminalEvent.gatherPastes(&stray, open: &open)
+        TerminalEvent.gatherPastes(&stray, open: &open, carry: &carry)
         #expect(stray == [.key(.controlC), .key(.character("q"))] && open == nil)
     }
 

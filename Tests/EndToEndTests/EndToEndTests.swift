@@ -116,9 +116,11 @@ struct EndToEndTests {
     /// Mouse reports as an xterm sends them (SGR encoding, 1-based cells).
     /// A paste through the terminal (tmux pastes with brackets where the program asks for them,
     /// and as typed keys where it does not) goes into the search line, never acts as keys: its
-    /// `q` quit before.
-    @Test func aPasteGoesIntoTheSearchLine() throws {
-        let session = try TmuxSession()
+    /// `q` quit before. Under an entry with BE and BD, and under one without (screen's, which tmux
+    /// is often run with: the mode is asked for where the entry reports the mouse as xterm does).
+    @Test(arguments: ["xterm-256color", "screen-256color"])
+    func aPasteGoesIntoTheSearchLine(term: String) throws {
+        let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=\(term)")
         try session.waitForStart()
         try session.tmux("set-buffer", "-b", "e2e", "Tomas\nq")
         try session.tmux("paste-buffer", "-p", "-d", "-b", "e2e", "-t", session.name)
