@@ -323,10 +323,12 @@ struct DeckBuilder {
 
     /// A card file over 1 MiB shows its first MiB (up to a line's end): standard error says so.
     private mutating func noteIfLarge(_ file: [UInt8], in folder: some DeckFolder) {
-        let limit = FileSystem.maximumFileSize
-        if folder.isLarger(file, than: limit) {
-            note("\(folder.displayName(of: file)): larger than \(limit >> 20) MiB; only its first MiB is shown")
-        }
+        if folder.isLarger(file, than: FileSystem.maximumFileSize) { note(DeckBuilder.headShown(folder.displayName(of: file))) }
+    }
+
+    /// What standard error says of a card over 1 MiB (`source` names it).
+    static func headShown(_ source: String) -> String {
+        "\(source): larger than \(FileSystem.maximumFileSize >> 20) MiB; only its first MiB is shown"
     }
 
     /// A picture file as a card titled by its name (or `title`), when it can be shown: its first
@@ -454,10 +456,8 @@ struct DeckBuilder {
             if text.count > FileSystem.maximumFileSize {
                 // A long log piped in shows its first MiB, up to a line's end (it was refused, and
                 // the deck of one card was empty), and standard error says so after the program.
-                var end = FileSystem.maximumFileSize
-                if let newline = text[..<end].lastIndex(of: 0x0A) { end = newline + 1 }
-                text.removeSubrange(end...)
-                note("\(source), card \(piece.number): larger than \(FileSystem.maximumFileSize >> 20) MiB; only its first MiB is shown")
+                FileSystem.keepHead(&text, limit: FileSystem.maximumFileSize)
+                note(DeckBuilder.headShown("\(source), card \(piece.number)"))
             }
             entries.append(CardEntry(id: "\(source)#\(piece.number)", title: piece.title ?? "Card \(piece.number)",
                                      source: .bytes(text), kind: contentKind(.text, declared: nil)))

@@ -46,11 +46,7 @@ extension DeckFolder {
     /// The first `limit` bytes of a file, up to the end of its last whole line there when it is longer.
     func readHead(_ name: [UInt8], limit: Int) throws(FileFailure) -> [UInt8] {
         var bytes = try head(name, count: limit + 1)
-        if bytes.count > limit {
-            var end = limit
-            if let newline = bytes[..<end].lastIndex(of: 0x0A) { end = newline + 1 }
-            bytes.removeSubrange(end...)
-        }
+        FileSystem.keepHead(&bytes, limit: limit)
         return bytes
     }
 
