@@ -233,7 +233,7 @@ public struct CellCache: Sendable {
             if all.count > height, hit >= height - 1 {
                 let context = height >= 4 ? max(1, (height - 1) / 3) : 0
                 first = max(1, min(hit - context, all.count - (height - 1)))
-                first = CellCache.cleanStart(first, before: hit, in: all)
+                first = CellCache.cleanStart(first, before: hit, in: all, latest: all.count - (height - 1))
             }
         }
         opensAt[key] = (seek.generation, first)
@@ -243,10 +243,15 @@ public struct CellCache: Sendable {
     /// The context above a match begins where a line of the text begins, not with the rest of the
     /// one before it (a paragraph's last words, "ay." of a "Thursd-" the wrap broke, read as a line
     /// of their own under "↑ 7 above"; helper-11): with the first line begun after `first` up to
-    /// the match's own, else, within the match's paragraph, after a row that ends in a broken word.
-    static func cleanStart(_ first: Int, before hit: Int, in lines: [LaidLine]) -> Int {
-        guard first < hit, first > 0, hit < lines.count, !lines[first].beginsLine else { return first }
-        if let begun = lines[(first + 1)...hit].firstIndex(where: \.beginsLine) { return begun }
+    /// the match's own (not a blank one), else, within the match's paragraph, after a row that ends
+    /// in a broken word; never past `latest`, the first line from which the rest of the text fills
+    /// the card (the card would show blank rows under the text's end; helper-13).
+    static func cleanStart(_ first: Int, before hit: Int, in lines: [LaidLine], latest: Int) -> Int {
+        let last = min(hit, latest)
+        guard first < last, first > 0, hit < lines.count, !lines[first].beginsLine else { return first }
+        if let begun = lines[(first + 1)...last].firstIndex(where: { $0.beginsLine && !$0.text.allSatisfy { $0 == " " } }) {
+            return begun
+        }
         var above = Array(lines[first - 1].text)
         while above.last == " " { above.removeLast() }
         if above.count >= 2, above.last == "-", above[above.count - 2].isLetter { return first + 1 }
