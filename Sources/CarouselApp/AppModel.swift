@@ -600,9 +600,9 @@ public struct AppModel {
         for failure in left { effects.append(.report("carousel: skipped \(failure.description)")) }
         show(query.isEmpty ? nil : applied?.matches)
         if message == nil || message != brokenMessage { brokenNamed = [] }
-        brokenNamed += left.map { $0.name }
+        brokenNamed += left.map { $0.fileName }
         say(brokenNamed.count == 1
-            ? "skipped \(left[0].name): \(left[0].brief)"
+            ? "skipped \(left[0].fileName): \(left[0].brief)"
             : "skipped \(brokenNamed.count) pictures that could not be read: " + brokenNamed.joined(separator: ", "))
         brokenMessage = message
         return true

@@ -99,6 +99,13 @@ public struct PictureFailure: Sendable, Equatable {
         self.reason = reason
     }
 
+    /// The file's own name, without its folders (for a status line, where a path leaves room
+    /// for one name: helper-13).
+    public var fileName: String {
+        guard let slash = name.lastIndex(of: "/"), name.index(after: slash) < name.endIndex else { return name }
+        return String(name[name.index(after: slash)...])
+    }
+
     /// The whole line, naming the file (for standard error, where there is room).
     public var description: String { name.isEmpty ? reason : "\(name): \(reason)" }
 
