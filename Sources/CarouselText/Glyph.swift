@@ -61,8 +61,9 @@ struct Glyph: Equatable {
                 return
             }
             // The sets' characters outside ASCII are from U+2018 to U+201D (E2 80 xx in UTF-8),
-            // U+3001 to U+3019 (E3 80 xx) and U+FF01 to U+FF5D (EF BC xx, EF BD xx): none of them
-            // canonically equivalent to a character that begins otherwise, so that one is none of them.
+            // U+3001 to U+30FE (E3 80 xx to E3 83 xx: marks, small kana, ー) and U+FF01 to U+FF5D
+            // (EF BC xx, EF BD xx): none of them canonically equivalent to a character that begins
+            // otherwise (ゞ and ヾ decompose to ゝ and ヽ with a mark), so that one is none of them.
             guard let lead = character.utf8.first, lead == 0xE2 || lead == 0xE3 || lead == 0xEF else {
                 self = []
                 return

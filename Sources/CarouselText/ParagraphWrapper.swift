@@ -92,9 +92,9 @@ struct ParagraphWrapper {
         let marked = available >= 3
         // A path or URL, an e-mail address, a host name, an IP address or a version breaks at its
         // own separators (a hyphen added inside one reads as part of it: "10.0.12.-" / "101",
-        // "web01.pro-" / "d.example-" / ".com"; helper-11), a word with digits without a hyphen.
+        // "web01.pro-" / "d.example-" / ".com"; helper-11), a code (a hash, a number) without one.
         let address = word.contains { $0.character == "/" || $0.character == "@" } || Self.hasInnerDot(word)
-        let hyphenates = !word.contains { $0.character.isNumber }
+        let hyphenates = !Self.isCode(word)
         while left > available {
             let (cut, needsMark) = breakIndex(rest, cells: left, marked: marked, address: address, hyphenates: hyphenates)
             let piece = rest[..<cut]
@@ -119,8 +119,8 @@ struct ParagraphWrapper {
     /// URL, e-mail or host name: see `fold`), before its last `.`, `#`, `?`, `&`, `=`, `_`, `~` or `@` within the
     /// line, if that falls past the first two letters (no mark: a hyphen inside an address would
     /// read as part of it); else before its last `[` or `(` within the line, past the first two
-    /// letters; else, for a word with digits (a hash, a number: no `hyphenates`), where the line is
-    /// full, with no mark; else where the line (less a cell for the mark) is full, moved back so
+    /// letters; else, for a code (a hash, a number: no `hyphenates`, see `isCode`), where the line
+    /// is full, with no mark; else where the line (less a cell for the mark) is full, moved back so
     /// that at least `shortestTail` letters go on.
     private func breakIndex(_ word: ArraySlice<Glyph>, cells total: Int, marked: Bool, address: Bool, hyphenates: Bool) -> (Int, mark: Bool) {
         var cells = 0
@@ -167,6 +167,19 @@ struct ParagraphWrapper {
             end += 1
         }
         return (max(end, word.startIndex + 1), true)
+    }
+
+    /// Whether a word is a code rather than a word of a language: a hash or a hexadecimal number
+    /// (`bd60510a9f3c`), or one whose digits are a quarter of its letters and digits or more
+    /// (`x86_64`, `SHA256`); a long word with a digit at its end is still a word.
+    static func isCode<Glyphs: Collection<Glyph>>(_ word: Glyphs) -> Bool {
+        var digits = 0, letters = 0, hex = true
+        for glyph in word {
+            let c = glyph.character
+            if c.isNumber { digits += 1 } else if c.isLetter { letters += 1 }
+            if !c.isHexDigit { hex = false }
+        }
+        return digits > 0 && (hex || digits * 4 >= digits + letters)
     }
 
     /// Whether a `.` stands between two letters or digits (`example.com`, `10.0.12.101`, `2.14`),
@@ -279,10 +292,10 @@ struct ParagraphWrapper {
         return (0xAC00...0xD7A3).contains(v) || (0x1100...0x11FF).contains(v) || (0x3130...0x318F).contains(v)
     }
 
-    /// Wide marks a line does not start with (kinsoku, as CSS's `line-break: normal`: small kana
-    /// and the long vowel mark may start a line).
-    /// With them the characters Japanese does not start a line with (kinsoku): the prolonged sound
-    /// mark, small kana, iteration marks and the middle dot ("メ" / "ートル" read as a broken word).
+    /// Wide marks a line does not start with (kinsoku, as CSS's `line-break: strict` and books set
+    /// Japanese): closing brackets and stops, and the prolonged sound mark, small kana, iteration
+    /// marks and the middle dot, which CSS's `normal` lets start a line ("メ" / "ートル" read as a
+    /// broken word; helper-11).
     static let closingMarks: Set<Character> = ["。", "、", "，", "．", "！", "？", "：", "；", "）", "」", "』", "】", "〕", "〉", "》", "〗", "〙", "］", "｝",
                                                "ー", "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ゎ", "ァ", "ィ", "ゥ", "ェ", "ォ",
                                                "ッ", "ャ", "ュ", "ョ", "ヮ", "ヵ", "ヶ", "々", "ゝ", "ゞ", "ヽ", "ヾ", "・"]

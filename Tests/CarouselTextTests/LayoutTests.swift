@@ -53,8 +53,8 @@ import Testing
 
     /// An address (a word with a slash, an `@`, or a dot between letters or digits: a path, a URL,
     /// an e-mail, a host name, an IP address) with no slash or hyphen to break after breaks before
-    /// a dot, `#`, `?`, `&`, `=`, `_`, `~` or `@`, with no mark: a hyphen would read as part of it. A word
-    /// with digits breaks with no mark either (a hash: "bd60-" / "510" read as a range).
+    /// a dot, `#`, `?`, `&`, `=`, `_`, `~` or `@`, with no mark: a hyphen would read as part of it. A code
+    /// (a hash, a number) breaks with no mark either ("bd60-" / "510" read as a range).
     @Test func anAddressBreaksBeforeItsSeparatorsWithNoMark() {
         #expect(texts([.paragraph([TextSpan("https://example.com/a/very/long/path#fragment")])], width: 11)
                 == ["https://", "example", ".com/a/", "very/long/", "path", "#fragment"])
@@ -68,6 +68,8 @@ import Testing
         // A full stop is no address; a hash breaks where the line is full, with no mark.
         #expect(texts([.paragraph([TextSpan("extraordinarily.")])], width: 10) == ["extraordi-", "narily."])
         #expect(texts([.paragraph([TextSpan("bd60510a9f3c")])], width: 8) == ["bd60510a", "9f3c"])
+        // A long word with a digit is still a word (helper-13: "Donaudampfschifffa" / "hrtsgesell…").
+        #expect(texts([.paragraph([TextSpan("Schifffahrtskapitaen2")])], width: 12) == ["Schifffahrt-", "skapitaen2"])
     }
 
     /// A long word breaks before an opening bracket with no mark: a footnote's `[1]`, a call's

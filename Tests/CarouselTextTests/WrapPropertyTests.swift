@@ -115,6 +115,7 @@ import Testing
                         let address = isAddress && ".#?&=_~@".contains(after.text.first!)
                         let own = before.text.last == "-" || before.text.last == "/" || address || "[(".contains(after.text.first!)
                             || word.contains(where: \.isNumber)
+                                && (word.allSatisfy(\.isHexDigit) || word.filter(\.isNumber).count * 4 >= word.filter { $0.isNumber || $0.isLetter }.count)
                         #expect(before.marked != own, Comment(rawValue: context + ", word \(String(word)), line \(before.line)"))
                     }
                 }
