@@ -172,6 +172,9 @@ public struct AppModel {
         guard var words = line.map(String.init) else { return nil }
         while words.last == " " { words.removeLast() }
         if helpOpen, let outcome = handle(.escape, now: now, replayed: false) { return outcome }
+        // A search kept from before (Enter) is replaced, not added to ("/kernel" and a pasted
+        // "node5" looked for "kernelnode5"; helper-14).
+        if !overlay.searching, !query.isEmpty { clearSearch() }
         if !overlay.searching, let outcome = handle(.character("/"), now: now, replayed: false) { return outcome }
         guard overlay.searching || !inputAwaitingSearch.isEmpty else { return nil }
         for c in words {

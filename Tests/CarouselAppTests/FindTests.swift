@@ -91,6 +91,13 @@ import Testing
         #expect(pilot.model.overlay.zoom != nil)
         pilot.send(.paste("end"))
         #expect(pilot.model.overlay.zoom == nil && pilot.model.query == "end" && pilot.outcome == nil)
+        // A search kept with Enter is replaced by a paste, not added to.
+        pilot.press(.escape, .character("/"))
+        pilot.type("needle")
+        pilot.press(.enter)
+        pilot.send(.paste("title"))
+        #expect(pilot.model.query == "title" && pilot.state.count == 1, "\(pilot.model.query)")
+        pilot.press(.escape)
         // Nothing but blanks: nothing happens.
         pilot.press(.escape)
         pilot.send(.paste(" \n\t\n"))
