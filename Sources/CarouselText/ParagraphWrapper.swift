@@ -94,6 +94,7 @@ struct ParagraphWrapper {
         // own separators (a hyphen added inside one reads as part of it: "10.0.12.-" / "101",
         // "web01.pro-" / "d.example-" / ".com"; helper-11), a code (a hash, a number) without one.
         let address = word.contains { $0.character == "/" || $0.character == "@" } || Self.hasInnerDot(word)
+            || word.count { $0.character == ":" } >= 2  // an IPv6 address, a MAC address, a time
         let hyphenates = !Self.isCode(word)
         while left > available {
             let (cut, needsMark) = breakIndex(rest, cells: left, marked: marked, address: address, hyphenates: hyphenates)
@@ -116,7 +117,8 @@ struct ParagraphWrapper {
 
     /// Where the first line of `word` (wider than the line) ends, and whether the break needs a
     /// mark: after its last own hyphen or slash within the line, or else, in an `address` (a path,
-    /// URL, e-mail or host name: see `fold`), before its last `.`, `#`, `?`, `&`, `=`, `_`, `~` or `@` within the
+    /// URL, e-mail, host name or IPv6 address: see `fold`), before its last `.`, `#`, `?`, `&`, `=`, `_`, `~`,
+    /// `@` or `:` within the
     /// line, if that falls past the first two letters (no mark: a hyphen inside an address would
     /// read as part of it); else before its last `[` or `(` within the line, past the first two
     /// letters; else, for a code (a hash, a number: no `hyphenates`, see `isCode`), where the line
@@ -199,7 +201,7 @@ struct ParagraphWrapper {
     /// A character before which an address may break with no mark added.
     private static func breaksBefore(_ glyph: Glyph) -> Bool {
         switch glyph.character {
-        case ".", "#", "?", "&", "=", "_", "~", "@": true
+        case ".", "#", "?", "&", "=", "_", "~", "@", ":": true
         default: false
         }
     }

@@ -65,6 +65,7 @@ import Testing
         #expect(texts([.paragraph([TextSpan("web01.prod.example.com")])], width: 10) == ["web01.prod", ".example", ".com"])
         #expect(texts([.paragraph([TextSpan("10.0.12.101")])], width: 9) == ["10.0.12", ".101"])
         #expect(texts([.paragraph([TextSpan("ana@example.org")])], width: 9) == ["ana", "@example", ".org"])
+        #expect(texts([.paragraph([TextSpan("2001:db8:85a3::8a2e:370:7334")])], width: 13) == ["2001:db8:85a3", "::8a2e:370", ":7334"])
         // A full stop is no address; a hash breaks where the line is full, with no mark.
         #expect(texts([.paragraph([TextSpan("extraordinarily.")])], width: 10) == ["extraordi-", "narily."])
         #expect(texts([.paragraph([TextSpan("bd60510a9f3c")])], width: 8) == ["bd60510a", "9f3c"])

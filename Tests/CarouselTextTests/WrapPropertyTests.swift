@@ -111,8 +111,8 @@ import Testing
                         let innerDot = word.indices.dropFirst().dropLast().contains { i in
                             word[i] == "." && (word[i - 1].isLetter || word[i - 1].isNumber) && (word[i + 1].isLetter || word[i + 1].isNumber)
                         }
-                        let isAddress = word.contains("/") || word.contains("@") || innerDot
-                        let address = isAddress && ".#?&=_~@".contains(after.text.first!)
+                        let isAddress = word.contains("/") || word.contains("@") || innerDot || word.count(where: { $0 == ":" }) >= 2
+                        let address = isAddress && ".#?&=_~@:".contains(after.text.first!)
                         let own = before.text.last == "-" || before.text.last == "/" || address || "[(".contains(after.text.first!)
                             || word.contains(where: \.isNumber)
                                 && (word.allSatisfy(\.isHexDigit) || word.filter(\.isNumber).count * 4 >= word.filter { $0.isNumber || $0.isLetter }.count)
