@@ -1,6 +1,7 @@
 import CarouselCanvas
 import CarouselCards
 import CarouselCore
+import CarouselText
 
 /// The search line at the bottom while the user types a query (`/`): what was typed, with the
 /// cursor after it, and what the search found so far.
@@ -126,8 +127,18 @@ extension Scene {
                 var x = area.x
                 while x < area.maxX, canvas[x, y + 1].glyph == " " || canvas[x, y + 1].isContinuation { x += 1 }
                 guard x < area.maxX, upper > 0 else { continue }
-                let hyphen = joinedCharacters[upper - 1] == "-"
-                if !hyphen {
+                // Rows joined with no space between: a code line's `↪` row, Chinese or Japanese
+                // broken between characters, an address broken before its separator or after
+                // its slash (helper-14: "o.f" over "…echo" / ".foxtrot…", "東京オフィス" over "東京オフィ" /
+                // "スの…" and "lon" / "↪g" were never marked).
+                let first = canvas[x, y + 1].glyph
+                let continued = first == "↪"
+                if continued { x += 1 }
+                let last = joinedCharacters[upper - 1]
+                let tight = continued || TextLayout.isWide(last) && TextLayout.isWide(first)
+                    || last == "/" || "[(.#?&=_~@:".contains(first)
+                let hyphen = !tight && last == "-"
+                if !hyphen && !tight {
                     joinedCharacters.append(" ")
                     joinedCells.append(-1)
                 }

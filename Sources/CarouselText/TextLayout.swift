@@ -291,22 +291,37 @@ public enum TextLayout {
         return top
     }
 
+    /// A character of the scripts that wrap between characters (CJK ideographs, kana, full-width
+    /// forms): no space stands where such a line was broken.
+    public static func isWide(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        return (0x2E80...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFF01...0xFF60).contains(v)
+            || (0x20000...0x3FFFD).contains(v)
+    }
+
     private static func holdsMatch(_ lines: [LaidLine], at i: Int, _ find: ([Character]) -> [Range<Int>]) -> Bool {
         var head = Array(lines[i].text)
         if !find(head).isEmpty { return true }
         guard i + 1 < lines.count else { return false }
-        while head.last == " " { head.removeLast() }
-        let lower = Array(lines[i + 1].content.plainText).drop { $0 == " " }
+        // A code line's `↪` row goes on with the row above as it is, spaces and all.
+        var next = lines[i + 1].content
+        let continued = next.first.map { $0.style == .decoration && ($0.text == "↪" || $0.text == ">") } ?? false
+        if continued { next.removeFirst() }
+        if !continued { while head.last == " " { head.removeLast() } }
+        let lower = continued ? Array(next.plainText)[...] : Array(next.plainText).drop { $0 == " " }
         guard !head.isEmpty, !lower.isEmpty else { return false }
         var joins: [(text: [Character], upper: Int, lower: Int)] = []
-        if head.last == "-" {
+        if continued || isWide(head.last!) && isWide(lower.first!) {
+            // (Chinese and Japanese wrap between characters, with no space to put back.)
+            joins.append((head + lower, head.count, head.count))
+        } else if head.last == "-" {
             joins.append((head + lower, head.count, head.count))
             joins.append((head.dropLast() + lower, head.count - 1, head.count - 1))
         } else {
             joins.append((head + [" "] + lower, head.count, head.count + 1))
             // A word the layout broke with no mark: after its own slash, or before a bracket
             // or an address's separator (see ParagraphWrapper.breakIndex).
-            if head.last == "/" || lower.first.map({ "[(.#?&=_~".contains($0) }) == true {
+            if head.last == "/" || lower.first.map({ "[(.#?&=_~@:".contains($0) }) == true {
                 joins.append((head + lower, head.count, head.count))
             }
         }

@@ -197,6 +197,42 @@ import Testing
         #expect(!pilot.screen.contains { $0.contains("above") })
     }
 
+    /// A match the layout broke with no space to put back is marked on both rows: an address
+    /// before its separator, Chinese or Japanese between characters, a code line at its `↪` row
+    /// (helper-14: none of them was marked, though the card was found).
+    @Test func aMatchBrokenWithoutASpaceIsMarkedOnBothRows() throws {
+        let deck = CardList([
+            FindTests.note("a", "Host alphabravocharliedeltaecho.foxtrotgolfhotelindia.example.net is up."),
+            FindTests.note("b", "東京オフィスのサーバーは新しい東京オフィスのサーバーです。"),
+            Card(id: "c.md", title: "c", content: .text(TextDocument(blocks: [
+                .code([[TextSpan("# a very long comment that goes on past the edge of the zoomed card for sure yes")]]),
+            ]))),
+        ])
+        /// Whether every cell of `text` where it stands on `row` (its last place there with `last`) is marked.
+        func marked(_ pilot: Pilot, _ text: String, row: Int, last: Bool = false) -> Bool {
+            let characters = Array(pilot.screen[row])
+            let places = characters.indices.filter { String(characters[$0...].prefix(text.count)) == text }
+            guard let at = last ? places.last : places.first else { return false }
+            var column = 0
+            for c in characters[..<at] { column += CharacterWidth.of(c) }
+            var width = 0
+            for c in text { width += CharacterWidth.of(c) }
+            return (column..<(column + width)).allSatisfy { pilot.canvas[$0, row].style.background != .default }
+        }
+        for (index, query, row, upper, lower) in [(0, "o.f", "alphabravo", "o", ".f"), (1, "東京オフィス", "新しい", "東京オ", "フィス"),
+                                                  (2, "on past", "# a very", "on p", "ast")] {
+            let pilot = Pilot(deck: deck, width: 40, height: 20)
+            if index > 0 { pilot.press(.character(Character("\(index + 1)"))) }
+            pilot.press(.character("/"))
+            pilot.type(query)
+            pilot.press(.enter, .enter)
+            pilot.wait(1)
+            let screen = pilot.screen.joined(separator: "\n")
+            let y = try #require(pilot.screen.indices.first { pilot.screen[$0].contains(row) }, "\(screen)")
+            #expect(marked(pilot, upper, row: y, last: true) && marked(pilot, lower, row: y + 1), "\(query): \(screen)")
+        }
+    }
+
     /// The context a card shows above its match begins where a line of the text does: not with
     /// the last words of the paragraph before, nor with the rest of a word the wrap broke ("ay."
     /// of "Thursd-ay.", read as a line of its own under "↑ 7 above"; helper-11).
