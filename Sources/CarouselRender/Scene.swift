@@ -253,7 +253,10 @@ public struct Scene: Sendable {
             }
             highlightMatches(highlight, rows: shown, on: &canvas)
             highlightAcrossRows(highlight, rows: shown, on: &canvas)
-            if let zoom, let zoomInfo { markCurrentMatch(zoom, info: zoomInfo, on: &canvas) }
+            if let zoom, let zoomInfo, zoom.index < deck.count,
+               let line = currentMatchLine(zoom, card: deck.card(at: zoom.index), info: zoomInfo) {
+                markCurrentMatch(line: line, info: zoomInfo, on: &canvas)
+            }
         }
         if let searchLine {
             cursor = drawSearchLine(searchLine, on: &canvas)
@@ -291,6 +294,20 @@ public struct Scene: Sendable {
         let found = steps > 0 ? TextLayout.nextLine(in: laid, after: from, matching: highlight)
                               : TextLayout.previousLine(in: laid, before: from, matching: highlight)
         return found.map { ($0, TextLayout.top(showing: $0, above: Zoom.linesAboveMatch, in: laid, page: page)) }
+    }
+
+    /// The laid line of a zoomed text card holding the match the view was brought to (by the
+    /// search, `n` or `N`), at the width it is shown: after a resize, the same line laid out again
+    /// (helper-14: the mark was lost until the next `n`). Nil once the reader has scrolled.
+    private mutating func currentMatchLine(_ zoom: Zoom, card: Card, info: ZoomInfo) -> Int? {
+        if let found = info.match { return found }
+        guard let match = zoom.match, let width = info.width else { return nil }
+        if match.width == width { return match.line }
+        guard case .text(let document) = card.content else { return nil }
+        let ascii = theme.glyphs.isASCII
+        return TextLayout.line(at: match.line, of: cells.lines(document, of: card, index: zoom.index, width: match.width, title: false,
+                                                               ascii: ascii, wrapsCode: true),
+                               in: cells.lines(document, of: card, index: zoom.index, width: width, title: false, ascii: ascii, wrapsCode: true))
     }
 
     /// The line (from 1) of a zoomed text card's file where its view begins, when the card is the

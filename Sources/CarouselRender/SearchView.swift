@@ -179,16 +179,8 @@ extension Scene {
     /// In a zoomed card, the matches on the line the view was brought to (by the search, `n` or
     /// `N`) stand out from the others, as vim marks the current match: `n` to a match already on
     /// the page moved nothing, and the reader could not tell where it went.
-    mutating func markCurrentMatch(_ zoom: Zoom, info: ZoomInfo, on canvas: inout Canvas) {
-        guard let area = info.textArea, let width = info.width else { return }
-        let line: Int
-        if let found = info.match {
-            line = found
-        } else if let match = zoom.match, match.width == width {
-            line = match.line
-        } else {
-            return
-        }
+    mutating func markCurrentMatch(line: Int, info: ZoomInfo, on canvas: inout Canvas) {
+        guard let area = info.textArea else { return }
         let y = area.y + line - info.first
         guard y >= area.y, y < area.maxY, y >= 0, y < canvas.height else { return }
         let marked = highlighted, current = currentHighlighted

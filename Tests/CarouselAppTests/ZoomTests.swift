@@ -274,6 +274,9 @@ import Testing
         pilot.press(.character("n"))
         #expect(underlined("row two") == Array(repeating: false, count: 6), "n moved on from it")
         #expect(underlined("row five") == Array(repeating: true, count: 6), "to the next, on the same page")
+        // After a resize too (helper-14: the mark was lost until the next n).
+        pilot.resize(width: 60, height: 24)
+        #expect(underlined("row five") == Array(repeating: true, count: 6), "\(pilot.screen.joined(separator: "\n"))")
         pilot.press(.down)
         #expect(!pilot.canvas.lines().isEmpty && underlined("row five") == Array(repeating: false, count: 6),
                 "scrolled: no current match (n looks from the view)")
