@@ -173,9 +173,11 @@ public enum KeyTable {
         return maps
     }()
 
-    /// The rows of the `?` overlay: the carousel's keys.
+    /// The rows of the `?` overlay: the carousel's keys, and the terminal's (Ctrl-Z).
     public static var helpRows: [HelpRow] {
-        bindings.filter { $0.context == .carousel }.map { HelpRow(keys: $0.label, asciiKeys: $0.asciiLabel, text: $0.help) }
+        // (With the terminal's own: Ctrl-Z was in `--help` and the README, not here; helper-14.)
+        bindings.filter { $0.context == .carousel || $0.context == .terminal }
+            .map { HelpRow(keys: $0.label, asciiKeys: $0.asciiLabel, text: $0.help) }
     }
 
     /// The rows of the `?` overlay over a zoomed card: its keys (without the table's "zoomed: ").

@@ -210,4 +210,12 @@ import Testing
         assertGolden(Self.screen(keys: [.right, .tab], glyphs: .ascii), named: "ascii")
         assertGolden(Self.screen(keys: [], glyphs: .unicode, size: (40, 12)), named: "small-40x12")
     }
+
+    /// The `?` help lists Ctrl-Z too (it was only in `--help` and the README; helper-14), after
+    /// the carousel's keys, and none of another context's.
+    @Test func theHelpListsTheSuspendKey() {
+        let rows = KeyTable.helpRows
+        #expect(rows.last?.asciiKeys == "Ctrl-Z" && rows.last?.text == "suspend (fg brings it back)", "\(rows.map(\.asciiKeys))")
+        #expect(!rows.contains { $0.text.hasPrefix("zoomed:") || $0.text.hasPrefix("finding:") || $0.text.hasPrefix("help open") })
+    }
 }

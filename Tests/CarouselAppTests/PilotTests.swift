@@ -156,7 +156,7 @@ import Testing
             pilot.wheel(up: false)
             #expect(pilot.screen != top && pilot.model.helpOpen, "the wheel scrolls it")
             pilot.press(.end, .up)
-            #expect(!pilot.screen.joined().contains("quit at once") || height > 12, "\(width)x\(height): up from the end")
+            #expect(!pilot.screen.joined().contains(KeyTable.helpRows.last!.keys) || height > 12, "\(width)x\(height): up from the end")
             pilot.press(.character("x"))
             #expect(!pilot.model.helpOpen, "another key closes it")
             pilot.press(.character("?"))
