@@ -154,15 +154,12 @@ struct DeckBuilder {
                 }
                 return
             }
-            if let failure = folder.problem(with: file) {
-                skip("\(folder.displayName(of: file)): \(failure.reason)")
-                return
-            }
+            guard let large = cardFileIsLarge(file, in: folder) else { return }
             if verdict == .binary {
                 skip(file, in: folder, .notText(named: file))
                 return
             }
-            noteIfLarge(file, in: folder)
+            if large { note(DeckBuilder.headShown(folder.displayName(of: file))) }
             let readAs: ContentKind
             switch verdict {
             case .markdown, .code, .delimited: readAs = contentKind(verdict, declared: kind)
@@ -258,10 +255,7 @@ struct DeckBuilder {
             if let picture = pictureEntry(file, in: folder, title: nil) { entries.append(picture) }
             return
         }
-        if let failure = folder.problem(with: file) {
-            skip("\(folder.displayName(of: file)): \(failure.reason)")
-            return
-        }
+        guard let large = cardFileIsLarge(file, in: folder) else { return }
         // A file that is not text is never a card, whatever kind is asked for: art is text too.
         var verdict = FileKinds.verdict(forName: file)
         if verdict == .binary || verdict == .picture {
@@ -284,12 +278,10 @@ struct DeckBuilder {
         // A manifest without `cards` still sets the kind of its folder's files.
         let kind = contentKind(verdict, declared: declared)
         let lineLimit = DeckLoader.maximumStandardInputSize
-        if options.lines {
-            if folder.isLarger(file, than: lineLimit) {
-                note("\(folder.displayName(of: file)): more than \(lineLimit >> 20) MiB; the rest was not read")
-            }
-        } else {
-            noteIfLarge(file, in: folder)
+        if large && !options.lines {
+            note(DeckBuilder.headShown(folder.displayName(of: file)))
+        } else if large && folder.isLarger(file, than: lineLimit) {
+            note("\(folder.displayName(of: file)): more than \(lineLimit >> 20) MiB; the rest was not read")
         }
         let title = DeckBuilder.title(fromFileName: file)
         let id = folder.identity(of: file)
@@ -321,9 +313,18 @@ struct DeckBuilder {
         }
     }
 
-    /// A card file over 1 MiB shows its first MiB (up to a line's end): standard error says so.
-    private mutating func noteIfLarge(_ file: [UInt8], in folder: some DeckFolder) {
-        if folder.isLarger(file, than: FileSystem.maximumFileSize) { note(DeckBuilder.headShown(folder.displayName(of: file))) }
+    /// Whether a card file is over 1 MiB (it shows its first MiB, up to a line's end, and standard
+    /// error says so), looked up with the file's other problems in one call; nil, and the file
+    /// skipped with a message, when it cannot be read at all.
+    private mutating func cardFileIsLarge(_ file: [UInt8], in folder: some DeckFolder) -> Bool? {
+        let limit = FileSystem.maximumFileSize
+        let problem = folder.problem(with: file, limit: limit)
+        let large = problem == .tooLarge(limit: limit)
+        if let problem, !large {
+            skip("\(folder.displayName(of: file)): \(problem.reason)")
+            return nil
+        }
+        return large
     }
 
     /// What standard error says of a card over 1 MiB (`source` names it).

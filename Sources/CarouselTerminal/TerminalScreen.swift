@@ -154,10 +154,12 @@ public final class TerminalScreen: TerminalBackend {
                 pending.append(decoded)
             }
         }
-        if cs_take_wake() != 0 { pending.append(.wake) }
+        // (Pastes gathered before a wake-up is added: a bracket cut at the end of the keys read
+        // is carried to the next read only when it ends them.)
         TerminalEvent.gatherPastes(&pending, open: &paste, carry: &pasteCarry)
         TerminalEvent.gatherMouseReports(&pending)
         TerminalEvent.dropUnknownSequences(&pending)
+        if cs_take_wake() != 0 { pending.append(.wake) }
         let late = cs_pending_signal()
         if late != 0 { pending.append(.signal(late)) }
         return pending

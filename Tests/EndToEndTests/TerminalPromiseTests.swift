@@ -173,12 +173,7 @@ struct TerminalPromiseTests {
         _ = try session.waitForScreen { $0.first?.contains("[Normal]") == true && !$0.joined().contains("Stopped") }
         let back = try flags()
         #expect(back == running, "all taken back: \(back)")
-        try session.send("Right")
-        let lines = try session.waitForScreen { $0.joined().contains("2/20") }
-        #expect(lines.joined().contains("2/20"), "keys arrive: \(lines)")
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
-        #expect(session.modesRestored)
+        try rightIsDrawnWholeThenQuit(session)
     }
 
     /// `kill -TSTP` from outside, under a shell with job control: the carousel gives the terminal
