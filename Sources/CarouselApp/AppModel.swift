@@ -86,6 +86,7 @@ public struct AppModel {
         state = options.initialState(count: deck.count)
         scene = Scene(theme: theme)
         scene.skippedCards = options.skippedCards
+        if let name = options.deckName { scene.deckName = name }
         scene.deckSize = deck.count
         scene.help = options.pick ? KeyTable.pickHelpRows : KeyTable.helpRows
         scene.zoomHelp = KeyTable.zoomHelpRows

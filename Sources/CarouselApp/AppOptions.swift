@@ -35,6 +35,8 @@ public struct AppOptions: Sendable {
     /// Said in the status line at the start, until the first key (see `Invocation`: input piped
     /// in without `-`, which only `-` reads).
     public var notice: String?
+    /// The deck's name for the top bar (nil: the program's, as for the built-in deck and loose files).
+    public var deckName: String?
 
     public init() {}
 

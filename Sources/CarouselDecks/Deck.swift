@@ -4,6 +4,9 @@ import CarouselCards
 /// to be shown, and what went wrong on the way.
 public struct Deck: Sendable {
     public var name: String
+    /// Whether the name is the deck's own (a folder's, a manifest's, a stream's), not the loader's
+    /// stand-in for loose card files.
+    public var hasOwnName = true
     public var defaults: DeckDefaults
     /// The cards, for the renderer.
     public let provider: LazyCardProvider

@@ -44,8 +44,10 @@ struct DeckBuilder {
         guard !entries.isEmpty else {
             throw DeckError(problems: (losses.isEmpty ? ["no cards"] : losses) + notes)
         }
-        return Deck(name: name ?? defaultName, entries: DeckBuilder.distinguished(entries), problems: problems, skipped: losses.count,
-                    defaults: defaults ?? DeckDefaults())
+        var deck = Deck(name: name ?? defaultName, entries: DeckBuilder.distinguished(entries), problems: problems,
+                        skipped: losses.count, defaults: defaults ?? DeckDefaults())
+        deck.hasOwnName = name != nil
+        return deck
     }
 
     /// Cards titled after their files whose titles are alike (main.c and main.h, both "main"; two

@@ -118,9 +118,14 @@ public enum DeckLoader {
     }
 
     /// A directory's own name, for a deck without a manifest name (`decks/portraits/` gives "portraits").
-    private static func lastComponent(_ path: [UInt8]) -> String {
-        let parts = path.split(separator: UInt8(ascii: "/"))
-        guard let last = parts.last, !(last.elementsEqual(".".utf8)) else { return "cards" }
-        return Sanitizer.line(bytes: last)
+    /// A directory's name: its path's last part; for `.`, `..` or a path ending in them, the name
+    /// they stand for (`carousel .` in ~/notes: "notes"); `/` for the root.
+    static func lastComponent(_ path: [UInt8]) -> String {
+        var last = path.split(separator: UInt8(ascii: "/")).last.map(Array.init)
+        if last == nil || last == Array(".".utf8) || last == Array("..".utf8) {
+            guard let real = FileSystem.resolved(path.isEmpty ? Array(".".utf8) : path) else { return "cards" }
+            last = real.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? Array("/".utf8)
+        }
+        return Sanitizer.line(bytes: last!)
     }
 }

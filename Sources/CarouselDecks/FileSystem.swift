@@ -71,6 +71,15 @@ enum FileSystem {
     }
 
     /// What is at `path`, following symbolic links.
+    /// The absolute path with no `.`, `..` or symbolic link in it (`realpath`), or nil.
+    static func resolved(_ path: [UInt8]) -> [UInt8]? {
+        guard !path.contains(0), let real = (path + [0]).withUnsafeBufferPointer({ buffer in
+            buffer.withMemoryRebound(to: CChar.self) { realpath($0.baseAddress!, nil) }
+        }) else { return nil }
+        defer { free(real) }
+        return Array(UnsafeRawBufferPointer(start: real, count: strlen(real)))
+    }
+
     static func kind(of path: [UInt8]) -> Result<Kind, FileFailure> {
         var info = stat()
         let status = withCPath(path) { stat($0, &info) }

@@ -22,6 +22,8 @@ public enum Chrome {
             out.append(c)
             used += w
         }
+        // ("Sea,…", not "Sea, …": the mark goes on the word it cuts after.)
+        while out.last == " " { out.removeLast() }
         return out.isEmpty ? "" : out + mark
     }
 
@@ -43,7 +45,10 @@ public enum Chrome {
 
     /// Draws the top bar; returns where each segment of the control is (columns on row 0).
     @discardableResult
-    static func drawTopBar(_ state: CarouselState, theme: Theme, on canvas: inout Canvas) -> [(Mode, Range<Int>)] {
+    /// `name`: the deck's, at the left end, cut to the room left of the control (left out where
+    /// fewer than four of its characters would show).
+    static func drawTopBar(_ state: CarouselState, name: String = Scene.programName, theme: Theme,
+                           on canvas: inout Canvas) -> [(Mode, Range<Int>)] {
         let control = segmentedControl(state.mode, glyphs: theme.glyphs)
         let controlWidth = CharacterWidth.of(control.text)
         var label = state.style.rawValue
@@ -61,9 +66,10 @@ public enum Chrome {
         if x + controlWidth + 2 + labelWidth + 1 <= canvas.width {
             canvas.text(label, x: canvas.width - labelWidth - 1, y: bar, style: CellStyle(attributes: .bold))
         }
-        let name = "carousel"
-        if 1 + name.count + 2 <= x {
-            canvas.text(name, x: 1, y: bar, style: CellStyle(attributes: .dim))
+        let shown = Chrome.truncate(name, to: x - 1 - 2, glyphs: theme.glyphs)
+        let kept = shown == name ? shown.count : shown.count - theme.glyphs.ellipsis.count
+        if !shown.isEmpty && (shown == name || kept >= 4) {
+            canvas.text(shown, x: 1, y: bar, style: CellStyle(attributes: .dim))
         }
         return control.segments.map { ($0.0, ($0.1.lowerBound + x)..<($0.1.upperBound + x)) }
     }

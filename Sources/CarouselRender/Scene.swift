@@ -29,6 +29,10 @@ public struct Scene: Sendable {
     private var themeVersion = 0
     /// Cards of the deck that could not be loaded: the status line says how many.
     public var skippedCards = 0
+    /// What the top bar names at its left: the deck's name (a folder's, a manifest's, `standard
+    /// input`), or the program's.
+    public var deckName = Scene.programName { didSet { if deckName != oldValue { themeVersion &+= 1 } } }
+    public static let programName = "carousel"
     /// The rows of the `?` overlay (the app fills them from its key table).
     public var help: [HelpRow] = []
     /// The rows of the `?` overlay over a zoomed card: its own keys.
@@ -208,7 +212,7 @@ public struct Scene: Sendable {
             if top == topBarKey {
                 canvas.restoreRow(chromeRowNumbers.top, from: topBarRow, at: 0)
             } else {
-                segments = Chrome.drawTopBar(state, theme: theme, on: &canvas)
+                segments = Chrome.drawTopBar(state, name: deckName, theme: theme, on: &canvas)
                 topBarRow.removeAll(keepingCapacity: true)
                 canvas.appendRow(chromeRowNumbers.top, to: &topBarRow)
             }

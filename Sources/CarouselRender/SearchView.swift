@@ -45,7 +45,7 @@ extension Scene {
     /// The screen when no card is left to show (a search matched none): the bar, a line saying so
     /// in the middle, and the status line.
     mutating func renderEmpty(_ state: CarouselState, into canvas: inout Canvas) -> FrameInfo {
-        segments = Chrome.drawTopBar(state, theme: theme, on: &canvas)
+        segments = Chrome.drawTopBar(state, name: deckName, theme: theme, on: &canvas)
         chromeKey = nil
         let rows = ChromeRows(height: canvas.height)
         let text = Chrome.truncate(emptyMessage, to: canvas.width - 2, glyphs: theme.glyphs)

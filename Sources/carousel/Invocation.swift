@@ -77,6 +77,7 @@ struct Invocation: Equatable {
         options.loop = loop ?? deck.defaults.loop ?? false
         options.start = start ?? deck.defaults.start
         options.skippedCards = deck.skipped
+        if !paths.isEmpty && deck.hasOwnName { options.deckName = deck.name }
         // Lazy: a card's art is read only when it comes near the screen.
         let cards = deck.provider
         let glyphs: Glyphs = (ascii || !utf8) ? .ascii : .unicode

@@ -47,6 +47,11 @@ import Testing
         #expect(Chrome.truncate("Yo", to: 2, glyphs: .ascii) == "Yo", "what fits is kept whole")
         #expect(Chrome.truncate("日本語", to: 2, glyphs: .unicode) == "", "a wide first character that does not fit with the mark")
         #expect(Chrome.truncate("日本語", to: 3, glyphs: .unicode) == "日…")
+        // The mark goes on the word it cuts after, not after a space; a cut leaving spaces only is nothing.
+        #expect(Chrome.truncate("A short talk", to: 3, glyphs: .unicode) == "A…")
+        #expect(Chrome.truncate("Sea, Volume Two", to: 6, glyphs: .unicode) == "Sea,…")
+        #expect(Chrome.truncate("Sea, Volume Two", to: 7, glyphs: .ascii) == "Sea,...")
+        #expect(Chrome.truncate("   indented", to: 3, glyphs: .unicode) == "")
     }
 
     /// A far card too narrow for a piece of its title keeps its border whole: no `╰ .│` (ring at

@@ -97,4 +97,32 @@ struct CommandLineTests {
         #expect(quitting.status == 0)
         #expect(quitting.output == oneRight.output)
     }
+
+    /// The top bar names the deck: a folder by its name (`.` by the name it stands for), a
+    /// manifest by its `name`, piped cards as standard input; the built-in deck and loose card
+    /// files by the program's name.
+    @Test func theTopBarNamesTheDeck() throws {
+        let parent = NSTemporaryDirectory() + "carousel-named-" + UUID().uuidString
+        let folder = parent + "/Field notes"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        try "Tide tables for the week\n".write(toFile: folder + "/tides.txt", atomically: true, encoding: .utf8)
+        func topLine(_ arguments: [String], stdout: String = "") throws -> String {
+            let result = try carousel(["--render", "80x24"] + arguments, stdout: stdout)
+            #expect(result.status == 0, "\(arguments): \(result.output)")
+            return String(result.output.split(separator: "\n", omittingEmptySubsequences: false)[0])
+        }
+        #expect(try topLine([folder]).hasPrefix(" Field notes  "))
+        #expect(try topLine([folder + "/."]).hasPrefix(" Field notes  "), "not '.'")
+        #expect(try topLine([folder + "/tides.txt"]).hasPrefix(" carousel  "), "loose files")
+        #expect(try topLine([]).hasPrefix(" carousel  "), "the built-in deck")
+        #expect(try topLine(["-"], stdout: "< '\(folder)/tides.txt'").hasPrefix(" standard input  "))
+        try #"{"name": "Tides of the Northern Sea, Volume Two", "cards": [{"file": "tides.txt"}]}"#
+            .write(toFile: folder + "/deck.json", atomically: true, encoding: .utf8)
+        // Cut to the room left of the control (29 columns at 80), which stays where it was.
+        let named = try topLine([folder])
+        #expect(named.hasPrefix(" Tides of the Northern Sea,… "), "\(named)")
+        func controlColumn(_ line: String) -> Int? { line.firstRange(of: "[Normal]").map { line.distance(from: line.startIndex, to: $0.lowerBound) } }
+        #expect(controlColumn(named) == controlColumn(try topLine([])))
+    }
 }
