@@ -19,7 +19,8 @@ public enum CardChoice {
     public static func text(of card: Card, index: Int, field: Field?, lines: Bool) -> [UInt8] {
         switch field {
         case nil:
-            if lines { return card.line ?? Array(card.id.utf8) }
+            // (A card that is no line, with `--lines`: a built-in card, a manifest's art: as without it.)
+            if lines, let line = card.line { return line }
             return card.file ?? Array(card.title.utf8)
         case .title: return Array(card.title.utf8)
         case .path: return card.file ?? []

@@ -442,7 +442,13 @@ struct DeckBuilder {
             note("\(source): more than \(DeckLoader.maximumStandardInputSize >> 20) MiB; the rest was not read")
             bytes.removeSubrange(DeckLoader.maximumStandardInputSize...)
         }
-        let encoding = TextEncoding.of(bytes) ?? .utf8
+        // Bytes that are not text are refused, as a file of them is (helper-15: `head -c 2000
+        // /bin/ls | carousel -` showed a card of control pictures, where the same bytes in a file
+        // were refused).
+        guard let encoding = TextEncoding.of(bytes) else {
+            skip("\(source): not text (\(TextEncoding.refusal(bytes) ?? "it is not text"))")
+            return
+        }
         if options.lines {
             addLines(bytes, encoding: encoding, source: source)
             return

@@ -44,7 +44,8 @@ struct CarouselCommand: ParsableCommand {
         discussion: """
             With no PATH, shows the built-in deck. A PATH is a directory of cards (its notes, Markdown, \
             source code, CSV tables and pictures, with an optional deck.json manifest), a deck.json manifest, card files, \
-            or - for cards on standard input (separated by lines holding only ---). Markdown files are \
+            or - for cards on standard input (separated by lines holding only ---); with --lines, --markdown, \
+            --ansi, --pick or --print and no PATH, input piped in is read as if - were given. Markdown files are \
             split into slides at lines holding only ---.
 
             \(KeyTable.commandLineSummary)

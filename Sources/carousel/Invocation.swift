@@ -46,6 +46,11 @@ struct Invocation: Equatable {
         let environment = Invocation.environment()
         let utf8 = TerminalScreen.setUpLocale()
         var options = AppOptions()
+        // Input piped in with no path is the deck where an option says it is meant to be: one
+        // about input (`--lines`, `--markdown`, `--ansi`) or a pick for a script (`ls | carousel
+        // --lines --pick`, as fzf reads it; helper-15: the built-in deck showed and Enter printed
+        // one of its cards with status 0). Otherwise it is read only with `-` (below).
+        let paths = self.paths.isEmpty && readsPipedInput && Invocation.standardInputIsPipedIn() ? ["-"] : self.paths
         options.paths = paths
         options.ascii = ascii
         options.color = color
@@ -81,6 +86,13 @@ struct Invocation: Equatable {
         // Lazy: a card's art is read only when it comes near the screen.
         let cards = deck.provider
         let glyphs: Glyphs = (ascii || !utf8) ? .ascii : .unicode
+
+        // Otherwise input piped in is read only with `-` (a run from a script must not wait on a
+        // standard input it never meant to give); piped in without it, the status line says how
+        // to read it (in `--render` too: the screen is the one the terminal shows).
+        if paths.isEmpty && Invocation.standardInputIsPipedIn() {
+            options.notice = "to show standard input: " + (glyphs.isASCII ? "..." : "…") + " | carousel -"
+        }
 
         if let render, let size = HeadlessRenderer.parseSize(render) {
             let keyList = (try? HeadlessRenderer.parseKeys(keys ?? "").get()) ?? []
@@ -133,11 +145,6 @@ struct Invocation: Equatable {
                 }
             }
         }
-        // Input piped in is read only with `-` (a run from a script must not wait on a standard
-        // input it never meant to give); piped in without it, the status line says how to read it.
-        if paths.isEmpty && Invocation.standardInputIsPipedIn() {
-            options.notice = "to show standard input: " + (glyphs.isASCII ? "..." : "…") + " | carousel " + (lines ? "--lines -" : "-")
-        }
         // Standard input may carry the deck (`carousel -`): then keys come from /dev/tty; standard
         // output may be captured (`x=$(carousel --pick)`): then the screen goes to /dev/tty.
         let app = InteractiveApp(deck: cards, options: options, glyphs: glyphs, source: source)
@@ -176,6 +183,9 @@ extension Invocation {
         }
         return true
     }
+
+    /// Whether input piped in with no path is read as the deck (see `run`).
+    var readsPipedInput: Bool { lines || markdown || ansi || pick || printField != nil }
 
     /// Whether standard input is a pipe or a file (`ls | carousel`, `carousel < notes.txt`), not a
     /// terminal nor a device such as /dev/null.

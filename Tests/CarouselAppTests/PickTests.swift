@@ -71,6 +71,10 @@ import Testing
         let line = Card(id: "-rw-r--r-- 1 me me 12 notes.txt", title: "-rw-r--r-- 1 me me 12 notes.txt",
                         content: .text(TextDocument(plainText: "x")))
         #expect(text(line, 0, nil, lines: true) == "-rw-r--r-- 1 me me 12 notes.txt")
+        // With --lines, a card that is no line (a built-in one) prints what it prints without it,
+        // never its identity (helper-15: `builtin:Mira.txt`).
+        #expect(text(Card(id: "builtin:Mira.txt", title: "Mira", art: []), 0, nil, lines: true) == "Mira")
+        #expect(text(a, 0, nil, lines: true) == "notes/a.md")
         #expect(text(b, 1, .title) == "Beta")
         #expect(text(b, 1, .path) == "notes/b.md")
         #expect(text(c, 2, .path) == "", "no file: an empty path")

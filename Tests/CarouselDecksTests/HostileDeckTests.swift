@@ -68,10 +68,26 @@ import Testing
     }
 
     @Test func hostileStandardInputComesOutClean() throws {
-        var input: [UInt8] = []
-        for item in HostileCorpus.contents { input += Array("# ".utf8) + item.bytes.prefix(300) + [0x0A] + item.bytes + Array("\n---\n".utf8) }
-        let deck = try DeckLoader.load(paths: ["-"], standardInput: { input })
-        #expect(deck.count >= HostileCorpus.contents.count - 1)
+        func input(_ items: [(name: String, bytes: [UInt8])]) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for item in items {
+                bytes += Array("# ".utf8)
+                bytes += item.bytes.prefix(300)
+                bytes.append(0x0A)
+                bytes += item.bytes
+                bytes += Array("\n---\n".utf8)
+            }
+            return bytes
+        }
+        // What is text (escape sequences, controls, bidi marks, invalid UTF-8 read as Latin-1) comes out clean.
+        let text = HostileCorpus.contents.filter { TextEncoding.of($0.bytes) != nil }
+        #expect(text.count >= HostileCorpus.contents.count - 3)
+        let deck = try DeckLoader.load(paths: ["-"], standardInput: { input(text) })
+        #expect(deck.count >= text.count - 1)
         #expect(offences(in: deck) == [])
+        // Bytes that are not text are refused, as a file of them is, with a clean message.
+        let error = #expect(throws: DeckError.self) { try DeckLoader.load(paths: ["-"], standardInput: { input(HostileCorpus.contents) }) }
+        #expect(error?.description == "standard input: not text (it holds NUL bytes or control characters)")
+        #expect(offence(in: error?.description ?? "") == nil)
     }
 }

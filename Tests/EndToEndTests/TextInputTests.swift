@@ -44,7 +44,7 @@ struct TextInputTests {
 
     /// Lines piped in without `-` are not read (a script's run must not wait on an input it did not
     /// mean to give): the built-in deck shows, and the status line says how to show them, until the
-    /// first key. Not with `--render`, whose screen stays the deck's.
+    /// first key; `--render` shows the same screen (helper-15: it did not say so).
     @Test(.enabled(if: TmuxSession.available, "needs tmux"))
     func inputPipedInWithoutADashIsNamedInTheStatusLine() throws {
         let session = try TmuxSession(input: "printf 'main\\nrelease\\n'")
@@ -56,7 +56,27 @@ struct TextInputTests {
         try session.send("q")
         #expect(session.waitForExit() == 0)
         let rendered = try carousel(input: "main\n", ["--render", "80x24"])
-        #expect(!rendered.output.contains("standard input") && rendered.output.contains("1/20"))
+        #expect(rendered.output.contains("1/20  to show standard input: … | carousel -"), "\(rendered.output)")
+        let renderedMoved = try carousel(input: "main\n", ["--render", "80x24", "--keys", "right"])
+        #expect(!renderedMoved.output.contains("standard input") && renderedMoved.output.contains("2/20  Tomas"), "\(renderedMoved.output)")
+    }
+
+    /// Where an option says the input is meant (one about input, or a pick for a script), input
+    /// piped in with no path is the deck, as fzf reads it (helper-15: `ls | carousel --lines
+    /// --pick` showed the built-in deck, and Enter printed `builtin:Mira.txt` with status 0).
+    @Test(arguments: [["--lines"], ["--pick"], ["--print", "index"], ["--markdown"], ["--ansi"]])
+    func inputPipedInIsTheDeckWhereAnOptionMeansIt(options: [String]) throws {
+        let result = try carousel(input: #"main\n---\nrelease\n"#, ["--render", "60x14", "--keys", "right"] + options)
+        #expect(result.status == 0)
+        let screen = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(screen[13].hasPrefix(options == ["--lines"] ? " 2/3  ---" : " 2/2  Card 2"), "\(result.output)")
+        #expect(screen[0].hasPrefix(" standard input "), "\(screen[0])")
+        if options.first == "--pick" || options.first == "--print" {
+            #expect(screen[14] == (options == ["--pick"] ? "Card 2" : "2"), "what Enter would choose: \(result.output)")
+        }
+        // An empty pipe is an empty deck: said, status 1 (not the built-in deck).
+        let empty = try carousel(input: "", ["--render", "60x14"] + options)
+        #expect(empty.status == 1 && empty.output.contains("standard input"), "\(empty.output)")
     }
 
     @Test func linesFromAPipeAreOneCardEachAndTheStatusCountsThem() throws {
