@@ -78,6 +78,8 @@ public struct AppModel {
     private var effects: [Effect] = []
     /// Said in the status line until the next key.
     private var message: String?
+    /// The message saying the deck could not be read again (see `sayReloadFailed`).
+    private var reloadFailure: String?
 
     public init(deck: any CardProvider, options: AppOptions, theme: Theme) {
         self.deck = deck
@@ -331,6 +333,13 @@ public struct AppModel {
         } else {
             state.send(.move(1))
         }
+        // A slide moving on is a step, as a key is: a message said until the next key goes, and
+        // the new slide's title shows (helper-16: a broken picture's message stayed through a
+        // whole slideshow nobody touched).
+        if message != nil {
+            message = nil
+            refreshLabels()
+        }
         followActiveCard()
     }
 
@@ -521,13 +530,26 @@ public struct AppModel {
         refreshLabels()
     }
 
+    /// Says why the deck could not be read again, until the next key or until it is read again.
+    public mutating func sayReloadFailed(_ text: String) {
+        say(text)
+        reloadFailure = text
+    }
+
     /// The deck was read again: show it, resting on the same card (by its identity) if it is still
     /// there, else at the same place; a search in force is run on it again.
     public mutating func replaceDeck(_ newDeck: any CardProvider) {
         guard newDeck.count > 0 else {
-            say("The deck has no card left; still showing the cards read before.")
+            sayReloadFailed("The deck has no card left; still showing the cards read before.")
             return
         }
+        // The deck read again: what was said when it could not be is no longer true (helper-16:
+        // a manifest's error stayed after the manifest was mended, until a key).
+        if message != nil && message == reloadFailure {
+            message = nil
+            refreshLabels()
+        }
+        reloadFailure = nil
         let activeID = activeDeckIndex.map { deck.cardID(at: $0) }
         let activeTitle = activeDeckIndex.map { deck.card(at: $0).title }
         let old = activeDeckIndex ?? restingCard

@@ -141,7 +141,7 @@ public final class Program {
         guard let deckSource else { return }
         switch deckSource.load() {
         case .success(let cards): model.replaceDeck(cards)
-        case .failure(let failure): model.say(failure.message)
+        case .failure(let failure): model.sayReloadFailed(failure.message)
         }
     }
 

@@ -226,6 +226,17 @@ import Testing
         pilot.send(.wake)
         #expect(pilot.state.count == 4)
         #expect(status(pilot).contains("cannot read the deck again: gone"))
+        // Mended and read again: the reason is no longer said (helper-16: it stayed until a key).
+        pilot.program.deckSource = DeckSource(load: { .success(grown) }, changed: { changed.take() })
+        changed.raise()
+        pilot.send(.wake)
+        #expect(status(pilot).contains("3/4  b.txt") && !status(pilot).contains("cannot read"), "\(status(pilot))")
+        // Another message is not taken back by a deck read again.
+        pilot.press(.character("4"), .character("e"))
+        #expect(status(pilot).contains("No file to open"), "\(status(pilot))")
+        changed.raise()
+        pilot.send(.wake)
+        #expect(status(pilot).contains("No file to open"), "\(status(pilot))")
     }
 
     /// A Markdown talk read again after a slide was added above the one shown stays on that slide
@@ -305,6 +316,20 @@ import Testing
         #expect(pilot.model.activeDeckIndex == 2)
         pilot.wait(2)
         #expect(pilot.model.activeDeckIndex == 0, "after the last card, back to the first")
+    }
+
+    /// A slide moving on ends a message said until the next key, as a key would (helper-16: a
+    /// broken picture's message stayed in the status line through a slideshow nobody touched).
+    @Test func aSlideMovingOnEndsAMessage() {
+        var options = AppOptions()
+        options.autoplay = 2
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.press(.character("3"), .character("e"))
+        pilot.wait(1)
+        #expect(status(pilot).contains("No file to open"), "said until the slide moves on: \(status(pilot))")
+        pilot.wait(1.5)
+        #expect(pilot.model.activeDeckIndex == 0, "round to the first")
+        #expect(!status(pilot).contains("No file") && status(pilot).contains("1/3"), "\(status(pilot))")
     }
 
     @Test func autoplayWaitsWhileYouUseItAndPPauses() {
