@@ -16,6 +16,9 @@ public struct Overlay: Sendable, Equatable {
     public var zoom: Zoom?
     /// Whether the search line is open (`/`): keys type into it.
     public var searching = false
+    /// Whether the query is one kept from before, shown selected: the first character typed
+    /// replaces it, as in a browser's find bar; Backspace edits it (`/` opened it again).
+    public var queryKept = false
 }
 
 /// The app apart from the engine: the carousel's state, the pointer gesture, help, zoom, search,
@@ -271,20 +274,28 @@ public struct AppModel {
             state.send(.toggleLoop)
             say(state.loop ? "loop on: past the last card comes the first" : "loop off: the deck ends at its last card")
         case .find:
+            // A search kept from before (Enter) comes back selected: typing starts a new one
+            // (helper-15: "/After" and "quote" typed looked for "Afterquote").
+            overlay.queryKept = !query.isEmpty && !overlay.searching
             overlay.searching = true
             overlay.zoom = nil
             searchAnchor = activeDeckIndex ?? restingCard
         case .type:
             if case .character(let c) = key {
+                if overlay.queryKept { query = "" }
+                overlay.queryKept = false
                 query.append(c)
                 runSearch()
             }
         case .erase:
+            overlay.queryKept = false
             if !query.isEmpty {
                 query.removeLast()
                 runSearch()
             }
-        case .keepMatches: overlay.searching = false
+        case .keepMatches:
+            overlay.searching = false
+            overlay.queryKept = false
         case .clearSearch: clearSearch()
         case .nextMatch(let n):
             if query.isEmpty {
@@ -415,7 +426,7 @@ public struct AppModel {
     public mutating func render(into canvas: inout Canvas) -> FrameInfo {
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
         if state.viewport != viewport { state.send(.setViewport(viewport)) }
-        scene.searchLine = overlay.searching ? SearchLine(query: query, status: searchStatus) : nil
+        scene.searchLine = overlay.searching ? SearchLine(query: query, status: searchStatus, selected: overlay.queryKept) : nil
         if screenSize?.width != canvas.width || screenSize?.height != canvas.height {
             screenSize = (canvas.width, canvas.height)
             // A new size may hold more of the help: no further down than its last page.
@@ -687,6 +698,7 @@ public struct AppModel {
     private mutating func clearSearch() {
         query = ""
         overlay.searching = false
+        overlay.queryKept = false
         applied = nil
         search?.cancel()
         show(nil)

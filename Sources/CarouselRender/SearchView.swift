@@ -9,10 +9,13 @@ public struct SearchLine: Sendable, Equatable {
     public var query: String
     /// E.g. `12 of 400`, `searching… 12`, `no match`.
     public var status: String
+    /// Whether the query is shown selected (kept from before: typing replaces it).
+    public var selected: Bool
 
-    public init(query: String, status: String) {
+    public init(query: String, status: String, selected: Bool = false) {
         self.query = query
         self.status = status
+        self.selected = selected
     }
 }
 
@@ -35,7 +38,7 @@ extension Scene {
         while CharacterWidth.of(query) + 1 > room - 1, !query.isEmpty { query.removeFirst() }
         var x = 1
         x += canvas.text("/", x: x, y: row, style: CellStyle(attributes: .bold))
-        x += canvas.text(query, x: x, y: row)
+        x += canvas.text(query, x: x, y: row, style: line.selected ? CellStyle(attributes: .reverse) : .plain)
         if !status.isEmpty {
             canvas.text(status, x: canvas.width - CharacterWidth.of(status) - 1, y: row, style: CellStyle(attributes: .dim))
         }

@@ -130,6 +130,33 @@ import Testing
         #expect(pilot.outcome == .quit)
     }
 
+    /// `/` with a search kept shows it selected: typing starts a new search (helper-15: "/After"
+    /// kept, "quote" typed looked for "Afterquote"); Backspace edits the kept one.
+    @Test func aKeptSearchOpenedAgainIsReplacedByTypingAndEditedByBackspace() {
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter, .character("/"))
+        let row = pilot.canvas.height - 1
+        #expect(status(pilot).hasPrefix(" /needle"), "\(status(pilot))")
+        #expect(pilot.canvas[2, row].style.attributes.contains(.reverse), "shown selected")
+        pilot.type("end")
+        #expect(status(pilot).hasPrefix(" /end "), "\(status(pilot))")
+        #expect(!pilot.canvas[2, row].style.attributes.contains(.reverse), "typed, no longer selected")
+        #expect(pilot.state.count == 1, "six: 'the end'")
+        pilot.type("s")
+        #expect(status(pilot).hasPrefix(" /ends "), "the query being typed goes on: \(status(pilot))")
+        pilot.press(.escape)
+        // Kept again, then edited: Backspace takes a letter off the kept query.
+        pilot.press(.character("/"))
+        pilot.type("need")
+        pilot.press(.enter, .character("/"), .backspace)
+        #expect(status(pilot).hasPrefix(" /nee "), "\(status(pilot))")
+        pilot.type("dle")
+        #expect(status(pilot).hasPrefix(" /needle "), "\(status(pilot))")
+        #expect(pilot.state.count == 3)
+    }
+
     @Test func escInTheSearchLineShowsEveryCardAgain() {
         let pilot = Pilot(deck: deck, width: 100, height: 30)
         pilot.press(.right, .right, .right, .right, .character("/"))
@@ -409,15 +436,15 @@ import Testing
         try answer(zoomed)
         #expect(zoomed.outcome == nil && zoomed.model.zoom == nil, "zoomed, then closed")
         // Keys that mean nothing on the strip keep their turn too: `/fox` after a waiting Right
-        // opens the search line again and types into it (f, o and x were dropped, or typed as
-        // the strip's commands: o turned the loop on).
+        // opens the search line again and types into it, in place of the kept query (f, o and x
+        // were dropped, or typed as the strip's commands: o turned the loop on).
         let again = searching("needle")
         again.press(.enter, .character("l"), .character("/"))
         again.type("fox")
         for _ in 0..<4 {
             try answer(again)
         }
-        #expect(again.model.query == "needlefox" && !again.state.loop, "\(again.model.query)")
+        #expect(again.model.query == "fox" && !again.state.loop, "\(again.model.query)")
 
         // A click waits its turn too: Right waits, and the wheel after it.
         let clicked = searching("needle")
