@@ -1,3 +1,4 @@
+import CCMark
 import CarouselText
 
 /// Markdown (CommonMark, parsed by libcmark) as text cards.
@@ -8,8 +9,9 @@ import CarouselText
 /// never interpreted; HTML comments are hidden (speaker notes and directives in Marp and presenterm).
 public enum Markdown {
     /// One card per slide: the source is split at lines holding only `---` (see `SlideSplitter`),
-    /// each slide's first top-level `# Heading` becomes its title, or when there are several
-    /// slides, the heading of any level a slide opens with. Slides with nothing in them are dropped.
+    /// each slide's first top-level `# Heading` becomes its title, or the heading of any level a
+    /// slide opens with (a lone slide: one no other heading is as high as; see `document`). Slides
+    /// with nothing in them are dropped.
     public static func slides(from source: String) -> [TextDocument] { numberedSlides(from: source).map(\.document) }
 
     /// The slides with the lines of the source each comes from (1-based, half-open, from the
@@ -22,12 +24,23 @@ public enum Markdown {
         }
     }
 
-    /// The whole source as one card (no splitting); its first top-level `# Heading` is the title.
+    /// The whole source as one card (no splitting); its first top-level `# Heading` is the title,
+    /// or the heading it opens with when no other heading is as high (`## Install` over a note
+    /// whose other headings are `###`; not `## Attendees` over a note with `## Actions` further
+    /// down, which names a part of it, not the whole: helper-14 and helper-15 found a note opening
+    /// with its only heading titled by its file name, where the README said the heading).
     /// With `slide`, the heading of any level the source opens with is the title.
     public static func document(from source: String, slide: Bool = false) -> TextDocument {
         let source = Footnotes.escapingDefinitions(in: source) ?? source
         guard let tree = CMarkTree(source) else { return TextDocument(plainText: source) }
-        var walker = MarkdownWalker(tree: tree, slide: slide)
+        var levels: [Int] = []
+        if !slide {
+            tree.walk { entering, node in
+                if entering, node.kind == CCMARK_HEADING, node.isTopLevel { levels.append(node.headingLevel) }
+            }
+        }
+        let soleTop = levels.first.map { first in levels.dropFirst().allSatisfy { $0 > first } } ?? false
+        var walker = MarkdownWalker(tree: tree, slide: slide || soleTop)
         tree.walk { entering, node in walker.visit(node, entering: entering) }
         return TextDocument(title: walker.title, blocks: walker.blocks)
     }

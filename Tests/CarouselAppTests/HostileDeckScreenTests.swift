@@ -100,7 +100,12 @@ import Testing
     func arbitraryBytesNeverPutAControlCharacterInACell(seed: Int) throws {
         var generator = SeededGenerator(seed: UInt64(seed) &+ 0x9E37_79B9)
         let length = 64 + Int(generator.next() % 3000)
-        var bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        let random = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        // Bytes that are not text are refused whole, as a file of them is (they hold NUL bytes);
+        // what is read is text with every control, C0 and C1, and every other character: the
+        // bytes read as Latin-1, written in UTF-8, NUL made ESC.
+        #expect(throws: DeckError.self) { try DeckLoader.load(paths: ["-"], standardInput: { random + [0] }) }
+        var bytes = Array(String(String.UnicodeScalarView(random.map { Unicode.Scalar($0 == 0 ? 0x1B : $0) })).utf8)
         // Some card separators, so the bytes make several cards.
         for _ in 0..<3 where !bytes.isEmpty { bytes.insert(contentsOf: Array("\n---\n".utf8), at: Int(generator.next() % UInt64(bytes.count))) }
         // Every way of reading input: plain cards, colours kept (--ansi), lines, Markdown, text.
