@@ -184,6 +184,9 @@ public struct Scene: Sendable {
                 ? CardPainter.paintedRect(for: placement, in: canvas.bounds) : nil
             paintedRects.append(drawn ?? CellRect(x: 0, y: 0, width: 0, height: 0))
         }
+        // A zoom growing over the strip covers the cards as a card in front does: the pieces of
+        // words it cuts are hidden (helper-16: "rs," and "ine-" beside it while it grew).
+        if let zoom, zoom.index < deck.count { paintedRects.append(zoomRect(zoom, canvas: canvas)) }
         for (i, placement) in layout.placements.enumerated() {
             guard Scene.shows(CardPainter.cellRect(for: placement.frame), in: cardRows) else { continue }
             painter.covers = paintedRects[(i + 1)...]
@@ -326,15 +329,22 @@ public struct Scene: Sendable {
 
     /// The zoomed card, grown from its place on the strip toward the whole screen above the status
     /// line, and the status line saying where the text is.
-    private mutating func renderZoom(_ zoom: Zoom, card: Card, count: Int, painter: CardPainter, into canvas: inout Canvas) -> ZoomInfo {
-        let rows = ChromeRows(height: canvas.height)
-        let full = CellRect(x: 0, y: 0, width: canvas.width, height: rows.status)
+    /// Where the zoomed card is drawn this frame: grown from its place on the strip toward the
+    /// whole screen above the status line.
+    private func zoomRect(_ zoom: Zoom, canvas: Canvas) -> CellRect {
+        let full = CellRect(x: 0, y: 0, width: canvas.width, height: ChromeRows(height: canvas.height).status)
         let from = engine.layout.placements.first { $0.index == zoom.index }.map { CardPainter.cellRect(for: $0.frame) }
             ?? CellRect(x: canvas.width / 2 - 5, y: canvas.height / 2 - 3, width: 10, height: 6)
         let t = zoom.easedGrowth
         func mix(_ a: Int, _ b: Int) -> Int { Int((Double(a) + (Double(b) - Double(a)) * t).rounded()) }
-        let rect = CellRect(x: mix(from.x, full.x), y: mix(from.y, full.y),
-                            width: mix(from.width, full.width), height: mix(from.height, full.height)).intersection(full)
+        return CellRect(x: mix(from.x, full.x), y: mix(from.y, full.y),
+                        width: mix(from.width, full.width), height: mix(from.height, full.height)).intersection(full)
+    }
+
+    private mutating func renderZoom(_ zoom: Zoom, card: Card, count: Int, painter: CardPainter, into canvas: inout Canvas) -> ZoomInfo {
+        let rows = ChromeRows(height: canvas.height)
+        let full = CellRect(x: 0, y: 0, width: canvas.width, height: rows.status)
+        let rect = zoomRect(zoom, canvas: canvas)
         let info = painter.paintZoomed(card, index: zoom.index, in: rect, grownTo: full, first: zoom.anchor?.line ?? zoom.first,
                                        firstWidth: zoom.anchor?.width ?? zoom.width,
                                        seek: zoom.seeksMatch ? painter.seek : nil, lastMatch: zoom.seeksLastMatch, cache: &cells, on: &canvas)

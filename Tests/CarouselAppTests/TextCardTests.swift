@@ -139,47 +139,61 @@ import Testing
     /// is hidden, in the text and in the title. The words are short, so that no card breaks one
     /// itself; a piece is then only allowed before the "…" of a line the card cut on purpose.
     /// Hangul too (helper-11: "어" left of "한국어:").
-    @Test(arguments: [11, 12] as [UInt64])
-    func noPieceOfAWordIsLeftBesideACut(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
-        let vocabulary = ["tea", "milk", "bread", "jam", "eggs", "rice", "salt", "oil", "honey", "plum", "fig", "lime", "oats",
-                          "café", "naïve", "東京", "天気", "서울", "한국어"]
+    static let shortWords = ["tea", "milk", "bread", "jam", "eggs", "rice", "salt", "oil", "honey", "plum", "fig", "lime", "oats",
+                             "café", "naïve", "東京", "天気", "서울", "한국어"]
+
+    /// A deck of notes made of `shortWords`, titles too.
+    static func shortWordNotes(_ generator: inout SeededGenerator) -> CardList {
         var cards: [Card] = []
         for n in 0..<Int.random(in: 6...12, using: &generator) {
             var lines: [String] = []
             for _ in 0..<Int.random(in: 1...20, using: &generator) {
-                lines.append((0..<Int.random(in: 1...12, using: &generator)).map { _ in vocabulary.randomElement(using: &generator)! }.joined(separator: " "))
+                lines.append((0..<Int.random(in: 1...12, using: &generator)).map { _ in shortWords.randomElement(using: &generator)! }.joined(separator: " "))
             }
-            let title = (0..<Int.random(in: 1...4, using: &generator)).map { _ in vocabulary.randomElement(using: &generator)! }.joined(separator: " ")
+            let title = (0..<Int.random(in: 1...4, using: &generator)).map { _ in shortWords.randomElement(using: &generator)! }.joined(separator: " ")
             cards.append(Card(id: "note\(n)", title: title, content: .text(TextDocument(plainText: lines.joined(separator: "\n")))))
         }
-        let deck = CardList(cards)
-        let words = Set(vocabulary)
+        return CardList(cards)
+    }
+
+    /// The pieces of words on the card area of `lines` (a screen of `shortWordNotes`): what is
+    /// neither one of `shortWords`, a count, a character of Chinese or Japanese, nor a word the
+    /// card cut on purpose with "…".
+    static func piecesOfShortWords(_ lines: [String]) -> [String] {
+        let words = Set(shortWords)
+        var bad: [String] = []
+        for row in lines.dropFirst(2).dropLast(3) {
+            let tokens = row.split { c in
+                c.isWhitespace || c.unicodeScalars.allSatisfy { (0x2500...0x259F).contains($0.value) }
+            }
+            for token in tokens.map(String.init) {
+                if words.contains(token) || ["more", "lines", "line", "…", "(empty)"].contains(token) { continue }
+                if token.hasPrefix("…") && token.dropFirst().allSatisfy(\.isNumber) { continue }  // a count: "…12"
+                if token.allSatisfy(\.isNumber) { continue }  // "… 12 more lines"
+                // Chinese and Japanese break between any two characters: each is a
+                // word of its own (not Hangul, whose words are runs of syllables:
+                // "어" of "한국어" is a piece).
+                let ideographs = token.hasSuffix("…") ? String(token.dropLast()) : token
+                if !ideographs.isEmpty, ideographs.allSatisfy({ CharacterWidth.of($0) == 2 && !"서울한국어".contains($0) }),
+                   words.contains(where: { $0.contains(ideographs) }) { continue }
+                if token.hasSuffix("…"), words.contains(where: { $0.hasPrefix(token.dropLast()) }) { continue }  // cut on purpose
+                bad.append(token)
+            }
+        }
+        return bad
+    }
+
+    @Test(arguments: [11, 12] as [UInt64])
+    func noPieceOfAWordIsLeftBesideACut(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let deck = Self.shortWordNotes(&generator)
         var checked = 0
         for style in StyleKind.allCases {
             for size in [(60, 16), (80, 24), (100, 30), (150, 45)] {
                 for keys in ["", "right,right,right", "tab,right,right", "end,left"] {
                     for time in [0.06, 0.15, nil] as [Double?] {
                         let lines = screen(deck, style: style, keys: keys, size: size, time: time, loop: Bool.random(using: &generator))
-                        var bad: [String] = []
-                        for row in lines.dropFirst(2).dropLast(3) {
-                            let tokens = row.split { c in
-                                c.isWhitespace || c.unicodeScalars.allSatisfy { (0x2500...0x259F).contains($0.value) }
-                            }
-                            for token in tokens.map(String.init) {
-                                if words.contains(token) || ["more", "lines", "line", "…", "(empty)"].contains(token) { continue }
-                                if token.hasPrefix("…") && token.dropFirst().allSatisfy(\.isNumber) { continue }  // a count: "…12"
-                                if token.allSatisfy(\.isNumber) { continue }  // "… 12 more lines"
-                                // Chinese and Japanese break between any two characters: each is a
-                                // word of its own (not Hangul, whose words are runs of syllables:
-                                // "어" of "한국어" is a piece).
-                                let ideographs = token.hasSuffix("…") ? String(token.dropLast()) : token
-                                if !ideographs.isEmpty, ideographs.allSatisfy({ CharacterWidth.of($0) == 2 && !"서울한국어".contains($0) }),
-                                   words.contains(where: { $0.contains(ideographs) }) { continue }
-                                if token.hasSuffix("…"), words.contains(where: { $0.hasPrefix(token.dropLast()) }) { continue }  // cut on purpose
-                                bad.append(token)
-                            }
-                        }
+                        let bad = Self.piecesOfShortWords(lines)
                         checked += 1
                         #expect(bad.isEmpty, "seed \(seed) \(style) \(size) \(keys) \(String(describing: time)): \(bad)\n\(lines.joined(separator: "\n"))")
                     }
@@ -187,6 +201,24 @@ import Testing
             }
         }
         #expect(checked == 4 * 4 * 4 * 3)
+    }
+
+    /// A zoom growing over the strip cuts the cards beside it as a card in front does: no piece of
+    /// their words is left beside it (helper-16: "rs,", "ine-" and "ps" while a slide opened).
+    @Test func noPieceOfAWordIsLeftBesideAGrowingZoom() {
+        var generator = SeededGenerator(seed: 13)
+        let deck = Self.shortWordNotes(&generator)
+        for style in StyleKind.allCases {
+            for size in [(80, 24), (120, 36)] {
+                for keys in ["enter", "right,right,tab,enter"] {
+                    for time in [0.02, 0.04, 0.07, 0.1] {
+                        let lines = screen(deck, style: style, keys: keys, size: size, time: time)
+                        let bad = Self.piecesOfShortWords(lines)
+                        #expect(bad.isEmpty, "\(style) \(size) \(keys) \(time): \(bad)\n\(lines.joined(separator: "\n"))")
+                    }
+                }
+            }
+        }
     }
 
     /// On a screen of 20 to 30 columns the cards are too narrow to wrap words in: each shows its
