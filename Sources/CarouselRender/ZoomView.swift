@@ -157,8 +157,18 @@ extension CardPainter {
             let top = max(0, min(wanted, total - page))
             let cells = cache.text(document, of: card, index: index, width: width, height: page, first: top, fits: false,
                                    title: false, wrapsCode: true, painter: self)
-            let x = interior.x + 1 + max(0, (interior.width - 2 - width) / 2)
-            let area = CellRect(x: x, y: interior.y, width: width, height: page)
+            // Code and tables stand where prose stands, on the measure's column, when their
+            // widest line fits in it; a wider one is centred as a block (helper-16: at 200x60 a
+            // talk's prose slides began at column 49, its code slides at column 2). A big text
+            // keeps its left edge (its widest line is not looked for in every frame).
+            var block = width
+            if measure == Int.max && !big {
+                var widest = 0
+                for line in all where line.width > widest { widest = line.width }
+                block = min(width, max(widest, CardPainter.readableWidth))
+            }
+            let x = interior.x + 1 + max(0, (interior.width - 2 - block) / 2)
+            let area = CellRect(x: x, y: interior.y, width: min(width, interior.maxX - x), height: page)
             paint(cells, at: area, level: 1, within: interior, on: &canvas)
             var info = ZoomInfo(first: top, page: page, total: total, width: width, textArea: area.intersection(interior))
             info.match = match

@@ -162,6 +162,36 @@ import Testing
         #expect(pilot.screen[3].contains(String(repeating: "some longer value text here | ", count: 5)), "one line a row: \(pilot.screen[3])")
     }
 
+    /// Code and tables narrower than the prose measure stand on its column, so that a talk's
+    /// slides line up as they are stepped through; a wider block is centred (helper-16: at
+    /// 200x60 prose began at column 49, code at column 2).
+    @Test func zoomedCodeStandsWhereProseStands() {
+        func column(_ row: String) -> Int? {
+            let inside = row.dropFirst()
+            return inside.firstIndex { $0 != " " }.map { inside.distance(from: inside.startIndex, to: $0) + 1 }
+        }
+        let wide = "let total = " + (0..<14).map { "value\($0)" }.joined(separator: " + ")
+        let deck = CardList([
+            Card(id: "t.md", title: "prose", content: .text(TextDocument(plainText: "A short line of prose."))),
+            Card(id: "a.py", title: "code", content: .text(TextDocument(code: "def greet():\n    return 1"))),
+            Card(id: "b.swift", title: "wide", content: .text(TextDocument(code: wide))),
+        ])
+        let pilot = Pilot(deck: deck, width: 200, height: 20)
+        pilot.press(.enter)
+        let prose = column(pilot.screen[1])
+        #expect(prose == 1 + (198 - 2 - 100) / 2 + 1, "\(pilot.screen[1])")
+        pilot.press(.right)
+        pilot.wait(1)
+        #expect(column(pilot.screen[1]) == prose && pilot.screen[1].contains("def greet():"), "\(pilot.screen[1])")
+        #expect(column(pilot.screen[2]) == prose.map { $0 + 4 }, "indentation kept: \(pilot.screen[2])")
+        pilot.press(.right)
+        pilot.wait(1)
+        let row = pilot.screen[1]
+        let left = column(row)!, right = row.count - 1 - (row.dropLast().lastIndex { $0 != " " }.map { row.distance(from: row.startIndex, to: $0) } ?? 0) - 1
+        #expect(wide.count > 100 && row.contains(wide), "\(row)")
+        #expect(abs(left - right) <= 1 && left < prose!, "centred: \(left) and \(right) columns on either side: \(row)")
+    }
+
     /// The end of a long code line can be read in the zoom: it goes on in rows marked ↪ (it was
     /// cut at the screen's edge, and nothing showed the rest).
     @Test func aLongCodeLineIsReadToItsEndInTheZoom() {
