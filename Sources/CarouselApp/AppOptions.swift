@@ -61,8 +61,9 @@ public struct AppOptions: Sendable {
 
     /// The initial state for a deck of `count` cards.
     public func initialState(count: Int) -> CarouselState {
-        // The stack demo starts on its second card.
-        let index = (start ?? (style == .stack ? 2 : 1)) - 1
+        // The stack demo starts on its second card; a list, or a choice for a script, on its first
+        // (helper-15: Enter at once picked the second branch of `git branch`).
+        let index = (start ?? (style == .stack && !pick && !lines ? 2 : 1)) - 1
         return CarouselState(
             count: count, start: clamp(index, 0...(count - 1)), mode: mode, style: style,
             loop: loop, reduceMotion: reduceMotion)

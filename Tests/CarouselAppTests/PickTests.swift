@@ -22,6 +22,28 @@ import Testing
         return options
     }
 
+    /// The stack starts on its second card as its demo does, but a choice for a script or a list
+    /// of lines starts on the first (helper-15: Enter at once picked the second branch).
+    @Test func aPickOrAListStartsOnTheFirstCardInEveryStyle() {
+        var options = AppOptions()
+        options.style = .stack
+        #expect(options.initialState(count: 5).activeIndex == 1, "the demo's start")
+        for style in StyleKind.allCases {
+            var picking = picking()
+            picking.style = style
+            #expect(picking.initialState(count: 5).activeIndex == 0, "\(style)")
+            var lines = AppOptions()
+            lines.style = style
+            lines.lines = true
+            #expect(lines.initialState(count: 5).activeIndex == 0, "\(style)")
+            picking.start = 3
+            #expect(picking.initialState(count: 5).activeIndex == 2, "--start still wins")
+        }
+        let pilot = Pilot(deck: deck, options: { var o = picking(); o.style = .stack; return o }(), width: 80, height: 24)
+        pilot.press(.enter)
+        #expect(pilot.outcome == .chosen(0))
+    }
+
     @Test func enterChoosesTheActiveCard() {
         let pilot = Pilot(deck: deck, options: picking(), width: 80, height: 24)
         pilot.press(.right)
