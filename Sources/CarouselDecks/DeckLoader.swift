@@ -97,8 +97,11 @@ public enum DeckLoader {
 
     /// Standard input, up to one byte more than `maximumStandardInputSize` (so the loader can tell
     /// it was cut).
-    public static func readStandardInput() throws -> [UInt8] {
-        try FileSystem.readAll(0, limit: maximumStandardInputSize)
+    /// `progress` is told the bytes and lines read so far as they come (see `readAll`).
+    public static func readStandardInput() throws -> [UInt8] { try readStandardInput(progress: nil) }
+
+    public static func readStandardInput(progress: ((_ bytes: Int, _ lines: Int) -> Void)?) throws -> [UInt8] {
+        try FileSystem.readAll(0, limit: maximumStandardInputSize, progress: progress)
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -206,10 +206,21 @@ enum FileSystem {
     }
 
     /// Up to `limit + 1` bytes of an open descriptor (one more than allowed, to tell "too large").
-    static func readAll(_ descriptor: Int32, limit: Int) throws(FileFailure) -> [UInt8] {
+    /// `progress` is told the bytes and lines read so far after each read, and every tenth of a
+    /// second while nothing comes (a slow command at the other end of a pipe).
+    static func readAll(_ descriptor: Int32, limit: Int,
+                        progress: ((_ bytes: Int, _ lines: Int) -> Void)? = nil) throws(FileFailure) -> [UInt8] {
         var bytes: [UInt8] = []
+        var lines = 0
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count <= limit {
+            if let progress {
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&waiting, 1, 100) == 0 {
+                    progress(bytes.count, lines)
+                    continue
+                }
+            }
             let want = min(chunk.count, limit + 1 - bytes.count)
             let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, want) }
             if got < 0 {
@@ -218,6 +229,10 @@ enum FileSystem {
             }
             if got == 0 { break }
             bytes += chunk[0..<got]
+            if let progress {
+                for byte in chunk[0..<got] where byte == 0x0A { lines += 1 }
+                progress(bytes.count, lines)
+            }
         }
         return bytes
     }

@@ -66,8 +66,13 @@ struct Invocation: Equatable {
         let deck: Deck
         let loadOptions = LoadOptions(kind: kind, lines: lines, markdown: markdown, ansi: ansi, checkPicture: AppPictures.check)
         do {
-            // `-` reads cards from standard input (the keys must then come from the terminal).
-            deck = try DeckLoader.load(paths: paths, options: loadOptions)
+            // `-` reads cards from standard input (the keys must then come from the terminal);
+            // a long read says so on standard error.
+            let sign = ReadingSign.forStandardError(ascii: ascii || !utf8)
+            defer { sign?.end() }
+            deck = try DeckLoader.load(paths: paths, options: loadOptions, standardInput: {
+                try DeckLoader.readStandardInput(progress: sign.map { sign in { sign.update(bytes: $0, lines: $1) } })
+            })
         } catch let error as DeckError {
             Invocation.report(error.problems.count > 1 ? error.problems + ["no card could be loaded"] : [error.description])
             return 1

@@ -79,6 +79,23 @@ struct TextInputTests {
         #expect(empty.status == 1 && empty.output.contains("standard input"), "\(empty.output)")
     }
 
+    /// Standard input read for longer than a moment says so on standard error (a terminal), how
+    /// much it has read, and the line is wiped when the reading ends (helper-15: `find / |
+    /// carousel --lines -` showed nothing while it read, and looked hung).
+    @Test(.enabled(if: TmuxSession.available, "needs tmux"))
+    func aLongReadOfStandardInputSaysSo() throws {
+        let session = try TmuxSession(width: 100, height: 20, arguments: "--lines - 2>/dev/tty",
+                                      input: "(printf 'first\\nsecond\\n'; sleep 2; echo third)")
+        let reading = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 2 lines") } }
+        #expect(!reading.contains { $0.contains("1/3") }, "\(reading)")
+        let shown = try session.waitForScreen(timeout: 10) { $0.last { !$0.isEmpty }?.contains("1/3  first") == true }
+        #expect(!shown.joined().contains("reading"), "\(shown)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        let after = try session.screen()
+        #expect(!after.joined().contains("reading standard input"), "wiped: \(after)")
+    }
+
     @Test func linesFromAPipeAreOneCardEachAndTheStatusCountsThem() throws {
         let result = try carousel(input: #"first line\nsecond line\nthird line\n"#, ["--lines", "--render", "80x24", "-"])
         #expect(result.status == 0)

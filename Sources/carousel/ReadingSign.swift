@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A line on standard error while standard input is read for longer than a moment (`find / |
+/// carousel --lines -` read for seconds with nothing on the screen, and looked hung; helper-15):
+/// `carousel: reading standard input… 12,345 lines`, redrawn at most ten times a second, and
+/// wiped when the reading ends. Only where standard error is a terminal; nothing for a quick read.
+final class ReadingSign {
+    private let start = ReadingSign.now()
+    private var lastShown: Double?
+    private var widest = 0
+    private let ascii: Bool
+
+    /// Seconds the reading takes before the sign shows.
+    static let delay = 0.25
+
+    init(ascii: Bool) { self.ascii = ascii }
+
+    /// A sign for standard error when it is a terminal, else nil.
+    static func forStandardError(ascii: Bool) -> ReadingSign? {
+        isatty(STDERR_FILENO) == 1 ? ReadingSign(ascii: ascii) : nil
+    }
+
+    /// Told what was read so far (see `FileSystem.readAll`).
+    func update(bytes: Int, lines: Int) {
+        let now = ReadingSign.now()
+        guard now - start >= ReadingSign.delay else { return }
+        if let lastShown, now - lastShown < 0.1 { return }
+        lastShown = now
+        show(ReadingSign.text(lines: lines, bytes: bytes, ascii: ascii))
+    }
+
+    /// The sign's words: lines read, or bytes while there is no line end yet.
+    static func text(lines: Int, bytes: Int, ascii: Bool) -> String {
+        let count = lines > 0 ? "\(grouped(lines)) line\(lines == 1 ? "" : "s")"
+            : bytes > 0 ? "\(grouped(bytes)) byte\(bytes == 1 ? "" : "s")" : "nothing yet"
+        return "carousel: reading standard input" + (ascii ? "..." : "…") + " " + count + " (Ctrl-C stops)"
+    }
+
+    /// 1234567 as "1,234,567".
+    static func grouped(_ n: Int) -> String {
+        var digits = Array(String(n))
+        var i = digits.count - 3
+        while i > 0 {
+            digits.insert(",", at: i)
+            i -= 3
+        }
+        return String(digits)
+    }
+
+    /// Wipes the sign, if it was shown.
+    func end() {
+        guard lastShown != nil else { return }
+        write("\r" + String(repeating: " ", count: widest) + "\r")
+        lastShown = nil
+    }
+
+    private func show(_ text: String) {
+        // Padded to the widest shown, so that a shorter one leaves nothing of it.
+        let width = text.unicodeScalars.count
+        widest = max(widest, width)
+        write("\r" + text + String(repeating: " ", count: widest - width))
+    }
+
+    private func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            done += n
+        }
+    }
+
+    private static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
