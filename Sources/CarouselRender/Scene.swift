@@ -360,6 +360,11 @@ public struct Scene: Sendable {
             // In the text's own lines, as less counts them: not in the rows they wrap into.
             place = shown.count == 1 ? "line \(shown.lowerBound) of \(info.sourceCount)"
                 : "lines \(shown.lowerBound)-\(shown.upperBound) of \(info.sourceCount)"
+            // How far down the rows the view has come, as less says it: the lines alone do not
+            // tell it where one long line wraps into many rows (helper-15: "line 1 of 1" over a
+            // paragraph of 300 words, 50 rows of it below).
+            let seen = min(info.total, info.first + info.page)
+            place += "  " + (seen >= info.total ? "(end)" : "\(seen * 100 / info.total)%")
         } else {
             let count = info.sourceShown == nil ? info.total : info.sourceCount
             place = count == 1 ? "1 line" : "all \(count) lines"

@@ -54,9 +54,31 @@ import Testing
         pilot.press(.down)
         #expect(status(pilot).hasPrefix(" lines 2-12 of 63 "), "two rows down: line 1 gone, the first row of line 12 in sight: \(status(pilot))")
         pilot.press(.end)
-        #expect(status(pilot).hasPrefix(" lines 53-63 of 63 "), "\(status(pilot))")
+        #expect(status(pilot).hasPrefix(" lines 53-63 of 63  (end) "), "\(status(pilot))")
         pilot.resize(width: 120, height: 24)
         #expect(status(pilot).hasSuffix("Esc close ") && status(pilot).contains(" of 63 "), "the same total at another width: \(status(pilot))")
+    }
+
+    /// How far down its rows the view is, as less says it: one long line wrapped into many rows
+    /// reads "line 1 of 1" all the way down (helper-15: nothing said there was more at 40x12).
+    @Test func theZoomSaysHowFarDownItsRowsItIs() {
+        let words = (1...300).map { "word\($0)" }.joined(separator: " ")
+        let deck = CardList([Card(id: "one.txt", title: "one", content: .text(TextDocument(plainText: words)))])
+        let pilot = Pilot(deck: deck, width: 40, height: 12)
+        pilot.press(.enter)
+        func percent() -> Int? {
+            (status(pilot).firstMatch(of: #/^ line 1 of 1  (\d+)%\s/#)?.output.1).flatMap { Int($0) }
+        }
+        let first = percent()
+        #expect(first.map { $0 > 0 && $0 < 50 } == true, "\(status(pilot))")
+        pilot.press(.pageDown)
+        let second = percent()
+        #expect(second.map { $0 > first! && $0 < 100 } == true, "further down: \(status(pilot))")
+        pilot.press(.end)
+        #expect(status(pilot).hasPrefix(" line 1 of 1  (end) "), "\(status(pilot))")
+        let short = Pilot(deck: CardList([Card(id: "s.txt", title: "s", content: .text(TextDocument(plainText: "only this")))]), width: 40, height: 12)
+        short.press(.enter)
+        #expect(status(short).hasPrefix(" 1 line "), "nothing to scroll, no figure: \(status(short))")
     }
 
     /// The same count for texts the layout treats apart (helper-33's review): a big text, whose
