@@ -423,7 +423,11 @@ struct DeckBuilder {
             // With --ansi the colours are the card's, not the line's: a pick prints the line
             // without them (as fzf --ansi does), a name a script can use.
             let picked = options.ansi ? Array(ANSIText.plain(text).utf8) : line
-            var entry = CardEntry(id: plain, title: plain, source: options.ansi ? .ansiLine(shown) : .line(plain), kind: .text)
+            // A line with tabs shows them expanded on its card, as a file's text does (its title
+            // has them as one space; helper-15: `a<TAB>b<TAB>c` read "a b c" on the card, columns lost).
+            let source: ContentSource = options.ansi ? .ansiLine(shown)
+                : raw.contains(0x09) ? .lines(Sanitizer.lines(from: text)) : .line(plain)
+            var entry = CardEntry(id: plain, title: plain, source: source, kind: .text)
             if picked.elementsEqual(plain.utf8) { entry.lineIsTitle = true } else { entry.line = picked }
             entries.append(entry)
             added += 1

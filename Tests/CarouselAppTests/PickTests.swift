@@ -114,6 +114,8 @@ import Testing
         let deck = try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true), standardInput: { input })
         let cards = (0..<deck.count).map { deck.provider.card(at: $0) }
         #expect(cards.map(\.title) == ["a b", "ÿþq"], "not UTF-8, no run of three high bytes: Latin-1")
+        #expect(cards[0].lines == ["a       b"], "the card shows the tab expanded, as a file's text (helper-15)")
+        #expect(cards[1].lines == ["ÿþq"])
         #expect(CardChoice.text(of: cards[0], index: 0, field: nil, lines: true) == Array("a\tb".utf8))
         #expect(CardChoice.text(of: cards[1], index: 1, field: nil, lines: true) == [0xFF, 0xFE, 0x71])
         // Latin-1 input shows its letters, and is printed in its own bytes (a file name to open).
