@@ -110,6 +110,9 @@ public enum KeyTable {
         KeyBinding("← → h l", ascii: "Left/Right h l", "zoomed: previous / next card",
                    keys: [(.left, .move(-1)), (.character("h"), .move(-1)), (.right, .move(1)), (.character("l"), .move(1))],
                    hint: .init("←→", ascii: "<- ->", "card"), in: .zoom),
+        // (A talk shown full screen goes to slide 9 without closing it: helper-16.)
+        KeyBinding("1-9 0", "zoomed: go to a card, zoomed (type 12 for card 12)",
+                   keys: (0...9).map { (.character(Character(String($0))), .digit($0)) }, in: .zoom),
         KeyBinding("e", "zoomed: open the card's file", keys: [(.character("e"), .open)], in: .zoom),
         // (Typed in the zoom, "/word" had no search to go to: its letters were commands, and `e` opened an editor.)
         KeyBinding("/", "zoomed: close it and find", keys: [(.character("/"), .find)], in: .zoom),

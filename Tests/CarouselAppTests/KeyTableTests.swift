@@ -131,12 +131,12 @@ import Testing
             (.pageUp, .scrollPage(-1)), (.pageDown, .scrollPage(1)), (.home, .scrollTop), (.end, .scrollEnd),
             (.left, .move(-1)), (.right, .move(1)), (.escape, .closeZoom), (.enter, .closeZoom),
             (.character(" "), .closeZoom), (.character("q"), .closeZoom), (.controlC, .interrupt), (.character("e"), .open),
-            (.character("?"), .toggleHelp),
+            (.character("?"), .toggleHelp), (.character("5"), .digit(5)), (.character("0"), .digit(0)),
         ]
         for (key, command) in expected {
             #expect(KeyTable.command(for: key, helpOpen: false, zoomed: true) == command, "\(key)")
         }
-        for key in [Key.tab, .character("s"), .character("5")] {
+        for key in [Key.tab, .character("s"), .character("o")] {
             #expect(KeyTable.command(for: key, helpOpen: false, zoomed: true) == nil, "\(key) does nothing zoomed")
         }
     }

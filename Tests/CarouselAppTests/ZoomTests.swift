@@ -538,6 +538,20 @@ import Testing
         #expect(pilot.outcome == .interrupted)
     }
 
+    /// Digits go to a card and keep it zoomed, as Left and Right do (helper-16: a talk full screen
+    /// could not go to slide 9 without closing it).
+    @Test func digitsGoToACardZoomed() {
+        let deck = CardList((1...12).map { Card(id: "s\($0)", title: "slide \($0)", content: .text(TextDocument(plainText: "text of slide \($0)"))) })
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter)
+        pilot.press(.character("9"))
+        pilot.wait(1)
+        #expect(pilot.model.zoom?.index == 8 && pilot.screen[0].hasPrefix("╭─ slide 9 "), "\(pilot.screen[0])")
+        pilot.press(.character("1"), .character("1"))
+        pilot.wait(1)
+        #expect(pilot.model.zoom?.index == 10 && status(pilot).hasPrefix(" 11/12 "), "\(status(pilot))")
+    }
+
     @Test func leftAndRightShowTheNeighbouringCardsZoomed() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.press(.enter, .down, .right)
