@@ -45,7 +45,7 @@ struct CarouselCommand: ParsableCommand {
             With no PATH, shows the built-in deck. A PATH is a directory of cards (its notes, Markdown, \
             source code, CSV tables and pictures, with an optional deck.json manifest), a deck.json manifest, card files, \
             or - for cards on standard input (separated by lines holding only ---); with --lines, --markdown, \
-            --ansi, --pick or --print and no PATH, input piped in is read as if - were given. Markdown files are \
+            --ansi, --pick, --print or --print0 and no PATH, input piped in is read as if - were given. Markdown files are \
             split into slides at lines holding only ---.
 
             \(KeyTable.commandLineSummary)
@@ -117,6 +117,9 @@ struct CarouselCommand: ParsableCommand {
     @Option(name: .customLong("print"), help: ArgumentHelp("With --pick (which it implies): print the chosen card's title, path (empty for a card with no file), index (from 1) or json.", valueName: "FIELD"))
     var printField: CardChoice.Field?
 
+    @Flag(help: ArgumentHelp("With --pick (which it implies): end what is printed with a NUL byte, not a newline, for xargs -0 and read -d '' (a file's name may hold a newline)."))
+    var print0 = Invocation().print0
+
     @Option(help: ArgumentHelp("The command e runs on the active card instead of $VISUAL / $EDITOR: {} stands for the card (as --pick prints it), else it comes last; {line} for the line of its file to open at; e.g. --open-with 'less {}'.", valueName: "CMD"))
     var openWith: String?
 
@@ -151,7 +154,7 @@ struct CarouselCommand: ParsableCommand {
         Invocation(
             paths: paths, render: render, keys: keys, time: time, style: style, mode: mode, loop: loop,
             start: start, kind: kind, lines: lines, markdown: markdown, ansi: ansi, ascii: ascii,
-            color: color, fps: fps, reduceMotion: reduceMotion, pick: pick, printField: printField,
+            color: color, fps: fps, reduceMotion: reduceMotion, pick: pick, printField: printField, print0: print0,
             openWith: openWith, watch: watch, autoplay: autoplay)
     }
 

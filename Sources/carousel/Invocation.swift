@@ -35,6 +35,7 @@ struct Invocation: Equatable {
     var reduceMotion = false
     var pick = false
     var printField: CardChoice.Field?
+    var print0 = false
     var openWith: String?
     var watch = false
     var autoplay: Double?
@@ -57,7 +58,7 @@ struct Invocation: Equatable {
         options.fps = fps
         options.reduceMotion = reduceMotion || environment["CAROUSEL_REDUCE_MOTION"].map { !$0.isEmpty && $0 != "0" } ?? false
         options.lines = lines
-        options.pick = pick || printField != nil
+        options.pick = pick || printField != nil || print0
         options.print = printField
         options.openWith = openWith
         options.editor = AppOptions.editor(environment: environment)
@@ -117,7 +118,7 @@ struct Invocation: Equatable {
             case .interrupted: return 130
             default:
                 guard let choice = run.choice else { return 1 }
-                return Invocation.writeOut(choice + [0x0A], what: "the chosen card") ? 0 : 1
+                return Invocation.writeOut(choice + [end], what: "the chosen card") ? 0 : 1
             }
         }
 
@@ -165,7 +166,7 @@ struct Invocation: Equatable {
         case .quit: return 0
         case .cancelled: return 1
         case .interrupted: return 130
-        case .chosen: return Invocation.writeOut((choice ?? []) + [0x0A], what: "the chosen card") ? 0 : 1
+        case .chosen: return Invocation.writeOut((choice ?? []) + [end], what: "the chosen card") ? 0 : 1
         case .signal(let signal): TerminalScreen.exit(bySignal: signal)
         }
     }
@@ -190,7 +191,10 @@ extension Invocation {
     }
 
     /// Whether input piped in with no path is read as the deck (see `run`).
-    var readsPipedInput: Bool { lines || markdown || ansi || pick || printField != nil }
+    var readsPipedInput: Bool { lines || markdown || ansi || pick || printField != nil || print0 }
+
+    /// The byte that ends what a pick prints: a NUL with --print0, else a newline.
+    var end: UInt8 { print0 ? 0 : 0x0A }
 
     /// Whether standard input is a pipe or a file (`ls | carousel`, `carousel < notes.txt`), not a
     /// terminal nor a device such as /dev/null.

@@ -36,6 +36,20 @@ struct CommandLineTests {
         #expect(result.output.split(separator: "\n").count == 24, "the screen, no choice")
     }
 
+    /// `--print0` ends the choice with a NUL byte, so that a file's name holding a newline comes
+    /// through `xargs -0` whole (helper-15); it implies --pick.
+    @Test func print0EndsTheChoiceWithANulByte() throws {
+        let folder = NSTemporaryDirectory() + "carousel-print0-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "x\n".write(toFile: folder + "/new\nline.txt", atomically: true, encoding: .utf8)
+        let result = try carousel(["--render", "60x12", "--print0", "--print", "path", folder], stdout: "| tail -c 200 | od -An -c")
+        let bytes = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(bytes.hasSuffix("n e w \\n l i n e . t x t \\0"), "\(result.output)")
+        let plain = try carousel(["--render", "60x12", "--print0", folder], stdout: "| tail -c 3 | od -An -c")
+        #expect(plain.output.split(whereSeparator: \.isWhitespace).joined(separator: " ").hasSuffix("x t \\0"), "implies --pick: \(plain.output)")
+    }
+
     @Test func aScreenThatIsWrittenExitsZero() throws {
         let result = try carousel(["--render", "80x24"])
         #expect(result.status == 0)
