@@ -426,9 +426,15 @@ struct DeckBuilder {
             // A line with tabs shows them expanded on its card, as a file's text does (its title
             // has them as one space; helper-15: `a<TAB>b<TAB>c` read "a b c" on the card, columns lost).
             let source: ContentSource = options.ansi ? .ansiLine(shown)
-                : raw.contains(0x09) ? .lines(Sanitizer.lines(from: text)) : .line(plain)
+                : raw.contains(0x09) ? .tabbedLine(text) : .line(plain)
             var entry = CardEntry(id: plain, title: plain, source: source, kind: .text)
-            if picked.elementsEqual(plain.utf8) { entry.lineIsTitle = true } else { entry.line = picked }
+            if picked.elementsEqual(plain.utf8) {
+                entry.lineIsTitle = true
+            } else if case .tabbedLine(let tabbed) = source, picked.elementsEqual(tabbed.utf8) {
+                // (Kept once: the card's source is the line as read.)
+            } else {
+                entry.line = picked
+            }
             entries.append(entry)
             added += 1
         }
@@ -439,8 +445,10 @@ struct DeckBuilder {
     /// read whole when the deck opens (a stream cannot be read again later). `source` names it in messages.
     /// Cards are separated by `---` lines (see `StandardInputCards`); with `--markdown` the stream is
     /// Markdown slides, with `--lines` every line is a card.
-    mutating func addStream(_ bytes: [UInt8], source: String) {
-        name(source)
+    /// `named`: whether `source` names the deck (standard input does; `/dev/fd/63`, the pipe a
+    /// shell's `<(command)` gives, does not).
+    mutating func addStream(_ bytes: [UInt8], source: String, named: Bool = true) {
+        if named { name(source) }
         var bytes = bytes
         if bytes.count > DeckLoader.maximumStandardInputSize {
             note("\(source): more than \(DeckLoader.maximumStandardInputSize >> 20) MiB; the rest was not read")

@@ -72,7 +72,7 @@ public enum DeckLoader {
         case .success(.pipe):
             // `carousel <(command)`: read now, like standard input (a pipe can be read only once).
             do {
-                builder.addStream(try FileSystem.readPrefix(path, limit: maximumStandardInputSize), source: shown)
+                builder.addStream(try FileSystem.readPrefix(path, limit: maximumStandardInputSize), source: shown, named: false)
             } catch {
                 builder.skip("\(shown): \(error.reason)")
             }
@@ -123,12 +123,29 @@ public enum DeckLoader {
     /// A directory's own name, for a deck without a manifest name (`decks/portraits/` gives "portraits").
     /// A directory's name: its path's last part; for `.`, `..` or a path ending in them, the name
     /// they stand for (`carousel .` in ~/notes: "notes"); `/` for the root.
-    static func lastComponent(_ path: [UInt8]) -> String {
+    /// A relative path is read from the shell's `PWD` where that is the working directory, and
+    /// `..` taken away by the name before it, as the shell names them: `carousel .` in a folder reached through a symbolic link is named after
+    /// the link, not after where it points (helper-17).
+    static func lastComponent(_ path: [UInt8], workingDirectory: [UInt8]? = FileSystem.shellWorkingDirectory()) -> String {
         var last = path.split(separator: UInt8(ascii: "/")).last.map(Array.init)
         if last == nil || last == Array(".".utf8) || last == Array("..".utf8) {
-            guard let real = FileSystem.resolved(path.isEmpty ? Array(".".utf8) : path) else { return "cards" }
-            last = real.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? Array("/".utf8)
+            let slash = UInt8(ascii: "/")
+            let absolute = path.first == slash
+            if absolute || workingDirectory?.first == slash {
+                // The path (joined to PWD), its `.` and `..` taken away as the shell's `cd` does.
+                var parts: [[UInt8]] = []
+                for part in (absolute ? path : workingDirectory! + [slash] + path).split(separator: slash).map(Array.init) {
+                    if part == Array(".".utf8) { continue }
+                    if part == Array("..".utf8) { _ = parts.popLast(); continue }
+                    parts.append(part)
+                }
+                last = parts.last ?? Array("/".utf8)
+            } else {
+                guard let real = FileSystem.resolved(path.isEmpty ? Array(".".utf8) : path) else { return "cards" }
+                last = real.split(separator: slash).last.map(Array.init) ?? Array("/".utf8)
+            }
         }
         return Sanitizer.line(bytes: last!)
     }
+
 }

@@ -71,6 +71,14 @@ enum FileSystem {
     }
 
     /// What is at `path`, following symbolic links.
+    /// `PWD` when it names the working directory (a shell keeps it so), else nil.
+    static func shellWorkingDirectory() -> [UInt8]? {
+        guard let value = getenv("PWD") else { return nil }
+        let pwd = Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
+        guard let here = resolved(Array(".".utf8)), resolved(pwd) == here else { return nil }
+        return pwd
+    }
+
     /// The absolute path with no `.`, `..` or symbolic link in it (`realpath`), or nil.
     static func resolved(_ path: [UInt8]) -> [UInt8]? {
         guard !path.contains(0), let real = (path + [0]).withUnsafeBufferPointer({ buffer in

@@ -51,7 +51,7 @@ struct Invocation: Equatable {
         // about input (`--lines`, `--markdown`, `--ansi`) or a pick for a script (`ls | carousel
         // --lines --pick`, as fzf reads it; helper-15: the built-in deck showed and Enter printed
         // one of its cards with status 0). Otherwise it is read only with `-` (below).
-        let paths = self.paths.isEmpty && readsPipedInput && Invocation.standardInputIsPipedIn() ? ["-"] : self.paths
+        let paths = self.paths.isEmpty && readsPipedInput && Invocation.standardInputIsPipedIn(evenEmpty: true) ? ["-"] : self.paths
         options.paths = paths
         options.ascii = ascii
         options.color = color
@@ -88,7 +88,8 @@ struct Invocation: Equatable {
         options.loop = loop ?? deck.defaults.loop ?? false
         options.start = start ?? deck.defaults.start
         options.skippedCards = deck.skipped
-        if !paths.isEmpty && deck.hasOwnName { options.deckName = deck.name }
+        // (A deck of several paths is no one folder's.)
+        if paths.count == 1 && deck.hasOwnName { options.deckName = deck.name }
         // Lazy: a card's art is read only when it comes near the screen.
         let cards = deck.provider
         let glyphs: Glyphs = (ascii || !utf8) ? .ascii : .unicode
@@ -197,12 +198,14 @@ extension Invocation {
     var end: UInt8 { print0 ? 0 : 0x0A }
 
     /// Whether standard input is a pipe or a file (`ls | carousel`, `carousel < notes.txt`), not a
-    /// terminal nor a device such as /dev/null.
-    static func standardInputIsPipedIn() -> Bool {
+    /// terminal nor a device such as /dev/null; with `evenEmpty`, also an empty file (the output
+    /// of a command that found nothing, `carousel --lines --pick < found.txt`: "no lines", status
+    /// 1, not the built-in deck and one of its cards picked; helper-17).
+    static func standardInputIsPipedIn(evenEmpty: Bool = false) -> Bool {
         var info = stat()
         guard isatty(STDIN_FILENO) == 0, fstat(STDIN_FILENO, &info) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
-        return kind == S_IFIFO || (kind == S_IFREG && info.st_size > 0)
+        return kind == S_IFIFO || kind == S_IFSOCK || (kind == S_IFREG && (evenEmpty || info.st_size > 0))
     }
 
     /// Deck problems on stderr, one line each (already sanitised), at most 20 so a deck of 100,000

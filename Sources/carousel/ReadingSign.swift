@@ -19,9 +19,10 @@ final class ReadingSign {
 
     init(ascii: Bool) { self.ascii = ascii }
 
-    /// A sign for standard error when it is a terminal, else nil.
+    /// A sign for standard error when it is a terminal, else nil; none when standard input is
+    /// the terminal (`carousel --lines -` typed into: the sign would write over what is typed).
     static func forStandardError(ascii: Bool) -> ReadingSign? {
-        isatty(STDERR_FILENO) == 1 ? ReadingSign(ascii: ascii) : nil
+        isatty(STDERR_FILENO) == 1 && isatty(STDIN_FILENO) == 0 ? ReadingSign(ascii: ascii) : nil
     }
 
     /// Told what was read so far (see `FileSystem.readAll`).
@@ -59,10 +60,15 @@ final class ReadingSign {
     }
 
     private func show(_ text: String) {
-        // Padded to the widest shown, so that a shorter one leaves nothing of it.
+        // Within one row of the terminal (a wrapped sign would scroll a new row up at every
+        // redraw: helper-17), padded to the widest shown, so that a shorter one leaves nothing of it.
+        var size = winsize()
+        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        let text = String(text.unicodeScalars.prefix(max(0, columns - 1)))
+        guard !text.isEmpty else { return }
         let width = text.unicodeScalars.count
-        widest = max(widest, width)
-        write("\r" + text + String(repeating: " ", count: widest - width))
+        widest = min(max(widest, width), columns - 1)
+        write("\r" + text + String(repeating: " ", count: max(0, widest - width)))
     }
 
     private func write(_ text: String) {

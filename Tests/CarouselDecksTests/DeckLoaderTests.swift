@@ -122,6 +122,28 @@ import Testing
         #expect(deck.name == "cards")
     }
 
+    /// A folder's name as the shell names it: `.` and `..` by the names they stand for in PWD
+    /// (a symbolic link's own name, not its target's); a pipe a shell's `<(command)` gives names
+    /// nothing.
+    @Test func aFolderIsNamedAsTheShellNamesIt() throws {
+        func name(_ path: String, _ pwd: String?) -> String {
+            DeckLoader.lastComponent(Array(path.utf8), workingDirectory: pwd.map { Array($0.utf8) })
+        }
+        #expect(name(".", "/home/ada/notes") == "notes")
+        #expect(name("..", "/home/ada/notes") == "ada")
+        #expect(name("./.", "/home/ada/notes") == "notes")
+        #expect(name("../lnk/.", "/home/ada/notes") == "lnk")
+        #expect(name("/srv/talks/.", nil) == "talks")
+        #expect(name("/srv/talks/x/..", nil) == "talks")
+        #expect(name("/", nil) == "/")
+        #expect(name("notes/", nil) == "notes")
+        #expect(name("..", "/") == "/")
+        var builder = DeckBuilder(options: LoadOptions())
+        builder.addStream(Array("a\n---\nb\n".utf8), source: "/dev/fd/63", named: false)
+        let piped = try builder.deck(defaultName: "cards")
+        #expect(!piped.hasOwnName && piped.count == 2)
+    }
+
     @Test func severalPathsMakeOneDeckAndTheFirstManifestNamesIt() throws {
         let scratch = try Scratch()
         let first = try scratch.directory("first")

@@ -36,6 +36,17 @@ struct CommandLineTests {
         #expect(result.output.split(separator: "\n").count == 24, "the screen, no choice")
     }
 
+    /// An empty file given as standard input to a pick is an empty deck, said so with status 1,
+    /// not the built-in deck and one of its cards picked (helper-17: `carousel --lines --pick <
+    /// found.txt` after a search that found nothing printed "Mira", status 0).
+    @Test func anEmptyFileOnStandardInputIsAnEmptyDeck() throws {
+        let file = NSTemporaryDirectory() + "carousel-empty-" + UUID().uuidString
+        FileManager.default.createFile(atPath: file, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try carousel(["--render", "60x12", "--lines", "--pick"], stdout: "< '\(file)'")
+        #expect(result.status == 1 && result.output == "carousel: standard input: no lines\n", "\(result.output)")
+    }
+
     /// `--print0` ends the choice with a NUL byte, so that a file's name holding a newline comes
     /// through `xargs -0` whole (helper-15); it implies --pick.
     @Test func print0EndsTheChoiceWithANulByte() throws {
@@ -131,6 +142,7 @@ struct CommandLineTests {
         #expect(try topLine([folder + "/tides.txt"]).hasPrefix(" carousel  "), "loose files")
         #expect(try topLine([]).hasPrefix(" carousel  "), "the built-in deck")
         #expect(try topLine(["-"], stdout: "< '\(folder)/tides.txt'").hasPrefix(" standard input  "))
+        #expect(try topLine([folder, folder + "/tides.txt"]).hasPrefix(" carousel  "), "several paths: no one folder's deck")
         try #"{"name": "Tides of the Northern Sea, Volume Two", "cards": [{"file": "tides.txt"}]}"#
             .write(toFile: folder + "/deck.json", atomically: true, encoding: .utf8)
         // Cut to the room left of the control (29 columns at 80), which stays where it was.
