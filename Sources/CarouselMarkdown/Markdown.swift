@@ -42,6 +42,8 @@ public enum Markdown {
         let soleTop = levels.first.map { first in levels.dropFirst().allSatisfy { $0 > first } } ?? false
         var walker = MarkdownWalker(tree: tree, slide: slide || soleTop)
         tree.walk { entering, node in walker.visit(node, entering: entering) }
-        return TextDocument(title: walker.title, blocks: walker.blocks)
+        // Nothing but the heading: the card shows it, not "(empty)".
+        let blocks = walker.blocks.isEmpty ? walker.titleBlock.map { [$0] } ?? [] : walker.blocks
+        return TextDocument(title: walker.title, blocks: blocks)
     }
 }

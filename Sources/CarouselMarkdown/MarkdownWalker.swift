@@ -16,6 +16,9 @@ struct MarkdownWalker {
         self.slide = slide
     }
     private(set) var title: String?
+    /// The heading taken for the title, as a block: what a note or slide of nothing but its
+    /// heading shows (a talk's "# Questions?" slide showed "(empty)"; helper-18).
+    private(set) var titleBlock: TextBlock?
     private(set) var blocks: [TextBlock] = []
 
     /// Margin pieces of the open containers, outermost first.
@@ -267,6 +270,7 @@ struct MarkdownWalker {
         // the slide opens with); the card shows it in its frame.
         if title == nil, pieces.isEmpty, level == 1 || (slide && blocks.isEmpty) {
             title = Self.collapsed(spans.plainText)
+            titleBlock = .paragraph(spans, margin: margin)
             return
         }
         emit(.paragraph(spans, margin: margin))

@@ -358,6 +358,20 @@ import Testing
     /// its title whatever its level (it was "talk 2", "talk 3" on the frame and in the status
     /// line). A heading further down stays in the body, and a file of one card keeps the old rule
     /// (only `#` titles a note).
+    /// A note or a slide of nothing but its heading shows the heading, as well as being titled
+    /// by it (helper-18: "# Ideas for the garden" showed "(empty)", and so did a talk's
+    /// "# Questions?" slide).
+    @Test func aHeadingAloneIsShownNotEmpty() {
+        let note = Markdown.document(from: "# Ideas for the *garden*\n")
+        #expect(note.title == "Ideas for the garden")
+        #expect(lines(note) == ["Ideas for the garden"])
+        #expect(spans(note).contains { $0.text == "garden" && $0.style.italic }, "its emphasis kept")
+        let slides = Markdown.slides(from: "# Talk\n\ntext\n\n---\n\n## Questions?\n")
+        #expect(slides.map(\.title) == ["Talk", "Questions?"])
+        #expect(lines(slides[1]) == ["Questions?"])
+        #expect(lines(slides[0]) == ["text"], "a heading with more under it is the title only")
+    }
+
     @Test func aSlideOpeningWithAnyHeadingIsTitledByIt() {
         let talk = """
             # Shipping Swift
