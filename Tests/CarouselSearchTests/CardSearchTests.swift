@@ -1,5 +1,6 @@
 import CarouselCards
 import CarouselSearch
+import CarouselText
 import Testing
 
 /// The search as the app drives it: immediate answers, pending then ready, superseding, partial
@@ -8,6 +9,19 @@ import Testing
     static let deck = TestDecks.cards([
         "a needle in a haystack", "Needle and thread", "NEEDLE", "hay", "L'ÉCOLE", "école", "needles",
     ])
+
+    /// A note titled by its heading is found by its file's name too (helper-18: `/recipe` did not
+    /// find recipe-shakshuka.md, titled "Shakshuka"); of a file of slides, only its first slide.
+    @Test func aCardIsFoundByItsFilesName() {
+        func text(_ title: String, _ file: String?, lines: Range<Int>? = nil) -> String {
+            Card(title: title, content: .text(TextDocument(plainText: "eggs")), file: file.map { Array($0.utf8) }, fileLines: lines).searchText
+        }
+        #expect(text("Shakshuka", "notes/recipe-shakshuka.md") == "Shakshuka\nrecipe-shakshuka.md\neggs")
+        #expect(text("recipe-shakshuka", "notes/recipe-shakshuka.md") == "recipe-shakshuka\neggs", "the title is the name already")
+        #expect(text("Why Swift", "talks/swift-talk.md", lines: 1..<9).contains("swift-talk.md"), "a talk's first slide")
+        #expect(!text("Numbers", "talks/swift-talk.md", lines: 9..<20).contains("swift-talk.md"), "not its other slides")
+        #expect(text("Mira", nil) == "Mira\neggs")
+    }
 
     @Test func theEmptyQueryIsCompleteAtOnceWithEveryCard() {
         let search = CardSearch(cards: Self.deck, execution: .manual)
