@@ -498,9 +498,12 @@ public struct AppModel {
         let card = deck.card(at: index)
         // Where the file opens: a zoomed card where the reader is, else its first line holding the
         // search, else the first line of its part of the file (nil: the top).
-        let file = CardChoice.file(of: card, lines: options.lines)
+        let place = CardChoice.place(of: card, lines: options.lines)
+        let file = place?.file
         var line: Int?
-        if let zoom = overlay.zoom, let top = scene.zoomedSourceLine(zoom, card: card) {
+        if let named = place?.line {
+            line = named  // (a line of `grep -n`: the line it found)
+        } else if let zoom = overlay.zoom, let top = scene.zoomedSourceLine(zoom, card: card) {
             line = top
         } else if let file {
             line = CardChoice.line(of: card, in: file, matching: query.isEmpty ? nil : SearchQuery(query))
@@ -519,6 +522,8 @@ public struct AppModel {
             var command = ExternalCommand(script: options.editor, target: file, name: name, line: line)
             command.program = ExternalCommand.plainProgram(options.editor)
             effects.append(.run(command))
+        } else if options.lines {
+            say("No file to open: the line is no file's path (nor grep -n's path:LINE:).")
         } else {
             say("No file to open: this card came from a pipe, a manifest or the built-in deck.")
         }

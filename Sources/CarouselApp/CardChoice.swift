@@ -54,16 +54,36 @@ public enum CardChoice {
 
     /// The file `e` opens for a card: its own file; with `--lines`, the line when it names a file
     /// that exists (so `ls | carousel --lines` can open what it lists); nil when there is none.
-    public static func file(of card: Card, lines: Bool) -> [UInt8]? {
-        if let file = card.file { return file }
+    public static func file(of card: Card, lines: Bool) -> [UInt8]? { place(of: card, lines: lines)?.file }
+
+    /// The file `e` opens for a card (see `file(of:lines:)`) and, for a line of `grep -n`, `rg -n`
+    /// or a compiler's message (`path:12:text`, `path:12:5: error`), the line it names, where the
+    /// part before it is a file that exists (helper-18: such a line said "No file to open").
+    public static func place(of card: Card, lines: Bool) -> (file: [UInt8], line: Int?)? {
+        if let file = card.file { return (file, nil) }
         guard lines else { return nil }
         let name = card.line ?? Array(card.id.utf8)
         guard !name.isEmpty, !name.contains(0) else { return nil }
+        if isRegularFile(name) { return (name, nil) }
+        let colon = UInt8(ascii: ":")
+        for i in name.indices where name[i] == colon && i > 0 {
+            var end = i + 1
+            while end < name.count, (0x30...0x39).contains(name[end]) { end += 1 }
+            guard end > i + 1, end - i <= 10, end == name.count || name[end] == colon else { continue }
+            let prefix = Array(name[..<i])
+            if isRegularFile(prefix), let number = Int(String(decoding: name[(i + 1)..<end], as: UTF8.self)), number >= 1 {
+                return (prefix, number)
+            }
+        }
+        return nil
+    }
+
+    private static func isRegularFile(_ path: [UInt8]) -> Bool {
         var info = stat()
-        let found = (name + [0]).withUnsafeBufferPointer { bytes in
+        let found = (path + [0]).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
         }
-        return found && (info.st_mode & S_IFMT) == S_IFREG ? name : nil
+        return found && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The line (from 1) of `file` where `e` opens a card: the first line of its part of the file

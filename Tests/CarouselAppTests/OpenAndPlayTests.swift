@@ -121,6 +121,32 @@ import Testing
         #expect(strings(pilot.terminal.commandsRun.last ?? [])[2] == "vim +4 \"$1\"")
     }
 
+    /// A line of `grep -n` (or a compiler's message) opens its file at the line it names; a line
+    /// naming no file says so (helper-18: `grep -rn word . | carousel --lines`, then `e`, said the
+    /// card came from a pipe).
+    @Test func eOnALineOfGrepOpensItsFileAtItsLine() throws {
+        let dir = NSTemporaryDirectory() + "carousel-open-grep-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "one\ntwo: Hélène\n".write(toFile: dir + "/gift:ideas.txt", atomically: true, encoding: .utf8)
+        let input = "\(dir)/gift:ideas.txt:2:two: Hélène\n\(dir)/gift:ideas.txt:7:12: warning\n\(dir)/gift:ideas.txt\nnothing:3:here\n"
+        let deck = try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true), standardInput: { Array(input.utf8) }).provider
+        var options = AppOptions()
+        options.lines = true
+        options.editor = "vim"
+        let pilot = Pilot(deck: deck, options: options, width: 100, height: 24)
+        pilot.press(.character("e"))
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim +2 \"$1\"", "carousel", "\(dir)/gift:ideas.txt"])
+        pilot.press(.right, .character("e"))
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim +7 \"$1\"", "carousel", "\(dir)/gift:ideas.txt"], "path:LINE:COLUMN:")
+        pilot.press(.right, .character("e"))
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim \"$1\"", "carousel", "\(dir)/gift:ideas.txt"], "a path alone")
+        let run = pilot.terminal.commandsRun.count
+        pilot.press(.right, .character("e"))
+        #expect(pilot.terminal.commandsRun.count == run)
+        #expect(status(pilot).contains("No file to open: the line is no file's path"), "\(status(pilot))")
+    }
+
     /// A zoomed text file scrolled down opens where the reader is (the line at the top of the zoom,
     /// found through the wrapping), as `v` in less does; at its top, at the file's top.
     @Test func eOnAZoomedFileOpensItWhereTheReaderIs() throws {
