@@ -215,7 +215,11 @@ extension SearchQuery {
     /// Whether every text matching `other` matches this query too, because `other` contains it:
     /// in the same case mode, or this one insensitive and the other's lowercased text holding it
     /// (lowercasing maps each scalar on its own, so it keeps substrings).
+    /// A query ignoring accents covers any whose text, unmarked, holds it (`hel` covers `hélè`:
+    /// what holds "hélè" holds "hele" unmarked); one matching accents covers none that ignores them.
     func covers(_ other: SearchQuery) -> Bool {
+        if ignoresMarks { return ByteSearch.contains(needle, in: other.unmarkedNeedle) }
+        if other.ignoresMarks { return false }
         if isCaseSensitive == other.isCaseSensitive { return ByteSearch.contains(needle, in: other.needle) }
         return !isCaseSensitive && ByteSearch.contains(needle, in: other.foldedNeedle)
     }

@@ -19,30 +19,34 @@ struct DeckScanner {
 
     let cards: any CardProvider
     let textBudget: Int
-    private var folded = TextArena(isFolded: true)
-    private var original = TextArena(isFolded: false)
+    private var folded = TextArena(form: .folded)
+    private var original = TextArena(form: .original)
+    private var unmarked = TextArena(form: .unmarked)
 
     init(cards: any CardProvider, textBudget: Int) {
         self.cards = cards
         self.textBudget = textBudget
     }
 
-    /// Bytes held by the text cache (both case modes).
-    var textBytes: Int { folded.cost + original.cost }
+    /// Bytes held by the text cache (every form).
+    var textBytes: Int { folded.cost + original.cost + unmarked.cost }
 
     /// Looks for `query` (not empty) in `candidates`, ascending (every card when nil). Between
     /// chunks it asks `isSuperseded` and gives up (nil) if so, and every `partialInterval` hands
     /// what it has found so far to `partial`.
     mutating func scan(_ query: SearchQuery, candidates: [Int]?, isSuperseded: () -> Bool,
                        partial: (Outcome) -> Void) -> Outcome? {
-        if query.isCaseSensitive {
-            let limit = textBudget - folded.cost
-            return Self.scan(query, in: &original, limit: limit, cards: cards, candidates: candidates,
-                             isSuperseded: isSuperseded, partial: partial)
+        switch query.form {
+        case .original:
+            return Self.scan(query, in: &original, limit: textBudget - folded.cost - unmarked.cost, cards: cards,
+                             candidates: candidates, isSuperseded: isSuperseded, partial: partial)
+        case .folded:
+            return Self.scan(query, in: &folded, limit: textBudget - original.cost - unmarked.cost, cards: cards,
+                             candidates: candidates, isSuperseded: isSuperseded, partial: partial)
+        case .unmarked:
+            return Self.scan(query, in: &unmarked, limit: textBudget - original.cost - folded.cost, cards: cards,
+                             candidates: candidates, isSuperseded: isSuperseded, partial: partial)
         }
-        let limit = textBudget - original.cost
-        return Self.scan(query, in: &folded, limit: limit, cards: cards, candidates: candidates,
-                         isSuperseded: isSuperseded, partial: partial)
     }
 
     private static func scan(_ query: SearchQuery, in arena: inout TextArena, limit: Int, cards: any CardProvider,

@@ -13,14 +13,31 @@ public struct SearchQuery: Sendable, Hashable {
     let needle: [UInt8]
     /// The lowercased text's UTF-8 (the needle itself when insensitive).
     let foldedNeedle: [UInt8]
+    /// The lowercased text without its accents (`unmarked`): what a text holds where a query that
+    /// ignores accents would find it.
+    let unmarkedNeedle: [UInt8]
+    /// True when accents need not match, as case need not: a query of plain ASCII in lower case
+    /// (`helene` finds Hélène, `strasse` Straße, `creme` crème; helper-18). A query with an
+    /// accent, or a capital, matches them as typed.
+    public let ignoresMarks: Bool
 
     /// A query; `caseSensitive` nil means smart case.
     public init(_ text: String, caseSensitive: Bool? = nil) {
         self.text = text
         isCaseSensitive = caseSensitive ?? (text.lowercased() != text)
+        ignoresMarks = !isCaseSensitive && text.utf8.allSatisfy { $0 < 0x80 }
         foldedNeedle = Array(SearchQuery.searchForm(text, folded: true).utf8)
+        unmarkedNeedle = Array(SearchQuery.unmarked(text).utf8)
         needle = isCaseSensitive ? Array(SearchQuery.searchForm(text, folded: false).utf8) : foldedNeedle
     }
+
+    /// How a text is searched: as written, lowercased, or lowercased without accents.
+    enum Form: Sendable {
+        case original, folded, unmarked
+    }
+
+    /// The form this query searches texts in.
+    var form: Form { ignoresMarks ? .unmarked : isCaseSensitive ? .original : .folded }
 
     /// Text as it is searched: lowercased when `folded`, and composed (NFC) when it is not ASCII.
     static func searchForm(_ text: String, folded: Bool) -> String {
@@ -29,13 +46,82 @@ public struct SearchQuery: Sendable, Hashable {
         return String(decoding: cased._nfcCodeUnits, as: UTF8.self)
     }
 
+    /// Text in `form`.
+    static func searchForm(_ text: String, _ form: Form) -> String {
+        switch form {
+        case .original: return searchForm(text, folded: false)
+        case .folded: return searchForm(text, folded: true)
+        case .unmarked: return unmarked(text)
+        }
+    }
+
+    /// `text` lowercased, each Latin letter without its accents (é e, Å a, ß ss, æ ae, ø o, ł l,
+    /// ệ e), combining accents left out; other scripts are kept as they are (an unmarked query is
+    /// plain ASCII: they never hold it).
+    static func unmarked(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars { appendUnmarked(scalar, to: &out) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// One scalar as `unmarked` writes it, in UTF-8.
+    static func appendUnmarked(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        unmarkedBytes(of: scalar) { out.append($0) }
+    }
+
+    /// Hands the UTF-8 bytes of one scalar as `unmarked` writes it to `emit`, with no allocation
+    /// for a Latin letter (the Latin letters of the tables, capitals too, without asking for the
+    /// scalar's properties: a deck of accented text is read so at its first scan).
+    @inline(__always)
+    static func unmarkedBytes(of scalar: Unicode.Scalar, _ emit: (UInt8) -> Void) {
+        let v = scalar.value
+        if v < 0x80 {
+            emit(v &- 0x41 < 26 ? UInt8(v) | 0x20 : UInt8(v))
+            return
+        }
+        if let base = latinBase(v) {
+            for byte in base { emit(byte) }
+            return
+        }
+        let properties = scalar.properties
+        if properties.generalCategory == .nonspacingMark { return }
+        guard properties.changesWhenLowercased else {
+            for byte in UTF8.encode(scalar)! { emit(byte) }
+            return
+        }
+        for lower in properties.lowercaseMapping.unicodeScalars {
+            if let base = latinBase(lower.value) {
+                for byte in base { emit(byte) }
+            } else if lower.properties.generalCategory != .nonspacingMark {
+                for byte in UTF8.encode(lower)! { emit(byte) }
+            }
+        }
+    }
+
+    /// The base letters of a Latin letter of the tables below, nil for any other scalar.
+    @inline(__always)
+    static func latinBase(_ v: UInt32) -> [UInt8]? {
+        let base = v &- 0xC0 < 0xC0 ? latinBaseBytes[Int(v &- 0xC0)] : v &- 0x1E00 < 0x100 ? latinAdditionalBaseBytes[Int(v &- 0x1E00)] : []
+        return base.isEmpty ? nil : base
+    }
+
+    static let latinBaseBytes: [[UInt8]] = latinBases.map { $0 == "-" ? [] : Array($0.utf8) }
+    static let latinAdditionalBaseBytes: [[UInt8]] = latinAdditionalBases.map { $0 == "-" ? [] : Array($0.utf8) }
+
+    /// The base letters of U+00C0...U+017F (Latin-1 and Latin Extended-A) and U+1E00...U+1EFF
+    /// (Latin Extended Additional: Vietnamese), by their canonical decompositions; "-": none.
+    static let latinBases: [Substring] = "a a a a a a ae c e e e e i i i i d n o o o o o - o u u u u y th ss a a a a a a ae c e e e e i i i i d n o o o o o - o u u u u y th y a a a a a a c c c c c c c c d d d d e e e e e e e e e e g g g g g g g g h h h h i i i i i i i i i i ij ij j j k k k l l l l l l l l l l n n n n n n n n n o o o o o o oe oe r r r r r r s s s s s s s s t t t t t t u u u u u u u u u u u u w w y y y z z z z z z s".split(separator: " ")
+    static let latinAdditionalBases: [Substring] = "a a b b b b b b c c d d d d d d d d d d e e e e e e e e e e f f g g h h h h h h h h h h i i i i k k k k k k l l l l l l l l m m m m m m n n n n n n n n o o o o o o o o p p p p r r r r r r r r s s s s s s s s s s t t t t t t t t u u u u u u u u u u v v v v w w w w w w w w w w x x x x y y z z z z z z h t w y - - - - ss - a a a a a a a a a a a a a a a a a a a a a a a a e e e e e e e e e e e e e e e e i i i i o o o o o o o o o o o o o o o o o o o o o o o o u u u u u u u u u u u u u u y y y y y y y y - - - - - -".split(separator: " ")
+
     /// The empty query matches every card.
     public var isEmpty: Bool { text.isEmpty }
 
     /// Whether `text` (a card's search text, or any string) contains the query.
     public func matches(_ text: String) -> Bool {
         guard !needle.isEmpty else { return true }
-        var haystack = SearchQuery.searchForm(text, folded: !isCaseSensitive)
+        var haystack = SearchQuery.searchForm(text, form)
         return needle.withUnsafeBufferPointer { n in haystack.withUTF8 { ByteSearch.contains(n, in: $0) } }
     }
 
@@ -115,7 +201,19 @@ public struct SearchQuery: Sendable, Hashable {
             emit(UInt8(0x80 | scalar & 0x3F))
             return 3
         }
-        let text = SearchQuery.searchForm(String(character), folded: !isCaseSensitive)
+        let text: String
+        if ignoresMarks {
+            var count = 0
+            for scalar in character.unicodeScalars {
+                SearchQuery.unmarkedBytes(of: scalar) { byte in
+                    emit(byte)
+                    count += 1
+                }
+            }
+            return count
+        } else {
+            text = SearchQuery.searchForm(String(character), folded: !isCaseSensitive)
+        }
         for byte in text.utf8 { emit(byte) }
         return text.utf8.count
     }

@@ -1,12 +1,14 @@
 import CarouselCards
 
-/// The search text of a deck's first cards, in one case mode (lowercased, or as written), back to
+/// The search text of a deck's first cards, in one form (as written, lowercased, or lowercased
+/// without accents: `SearchQuery.Form`), back to
 /// back in one buffer: a warm scan is one pass over contiguous bytes, not a provider call (for a
 /// file deck, a file read) per card. It holds cards 0..<count, since scans go in deck order; once
 /// the next card does not fit in its byte limit, the cards after it are read again by each scan.
 struct TextArena {
-    /// Lowercased text (for case-insensitive queries), or the text as written.
-    let isFolded: Bool
+    /// The form the text is held in (see `SearchQuery.form`).
+    let form: SearchQuery.Form
+    private var lowercases: Bool { form != .original }
     private var bytes: [UInt8] = []
     /// Where each card's bytes end in `bytes`.
     private var ends: [Int] = []
@@ -16,7 +18,7 @@ struct TextArena {
     private var bytesRoom = 0
     private var endsRoom = 0
 
-    init(isFolded: Bool) { self.isFolded = isFolded }
+    init(form: SearchQuery.Form) { self.form = form }
 
     /// How many cards it holds (cards 0..<count).
     var count: Int { ends.count }
@@ -30,7 +32,7 @@ struct TextArena {
     mutating func read(_ index: Int, from cards: any CardProvider, limit: Int) -> String? {
         let original = cards.searchText(at: index)
         if index == count, !isFull, add(original, limit: limit) { return nil }
-        return SearchQuery.searchForm(original, folded: isFolded)
+        return SearchQuery.searchForm(original, form)
     }
 
     private mutating func add(_ original: String, limit: Int) -> Bool {
@@ -54,11 +56,11 @@ struct TextArena {
         }
         let start = bytes.count
         bytes.append(contentsOf: original.utf8)
-        if !Self.foldASCII(&bytes, from: start, lowercasing: isFolded) {
+        if !Self.foldASCII(&bytes, from: start, lowercasing: lowercases) {
             // Not ASCII: Swift's lowercasing and composition, which may change the length (if it
             // outgrows the room reserved, the arena ends here; cards after it are read at each scan).
             bytes.removeSubrange(start...)
-            let folded = SearchQuery.searchForm(original, folded: isFolded)
+            let folded = SearchQuery.searchForm(original, form)
             guard start + folded.utf8.count <= bytesRoom else {
                 isFull = true
                 return false

@@ -24,7 +24,7 @@ import Testing
         let budgets = [0, 256, 2_048, 64 << 20]
         let search = CardSearch(cards: cards, execution: .inline,
                                 budget: .init(textBytes: budgets[rng.below(budgets.count)], recentResults: 1 + rng.below(8)))
-        let letters = Array("abcAB éÉü")
+        let letters = Array("abcAB éÉüeu")  // (e and u: plain queries that find é and ü)
         var query = ""
         for _ in 0..<40 {
             switch rng.below(10) {
