@@ -218,14 +218,14 @@ struct DeckBuilder {
         }
     }
 
-    /// The card files among a directory's `names`, in file-name order (byte order: the same in
-    /// every locale): every file that is text. Hidden files and subdirectories are passed over;
+    /// The card files among a directory's `names`, in file-name order (`DeckBuilder.precedes`: the
+    /// same in every locale): every file that is text. Hidden files and subdirectories are passed over;
     /// a binary file is skipped with a message.
     mutating func addFiles(_ names: [[UInt8]], in folder: some DeckFolder, declared: String? = nil) {
         let manifest = Array(DeckLoader.manifestName.utf8)
         let candidates = names
             .filter { $0.first != UInt8(ascii: ".") && $0 != manifest }
-            .sorted { $0.lexicographicallyPrecedes($1) }
+            .sorted(by: DeckBuilder.precedes)
         // `Mira@2x.txt` beside `Mira.txt` is a larger size of its card, not a card (see `ArtSizes`).
         // A name sorts before its sizes, so a directory's sizes are known to be cards in time.
         let sizes = ArtSizes.sizes(in: candidates)
@@ -483,6 +483,39 @@ struct DeckBuilder {
             entries.append(CardEntry(id: "\(source)#\(piece.number)", title: piece.title ?? "Card \(piece.number)",
                                      source: .bytes(text), kind: contentKind(.text, declared: nil)))
         }
+    }
+
+    /// File-name order as people read it (helper-18: `TODO` and `Makefile` came before `backup`):
+    /// letters whatever their case, and numbers by their value (`slide2` before `slide10`, as
+    /// `ls -v` and file managers put them); names alike so are in byte order. The same in every
+    /// locale (bytes of 0x80 and more compare as they are).
+    static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+        func folded(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if isDigit(a[i]) && isDigit(b[j]) {
+                // Two numbers: by value (leading zeros aside; names equal so are in byte order).
+                var endA = i, endB = j
+                while endA < a.count && isDigit(a[endA]) { endA += 1 }
+                while endB < b.count && isDigit(b[endB]) { endB += 1 }
+                var startA = i, startB = j
+                while startA < endA - 1 && a[startA] == 0x30 { startA += 1 }
+                while startB < endB - 1 && b[startB] == 0x30 { startB += 1 }
+                let lengthA = endA - startA, lengthB = endB - startB
+                if lengthA != lengthB { return lengthA < lengthB }
+                if !a[startA..<endA].elementsEqual(b[startB..<endB]) { return a[startA..<endA].lexicographicallyPrecedes(b[startB..<endB]) }
+                i = endA
+                j = endB
+                continue
+            }
+            let x = folded(a[i]), y = folded(b[j])
+            if x != y { return x < y }
+            i += 1
+            j += 1
+        }
+        if i < a.count || j < b.count { return j < b.count }
+        return a.lexicographicallyPrecedes(b)
     }
 
     /// A card's title from its file name: the last path component without its extension.

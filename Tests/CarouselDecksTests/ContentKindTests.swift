@@ -59,15 +59,15 @@ import Testing
         scratch.write(Array("looks like text".utf8) + [0, 1, 2, 0] + Array("but is not".utf8), named: Array("blob".utf8))
         let deck = try DeckLoader.load(paths: [scratch.path])
 
-        // File-name (byte) order: README, archive.zip, blob, note.txt, script.py, slides.md.
-        #expect(deck.cards.map(\.title) == ["README", "note", "script", "Opening", "Closing"])
+        // File-name order: archive.zip, blob, note.txt, README, script.py, slides.md.
+        #expect(deck.cards.map(\.title) == ["note", "README", "script", "Opening", "Closing"])
         let slides = scratch.at("slides.md")
-        #expect(deck.cards.map(\.id) == [scratch.at("README"), scratch.at("note.txt"), scratch.at("script.py"), slides, slides + "#2"])
+        #expect(deck.cards.map(\.id) == [scratch.at("note.txt"), scratch.at("README"), scratch.at("script.py"), slides, slides + "#2"])
 
         // Every card is text; none is art.
         #expect(deck.cards.allSatisfy { document($0) != nil }, "\(deck.cards.map(\.content))")
-        #expect(deck.cards[0].lines == ["no extension here, just some words"])
-        #expect(deck.cards[1].lines == ["A note about the garden.", "Water the beans."])
+        #expect(deck.cards[1].lines == ["no extension here, just some words"])
+        #expect(deck.cards[0].lines == ["A note about the garden.", "Water the beans."])
 
         // The .py file is code: one code block, indentation kept.
         let code = try #require(document(deck.cards[2]))

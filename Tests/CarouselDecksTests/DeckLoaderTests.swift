@@ -24,9 +24,9 @@ import Testing
         scratch.write("no extension, still text", to: "README")
         scratch.write("hidden", to: ".hidden.txt")
         let deck = try DeckLoader.load(paths: [scratch.path])
-        #expect(deck.cards.map(\.title) == ["README", "a-first", "b-second", "main", "Notes"])
-        #expect(deck.cards[1].lines == ["a art"])
-        #expect(deck.cards[4].lines == ["Some notes."], "Markdown is rendered; its first heading is the title")
+        #expect(deck.cards.map(\.title) == ["a-first", "b-second", "main", "Notes", "README"], "letters whatever their case")
+        #expect(deck.cards[0].lines == ["a art"])
+        #expect(deck.cards[3].lines == ["Some notes."], "Markdown is rendered; its first heading is the title")
         #expect(deck.problems.isEmpty)
         #expect(deck.name == (scratch.path as NSString).lastPathComponent)
     }
@@ -110,6 +110,16 @@ import Testing
         // deck.json is a manifest whatever it holds: a broken one says why.
         scratch.write(#"{"name": "#, to: "deck.json")
         #expect(throws: DeckError.self) { try DeckLoader.load(paths: [scratch.at("deck.json")]) }
+    }
+
+    /// File names in the order people read them (helper-18): letters whatever their case,
+    /// numbers by their value (`slide2` before `slide10`), names alike so in byte order.
+    @Test func fileNamesAreInTheOrderPeopleReadThem() {
+        let names = ["slide10.md", "TODO", "slide2.md", "backup.sh", "Makefile", "slide1.md", "b.txt", "B.txt", "Mira@2x.txt",
+                     "Mira.txt", "v1.10", "v1.9", "007.txt", "7.txt", "é.txt", "z.txt"]
+        let sorted = names.map { Array($0.utf8) }.sorted(by: DeckBuilder.precedes).map { String(decoding: $0, as: UTF8.self) }
+        #expect(sorted == ["007.txt", "7.txt", "B.txt", "b.txt", "backup.sh", "Makefile", "Mira.txt", "Mira@2x.txt", "slide1.md",
+                           "slide2.md", "slide10.md", "TODO", "v1.9", "v1.10", "z.txt", "é.txt"])
     }
 
     @Test func cardFilesGivenOneByOneKeepTheirOrder() throws {
