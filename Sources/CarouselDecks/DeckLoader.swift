@@ -124,8 +124,9 @@ public enum DeckLoader {
     /// A directory's name: its path's last part; for `.`, `..` or a path ending in them, the name
     /// they stand for (`carousel .` in ~/notes: "notes"); `/` for the root.
     /// A relative path is read from the shell's `PWD` where that is the working directory, and
-    /// `..` taken away by the name before it, as the shell names them: `carousel .` in a folder reached through a symbolic link is named after
-    /// the link, not after where it points (helper-17).
+    /// `..` taken away with the name before it, as the shell names them: `carousel .` in a folder
+    /// reached through a symbolic link is named after the link, not after where it points
+    /// (helper-17).
     static func lastComponent(_ path: [UInt8], workingDirectory: [UInt8]? = FileSystem.shellWorkingDirectory()) -> String {
         var last = path.split(separator: UInt8(ascii: "/")).last.map(Array.init)
         if last == nil || last == Array(".".utf8) || last == Array("..".utf8) {
