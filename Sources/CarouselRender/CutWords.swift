@@ -91,6 +91,68 @@ extension CardPainter {
                               },
                               erase: { canvas.putPrepared(blank, x: $0, y: y, within: width) })
             }
+            // A word the wrap broke after a hyphen goes on at the next row's start (and maybe on
+            // again: "Extra-", "ordin-", "ary"): where a cut takes any of it, none of it stays
+            // (helper-18: "ing" of "Design-" stood alone beside the screen's edge that took "Design-").
+            // Each row's broken word: its end on that row (from the hyphen back) and its start on the next.
+            // (The open chain's parts in room on the stack: no allocation in a frame.)
+            withUnsafeTemporaryAllocation(of: (y: Int, start: Int, end: Int).self, capacity: rows.count + 1) { parts in
+                var piece: (y: Int, start: Int, end: Int, cut: Bool)?  // the word's part on the row above
+                var count = 0
+                var chainCut = false
+                var chain: (isEmpty: Bool, last: (y: Int, start: Int, end: Int)?) { (count == 0, count == 0 ? nil : parts[count - 1]) }
+                func append(_ part: (y: Int, start: Int, end: Int)) {
+                    parts[count] = part
+                    count += 1
+                }
+                func closeChain() {
+                    if chainCut {
+                        for part in parts[0..<count] {
+                            for x in part.start...part.end where !isCovered(x: box.x + x, y: part.y, width: width) {
+                                canvas.putPrepared(blank, x: box.x + x, y: part.y, within: width)
+                            }
+                        }
+                    }
+                    count = 0
+                    chainCut = false
+                }
+                for y in rows {
+                    let at = (y - box.y) * text.width
+                    func cut(_ a: Int, _ b: Int) -> Bool { (a...b).contains { isCovered(x: box.x + $0, y: y, width: width) } }
+                    // The row's first word, when the row above ended in the start of it.
+                    if let above = piece {
+                        var first = 0
+                        while first < text.width && cells[at + first].isBlank { first += 1 }
+                        // (Not a count's "…" nor a list's bullet: they are no part of a word.)
+                        if first < text.width, CardPainter.isLetter(cells[at + first]),
+                           cells[at + first].firstScalar != 0x2026, cells[at + first].firstScalar != 0x2022 {
+                            var last = first
+                            while last + 1 < text.width && CardPainter.isLetter(cells[at + last + 1]) { last += 1 }
+                            if chain.isEmpty { append((above.y, above.start, above.end)) }
+                            chainCut = chainCut || above.cut || cut(first, last)
+                            append((y, first, last))
+                        } else {
+                            closeChain()
+                        }
+                    } else {
+                        closeChain()
+                    }
+                    // The row's last word, when it ends in a hyphen after a letter.
+                    piece = nil
+                    var end = text.width - 1
+                    while end >= 0 && cells[at + end].isBlank { end -= 1 }
+                    if end > 0, cells[at + end].firstScalar == 0x2D, CardPainter.isLetter(cells[at + end - 1]) {
+                        var start = end
+                        while start > 0 && CardPainter.isLetter(cells[at + start - 1]) { start -= 1 }
+                        piece = (y, start, end, cut(start, end))
+                        // (A row of one broken word is both the end of the chain above and the next start.)
+                        if let last = chain.last, last.y == y, last.start == start { chainCut = chainCut || piece!.cut } else { closeChain() }
+                    } else if !chain.isEmpty {
+                        closeChain()
+                    }
+                }
+                closeChain()
+            }
         }
     }
 

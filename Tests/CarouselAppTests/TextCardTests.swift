@@ -203,6 +203,62 @@ import Testing
         #expect(checked == 4 * 4 * 4 * 3)
     }
 
+    /// A word the wrap broke after a hyphen ("Design-" over "ing") shows whole or not at all: a
+    /// cut taking one half hides the other (helper-18: "ing" stood alone beside the screen's edge).
+    @Test func noHalfOfABrokenWordIsLeftBesideACut() {
+        let words = ["Designing", "Extraordinary", "Whatsoever"]
+        let deck = CardList((0..<9).map { n in
+            Card(id: "n\(n)", title: "\(n)", content: .text(TextDocument(plainText: (0..<12).map { words[($0 + n) % 3] }.joined(separator: " "))))
+        })
+        var checked = 0
+        for style in StyleKind.allCases {
+            for size in [(64, 18), (80, 24), (100, 30)] {
+                for keys in ["", "right,right,right", "tab,right,right", "end,left", "4", "tab,6"] {
+                    for time in [0.06, 0.15, nil] as [Double?] {
+                        let lines = screen(deck, style: style, keys: keys, size: size, time: time).map { Array($0) }
+                        // The token (letters and hyphens) starting at or after column `c` of row `r`,
+                        // before any other mark: nil when the row holds none there.
+                        func token(_ r: Int, from c: Int) -> (text: String, start: Int)? {
+                            guard r >= 2 && r < lines.count - 3 else { return nil }
+                            var h = c
+                            while h < lines[r].count && lines[r][h] == " " { h += 1 }
+                            guard h < lines[r].count, lines[r][h].isLetter else { return nil }
+                            var e = h
+                            while e < lines[r].count && (lines[r][e].isLetter || lines[r][e] == "-") { e += 1 }
+                            return (String(lines[r][h..<e]), h)
+                        }
+                        var bad: [String] = []
+                        for r in 2..<(lines.count - 3) {
+                            var c = 0
+                            while c < lines[r].count {
+                                guard lines[r][c].isLetter, let found = token(r, from: c) else { c += 1; continue }
+                                c = found.start + found.text.count
+                                if words.contains(found.text) { continue }
+                                // A head ("Design-") says by its hyphen that it goes on; a word the
+                                // card cut on purpose ends in "…". Any other piece is the end of a
+                                // broken word, whose start must be in sight above it, at its column
+                                // ("ary" under "ordin-" under "Extra-").
+                                if found.text.hasSuffix("-") { continue }
+                                if c < lines[r].count && lines[r][c] == "…" { continue }
+                                var word = found.text
+                                var up = r
+                                while let above = token(up - 1, from: found.start), above.start == found.start,
+                                      above.text.hasSuffix("-"), !words.contains(String(word)) {
+                                    word = String(above.text.dropLast()) + word
+                                    up -= 1
+                                }
+                                if !words.contains(word) { bad.append("\(found.text) (read as \(word))") }
+                            }
+                        }
+                        checked += 1
+                        #expect(bad.isEmpty, "\(style) \(size) \(keys) \(String(describing: time)): \(bad)\n\(lines.map { String($0) }.joined(separator: "\n"))")
+                    }
+                }
+            }
+        }
+        #expect(checked == 4 * 3 * 6 * 3)
+    }
+
     /// A zoom growing over the strip cuts the cards beside it as a card in front does: no piece of
     /// their words is left beside it (helper-16: "rs,", "ine-" and "ps" while a slide opened).
     @Test func noPieceOfAWordIsLeftBesideAGrowingZoom() {
