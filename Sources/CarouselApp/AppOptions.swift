@@ -33,7 +33,7 @@ public struct AppOptions: Sendable {
     /// `--autoplay`: seconds between slides; nil: no slideshow until `p` starts one.
     public var autoplay: Double?
     /// Said in the status line at the start, until the first key (see `Invocation`: input piped
-    /// in without `-`, which only `-` reads).
+    /// in without `-`, where no option says it is the deck).
     public var notice: String?
     /// The deck's name for the top bar (nil: the program's, as for the built-in deck and loose files).
     public var deckName: String?

@@ -53,12 +53,10 @@ public enum CardChoice {
     }
 
     /// The file `e` opens for a card: its own file; with `--lines`, the line when it names a file
-    /// that exists (so `ls | carousel --lines` can open what it lists); nil when there is none.
-    public static func file(of card: Card, lines: Bool) -> [UInt8]? { place(of: card, lines: lines)?.file }
-
-    /// The file `e` opens for a card (see `file(of:lines:)`) and, for a line of `grep -n`, `rg -n`
-    /// or a compiler's message (`path:12:text`, `path:12:5: error`), the line it names, where the
-    /// part before it is a file that exists (helper-18: such a line said "No file to open").
+    /// that exists (so `ls | carousel --lines` can open what it lists), and for a line of `grep -n`,
+    /// `rg -n` or a compiler's message (`path:12:text`, `path:12:5: error`) the file and the line it
+    /// names, where the part before it is a file that exists (helper-18: such a line said "No file
+    /// to open"); nil when there is none.
     public static func place(of card: Card, lines: Bool) -> (file: [UInt8], line: Int?)? {
         if let file = card.file { return (file, nil) }
         guard lines else { return nil }

@@ -47,7 +47,7 @@ public enum Chrome {
     @discardableResult
     /// `name`: the deck's, at the left end, cut to the room left of the control (left out where
     /// fewer than four of its characters would show).
-    static func drawTopBar(_ state: CarouselState, name: String = Scene.programName, theme: Theme,
+    static func drawTopBar(_ state: CarouselState, name: String, theme: Theme,
                            on canvas: inout Canvas) -> [(Mode, Range<Int>)] {
         let control = segmentedControl(state.mode, glyphs: theme.glyphs)
         let controlWidth = CharacterWidth.of(control.text)

@@ -62,13 +62,8 @@ public struct SearchQuery: Sendable, Hashable {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars { appendUnmarked(scalar, to: &out) }
+        for scalar in text.unicodeScalars { unmarkedBytes(of: scalar) { out.append($0) } }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// One scalar as `unmarked` writes it, in UTF-8.
-    static func appendUnmarked(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
-        unmarkedBytes(of: scalar) { out.append($0) }
     }
 
     /// Hands the UTF-8 bytes of one scalar as `unmarked` writes it to `emit`, with no allocation
