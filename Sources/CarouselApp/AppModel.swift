@@ -95,12 +95,8 @@ public struct AppModel {
         scene.deckSize = deck.count
         scene.help = options.pick ? KeyTable.pickHelpRows : KeyTable.helpRows
         scene.zoomHelp = KeyTable.zoomHelpRows
-        let hints = KeyTable.statusHints(ascii: theme.glyphs.isASCII, picking: options.pick)
-        scene.hint = hints[0]
-        scene.shorterHints = Array(hints.dropFirst())
-        scene.zoomHints = KeyTable.statusHints(ascii: theme.glyphs.isASCII, in: .zoom, picking: options.pick)
-        scene.wholeZoomHints = KeyTable.statusHints(ascii: theme.glyphs.isASCII, in: .zoom, picking: options.pick, scrolling: false)
         if let interval = options.autoplay { slideshow = Slideshow(interval: interval, playing: true, now: 0) }
+        refreshHints()
         message = options.notice
         if let start = options.start, start > deck.count, deck.count > 0 {
             // Started on the last card, as asked for a card past it; the status line says why.
@@ -313,6 +309,7 @@ public struct AppModel {
             } else {
                 slideshow?.toggle(at: now)
             }
+            refreshHints()
             refreshLabels()
         }
         return nil
@@ -731,6 +728,16 @@ public struct AppModel {
 
     /// The status line's note and the highlight, made again only when what they say changes (a
     /// frame in motion builds no strings).
+    /// The status line's keys, on the strip and in a zoom, with the slideshow's as it plays or not.
+    private mutating func refreshHints() {
+        let ascii = theme.glyphs.isASCII, playing = slideshow?.playing
+        let hints = KeyTable.statusHints(ascii: ascii, picking: options.pick, playing: playing)
+        scene.hint = hints[0]
+        scene.shorterHints = Array(hints.dropFirst())
+        scene.zoomHints = KeyTable.statusHints(ascii: ascii, in: .zoom, picking: options.pick, playing: playing)
+        scene.wholeZoomHints = KeyTable.statusHints(ascii: ascii, in: .zoom, picking: options.pick, scrolling: false, playing: playing)
+    }
+
     private mutating func refreshLabels() {
         changed()
         var notes: [String] = []

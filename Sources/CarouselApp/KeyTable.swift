@@ -198,18 +198,28 @@ public enum KeyTable {
 
     /// The keys the status line names in a context, e.g. `←→ move  Tab mode  / find  ? help  q quit`;
     /// with `--pick`, its hint comes first.
-    public static func statusHint(ascii: Bool, in context: KeyBinding.Context = .carousel, picking: Bool = false) -> String {
-        statusHints(ascii: ascii, in: context, picking: picking)[0]
+    public static func statusHint(ascii: Bool, in context: KeyBinding.Context = .carousel, picking: Bool = false,
+                                  playing: Bool? = nil) -> String {
+        statusHints(ascii: ascii, in: context, picking: picking, playing: playing)[0]
     }
 
     /// The status line's hint, then shorter ones for a line short of room (a long title): the
     /// keys that are not essential go one by one from the left, down to the essential ones alone
     /// (`? help`; `Esc close` in a zoom; `Enter pick` with `--pick`), then those, down to the last.
+    /// With a slideshow (`playing` not nil) its key comes before the essential ones: `p pause`
+    /// while it plays, kept as long as they are; `p play` while paused, among the others.
     public static func statusHints(ascii: Bool, in context: KeyBinding.Context = .carousel, picking: Bool = false,
-                                   scrolling: Bool = true) -> [String] {
+                                   scrolling: Bool = true, playing: Bool? = nil) -> [String] {
         let contexts: [KeyBinding.Context] = picking && context.takesPickRows ? [.pick, context] : [context]
         var hints = contexts.flatMap { context in
             bindings.filter { $0.context == context && (scrolling || !$0.scrolls) }.compactMap(\.hint)
+        }
+        if let playing, let play = bindings.first(where: { binding in
+            binding.context == context && binding.commands.contains { if case .togglePlay = $0.command { true } else { false } }
+        }) {
+            // (helper-16 looked for the key that stops a slideshow: the status line named none.)
+            let hint = KeyBinding.Hint(play.label, playing ? "pause" : "play", essential: playing)
+            hints.insert(hint, at: hints.firstIndex(where: \.essential) ?? hints.endIndex)
         }
         func text(_ hints: [KeyBinding.Hint]) -> String {
             hints.map { (ascii ? $0.asciiKeys : $0.keys) + " " + $0.word }.joined(separator: "  ")

@@ -94,6 +94,20 @@ import Testing
         #expect(KeyTable.statusHints(ascii: false, in: .search) == ["Enter keep  Esc clear  ←→ match"], "nothing essential: no shorter")
     }
 
+    /// A slideshow puts its key on the status line: `p pause` while it plays, kept as long as the
+    /// way to the help; `p play` while paused, one of the keys that go first.
+    @Test func aSlideshowNamesItsKey() {
+        #expect(KeyTable.statusHints(ascii: false, playing: true) == [
+            "←→ move  Tab mode  / find  p pause  ? help  q quit", "Tab mode  / find  p pause  ? help  q quit",
+            "/ find  p pause  ? help  q quit", "p pause  ? help  q quit", "p pause  ? help", "? help"])
+        #expect(KeyTable.statusHints(ascii: false, playing: false) == [
+            "←→ move  Tab mode  / find  p play  ? help  q quit", "Tab mode  / find  p play  ? help  q quit",
+            "/ find  p play  ? help  q quit", "p play  ? help  q quit", "? help  q quit", "? help"])
+        #expect(KeyTable.statusHint(ascii: false, in: .zoom, playing: true) == "↑↓ scroll  ←→ card  p pause  Esc close")
+        #expect(KeyTable.statusHint(ascii: false, in: .search, playing: true) == "Enter keep  Esc clear  ←→ match",
+                "typed into the search line, p is a letter")
+    }
+
     /// The search line has the keys: every character types (q, digits, space and the keys that
     /// move the carousel included), Backspace deletes, Enter keeps, Esc clears, arrows move.
     @Test func keysWhileSearching() {

@@ -367,8 +367,9 @@ import Testing
         #expect(pilot.model.activeDeckIndex == 1, "no slide 2 s after the start: a key came at 1.5 s")
         pilot.wait(1)
         #expect(pilot.model.activeDeckIndex == 2, "one interval after the key")
+        #expect(status(pilot).contains("p pause"), "the way to stop it is named: \(status(pilot))")
         pilot.press(.character("p"))
-        #expect(status(pilot).contains("paused"))
+        #expect(status(pilot).contains("paused") && status(pilot).contains("p play"), "\(status(pilot))")
         #expect(pilot.model.deadline == nil, "paused: no timer")
         pilot.wait(10)
         #expect(pilot.model.activeDeckIndex == 2)
@@ -424,7 +425,7 @@ import Testing
         options.reduceMotion = true
         let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
         pilot.press(.enter, wait: 0.5)
-        #expect(status(pilot).contains("▶ 2s") && status(pilot).contains("Esc close"), "\(status(pilot))")
+        #expect(status(pilot).contains("▶ 2s") && status(pilot).contains("p pause  Esc close"), "\(status(pilot))")
         pilot.press(.character("p"))
         #expect(pilot.model.zoom?.index == 0, "p does not close the card")
         #expect(status(pilot).contains("⏸ paused"), "\(status(pilot))")
@@ -437,8 +438,9 @@ import Testing
     @Test func pStartsASlideshowWhenNoneWasAsked() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         #expect(pilot.model.deadline == nil, "no slideshow, no timer")
+        #expect(!status(pilot).contains("p pause") && !status(pilot).contains("p play"), "no slideshow, no key for it")
         pilot.press(.character("p"))
-        #expect(status(pilot).contains("▶ 5s"))
+        #expect(status(pilot).contains("▶ 5s") && status(pilot).contains("p pause"), "\(status(pilot))")
         pilot.wait(5.1)
         #expect(pilot.model.activeDeckIndex == 1)
     }
