@@ -551,11 +551,12 @@ public struct AppModel {
 
     /// The deck was read again: show it, resting on the same card (by its identity) if it is still
     /// there, else at the same place; a search in force is run on it again.
-    public mutating func replaceDeck(_ newDeck: any CardProvider) {
+    public mutating func replaceDeck(_ newDeck: any CardProvider, name: String? = nil) {
         guard newDeck.count > 0 else {
             sayReloadFailed("The deck has no card left; still showing the cards read before.")
             return
         }
+        scene.deckName = name ?? Scene.programName
         // The deck read again: what was said when it could not be is no longer true (helper-16:
         // a manifest's error stayed after the manifest was mended, until a key).
         if message != nil && message == reloadFailure {

@@ -8,14 +8,25 @@ import Synchronization
 /// Where the deck comes from, when it can be read again: after `e` (the card was edited) and when
 /// `--watch` sees its files change.
 public struct DeckSource: Sendable {
-    /// Reads the deck anew: its cards, or a one-line reason it could not be read.
-    public var load: @Sendable () -> Result<any CardProvider, DeckSource.Failure>
+    /// Reads the deck anew: its cards and its name, or a one-line reason it could not be read.
+    public var load: @Sendable () -> Result<DeckSource.Read, DeckSource.Failure>
     /// Whether the files changed since the last call (set by a watcher, from any thread).
     public var changed: @Sendable () -> Bool
 
     public struct Failure: Error, Sendable { public var message: String; public init(_ message: String) { self.message = message } }
 
-    public init(load: @escaping @Sendable () -> Result<any CardProvider, DeckSource.Failure>,
+    /// A deck read anew: its cards, and the name the top bar gives it (nil: the program's own; a
+    /// manifest's `name` edited under `--watch` is the new one).
+    public struct Read: Sendable {
+        public var cards: any CardProvider
+        public var name: String?
+        public init(_ cards: any CardProvider, name: String? = nil) {
+            self.cards = cards
+            self.name = name
+        }
+    }
+
+    public init(load: @escaping @Sendable () -> Result<DeckSource.Read, DeckSource.Failure>,
                 changed: @escaping @Sendable () -> Bool = { false }) {
         self.load = load
         self.changed = changed
@@ -140,7 +151,7 @@ public final class Program {
     private func reload() {
         guard let deckSource else { return }
         switch deckSource.load() {
-        case .success(let cards): model.replaceDeck(cards)
+        case .success(let read): model.replaceDeck(read.cards, name: read.name)
         case .failure(let failure): model.sayReloadFailed(failure.message)
         }
     }

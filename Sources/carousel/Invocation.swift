@@ -88,8 +88,7 @@ struct Invocation: Equatable {
         options.loop = loop ?? deck.defaults.loop ?? false
         options.start = start ?? deck.defaults.start
         options.skippedCards = deck.skipped
-        // (A deck of several paths is no one folder's.)
-        if paths.count == 1 && deck.hasOwnName { options.deckName = deck.name }
+        options.deckName = Invocation.name(of: deck, paths: paths)
         // Lazy: a card's art is read only when it comes near the screen.
         let cards = deck.provider
         let glyphs: Glyphs = (ascii || !utf8) ? .ascii : .unicode
@@ -126,7 +125,8 @@ struct Invocation: Equatable {
         // A deck read from files can be read again (after `e`); standard input cannot.
         var source: DeckSource? = paths.isEmpty || paths.contains("-") ? nil : DeckSource(load: { [paths] in
             do {
-                return .success(try DeckLoader.load(paths: paths, options: loadOptions).provider)
+                let deck = try DeckLoader.load(paths: paths, options: loadOptions)
+                return .success(DeckSource.Read(deck.provider, name: Invocation.name(of: deck, paths: paths)))
             } catch let error as DeckError {
                 return .failure(DeckSource.Failure("cannot read the deck again: " + (error.problems.first ?? error.description)))
             } catch {
@@ -210,6 +210,13 @@ extension Invocation {
 
     /// Deck problems on stderr, one line each (already sanitised), at most 20 so a deck of 100,000
     /// broken files does not flood the terminal.
+    /// The name the top bar gives the deck: its folder's or its manifest's, when it has one (not
+    /// the built-in deck, loose files or a deck of several paths, which is no one folder's); nil
+    /// for the program's own.
+    static func name(of deck: Deck, paths: [String]) -> String? {
+        paths.count == 1 && deck.hasOwnName ? deck.name : nil
+    }
+
     static func report(_ problems: [String]) {
         let limit = 20
         var text = ""

@@ -49,7 +49,7 @@ import Testing
         let reads = Mutex(0)
         pilot.program.deckSource = DeckSource(load: {
             reads.withLock { $0 += 1 }
-            return .success(edited)
+            return .success(.init(edited))
         })
         pilot.press(.right, .character("e"))
         #expect(strings(pilot.terminal.commandsRun.last ?? []) == ["/bin/sh", "-c", "code -w \"$1\"", "carousel", "b.txt"])
@@ -237,7 +237,7 @@ import Testing
         let changed = ChangeFlag()
         let grown = CardList([Self.note("new.txt", "new"), Self.note("a.txt", "first"), Self.note("b.txt", "second"),
                               Self.note("piped", "x", file: false)])
-        pilot.program.deckSource = DeckSource(load: { .success(grown) }, changed: { changed.take() })
+        pilot.program.deckSource = DeckSource(load: { .success(.init(grown)) }, changed: { changed.take() })
         pilot.press(.right)
         #expect(pilot.model.activeDeckIndex == 1)
         changed.raise()
@@ -253,7 +253,7 @@ import Testing
         #expect(pilot.state.count == 4)
         #expect(status(pilot).contains("cannot read the deck again: gone"))
         // Mended and read again: the reason is no longer said (helper-16: it stayed until a key).
-        pilot.program.deckSource = DeckSource(load: { .success(grown) }, changed: { changed.take() })
+        pilot.program.deckSource = DeckSource(load: { .success(.init(grown)) }, changed: { changed.take() })
         changed.raise()
         pilot.send(.wake)
         #expect(status(pilot).contains("3/4  b.txt") && !status(pilot).contains("cannot read"), "\(status(pilot))")
@@ -268,6 +268,26 @@ import Testing
     /// A Markdown talk read again after a slide was added above the one shown stays on that slide
     /// (its identity, its place in the file, now names the slide before it); a slide retitled in
     /// place stays where it is.
+    /// A deck read again is named as it is now: a manifest's `name` edited under `--watch` is the
+    /// top bar's at once (it stayed as it was until a restart), and one taken away leaves the
+    /// program's own.
+    @Test func aDeckReadAgainTakesItsNewName() {
+        var options = AppOptions()
+        options.deckName = "notes"
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        #expect(pilot.screen[0].hasPrefix(" notes "), "\(pilot.screen[0])")
+        let changed = ChangeFlag()
+        let name = Mutex<String?>("Team notes")
+        pilot.program.deckSource = DeckSource(load: { .success(.init(deck, name: name.withLock { $0 })) }, changed: { changed.take() })
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.screen[0].hasPrefix(" Team notes "), "\(pilot.screen[0])")
+        name.withLock { $0 = nil }
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.screen[0].hasPrefix(" carousel "), "\(pilot.screen[0])")
+    }
+
     @Test func aTalkReadAgainKeepsTheSlideShown() {
         @Sendable func talk(_ titles: [String]) -> CardList {
             CardList(titles.enumerated().map { i, title in
@@ -278,12 +298,12 @@ import Testing
         let changed = ChangeFlag()
         pilot.press(.character("5"))
         #expect(pilot.model.activeDeckIndex == 4)
-        pilot.program.deckSource = DeckSource(load: { .success(talk(["One", "Two", "Inserted", "Three", "Four", "Five"])) },
+        pilot.program.deckSource = DeckSource(load: { .success(.init(talk(["One", "Two", "Inserted", "Three", "Four", "Five"]))) },
                                               changed: { changed.take() })
         changed.raise()
         pilot.send(.wake)
         #expect(pilot.model.activeDeckIndex == 5 && status(pilot).contains("6/6  Five"), "\(status(pilot))")
-        pilot.program.deckSource = DeckSource(load: { .success(talk(["One", "Two", "Inserted", "Three", "Four", "FIVE"])) },
+        pilot.program.deckSource = DeckSource(load: { .success(.init(talk(["One", "Two", "Inserted", "Three", "Four", "FIVE"]))) },
                                               changed: { changed.take() })
         changed.raise()
         pilot.send(.wake)
@@ -297,7 +317,7 @@ import Testing
         let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
         let changed = ChangeFlag()
         let grown = CardList([Self.note("new.txt", "new"), Self.note("a.txt", "first"), Self.note("b.txt", "second")])
-        pilot.program.deckSource = DeckSource(load: { .success(grown) }, changed: { changed.take() })
+        pilot.program.deckSource = DeckSource(load: { .success(.init(grown)) }, changed: { changed.take() })
         pilot.press(.right)
         changed.raise()
         pilot.send(.wake)
@@ -322,7 +342,7 @@ import Testing
         #expect(pilot.state.count == 1)
         let changed = ChangeFlag()
         let grown = CardList([Self.note("a.txt", "first"), Self.note("b.txt", "second"), Self.note("c.txt", "second too")])
-        pilot.program.deckSource = DeckSource(load: { .success(grown) }, changed: { changed.take() })
+        pilot.program.deckSource = DeckSource(load: { .success(.init(grown)) }, changed: { changed.take() })
         changed.raise()
         pilot.send(.wake)
         #expect(pilot.state.count == 2)
