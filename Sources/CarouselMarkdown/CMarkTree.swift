@@ -37,6 +37,17 @@ final class CMarkTree {
         return source[from..<to]
     }
 
+    /// Whether a code block opens with a fence (three or more backticks or tildes where it
+    /// starts): then its first row is on the line after its first.
+    func isFenced(_ node: CMarkNode) -> Bool {
+        let line = Int(ccmark_node_start_line(node.pointer))
+        guard line >= 1, line <= lineStarts.count else { return false }
+        let from = lineStarts[line - 1] + Int(ccmark_node_start_column(node.pointer)) - 1
+        guard from >= 0, from < source.count, source[from] == UInt8(ascii: "`") || source[from] == UInt8(ascii: "~") else { return false }
+        let fence = source[from]
+        return source[from...].prefix { $0 == fence }.count >= 3
+    }
+
     deinit { ccmark_free(root) }
 
     /// Visits every node depth-first with cmark's own iterator (no recursion, so no nesting depth

@@ -19,7 +19,9 @@ public enum Markdown {
     public static func numberedSlides(from source: String) -> [(document: TextDocument, lines: Range<Int>)] {
         let slides = SlideSplitter.numberedSlides(source)
         return slides.compactMap { slide in
-            let document = document(from: slide.text, slide: slides.count > 1)
+            var document = document(from: slide.text, slide: slides.count > 1)
+            // Lines of the file, not of the slide.
+            document.blockLines = document.blockLines.map { $0 + Int32(slide.offset) }
             return document.title == nil && document.blocks.isEmpty ? nil : (document, slide.lines)
         }
     }
@@ -43,7 +45,9 @@ public enum Markdown {
         var walker = MarkdownWalker(tree: tree, slide: slide || soleTop)
         tree.walk { entering, node in walker.visit(node, entering: entering) }
         // Nothing but the heading: the card shows it, not "(empty)".
-        let blocks = walker.blocks.isEmpty ? walker.titleBlock.map { [$0] } ?? [] : walker.blocks
-        return TextDocument(title: walker.title, blocks: blocks)
+        if walker.blocks.isEmpty, let heading = walker.titleBlock {
+            return TextDocument(title: walker.title, blocks: [heading], blockLines: [walker.titleLine])
+        }
+        return TextDocument(title: walker.title, blocks: walker.blocks, blockLines: walker.blockLines)
     }
 }

@@ -20,6 +20,13 @@ struct MarkdownWalker {
     /// heading shows (a talk's "# Questions?" slide showed "(empty)"; helper-18).
     private(set) var titleBlock: TextBlock?
     private(set) var blocks: [TextBlock] = []
+    /// For each of `blocks`, the source line (from 1) it begins on; an empty line set between two
+    /// blocks, the next one's (see `TextDocument.blockLines`).
+    private(set) var blockLines: [Int32] = []
+    /// The line of the leaf block being read (a paragraph, a heading, code, a rule, HTML).
+    private var leafLine: Int32 = 0
+    /// The title's heading's line, for a text of nothing but it (`titleBlock`).
+    private(set) var titleLine: Int32 = 0
 
     /// Margin pieces of the open containers, outermost first.
     private var pieces: [MarginPiece] = []
@@ -88,6 +95,7 @@ struct MarkdownWalker {
             if entering { openItem() } else { closeItem() }
         case CCMARK_PARAGRAPH:
             if entering {
+                leafLine = Int32(node.lines.lowerBound)
                 inline = []
                 sourceLines = [[]]
             } else {
@@ -104,12 +112,15 @@ struct MarkdownWalker {
                 links.removeAll { $0.html }
             }
         case CCMARK_HEADING:
-            if entering { inline = []; headingLevel = node.headingLevel } else { closeHeading() }
+            if entering { inline = []; headingLevel = node.headingLevel; leafLine = Int32(node.lines.lowerBound) } else { closeHeading() }
         case CCMARK_THEMATIC_BREAK:
+            leafLine = Int32(node.lines.lowerBound)
             emit(.rule(margin: margin))
         case CCMARK_CODE_BLOCK:
+            leafLine = Int32(node.lines.lowerBound + (tree.isFenced(node) ? 1 : 0))
             emit(.code(lines: Self.lines(node.literal), margin: margin))
         case CCMARK_HTML_BLOCK:
+            leafLine = Int32(node.lines.lowerBound)
             // Its text, as a browser shows it, line by line (nothing when it shows none).
             var spans: [TextSpan] = []
             for line in HTMLText.lines(ofBlock: node.literal) {
@@ -271,6 +282,7 @@ struct MarkdownWalker {
         if title == nil, pieces.isEmpty, level == 1 || (slide && blocks.isEmpty) {
             title = Self.collapsed(spans.plainText)
             titleBlock = .paragraph(spans, margin: margin)
+            titleLine = leafLine
             return
         }
         emit(.paragraph(spans, margin: margin))
@@ -295,9 +307,11 @@ struct MarkdownWalker {
                     shared.append(a)
                 }
                 blocks.append(.blank(margin: Margin(shared)))
+                blockLines.append(leafLine)
             }
         }
         blocks.append(block)
+        blockLines.append(leafLine)
         // A marker stands on the first line of its item only.
         for i in pieces.indices { if case .marker(let m) = pieces[i] { pieces[i] = .space(m.width) } }
         previous = (path, openQuotes, block.margin.continuation)

@@ -14,8 +14,9 @@ enum SlideSplitter {
     static func slides(_ source: String) -> [String] { numberedSlides(source).map(\.text) }
 
     /// The slides with the lines of the source each comes from (1-based, half-open: from its first
-    /// line that is not blank to the line before the next `---`), as an editor counts them.
-    static func numberedSlides(_ source: String) -> [(text: String, lines: Range<Int>)] {
+    /// line that is not blank to the line before the next `---`), as an editor counts them, and
+    /// the source's lines before the slide's text (its line 1 is the source's `offset + 1`).
+    static func numberedSlides(_ source: String) -> [(text: String, lines: Range<Int>, offset: Int)] {
         let all = sourceLines(source)
         let lines = dropFrontMatter(all)
         let skipped = all.count - lines.count  // the front matter's lines
@@ -31,7 +32,7 @@ enum SlideSplitter {
         return slides.compactMap { slide in
             guard let first = slide.lines.firstIndex(where: { !isBlank($0) }) else { return nil }
             let from = skipped + slide.start + first + 1
-            return (slide.lines.joined(separator: "\n"), from..<(skipped + slide.start + slide.lines.count + 1))
+            return (slide.lines.joined(separator: "\n"), from..<(skipped + slide.start + slide.lines.count + 1), skipped + slide.start)
         }
     }
 

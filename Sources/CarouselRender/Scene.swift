@@ -317,11 +317,19 @@ public struct Scene: Sendable {
                                in: cells.lines(document, of: card, index: zoom.index, width: width, title: false, ascii: ascii, wrapsCode: true))
     }
 
-    /// The line (from 1) of a zoomed text card's file where its view begins, when the card is the
-    /// whole file (not a Markdown slide, whose lines are not the file's) and it is scrolled down:
-    /// where `e` opens the file, as `v` in less does. Nil at the top, or before the zoom was drawn.
+    /// The line (from 1) of a zoomed text card's file where its view begins, when it is scrolled
+    /// down: where `e` opens the file, as `v` in less does. A text file's line found through the
+    /// wrapping; a Markdown card's (a note or a slide) from where its blocks were read. Nil at the
+    /// top, or before the zoom was drawn.
     public mutating func zoomedSourceLine(_ zoom: Zoom, card: Card) -> Int? {
-        guard zoom.first > 0, let width = zoom.width, card.fileLines == nil, case .text(let document) = card.content else { return nil }
+        guard zoom.first > 0, let width = zoom.width, case .text(let document) = card.content else { return nil }
+        // Markdown: its rows are not its source's lines, each block knows where it was read (a long
+        // note scrolled down opened at its top).
+        if !document.blockLines.isEmpty {
+            return TextLayout.sourceLine(at: zoom.first, of: document.trimmingLeadingBlankLines, width: width,
+                                         ascii: theme.glyphs.isASCII, wrapsCode: true, cellWidth: CharacterWidth.of)
+        }
+        guard card.fileLines == nil else { return nil }
         let laid = cells.lines(document, of: card, index: zoom.index, width: width, title: false, ascii: theme.glyphs.isASCII,
                                wrapsCode: true)
         return TextLayout.sourceLine(at: zoom.first, of: laid, in: document.plainLines) + 1

@@ -2,10 +2,15 @@
 public struct TextDocument: Hashable, Sendable {
     public var title: String?
     public var blocks: [TextBlock]
+    /// For each of `blocks`, the line (from 1) of its source where it begins (a code block's:
+    /// where its first row is), where that is known: a Markdown text's, whose rows are not its
+    /// source's lines. Where `e` opens a zoomed Markdown card scrolled down. Empty when not known.
+    public var blockLines: [Int32]
 
-    public init(title: String? = nil, blocks: [TextBlock]) {
+    public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
         self.title = title
         self.blocks = blocks
+        self.blockLines = blockLines.count == blocks.count ? blockLines : []
     }
 }
 
@@ -44,8 +49,12 @@ extension TextDocument {
         let (dropped, rows) = leadingBlanks
         guard dropped > 0 || rows > 0 else { return self }
         var blocks = Array(self.blocks.dropFirst(dropped))
-        if rows > 0, case .code(let code, let margin) = blocks[0] { blocks[0] = .code(Array(code.dropFirst(rows)), margin: margin) }
-        return TextDocument(title: title, blocks: blocks)
+        var lines = Array(blockLines.dropFirst(dropped))
+        if rows > 0, case .code(let code, let margin) = blocks[0] {
+            blocks[0] = .code(Array(code.dropFirst(rows)), margin: margin)
+            if !lines.isEmpty { lines[0] += Int32(rows) }
+        }
+        return TextDocument(title: title, blocks: blocks, blockLines: lines)
     }
 
     /// The blank blocks the text opens with (blank lines, paragraphs of spaces, code blocks of

@@ -29,6 +29,31 @@ public enum TextLayout {
         }
     }
 
+    /// The source line (from 1) of laid line `row` of `document` laid out as `lines(for:...)`
+    /// lays it out (no title), from its `blockLines`: the line its block begins on, or in code the
+    /// line of its row. Nil where the document's lines are not known or `row` is past its end.
+    public static func sourceLine(at row: Int, of document: TextDocument, width: Int, ascii: Bool = false, wrapsCode: Bool = false,
+                                  cellWidth: (Character) -> Int) -> Int? {
+        guard width >= 1, row >= 0, document.blockLines.count == document.blocks.count else { return nil }
+        return withoutActuallyEscaping(cellWidth) { cellWidth in
+            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode)
+            var above = 0
+            for (block, line) in zip(document.blocks, document.blockLines) {
+                let laid = layout.lines(for: block)
+                guard row < above + laid.count else {
+                    above += laid.count
+                    continue
+                }
+                guard line > 0 else { return nil }
+                guard case .code = block else { return Int(line) }
+                // A code row wrapped in the zoom goes on in rows that begin no line.
+                let begun = laid.prefix(row - above + 1).count { $0.beginsLine }
+                return Int(line) + max(0, begun - 1)
+            }
+            return nil
+        }
+    }
+
     /// Whether a document is big enough that a card lays out only its first lines (`head`) and the
     /// zoom wraps it once, for its final width: more than 2,000 source lines (a code block's rows, a
     /// paragraph or a heading each one line) or more than 200,000 bytes of text (a hundred lines of

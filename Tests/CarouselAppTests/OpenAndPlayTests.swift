@@ -177,6 +177,56 @@ import Testing
         }
     }
 
+    /// A zoomed Markdown note or slide scrolled down opens where the reader is too: at the line its
+    /// block was read from, in code at the row's own line (it opened at the note's top, or the
+    /// slide's first line: its rows are not its source's lines).
+    @Test func eOnAZoomedMarkdownCardOpensItWhereTheReaderIs() throws {
+        let dir = NSTemporaryDirectory() + "carousel-open-zoom-md-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Line 1 a heading (the title), then paragraphs of wrapped words, each saying its line
+        // (`p5w3`: line 5's third word), then a fenced block of rows that say theirs (`c12`).
+        var lines = ["# Notes", ""]
+        for _ in 0..<6 {
+            let n = lines.count + 1
+            lines.append((1...9).map { "p\(n)w\($0)" }.joined(separator: " ") + " **bold** and `code`")
+            lines.append("")
+        }
+        lines.append("```swift")
+        for _ in 0..<40 { lines.append("let c\(lines.count + 1) = \(lines.count + 1)") }
+        lines.append("```")
+        lines += ["", "Last words."]
+        let note = dir + "/note.md"
+        try lines.joined(separator: "\n").write(toFile: note, atomically: true, encoding: .utf8)
+        // The same after a talk's first slide: the file's lines, not the slide's.
+        let talk = dir + "/talk.md"
+        try (["# Opening", "", "Hello.", "", "---", ""] + lines.dropFirst(2)).joined(separator: "\n")
+            .write(toFile: talk, atomically: true, encoding: .utf8)
+        for (path, shift, start) in [(note, 0, 0), (talk, 4, 1)] {
+            let deck = try DeckLoader.load(paths: [path]).provider
+            var options = AppOptions()
+            options.editor = "vim"
+            options.start = start + 1
+            let pilot = Pilot(deck: deck, options: options, width: 40, height: 20)
+            pilot.press(.enter, .down, .down, .down)
+            // The zoom's first row that says its line, and that line.
+            func shown() -> Int? {
+                let row = pilot.screen.dropFirst().first { $0.contains("│ p") || $0.contains("c") && $0.contains("let") } ?? ""
+                let word = row.split(separator: " ").first { $0.hasPrefix("p") && $0.contains("w") || $0.hasPrefix("c") && Int($0.dropFirst()) != nil }
+                return word.flatMap { Int($0.dropFirst().prefix { $0 != "w" }) }
+            }
+            let paragraph = shown()
+            #expect(paragraph != nil && paragraph! > 3, "\(path): scrolled into the paragraphs: \(pilot.screen)")
+            pilot.press(.character("e"))
+            #expect(strings(pilot.terminal.commandsRun.last ?? [])[2] == "vim +\((paragraph ?? 0) + shift) \"$1\"", "\(path)")
+            pilot.press(.pageDown, .pageDown)
+            let code = shown()
+            #expect(code != nil && code! > 17, "\(path): scrolled into the code: \(pilot.screen)")
+            pilot.press(.character("e"))
+            #expect(strings(pilot.terminal.commandsRun.last ?? [])[2] == "vim +\((code ?? 0) + shift) \"$1\"", "\(path)")
+        }
+    }
+
     /// An editor that is not installed is said in the status line without running the shell, whose
     /// own "not found" would land on the terminal behind the carousel and stay there after it. Only
     /// a plain program name or path is looked for (the shell resolves the rest).

@@ -502,6 +502,38 @@ import Testing
         #expect(Markdown.numberedSlides(from: "a\n---\n\n---\nb").map(\.lines) == [1..<2, 5..<6])
     }
 
+    /// Each block knows the source line it begins on (a code block: its first row's), in the
+    /// file's lines for a slide; an empty line set between two blocks has the next one's.
+    @Test func blocksKnowTheirLinesInTheSource() {
+        let note = "# Title\n\nOne\ntwo\n\n- item\n\n  > quoted\n\n```\ncode\nmore\n```\n\n    indented\n***\n<p>html</p>\n"
+        let document = Markdown.document(from: note)
+        #expect(document.title == "Title")
+        #expect(document.blocks.count == document.blockLines.count)
+        let kinds = document.blocks.map { block -> String in
+            switch block {
+            case .paragraph(let spans, _): spans.plainText
+            case .code(let rows, _): rows.map(\.plainText).joined(separator: "/")
+            case .blank: "_"
+            case .rule: "rule"
+            case .table: "table"
+            }
+        }
+        #expect(zip(kinds, document.blockLines).map { "\($0)@\($1)" } == [
+            "One two@3", "_@6", "item@6", "_@8", "quoted@8", "_@11", "code/more@11", "_@15", "indented@15", "_@16", "rule@16",
+            "_@17", "html@17"])
+        // A slide's, in the file's lines.
+        let talk = "# A\n\ntext\n---\n\n# B\n\n```\nrow\n```\n"
+        #expect(Markdown.numberedSlides(from: talk).map(\.document.blockLines) == [[3], [9]])
+        // Rows of a wrapped code block each at their line; a paragraph's rows at its first.
+        let laid = Markdown.document(from: "Some words that wrap\n\n```\naaaaaaaaaa\nb\n```\n")
+        let rows = TextLayout.lines(for: laid, width: 6, wrapsCode: true, cellWidth: { _ in 1 }).map(\.text)
+        let lines = rows.indices.map { TextLayout.sourceLine(at: $0, of: laid, width: 6, wrapsCode: true, cellWidth: { _ in 1 }) }
+        #expect(zip(rows, lines).map { "\($0.split(separator: " ").joined())@\($1 ?? 0)" } == [
+            "Some@1", "words@1", "that@1", "wrap@1", "@4", "aaaaaa@4", "↪aaaa@4", "b@5"], "\(rows)")
+        #expect(TextLayout.sourceLine(at: rows.count, of: laid, width: 6, cellWidth: { _ in 1 }) == nil, "past the end")
+        #expect(TextLayout.sourceLine(at: 0, of: TextDocument(plainText: "x"), width: 6, cellWidth: { _ in 1 }) == nil, "not known")
+    }
+
     @Test func aCodeFenceHoldingDashesDoesNotSplit() {
         let source = """
             # One
