@@ -41,7 +41,8 @@ struct CardEntry: Sendable {
 
 /// How a card's text is read.
 enum ContentKind: Sendable, Equatable {
-    /// A drawing is art, anything else is text (see `Lettering.isDrawing`).
+    /// A drawing is art, anything else is text (see `Lettering.isDrawing`; a table drawn in
+    /// characters or JSON is text, as code: see `StructuredText`).
     case auto
     /// Resampled to the card's size, as a picture.
     case art
@@ -156,7 +157,9 @@ enum ContentSource: Sendable {
         case .art:
             return .art(Art(lines: lines))
         case .auto:
-            return Lettering.isDrawing(lines) ? .art(Art(lines: lines)) : .text(TextDocument(plainText: lines.joined(separator: "\n")))
+            guard Lettering.isDrawing(lines) else { return .text(TextDocument(plainText: lines.joined(separator: "\n"))) }
+            // (A table drawn in characters or JSON is not a drawing: its words must stay whole.)
+            return StructuredText.isStructured(lines) ? .text(TextDocument(code: lines.joined(separator: "\n"))) : .art(Art(lines: lines))
         case .code:
             return .text(TextDocument(code: lines.joined(separator: "\n")))
         case .markdown:

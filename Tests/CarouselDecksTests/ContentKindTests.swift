@@ -104,6 +104,48 @@ import Testing
         #expect(deck.cards[1].lines == ["Buy milk, eggs and bread.", "Call Ana about the garden on Sunday."])
     }
 
+    /// A table drawn in characters or JSON is fewer than half letters, yet no drawing: it is text,
+    /// laid out as code (columns kept), where the auto rule resampled it as art and spread its
+    /// words apart (`| i  d | n  a  m e |` in the zoom: helper-20). A drawing that holds words
+    /// stays art; so does every drawing of the built-in deck and of the examples read as text files.
+    @Test func byTheAutoRuleATableOrJSONIsCodeNotArt() throws {
+        let tables = [
+            "+----+-------+--------+\n| id | name  | score  |\n+----+-------+--------+\n| 1  | a     | 10.5   |\n| 2  | b     | 20.25  |\n+----+-------+--------+\n",
+            " id | name | score\n----+------+-------\n  1 | a    |  10.5\n  2 | b    | 20.25\n(2 rows)\n",
+            "┌────┬──────┐\n│ id │ name │\n├────┼──────┤\n│ 1  │ a    │\n│ 2  │ b    │\n└────┴──────┘\n",
+            "{\n  \"a\": [1, 2, 3],\n  \"b\": {\"c\": [4, 5, {\"d\": 6}]}\n}\n",
+            "{\"t\": 1, \"ok\": [1]}\n{\"t\": 2, \"ok\": []}\n",
+        ]
+        for table in tables {
+            let card = try load(table, LoadOptions(kind: .auto)).cards[0]
+            guard case .text(let document) = card.content, case .code(let rows, _)? = document.blocks.first else {
+                Issue.record("not code: \(table)")
+                continue
+            }
+            #expect(rows.map(\.plainText) == table.split(separator: "\n").map(String.init))
+        }
+        let drawings = [
+            Self.drawing,
+            // A box diagram: one row of boxes, words and arrows.
+            "+--------+      +--------+\n| Client | ---> | Server |\n+--------+      +--------+\n",
+            // Not JSON, though it opens as JSON does.
+            "{ o o }\n[ --- ]\n",
+        ]
+        for drawing in drawings {
+            #expect(isArt(try load(drawing, LoadOptions(kind: .auto)).cards[0]), "\(drawing)")
+        }
+        let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Assets").path
+        let folders = ["deck", "examples/lighthouse/art"].map { assets + "/" + $0 }
+        for folder in folders {
+            let deck = try DeckLoader.load(paths: [folder], options: LoadOptions(kind: .auto))
+            #expect(!deck.cards.isEmpty, "\(folder)")
+            for card in deck.cards where card.file.map({ String(decoding: $0, as: UTF8.self).hasSuffix(".txt") }) ?? false {
+                #expect(isArt(card), "\(card.title) in \(folder) is not art")
+            }
+        }
+    }
+
     @Test func kindTextMakesADrawingTextAndKindArtMakesProseArt() throws {
         let scratch = try Scratch()
         let drawing = scratch.write(Self.drawing, to: "cat.txt")

@@ -1,0 +1,53 @@
+/// Text whose punctuation is structure, not a picture: a table drawn in characters (`psql`,
+/// MySQL, box drawing) or JSON. Fewer than half of its characters are letters or digits, so
+/// `--kind auto` would take it for a drawing and resample it, spreading its words apart (a
+/// table's `| id | name |` read `| i  d | n  a  m e |` in the zoom, and `|d--|nme|` on a card:
+/// helper-20); it is read as code instead, its columns kept and cut at the card's edge.
+enum StructuredText {
+    static func isStructured(_ lines: [String]) -> Bool {
+        isTable(lines) || isJSON(lines)
+    }
+
+    /// At least two rows of cells (a column bar and a letter or digit) and one rule (only
+    /// rule characters, three or more of them across), which are at least three in four of the
+    /// lines that are not blank: the others a caption or a count of rows (`(3 rows)`), never a
+    /// line of drawing.
+    static func isTable(_ lines: [String]) -> Bool {
+        var cells = 0, rules = 0, others = 0
+        for line in lines {
+            var bars = 0, across = 0, words = 0, other = 0
+            for scalar in line.unicodeScalars {
+                switch scalar {
+                case " ", "\t": continue
+                case "|", "│", "┃", "║": bars += 1
+                case "-", "=", "─", "━", "═": across += 1
+                case "+", ":": continue
+                case "\u{2500}"..."\u{257F}": continue
+                default:
+                    if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { words += 1 } else { other += 1 }
+                }
+            }
+            if bars + across + words + other == 0 { continue }
+            if words == 0 && other == 0 && across >= 3 {
+                rules += 1
+            } else if bars > 0 && words > 0 {
+                cells += 1
+            } else if words > 0 {
+                others += 1
+            } else {
+                return false
+            }
+        }
+        return cells >= 2 && rules >= 1 && (cells + rules) * 4 >= (cells + rules + others) * 3
+    }
+
+    /// The whole text is one JSON value (an object or an array), or each of its lines that is not
+    /// blank is one (JSON Lines, a log of records).
+    static func isJSON(_ lines: [String]) -> Bool {
+        func opens(_ text: Substring) -> Bool { text.first == "{" || text.first == "[" }
+        let filled = lines.map { $0.drop { $0 == " " || $0 == "\t" } }.filter { !$0.isEmpty }
+        guard let first = filled.first, opens(first) else { return false }
+        if (try? JSONParser.parse(Array(lines.joined(separator: "\n").utf8))) != nil { return true }
+        return filled.count > 1 && filled.allSatisfy { opens($0) && (try? JSONParser.parse(Array($0.utf8))) != nil }
+    }
+}
