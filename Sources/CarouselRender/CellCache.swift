@@ -218,7 +218,7 @@ public struct CellCache: Sendable {
         if opensAt.count >= CellCache.limit { opensAt.removeAll(keepingCapacity: true) }
         var first = 0
         let source = document()
-        if height >= 3 && !TextLayout.isBig(source) {
+        if !TextLayout.isBig(source) {
             let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii)
             // The first matching line at this width (-1: none), kept apart from the height.
             let matchKey = TextKey(lines: linesKey, height: -1, first: 0, fits: true, color: false)
@@ -230,7 +230,11 @@ public struct CellCache: Sendable {
                     ?? cutLine(in: all, of: titled(source, of: card, title: title), matching: seek.find) ?? -1
                 opensAt[matchKey] = (seek.generation, hit)
             }
-            if all.count > height, hit >= height - 1 {
+            if height < 3 {
+                // A row or two, none for the row above: the match's line first, when it is not
+                // on the card already (the first row; the second says how many more follow).
+                if all.count > height, hit > 0 { first = hit }
+            } else if all.count > height, hit >= height - 1 {
                 let context = height >= 4 ? max(1, (height - 1) / 3) : 0
                 first = max(1, min(hit - context, all.count - (height - 1)))
                 first = CellCache.cleanStart(first, before: hit, in: all, latest: all.count - (height - 1))
@@ -315,10 +319,18 @@ public struct CellCache: Sendable {
                 : Array(all.dropFirst(first).prefix(height))
             total = all.count
             if fits, height == 1, all.count > 1 {
-                // One row (lyrics, a tiny screen): the first paragraph or line unwrapped, cut at the edge.
+                // One row (lyrics, a tiny screen): the first paragraph or line unwrapped, cut at the
+                // edge; with a search, the one holding the match (`first`, a row of `all`: the
+                // lyrics at 80x24 showed every match's first line, helper-20).
                 let unwrapped = lines(source, of: card, index: index, width: CellCache.unwrappedWidth, title: title, ascii: ascii)
-                if let line = unwrapped.first,
-                   let row = TextLayout.oneRow(line, more: SourceLines(laid: unwrapped).from(1), width: width, ascii: ascii, cellWidth: CharacterWidth.of) {
+                let map = SourceLines(laid: unwrapped)
+                var at = 0
+                if first > 0 {
+                    let line = SourceLines(laid: all).above(first)
+                    at = unwrapped.indices.first { map.above($0) == line } ?? 0
+                }
+                if at < unwrapped.count,
+                   let row = TextLayout.oneRow(unwrapped[at], more: map.from(at + 1), width: width, ascii: ascii, cellWidth: CharacterWidth.of) {
                     shown = [row]
                 }
             }

@@ -222,12 +222,18 @@ public enum TextLayout {
     }
 
     /// `fit` from line `first` on: a first row saying how many lines are above (`↑ 12 lines
-    /// above`), then the lines from `first`, cut as `fit` cuts them. From the top when `first` is 0
-    /// or the height has no room for the row above and two lines.
+    /// above`), then the lines from `first`, cut as `fit` cuts them. From the top when `first` is
+    /// 0; without the row above when the height has no room for it and two lines.
     public static func fit(lines: [LaidLine], from first: Int, height: Int, width: Int, ascii: Bool = false,
                            cellWidth: ((Character) -> Int)? = nil, source: SourceLines? = nil) -> [LaidLine] {
-        guard first > 0, first < lines.count, height >= 3, width >= 1 else {
+        guard first > 0, first < lines.count, width >= 1 else {
             return fit(lines: lines, height: height, width: width, ascii: ascii, cellWidth: cellWidth, source: source)
+        }
+        // No room for the row above: from `first` (a one-row card of the lyrics showing a search's
+        // match, where it showed the text's first line).
+        guard height >= 3 else {
+            return fit(lines: Array(lines.dropFirst(first)), height: height, width: width, ascii: ascii, cellWidth: cellWidth,
+                       source: source?.dropping(first))
         }
         let arrow = ascii ? "^" : "↑"
         let count = source?.above(first) ?? first

@@ -23,7 +23,7 @@ import Testing
         var cache = CellCache()
         for width in [20, 12] {
             calls.withLock { $0 = 0 }
-            for height in 3...14 {
+            for height in 1...14 {
                 let first = cache.firstShown(document, of: card, index: 0, width: width, height: height, title: false, ascii: false, seek: seek)
                 let all = TextLayout.lines(for: document, width: width, cellWidth: CharacterWidth.of)
                 let shown = TextLayout.fit(lines: all, from: first, height: height, width: width)
@@ -32,6 +32,27 @@ import Testing
             // (Each line up to the match is sought in, and with the next line joined to it: a match split by the wrap.)
             #expect(calls.withLock { $0 } <= 2 * 9, "\(width): the text searched once (up to its match), not once per height")
         }
+    }
+
+    /// A card of one row (the lyrics at 80x24) shows the line holding the match, unwrapped and cut
+    /// at the edge, with the count of the lines after it: it showed the text's first line.
+    @Test func aCardOfOneRowShowsTheMatchsLine() {
+        var lines = (1...20).map { "row \($0) of a text whose lines are longer than the card" }
+        lines[8] = "the needle in a line long enough to be cut at the edge"
+        let card = Card(id: "n", title: "n", content: .text(TextDocument(plainText: lines.joined(separator: "\n"))))
+        guard case .text(let document) = card.content else { return }
+        let seek = CardPainter.Seek(find: { String($0).contains("needle") ? [0..<1] : [] }, generation: 1)
+        let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
+        var cache = CellCache()
+        for width in [30, 50] {
+            let first = cache.firstShown(document, of: card, index: 0, width: width, height: 1, title: false, ascii: false, seek: seek)
+            let cells = cache.text(document, of: card, index: 0, width: width, height: 1, first: first, title: false, painter: painter)
+            let row = String(cells.cells.map(\.glyph))
+            #expect(row.hasPrefix("the needle in a") && row.contains("… 11 more"), "\(width): \(row)")
+        }
+        // Without a search, the first line.
+        let cells = cache.text(document, of: card, index: 0, width: 30, height: 1, title: false, painter: painter)
+        #expect(String(cells.cells.map(\.glyph)).hasPrefix("row 1 of"))
     }
 
     /// The context above a match begins with a line of the text: at the first line begun between
