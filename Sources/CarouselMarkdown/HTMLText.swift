@@ -89,6 +89,33 @@ enum HTMLText {
         return nil
     }
 
+    /// The text of an `<h1>` that opens an HTML block (`<h1 align="center">Fancy Tool</h1>`, as
+    /// READMEs centre their name) and the block after it; nil when the block opens otherwise or
+    /// the heading shows no text (a logo alone).
+    static func leadingHeading(in html: String) -> (text: String, rest: String)? {
+        let start = html.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        guard let open = tagEnd(start), let tag = tag(String(start[...open])), tag.name == "h1", !tag.closing else { return nil }
+        var inner = start[start.index(after: open)...]
+        var end = inner.endIndex, after = inner.endIndex
+        var search = inner
+        while let lt = search.firstIndex(of: "<") {
+            let candidate = search[lt...]
+            if let close = tagEnd(candidate), let found = self.tag(String(candidate[...close])), found.name == "h1", found.closing {
+                end = lt
+                after = candidate.index(after: close)
+                break
+            }
+            search = search[search.index(after: lt)...]
+        }
+        let rest = String(inner[after...])
+        inner = inner[..<end]
+        let words = lines(ofBlock: String(inner)).map { line in
+            line.compactMap { piece -> String? in if case .text(let text) = piece { text } else { nil } }.joined()
+        }.filter { !$0.isEmpty }.joined(separator: " ")
+        let text = words.split(separator: " ").joined(separator: " ")
+        return text.isEmpty ? nil : (text, rest)
+    }
+
     /// The text an HTML block shows, as lines of pieces; empty when it shows none (a comment, an
     /// image without `alt`, an empty `<div>`).
     static func lines(ofBlock html: String) -> [[Piece]] {

@@ -121,9 +121,18 @@ struct MarkdownWalker {
             emit(.code(lines: Self.lines(node.literal), margin: margin))
         case CCMARK_HTML_BLOCK:
             leafLine = Int32(node.lines.lowerBound)
+            var html = node.literal
+            // A README opening with `<h1 align="center">Name</h1>` is titled by it, as by `# Name`
+            // (its file's name titled it, the name its first line: helper-20).
+            if title == nil, pieces.isEmpty, blocks.isEmpty, let heading = HTMLText.leadingHeading(in: html) {
+                title = Self.collapsed(heading.text)
+                titleBlock = .paragraph([TextSpan(heading.text, style: SpanStyle(bold: true, role: .heading(1)))], margin: margin)
+                titleLine = leafLine
+                html = heading.rest
+            }
             // Its text, as a browser shows it, line by line (nothing when it shows none).
             var spans: [TextSpan] = []
-            for line in HTMLText.lines(ofBlock: node.literal) {
+            for line in HTMLText.lines(ofBlock: html) {
                 if !spans.isEmpty { spans.append(TextSpan("\n", style: style())) }
                 for piece in line {
                     switch piece {

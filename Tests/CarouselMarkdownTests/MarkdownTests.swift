@@ -617,6 +617,23 @@ import Testing
         #expect(lines(document) == ["hi", "", "text q"])
     }
 
+    /// A README opening with an HTML `<h1>` (centred, as on GitHub) is titled by it, as by `# Name`;
+    /// the rest of its block shows. Not a heading further down, nor one of nothing but a logo.
+    @Test func anHTMLHeadingOpeningTheTextIsItsTitle() {
+        let readme = Markdown.document(from: "<!-- badges -->\n<h1 align=\"center\">\n  <img src=\"logo.png\" alt=\"\">\n  Fancy <em>Tool</em>\n</h1>\n<p>Small and fast.</p>\n\nText.")
+        #expect(readme.title == "Fancy Tool")
+        #expect(lines(readme) == ["Small and fast.", "", "Text."])
+        #expect(Markdown.document(from: "<H1>Shout</H1>\n\nText.").title == "Shout")
+        #expect(Markdown.document(from: "<h1>Name</h1>\n\n# Other").title == "Name")
+        // A logo alone, an h2, or an h1 after the text: no title of it.
+        #expect(Markdown.document(from: "<h1><img src=\"logo.png\"></h1>\n\nText.").title == nil)
+        #expect(Markdown.document(from: "<h2>Part</h2>\n\nText.").title == nil)
+        let late = Markdown.document(from: "Text.\n\n<h1>Late</h1>\n")
+        #expect(late.title == nil && lines(late) == ["Text.", "", "Late"])
+        // Nothing but the heading: the card shows it.
+        #expect(lines(Markdown.document(from: "<h1>Only</h1>\n")) == ["Only"])
+    }
+
     @Test func headingsInTheBody() {
         let document = Markdown.document(from: "# Title\n\n## Section\n\ntext\n\n# Another")
         #expect(document.title == "Title")
