@@ -14,8 +14,9 @@ public enum CardChoice {
     }
 
     /// The card's text for `field` (nil: its identity). `index` counts from 1, as the status line
-    /// and `--start` do. A card with no file prints an empty path. Bytes, because a path need
-    /// not be UTF-8 and is printed as it is.
+    /// and `--start` do. A card with no file prints an empty path; with `lines`, a line that names
+    /// a file (`ls`, `grep -n`: see `place`) is that file's card, and its JSON has the line too.
+    /// Bytes, because a path need not be UTF-8 and is printed as it is.
     public static func text(of card: Card, index: Int, field: Field?, lines: Bool) -> [UInt8] {
         switch field {
         case nil:
@@ -23,12 +24,15 @@ public enum CardChoice {
             if lines, let line = card.line { return line }
             return card.file ?? Array(card.title.utf8)
         case .title: return Array(card.title.utf8)
-        case .path: return card.file ?? []
+        case .path: return place(of: card, lines: lines)?.file ?? []
         case .index: return Array(String(index + 1).utf8)
         case .json:
             var fields = [("index", String(index + 1)), ("id", quoted(card.id)), ("title", quoted(card.title)),
                           ("subtitle", quoted(card.subtitle))]
-            fields.append(("path", card.file.map { quoted(String(decoding: $0, as: UTF8.self)) } ?? "null"))
+            // With `--lines`, a line naming a file (of `ls`, of `grep -n` with its line) gives its path.
+            let place = place(of: card, lines: lines)
+            fields.append(("path", place.map { quoted(String(decoding: $0.file, as: UTF8.self)) } ?? "null"))
+            if let line = place?.line { fields.append(("line", String(line))) }
             return Array(("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}").utf8)
         }
     }

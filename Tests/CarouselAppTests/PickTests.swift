@@ -4,6 +4,7 @@ import CarouselCore
 import CarouselDecks
 import CarouselRender
 import CarouselText
+import Foundation
 import Testing
 
 /// `--pick`: Enter chooses the active card (on the strip or zoomed) and ends the program; Esc and q
@@ -105,6 +106,29 @@ import Testing
         #expect(text(c, 2, .json).hasSuffix(#""path":null}"#))
         let odd = Card(id: "x", title: "tab\there\u{1}", art: [])
         #expect(text(odd, 0, .json).contains(#""title":"tab\there\u0001""#))
+    }
+
+    /// With `--lines`, a line of `grep -n` (or one naming a file) prints its file as the path, and
+    /// its line in the JSON, as `e` opens it: `"path":null` said nothing (helper-20).
+    @Test func aLineNamingAFileGivesItsPathAndLine() throws {
+        let dir = NSTemporaryDirectory() + "carousel-pick-grep-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "one\ntwo\n".write(toFile: dir + "/a.txt", atomically: true, encoding: .utf8)
+        func card(_ line: String) -> Card {
+            Card(id: line, title: line, content: .text(TextDocument(plainText: line)), line: Array(line.utf8))
+        }
+        func text(_ card: Card, _ field: CardChoice.Field?, lines: Bool = true) -> String {
+            String(decoding: CardChoice.text(of: card, index: 0, field: field, lines: lines), as: UTF8.self)
+        }
+        let grep = card("\(dir)/a.txt:2:two"), named = card("\(dir)/a.txt"), other = card("no file:3:here")
+        #expect(text(grep, nil) == "\(dir)/a.txt:2:two", "the line itself, as fzf prints it")
+        #expect(text(grep, .path) == "\(dir)/a.txt")
+        #expect(text(grep, .json).hasSuffix(#""path":"\#(dir)/a.txt","line":2}"#), "\(text(grep, .json))")
+        #expect(text(named, .json).hasSuffix(#""path":"\#(dir)/a.txt"}"#), "\(text(named, .json))")
+        #expect(text(other, .json).hasSuffix(#""path":null}"#))
+        #expect(text(other, .path) == "")
+        #expect(text(grep, .path, lines: false) == "", "not read as lines: no file")
     }
 
     /// With `--lines` the line is printed as it was read, every byte (a tab, bytes that are not
