@@ -24,10 +24,14 @@ import CarouselCanvas
         #expect(TextLayout.fit(lines: lines, from: 12, height: 6, width: 2)[0].text == "↑")
         // The rest fits under the first row: no count at the end.
         #expect(TextLayout.fit(lines: lines, from: 35, height: 6, width: 20).map(\.text) == ["↑ 35 lines above"] + (35..<40).map { "line \($0)" })
-        // From the top when there is no room for the row above and two lines, or nothing above.
-        for (first, height) in [(12, 2), (0, 6), (40, 6)] {
+        // From the top when nothing is above (or nothing is left).
+        for (first, height) in [(0, 6), (40, 6), (0, 2)] {
             #expect(TextLayout.fit(lines: lines, from: first, height: height, width: 20) == TextLayout.fit(lines: lines, height: height, width: 20))
         }
+        // No room for the row above and two lines: from the line, without the row above (a card
+        // of one or two rows showing a search's match).
+        #expect(TextLayout.fit(lines: lines, from: 12, height: 2, width: 20).map(\.text) == ["line 12", "… 27 more lines"])
+        #expect(TextLayout.fit(lines: lines, from: 12, height: 1, width: 20).map(\.text) == ["line 12    … 27 more"], "the count at the row's right end")
     }
 
     @Test func theLastRowCountsWhatIsLeft() {
