@@ -29,6 +29,15 @@ public struct CellCache: Sendable {
         var first: Int
         var fits: Bool
         var color: Bool
+        /// The search (its generation) whose match in a cut code line is scrolled into sight; 0: none.
+        var scrolledFor = 0
+    }
+
+    /// A search's first match in a card's code line past the card's edge: the laid line it cut,
+    /// and the text's own line (see `TextLayout.codeRow`), found with the card's first line shown.
+    struct CutMatch {
+        var laid: Int
+        var own: Int
     }
 
     /// Blur is drawn in steps of 1/20 of full blur: finer differences do not show in cells.
@@ -62,6 +71,9 @@ public struct CellCache: Sendable {
     /// Where each text card on the strip opens while a search is on (see `firstShown`), and the
     /// zoom's first match (`firstMatch`; -1: none).
     private var opensAt: [TextKey: (generation: Int, first: Int)] = [:]
+    /// Where a search's first match is past a code line's cut, by the same key as `opensAt`'s
+    /// first match (see `cutMatch`).
+    private var cutMatches: [TextKey: (generation: Int, match: CutMatch?)] = [:]
     private var text: [TextKey: TextCells] = [:]
     private var heldCells = 0
     /// Laid-out lines held, over every width (a huge card laid out at many widths is cleared out).
@@ -226,9 +238,16 @@ public struct CellCache: Sendable {
             if let known = opensAt[matchKey], known.generation == seek.generation {
                 hit = known.first
             } else {
-                hit = TextLayout.firstLine(in: all, matching: seek.find)
-                    ?? cutLine(in: all, of: titled(source, of: card, title: title), matching: seek.find) ?? -1
+                var cut: CutMatch?
+                if let line = TextLayout.firstLine(in: all, matching: seek.find) {
+                    hit = line
+                } else {
+                    cut = cutLine(in: all, of: titled(source, of: card, title: title), matching: seek.find)
+                    hit = cut?.laid ?? -1
+                }
                 opensAt[matchKey] = (seek.generation, hit)
+                if cutMatches.count >= CellCache.limit { cutMatches.removeAll(keepingCapacity: true) }
+                cutMatches[matchKey] = (seek.generation, cut)
             }
             if height < 3 {
                 // A row or two, none for the row above: the match's line first, when it is not
@@ -266,11 +285,20 @@ public struct CellCache: Sendable {
     /// lines `laid`, when it is a line the card cut (source code is cut at the card's edge, not
     /// wrapped: a match past the cut is in no laid line, and the card showed the top of the file).
     /// Nil when the laid lines' beginnings do not answer to the text's lines one to one.
-    private func cutLine(in laid: [LaidLine], of document: TextDocument, matching find: MatchFinder) -> Int? {
+    private func cutLine(in laid: [LaidLine], of document: TextDocument, matching find: MatchFinder) -> CutMatch? {
         let starts = laid.indices.filter { $0 == 0 || laid[$0].beginsLine }
         let own = document.plainLines
         guard starts.count == own.count, let line = own.firstIndex(where: { !find(Array($0)).isEmpty }) else { return nil }
-        return starts[line]
+        return CutMatch(laid: starts[line], own: line)
+    }
+
+    /// The search's first match on a card, when it is past the cut of a code line (found by
+    /// `firstShown` for this width; nil before it was asked, or for another search).
+    func cutMatch(of card: Card, index: Int, width: Int, title: Bool, ascii: Bool, seek: CardPainter.Seek) -> CutMatch? {
+        let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: false)
+        guard let known = cutMatches[TextKey(lines: linesKey, height: -1, first: 0, fits: true, color: false)],
+              known.generation == seek.generation else { return nil }
+        return known.match
     }
 
     /// The first line of a text laid out `width` wide (as the zoom lays it out: no title, long
@@ -292,10 +320,12 @@ public struct CellCache: Sendable {
     /// simply the lines that fall in the area (a zoomed card scrolled to `first`, its long code
     /// lines wrapped: `wrapsCode`).
     mutating func text(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int, first: Int = 0, fits: Bool = true,
-                       title: Bool, wrapsCode: Bool = false, painter: CardPainter) -> TextCells {
+                       title: Bool, wrapsCode: Bool = false, scrolling cut: (match: CutMatch, seek: CardPainter.Seek)? = nil,
+                       painter: CardPainter) -> TextCells {
         let ascii = painter.theme.glyphs.isASCII
         let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: wrapsCode)
-        let key = TextKey(lines: linesKey, height: height, first: first, fits: fits, color: painter.theme.usesColor)
+        let key = TextKey(lines: linesKey, height: height, first: first, fits: fits, color: painter.theme.usesColor,
+                          scrolledFor: cut?.seek.generation ?? 0)
         if let cells = text[key] { return cells }
         var shown: [LaidLine], total: Int
         let source = document()
@@ -310,7 +340,13 @@ public struct CellCache: Sendable {
                                    source: counted)
             total = head.lines.count + head.unlaid
         } else {
-            let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode)
+            var all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode)
+            // A search's match past a code line's cut: the line scrolled to show it.
+            if let cut, cut.match.laid < all.count,
+               let row = TextLayout.codeRow(cut.match.own, of: titled(source, of: card, title: title), width: width, ascii: ascii,
+                                            showing: cut.seek.find, cellWidth: CharacterWidth.of) {
+                all[cut.match.laid] = row
+            }
             // Hidden lines are counted in the text's own lines, not in rows.
             let counted = fits && all.count > height
                 ? sourceLines(source, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode) : nil

@@ -92,6 +92,45 @@ struct BlockLayout {
         return result
     }
 
+    /// Code row `line` as `code` lays it out when the first match `find` finds in it lies past the
+    /// cut: scrolled so that the match shows, a few cells after a leading cut mark (a search's
+    /// match in a long line was out of sight on the card: helper-18, helper-20). Nil when the row
+    /// is not cut there, holds no match, or the card is too narrow to scroll in. `first`: the row
+    /// opens its block.
+    func scrolledCode(_ line: [TextSpan], _ margin: Margin, first: Bool, showing find: ([Character]) -> [Range<Int>]) -> LaidLine? {
+        let text = GlyphText(line, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
+        guard text.lines.count == 1, let glyphs = text.lines.first else { return nil }
+        let m = margins.spans(margin, first: first, limit: marginLimit)
+        let room = width - m.width
+        let mark = ascii && room > 4 ? "..." : String(cutMark)
+        guard room >= 6, glyphs.cells > room,
+              let match = find(glyphs.map(\.character)).first, match.upperBound <= glyphs.count else { return nil }
+        let before = glyphs[..<match.lowerBound].cells, through = glyphs[..<match.upperBound].cells
+        // Shown as it is when the match ends before the cut mark.
+        guard through > room - mark.count else { return nil }
+        // The match a quarter of the row in (up to 8 cells of what comes before it), or as far in
+        // as lets the line's end reach the row's end.
+        let lead = min(8, room / 4)
+        var skip = max(0, min(before - lead, glyphs.cells - (room - mark.count)))
+        var start = 0, skipped = 0
+        while start < glyphs.count, skipped < skip {
+            skipped += glyphs[start].width
+            start += 1
+        }
+        skip = skipped
+        guard start > 0 else { return nil }
+        let (kept, cut) = Self.cut(Array(glyphs[start...]), to: room - mark.count, mark: mark.count)
+        var content = [TextSpan(mark, style: .decoration)] + kept.spans(text.styles)
+        var cells = mark.count + kept.cells
+        if cut {
+            content.append(TextSpan(mark, style: .decoration))
+            cells += mark.count
+        }
+        var laid = LaidLine(margin: m.spans, content: content, width: m.width + cells)
+        laid.beginsLine = true
+        return laid
+    }
+
     /// A code line over as many rows as it needs: the first as much as fits, each next one after
     /// `wrapMark` (a character wider than a row's room stands as the cut mark). `first`: the line
     /// opens its block (its first row takes the block's first margin, a list item's bullet).

@@ -54,6 +54,35 @@ public enum TextLayout {
         }
     }
 
+    /// The text's own line `own` (from 0, as `TextDocument.plainLines` counts them) when it is a
+    /// row of code cut at the card's edge with its first match past the cut: laid out as `lines`
+    /// lays it (no title, code cut) but scrolled so that the match shows, after a cut mark. Nil
+    /// otherwise (not code, not cut there, no match).
+    public static func codeRow(_ own: Int, of document: TextDocument, width: Int, ascii: Bool = false,
+                               showing find: ([Character]) -> [Range<Int>], cellWidth: (Character) -> Int) -> LaidLine? {
+        guard width >= 1, own >= 0 else { return nil }
+        return withoutActuallyEscaping(cellWidth) { cellWidth in
+            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth)
+            var line = 0
+            for block in document.blocks {
+                let count: Int
+                switch block {
+                case .paragraph(let spans, _): count = spans.plainText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
+                case .code(let rows, let margin):
+                    if own < line + rows.count {
+                        return layout.scrolledCode(rows[own - line], margin, first: own == line, showing: find)
+                    }
+                    count = rows.count
+                case .table(let table, _): count = table.plainRows.count
+                case .rule, .blank: count = 1
+                }
+                if own < line + count { return nil }
+                line += count
+            }
+            return nil
+        }
+    }
+
     /// Whether a document is big enough that a card lays out only its first lines (`head`) and the
     /// zoom wraps it once, for its final width: more than 2,000 source lines (a code block's rows, a
     /// paragraph or a heading each one line) or more than 200,000 bytes of text (a hundred lines of

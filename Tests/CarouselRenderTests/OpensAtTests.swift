@@ -55,6 +55,41 @@ import Testing
         #expect(String(cells.cells.map(\.glyph)).hasPrefix("row 1 of"))
     }
 
+    /// A match past the cut of a code line (code is cut at the card's edge, not wrapped) is
+    /// scrolled into sight: the line shows from a little before it, after a cut mark; the other
+    /// lines and a card with no search are as they were (helper-18, helper-20: the card opened at
+    /// the line, the match out of sight).
+    @Test func aMatchPastACodeLinesCutIsScrolledIntoSight() {
+        var rows = (1...30).map { "    let value\($0) = compute(\($0))" }
+        rows[14] = "    let flags = \"--enable-experimental-feature StrictConcurrency --enable-upcoming-feature NeedleAny -Xswiftc\""
+        let card = Card(id: "c", title: "c", content: .text(TextDocument(code: rows.joined(separator: "\n"))))
+        guard case .text(let document) = card.content else { return }
+        let seek = CardPainter.Seek(find: { characters in
+            let text = String(characters)
+            guard let range = text.range(of: "NeedleAny") else { return [] }
+            let start = text.distance(from: text.startIndex, to: range.lowerBound)
+            return [start..<(start + 9)]
+        }, generation: 3)
+        let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
+        for (width, height) in [(30, 10), (14, 6), (60, 4)] {
+            var cache = CellCache()
+            let first = cache.firstShown(document, of: card, index: 0, width: width, height: height, title: false, ascii: false, seek: seek)
+            let cut = cache.cutMatch(of: card, index: 0, width: width, title: false, ascii: false, seek: seek)
+            #expect(cut?.own == 14, "\(width)")
+            let cells = cache.text(document, of: card, index: 0, width: width, height: height, first: first, title: false,
+                                   scrolling: cut.map { ($0, seek) }, painter: painter)
+            let shown = (0..<height).map { y in String(cells.cells[(y * width)..<((y + 1) * width)].map(\.glyph)) }
+            let row = shown.first { $0.hasPrefix("…") } ?? ""
+            #expect(row.contains(width >= 20 ? "NeedleAny" : "Needle"), "\(width)x\(height): \(shown)")
+            #expect(row.hasSuffix("…") || row.reversed().drop { $0 == " " }.first == "\"", "cut at the end, or the line's end: \(row)")
+            #expect(shown.contains { $0.hasPrefix("    let value") }, "the other lines as they are: \(shown)")
+            // Without the search the same line is cut at the edge, as code is.
+            let plain = cache.text(document, of: card, index: 0, width: width, height: height, first: first, title: false, painter: painter)
+            let plainRows = (0..<height).map { y in String(plain.cells[(y * width)..<((y + 1) * width)].map(\.glyph)) }
+            #expect(!plainRows.contains { $0.contains("Needle") }, "\(plainRows)")
+        }
+    }
+
     /// The context above a match begins with a line of the text: at the first line begun between
     /// it and the match, else (one paragraph) after a row ending in a word the wrap broke, never
     /// with that word's second half ("arily" of "Extraordin-"; helper-11 saw "ay.").
