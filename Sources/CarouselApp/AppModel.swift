@@ -179,6 +179,16 @@ public struct AppModel {
         if !overlay.searching, !query.isEmpty { clearSearch() }
         if !overlay.searching, let outcome = handle(.character("/"), now: now, replayed: false) { return outcome }
         guard overlay.searching || !inputAwaitingSearch.isEmpty else { return nil }
+        if overlay.searching && inputAwaitingSearch.isEmpty {
+            // Typed at once, searched once: one search a character made a paste of 4,000 accented
+            // or CJK characters take 5 s, deaf to Ctrl-C (helper-19). (In the search line every
+            // character types.)
+            if overlay.queryKept { query = "" }
+            overlay.queryKept = false
+            query += words
+            runSearch()
+            return nil
+        }
         for c in words {
             if let outcome = handle(.character(c), now: now, replayed: false) { return outcome }
         }
@@ -666,6 +676,9 @@ public struct AppModel {
 
     private var theme: Theme { scene.theme }
 
+    /// How many times the search was asked to find a query (one a character typed; one a paste).
+    public private(set) var searchesAsked = 0
+
     private mutating func runSearch() {
         changed()
         refreshLabels()
@@ -681,6 +694,7 @@ public struct AppModel {
     /// Asks the search (made for the deck at first use) for the current query, and shows its result
     /// at once when it has one (inline).
     private mutating func startSearch() {
+        searchesAsked += 1
         if search == nil {
             let waker = self.waker
             search = CardSearch(cards: deck, execution: searchExecution, waker: { waker?() })
