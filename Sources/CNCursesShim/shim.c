@@ -794,7 +794,19 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     int result = posix_spawn(&pid, argv[0], &actions, &attributes, argv, environ);
     if (result == 0) {
         let_stop_in(1);
-        while (waitpid(pid, wait_status, 0) < 0 && errno == EINTR) {}
+        // A hang-up or a kill while the command runs is passed on to it, then the command is
+        // waited for: the carousel, blocking them, waited for an editor that never read the
+        // terminal, so never learnt it was gone (helper-19: a closed pane left both running).
+        if (signals_blocked) sigprocmask(SIG_UNBLOCK, &waited_signals, NULL);
+        int passed_on = 0;
+        for (;;) {
+            if (pending_signal && !passed_on) {
+                kill(pid, pending_signal);
+                passed_on = 1;
+            }
+            if (waitpid(pid, wait_status, 0) >= 0 || errno != EINTR) break;
+        }
+        if (signals_blocked) sigprocmask(SIG_BLOCK, &waited_signals, NULL);
         let_stop_in(0);
     }
     // A signal both blocked and ignored stays pending on Linux; setting SIG_IGN again discards it

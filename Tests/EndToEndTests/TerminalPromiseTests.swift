@@ -61,6 +61,43 @@ struct TerminalPromiseTests {
         if !ended { kill(pid, SIGKILL) }
     }
 
+    /// The terminal closes while `e` runs an editor that never reads it (a script, an `--open-with`
+    /// command), the carousel being the terminal's own process (the pane's, as `exec carousel`
+    /// makes it): the hang-up is passed on to the command and the carousel ends with it. It waited
+    /// for the command to end by itself (helper-19: a minute, both left running). (Under a shell,
+    /// the shell's end sends the hang-up to the whole job.)
+    @Test func aTerminalThatGoesAwayWhileACommandRunsEndsBoth() throws {
+        let dir = NSTemporaryDirectory() + "carousel-hangup-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir + "/deck", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "a note\n".write(toFile: dir + "/deck/note.txt", atomically: true, encoding: .utf8)
+        let editor = dir + "/editor.sh"
+        try "#!/bin/sh\necho $$ > \(dir)/editor.pid\nexec sleep 60\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let socket = dir + "/tmux"
+        try TmuxSession.run(["tmux", "-S", socket, "new-session", "-d", "-x", "100", "-y", "30",
+                             "echo $$ > \(dir)/carousel.pid; exec env LANG=C.UTF-8 EDITOR=\(editor) \(TmuxSession.binary) \(dir)/deck"],
+                            capture: false)
+        defer { _ = try? TmuxSession.run(["tmux", "-S", socket, "kill-server"], capture: false) }
+        func pid(_ file: String) -> Int32? {
+            (try? String(contentsOfFile: dir + "/" + file, encoding: .utf8)).flatMap { Int32($0.trimmingSuffix("\n")) }
+        }
+        func screen() -> String { (try? TmuxSession.run(["tmux", "-S", socket, "capture-pane", "-p"])) ?? "" }
+        var deadline = Date().addingTimeInterval(10)
+        while !screen().contains("1/1"), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let carousel = try #require(pid("carousel.pid"))
+        try TmuxSession.run(["tmux", "-S", socket, "send-keys", "e"], capture: false)
+        deadline = Date().addingTimeInterval(5)
+        while pid("editor.pid") == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let command = try #require(pid("editor.pid"), "the editor did not start")
+        try TmuxSession.run(["tmux", "-S", socket, "kill-server"], capture: false)
+        let ended = waitForEnd(of: carousel, timeout: 2)
+        #expect(ended, "carousel still runs two seconds after its terminal closed under its editor")
+        #expect(waitForEnd(of: command, timeout: 2), "the editor still runs")
+        if !ended { kill(carousel, SIGKILL) }
+        kill(command, SIGKILL)
+    }
+
     /// Every signal whose default action ends a process gives the terminal back first, then ends the
     /// process by that signal.
     @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGSYS, SIGQUIT, __libc_current_sigrtmin() + 3])
