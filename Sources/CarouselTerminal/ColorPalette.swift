@@ -27,15 +27,12 @@ public enum ColorDepth: String, Sendable, CaseIterable {
         return .eight
     }
 
-    /// The depth to draw with: the one asked for (`--color`) or detected, stepped down to what the
-    /// terminal has (a palette larger than the terminal's own cannot be shown).
+    /// The depth to draw with: the one asked for (`--color`), whatever the terminal's entry says
+    /// (a `TERM` of 8 colours or none on a terminal that shows 256, over ssh or in an old setup:
+    /// the frames' colours are written by the program, not through the entry; helper-19 found
+    /// `--color 256` drew no colour at all under `TERM=vt100`), else the one detected.
     public static func resolved(asked: ColorDepth?, environment: [String: String], terminfoColors: Int) -> ColorDepth {
-        var depth = asked ?? detect(environment: environment, terminfoColors: terminfoColors)
-        if terminfoColors <= 0 { return .none }
-        if depth == .truecolor && terminfoColors < 1 << 24 { depth = terminfoColors >= 256 ? .palette256 : .sixteen }
-        if depth == .palette256 && terminfoColors < 256 { depth = terminfoColors >= 16 ? .sixteen : .eight }
-        if depth == .sixteen && terminfoColors < 16 { depth = .eight }
-        return depth
+        asked ?? detect(environment: environment, terminfoColors: terminfoColors)
     }
 }
 

@@ -58,14 +58,18 @@ import Testing
         #expect(ColorPalette.index(for: RGB(1, 2, 3), depth: ColorDepth.none) == nil)
     }
 
-    /// The depth drawn with steps down to what the terminal has; `--color` wins over NO_COLOR.
-    @Test func theDepthIsSteppedDownToTheTerminals() {
-        #expect(ColorDepth.resolved(asked: .truecolor, environment: [:], terminfoColors: 256) == .palette256)
-        #expect(ColorDepth.resolved(asked: .truecolor, environment: [:], terminfoColors: 8) == .eight)
-        #expect(ColorDepth.resolved(asked: .palette256, environment: [:], terminfoColors: 16) == .sixteen)
-        #expect(ColorDepth.resolved(asked: .sixteen, environment: [:], terminfoColors: 8) == .eight)
+    /// `--color` forces the depth, whatever the terminal's entry says and over NO_COLOR (it was
+    /// stepped down to the entry's: no colour at all under `TERM=vt100`, helper-19); detected, it
+    /// is the entry's.
+    @Test func anAskedDepthIsForcedADetectedOneIsTheTerminals() {
+        #expect(ColorDepth.resolved(asked: .truecolor, environment: [:], terminfoColors: 256) == .truecolor)
+        #expect(ColorDepth.resolved(asked: .palette256, environment: [:], terminfoColors: 8) == .palette256)
+        #expect(ColorDepth.resolved(asked: .sixteen, environment: [:], terminfoColors: 0) == .sixteen)
         #expect(ColorDepth.resolved(asked: .palette256, environment: ["NO_COLOR": "1"], terminfoColors: 256) == .palette256)
+        #expect(ColorDepth.resolved(asked: ColorDepth.none, environment: [:], terminfoColors: 256) == ColorDepth.none)
         #expect(ColorDepth.resolved(asked: nil, environment: ["NO_COLOR": "1"], terminfoColors: 256) == ColorDepth.none)
-        #expect(ColorDepth.resolved(asked: .truecolor, environment: [:], terminfoColors: 0) == ColorDepth.none)
+        #expect(ColorDepth.resolved(asked: nil, environment: [:], terminfoColors: 0) == ColorDepth.none)
+        #expect(ColorDepth.resolved(asked: nil, environment: [:], terminfoColors: 8) == .eight)
+        #expect(ColorDepth.resolved(asked: nil, environment: ["COLORTERM": "truecolor"], terminfoColors: 256) == .truecolor)
     }
 }
