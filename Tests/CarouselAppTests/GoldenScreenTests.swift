@@ -92,7 +92,7 @@ import Testing
     @Test func theReadmeScreenIsTheAfterTabGolden() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let marker = "exactly as `carousel --render 100x30 --keys tab` prints it:\n\n```\n"
+        let marker = "exactly as `carousel --render 100x30 --keys tab` prints it (less the spaces that pad its rows to 100 columns):\n\n```\n"
         let start = try #require(readme.range(of: marker)).upperBound
         let end = try #require(readme.range(of: "\n```", range: start..<readme.endIndex)).lowerBound
         let shown = readme[start..<end].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
