@@ -31,6 +31,7 @@ final class ReadingSign {
         guard now - start >= ReadingSign.delay else { return }
         if let lastShown, now - lastShown < 0.1 { return }
         lastShown = now
+        wipeOnSignals()
         show(ReadingSign.text(lines: lines, bytes: bytes, ascii: ascii))
     }
 
@@ -57,6 +58,35 @@ final class ReadingSign {
         guard lastShown != nil else { return }
         write("\r" + String(repeating: " ", count: widest) + "\r")
         lastShown = nil
+        restoreSignals()
+    }
+
+    /// The signals that end the reading (Ctrl-C, a kill, a closed terminal) wipe the sign first:
+    /// it stayed on the terminal with the `^C` after it.
+    private static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    private var previousActions: [Int32: sigaction] = [:]
+
+    private func wipeOnSignals() {
+        guard previousActions.isEmpty else { return }
+        for signal in ReadingSign.endingSignals {
+            var previous = sigaction()
+            guard sigaction(signal, nil, &previous) == 0, previous.__sigaction_handler.sa_handler == nil else { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signal in
+                // Only what is safe in a handler: a write of a constant, the default back, the signal again.
+                let wipe: StaticString = "\r\u{1B}[K"
+                _ = Glibc.write(STDERR_FILENO, wipe.utf8Start, wipe.utf8CodeUnitCount)
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)
+            }
+            sigemptyset(&action.sa_mask)
+            if sigaction(signal, &action, nil) == 0 { previousActions[signal] = previous }
+        }
+    }
+
+    private func restoreSignals() {
+        for (signal, var previous) in previousActions { sigaction(signal, &previous, nil) }
+        previousActions.removeAll()
     }
 
     private func show(_ text: String) {

@@ -96,6 +96,20 @@ struct TextInputTests {
         #expect(!after.joined().contains("reading standard input"), "wiped: \(after)")
     }
 
+    /// Ctrl-C while standard input is read ends the reading and wipes its sign: it stayed on the
+    /// terminal, `^C` after it, above the shell's next prompt.
+    @Test(.enabled(if: TmuxSession.available, "needs tmux"))
+    func ctrlCWhileReadingWipesTheSign() throws {
+        let session = try TmuxSession(width: 100, height: 20, arguments: "--lines - 2>/dev/tty", shell: true,
+                                      input: "(printf 'first\\nsecond\\n'; sleep 5)")
+        let reading = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 2 lines") } }
+        #expect(reading.contains { $0.contains("reading standard input") }, "\(reading)")
+        try session.send("C-c")
+        let after = try session.waitForScreen(timeout: 5) { $0.filter { $0.hasPrefix("$") }.count >= 2 }
+        #expect(after.filter { $0.hasPrefix("$") }.count >= 2, "back at the prompt: \(after)")
+        #expect(!after.joined().contains("reading standard input"), "wiped: \(after)")
+    }
+
     @Test func linesFromAPipeAreOneCardEachAndTheStatusCountsThem() throws {
         let result = try carousel(input: #"first line\nsecond line\nthird line\n"#, ["--lines", "--render", "80x24", "-"])
         #expect(result.status == 0)
