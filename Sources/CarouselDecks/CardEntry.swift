@@ -41,8 +41,8 @@ struct CardEntry: Sendable {
 
 /// How a card's text is read.
 enum ContentKind: Sendable, Equatable {
-    /// A drawing is art, anything else is text (see `Lettering.isDrawing`; a table drawn in
-    /// characters or JSON is text, as code: see `StructuredText`).
+    /// A table drawn in characters or JSON is code (see `StructuredText`), a drawing art (see
+    /// `Lettering.isDrawing`), anything else text.
     case auto
     /// Resampled to the card's size, as a picture.
     case art
@@ -157,9 +157,10 @@ enum ContentSource: Sendable {
         case .art:
             return .art(Art(lines: lines))
         case .auto:
-            guard Lettering.isDrawing(lines) else { return .text(TextDocument(plainText: lines.joined(separator: "\n"))) }
-            // (A table drawn in characters or JSON is not a drawing: its words must stay whole.)
-            return StructuredText.isStructured(lines) ? .text(TextDocument(code: lines.joined(separator: "\n"))) : .art(Art(lines: lines))
+            // A table drawn in characters or JSON: its columns kept, its words whole (as art it was
+            // resampled, as prose wrapped: helper-20, helper-22).
+            if StructuredText.isStructured(lines) { return .text(TextDocument(code: lines.joined(separator: "\n"))) }
+            return Lettering.isDrawing(lines) ? .art(Art(lines: lines)) : .text(TextDocument(plainText: lines.joined(separator: "\n")))
         case .code:
             return .text(TextDocument(code: lines.joined(separator: "\n")))
         case .markdown:

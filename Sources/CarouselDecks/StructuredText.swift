@@ -1,8 +1,9 @@
 /// Text whose punctuation is structure, not a picture: a table drawn in characters (`psql`,
-/// MySQL, box drawing) or JSON. Fewer than half of its characters are letters or digits, so
-/// `--kind auto` would take it for a drawing and resample it, spreading its words apart (a
-/// table's `| id | name |` read `| i  d | n  a  m e |` in the zoom, and `|d--|nme|` on a card:
-/// helper-20); it is read as code instead, its columns kept and cut at the card's edge.
+/// MySQL, box drawing) or JSON. Read as code, its columns kept and cut at the card's edge: with
+/// fewer than half of its characters letters or digits, `--kind auto` took it for a drawing and
+/// resampled it, spreading its words apart (a table's `| id | name |` read `| i  d | n  a  m e |`
+/// in the zoom, and `|d--|nme|` on a card: helper-20); with more, it was prose, wrapped, its
+/// columns lost (helper-22).
 enum StructuredText {
     static func isStructured(_ lines: [String]) -> Bool {
         isTable(lines) || isJSON(lines)
@@ -34,6 +35,8 @@ enum StructuredText {
                 cells += 1
             } else if words > 0 {
                 others += 1
+                // Prose (asked of every text file): no table after lines of it.
+                if others >= 8 && others * 3 > cells + rules { return false }
             } else {
                 return false
             }
@@ -45,9 +48,10 @@ enum StructuredText {
     /// blank is one (JSON Lines, a log of records).
     static func isJSON(_ lines: [String]) -> Bool {
         func opens(_ text: Substring) -> Bool { text.first == "{" || text.first == "[" }
-        let filled = lines.map { $0.drop { $0 == " " || $0 == "\t" } }.filter { !$0.isEmpty }
-        guard let first = filled.first, opens(first) else { return false }
+        func filled(_ line: String) -> Substring { line.drop { $0 == " " || $0 == "\t" } }
+        guard let first = lines.lazy.map(filled).first(where: { !$0.isEmpty }), opens(first) else { return false }
         if (try? JSONParser.parse(Array(lines.joined(separator: "\n").utf8))) != nil { return true }
+        let filled = lines.map(filled).filter { !$0.isEmpty }
         return filled.count > 1 && filled.allSatisfy { opens($0) && (try? JSONParser.parse(Array($0.utf8))) != nil }
     }
 }

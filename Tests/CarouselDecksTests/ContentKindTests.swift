@@ -115,6 +115,9 @@ import Testing
             "┌────┬──────┐\n│ id │ name │\n├────┼──────┤\n│ 1  │ a    │\n│ 2  │ b    │\n└────┴──────┘\n",
             "{\n  \"a\": [1, 2, 3],\n  \"b\": {\"c\": [4, 5, {\"d\": 6}]}\n}\n",
             "{\"t\": 1, \"ok\": [1]}\n{\"t\": 2, \"ok\": []}\n",
+            // Mostly letters: as prose they were wrapped, their columns lost (helper-22).
+            " id | name                    | role\n----+-------------------------+---------------\n  1 | Zoë Ångström            | administrator\n  2 | Bob the builder         | operator\n(2 rows)\n",
+            "{\"name\":\"alice\",\"role\":\"administrator\",\"team\":\"platform\"}\n{\"name\":\"bob\",\"role\":\"operator\",\"team\":\"storage\"}\n",
         ]
         for table in tables {
             let card = try load(table, LoadOptions(kind: .auto)).cards[0]
@@ -133,6 +136,18 @@ import Testing
         ]
         for drawing in drawings {
             #expect(isArt(try load(drawing, LoadOptions(kind: .auto)).cards[0]), "\(drawing)")
+        }
+        // Prose with a bar or two, and a note over a small table, stay prose.
+        let notes = [
+            "Options: fast | safe | cheap.\nPick two | not three.\nThat is all there is to it.\n",
+            (1...12).map { "Line \($0) of a note about the garden and what to plant." }.joined(separator: "\n") + "\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+        ]
+        for note in notes {
+            let card = try load(note, LoadOptions(kind: .auto)).cards[0]
+            guard case .paragraph? = document(card)?.blocks.first else {
+                Issue.record("not prose: \(note)")
+                continue
+            }
         }
         let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Assets").path
