@@ -124,9 +124,13 @@ import Testing
         let grep = card("\(dir)/a.txt:2:two"), named = card("\(dir)/a.txt"), other = card("no file:3:here")
         #expect(text(grep, nil) == "\(dir)/a.txt:2:two", "the line itself, as fzf prints it")
         #expect(text(grep, .path) == "\(dir)/a.txt")
-        #expect(text(grep, .json).hasSuffix(#""path":"\#(dir)/a.txt","line":2}"#), "\(text(grep, .json))")
-        #expect(text(named, .json).hasSuffix(#""path":"\#(dir)/a.txt"}"#), "\(text(named, .json))")
-        #expect(text(other, .json).hasSuffix(#""path":null}"#))
+        #expect(text(grep, .json).hasSuffix(#""path":"\#(dir)/a.txt","line":2,"text":"\#(dir)/a.txt:2:two"}"#), "\(text(grep, .json))")
+        #expect(text(named, .json).hasSuffix(#""path":"\#(dir)/a.txt","text":"\#(dir)/a.txt"}"#), "\(text(named, .json))")
+        #expect(text(other, .json).hasSuffix(#""path":null,"text":"no file:3:here"}"#))
+        // The line as read, escaped for JSON: a tab and an escape as they are, not as shown.
+        let raw = Card(id: "a b", title: "a b", content: .text(TextDocument(plainText: "a b")), line: Array("a\tb\u{1B}[1m".utf8))
+        #expect(text(raw, .json).hasSuffix(#""text":"a\tb\u001b[1m"}"#), "\(text(raw, .json))")
+        #expect(!text(raw, .json, lines: false).contains("\"text\""), "not read as lines: no text")
         #expect(text(other, .path) == "")
         #expect(text(grep, .path, lines: false) == "", "not read as lines: no file")
     }
