@@ -39,6 +39,8 @@ public struct TextTable: Hashable, Sendable {
     static let narrowest = 12
     /// The fewest cells a column is narrowed to when words must be broken to fit the table.
     static let fewest = 6
+    /// A number up to this long is never broken (a longer run of digits, an identifier, may be).
+    static let longestNumber = 20
 }
 
 extension BlockLayout {
@@ -52,18 +54,26 @@ extension BlockLayout {
             }
         }
         var natural = Array(repeating: 0, count: columns), narrowest = Array(repeating: 0, count: columns)
+        // The widest number of each column (a figure, a date, an address of digits), never broken:
+        // `9876543` over `2101` read as two numbers (helper-22).
+        var numbers = Array(repeating: 0, count: columns)
         for row in cells {
             for (i, cell) in row.enumerated() {
                 let glyphs = cell.lines.joined()
                 natural[i] = max(natural[i], glyphs.cells)
-                let longestWord = glyphs.split(whereSeparator: \.isSpace).map(\.cells).max() ?? 0
+                let words = glyphs.split(whereSeparator: \.isSpace)
+                let longestWord = words.map(\.cells).max() ?? 0
                 narrowest[i] = max(narrowest[i], min(natural[i], max(4, min(longestWord, TextTable.narrowest))))
+                for word in words where word.count <= TextTable.longestNumber && BlockLayout.isNumber(word) {
+                    numbers[i] = max(numbers[i], word.count)
+                }
             }
         }
+        for i in 0..<columns { narrowest[i] = max(narrowest[i], numbers[i]) }
         let first = margins.spans(margin, first: true, limit: marginLimit)
         let room = width - first.width - TextTable.separator.count * (columns - 1)
-        // Where words must be broken, a column still keeps a few letters a row.
-        let least = natural.map { min($0, TextTable.fewest) }
+        // Where words must be broken, a column still keeps a few letters a row, and its numbers.
+        let least = natural.indices.map { max(min(natural[$0], TextTable.fewest), numbers[$0]) }
         var widths = natural
         var excess = widths.reduce(0, +) - room
         guard excess <= 0 || least.reduce(0, +) <= room else { return records(table, margin) }
@@ -84,6 +94,21 @@ extension BlockLayout {
         // A row of the table is one line of the text, however many rows its cells wrap into.
         if lines.count == rows.count { for i in lines.indices { lines[i].beginsLine = rows[i].begins } }
         return lines
+    }
+
+    /// Whether a word is a number as a table shows one: digits, with the signs, points, commas,
+    /// colons, slashes and percent signs of figures, dates and times.
+    static func isNumber(_ word: some Collection<Glyph>) -> Bool {
+        var digits = false
+        for glyph in word {
+            switch glyph.byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true
+            case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "%"),
+                 UInt8(ascii: ":"), UInt8(ascii: "/"): continue
+            default: return false
+            }
+        }
+        return digits
     }
 
     /// A table too wide for the card in any columns, one record after another (as `psql`'s

@@ -65,6 +65,30 @@ import Testing
         }
     }
 
+    /// A number in a table is never broken, at any width: each shows whole on one line, in its
+    /// column or in a record (`9876543` over `2101` in a narrowed column read as two numbers:
+    /// helper-22). Words may be broken; numbers up to 20 characters may not.
+    @Test func aTablesNumbersAreNeverBroken() {
+        var random = RandomText(seed: 0x9E3B)
+        for n in 0..<300 {
+            let numbers = (0..<6).map { _ in
+                [String(random.int(0...99_999_999)), "-" + String(random.int(0...999)) + "." + String(random.int(10...99)),
+                 "2024-11-" + String(random.int(10...28)), "1,234,567.89", "12:30"][random.int(0...4)]
+            }
+            let names = (0..<3).map { _ in (0..<random.int(1...3)).map { _ in random.word() }.joined(separator: " ") }
+            let body = (0..<3).map { i in [[TextSpan(names[i])], [TextSpan(numbers[2 * i])], [TextSpan(numbers[2 * i + 1])]] }
+            let table = TextTable(header: [[TextSpan("name")], [TextSpan("amount")], [TextSpan("when")]], body: body,
+                                  alignments: [.left, .right, .right])
+            let width = random.int(10...60)
+            let lines = TextLayout.lines(for: TextDocument(blocks: [.table(table, margin: Margin())]), width: width, cellWidth: CharacterWidth.of)
+            let text = lines.map(\.text).joined(separator: "\n")
+            // (A record's value goes on under a hanging indent of two.)
+            for number in numbers where number.count <= width - 2 {
+                #expect(text.contains(number), "case \(n), width \(width): \(number) broken in\n\(text)")
+            }
+        }
+    }
+
     /// A line's text without the mark that says a word goes on, and whether it had one. The mark
     /// is the only decoration in a plain paragraph, and only ever at the end of a line.
     func unmarked(_ line: LaidLine) -> (text: String, marked: Bool) {
