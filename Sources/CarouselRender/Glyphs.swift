@@ -41,6 +41,9 @@ public struct Glyphs: Sendable, Hashable {
         // A base letter followed by combining marks.
         if first.isASCII && first.value >= 0x20 && first.value < 0x7F { return Character(first) }
         if let plain = plainPunctuation[first.value] { return plain }
+        // Box drawing (a table drawn with `┌─┬─┐`): its lines as `-`, `|` and `+`, as the carousel's own
+        // frames are drawn (they were `?`: helper-22).
+        if (0x2500...0x257F).contains(first.value) { return Glyphs.boxDrawingFold(first.value) }
         // A precomposed Latin letter: its name gives the base ("LATIN SMALL LETTER E WITH ACUTE").
         if let name = first.properties.name, name.hasPrefix("LATIN ") {
             let words = name.split(separator: " ")
@@ -50,6 +53,21 @@ public struct Glyphs: Sendable, Hashable {
             }
         }
         return "?"
+    }
+
+    /// A box-drawing character's ASCII form: a horizontal line `-`, a vertical one `|`, a corner
+    /// or a junction `+`, a diagonal `/` or `\`, a half line as the line it is part of.
+    static func boxDrawingFold(_ value: UInt32) -> Character {
+        switch value {
+        case 0x2500, 0x2501, 0x2504, 0x2505, 0x2508, 0x2509, 0x254C, 0x254D, 0x2550, 0x2574, 0x2576, 0x2578, 0x257A, 0x257C, 0x257E:
+            return "-"
+        case 0x2502, 0x2503, 0x2506, 0x2507, 0x250A, 0x250B, 0x254E, 0x254F, 0x2551, 0x2575, 0x2577, 0x2579, 0x257B, 0x257D, 0x257F:
+            return "|"
+        case 0x2571: return "/"
+        case 0x2572: return "\\"
+        case 0x2573: return "X"
+        default: return "+"
+        }
     }
 
     /// Punctuation and spaces with a plain ASCII form of the same width.

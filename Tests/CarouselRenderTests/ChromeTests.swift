@@ -225,6 +225,17 @@ import Testing
         }
         #expect(checked > 200)
     }
+
+    /// A table drawn with box drawing reads as one drawn with `+-|` in the ASCII look (it was all
+    /// `?`: helper-22); every box-drawing character has an ASCII form.
+    @Test func asciiDrawsBoxDrawingWithPlusMinusAndBar() {
+        #expect(Glyphs.ascii.displayable("┌────┬──┐") == "+----+--+")
+        #expect(Glyphs.ascii.displayable("│ ID ║ x┃") == "| ID | x|")
+        #expect(Glyphs.ascii.displayable("╞═╪═╡ ╭─╮ ╰┄╯ ╱╲") == "+-+-+ +-+ +-+ /\\")
+        for value in UInt32(0x2500)...0x257F {
+            #expect(Glyphs.asciiFold(Character(Unicode.Scalar(value)!)) != "?", "U+\(String(value, radix: 16))")
+        }
+    }
 }
 
 /// The status line of a card met before is copied back from the chrome drawn then (a held key
