@@ -9,39 +9,66 @@ enum StructuredText {
         isTable(lines) || isJSON(lines)
     }
 
-    /// At least two rows of cells (a column bar and a letter or digit) and one rule (only
-    /// rule characters, three or more of them across), which are at least three in four of the
-    /// lines that are not blank: the others a caption or a count of rows (`(3 rows)`), never a
-    /// line of drawing.
+    /// At least two rows of cells (a column bar and a word of two letters or a number) and one
+    /// rule (only rule characters, three or more of them across), which are at least three in four
+    /// of the lines that are not blank: the others a caption or a count of rows (`(3 rows)`), never a
+    /// line of drawing. A row of empty cells (NULLs) counts with the rows; one row of cells is a
+    /// table when a count of rows follows (`(0 rows)`). A row of single letters between bars (a
+    /// face's `| o   o |`, noughts and crosses) is no table's.
     static func isTable(_ lines: [String]) -> Bool {
-        var cells = 0, rules = 0, others = 0
+        var cells = 0, empty = 0, rules = 0, others = 0, counted = false
         for line in lines {
-            var bars = 0, across = 0, words = 0, other = 0
+            var bars = 0, across = 0, letters = 0, other = 0, run = 0, longest = 0, digits = false
             for scalar in line.unicodeScalars {
+                let alphanumeric: Bool
                 switch scalar {
-                case " ", "\t": continue
-                case "|", "│", "┃", "║": bars += 1
-                case "-", "=", "─", "━", "═": across += 1
-                case "+", ":": continue
-                case "\u{2500}"..."\u{257F}": continue
+                case " ", "\t": alphanumeric = false
+                case "|", "│", "┃", "║": bars += 1; alphanumeric = false
+                case "-", "=", "─", "━", "═": across += 1; alphanumeric = false
+                case "+", ":", "\u{2500}"..."\u{257F}": alphanumeric = false
                 default:
-                    if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { words += 1 } else { other += 1 }
+                    if scalar.properties.numericType != nil {
+                        digits = true
+                        alphanumeric = true
+                    } else if scalar.properties.isAlphabetic {
+                        alphanumeric = true
+                    } else {
+                        other += 1
+                        alphanumeric = false
+                    }
+                }
+                if alphanumeric {
+                    letters += 1
+                    run += 1
+                    longest = max(longest, run)
+                } else {
+                    run = 0
                 }
             }
-            if bars + across + words + other == 0 { continue }
-            if words == 0 && other == 0 && across >= 3 {
-                rules += 1
-            } else if bars > 0 && words > 0 {
+            if bars + across + letters + other == 0 { continue }
+            if letters == 0 && other == 0 {
+                if across >= 3 { rules += 1 } else if bars > 0 { empty += 1 } else { return false }
+            } else if bars > 0 && letters > 0 && (longest >= 2 || digits) {
                 cells += 1
-            } else if words > 0 {
+            } else if letters > 0 && bars == 0 && StructuredText.isRowCount(line) {
+                counted = true
+            } else if letters > 0 && bars == 0 {
                 others += 1
                 // Prose (asked of every text file): no table after lines of it.
-                if others >= 8 && others * 3 > cells + rules { return false }
+                if others >= 8 && others * 3 > cells + empty + rules { return false }
             } else {
                 return false
             }
         }
-        return cells >= 2 && rules >= 1 && (cells + rules) * 4 >= (cells + rules + others) * 3
+        let rows = cells + empty + rules
+        return (cells >= 2 || (cells == 1 && counted)) && rules >= 1 && rows * 4 >= (rows + others) * 3
+    }
+
+    /// `psql`'s count under a table: `(3 rows)`, `(1 row)`.
+    static func isRowCount(_ line: String) -> Bool {
+        let words = line.split(separator: " ")
+        guard words.count == 2, words[0].first == "(", words[0].dropFirst().allSatisfy(\.isNumber), words[0].count > 1 else { return false }
+        return words[1] == "rows)" || words[1] == "row)"
     }
 
     /// The whole text is one JSON value (an object or an array), or each of its lines that is not

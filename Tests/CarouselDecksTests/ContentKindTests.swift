@@ -118,6 +118,10 @@ import Testing
             // Mostly letters: as prose they were wrapped, their columns lost (helper-22).
             " id | name                    | role\n----+-------------------------+---------------\n  1 | Zoë Ångström            | administrator\n  2 | Bob the builder         | operator\n(2 rows)\n",
             "{\"name\":\"alice\",\"role\":\"administrator\",\"team\":\"platform\"}\n{\"name\":\"bob\",\"role\":\"operator\",\"team\":\"storage\"}\n",
+            // A row of NULLs, an empty row, an empty result (helper-23).
+            " id | name | score\n----+------+-------\n  1 | a    |  10.5\n    |      |\n  3 | c    |  20.25\n(3 rows)\n",
+            "┌────┬──────┐\n│ id │ name │\n├────┼──────┤\n│ 1  │ a    │\n│    │      │\n└────┴──────┘\n",
+            " id | name \n----+------\n(0 rows)\n",
         ]
         for table in tables {
             let card = try load(table, LoadOptions(kind: .auto)).cards[0]
@@ -133,6 +137,10 @@ import Testing
             "+--------+      +--------+\n| Client | ---> | Server |\n+--------+      +--------+\n",
             // Not JSON, though it opens as JSON does.
             "{ o o }\n[ --- ]\n",
+            // Letters between bars that are no words (helper-23).
+            " -------\n| o   o |\n|   v   |\n -------\n",
+            " X | O | X\n---+---+---\n O | X | O\n---+---+---\n X | O | X\n",
+            "   +-------+\n   | o   o |\n   |   ^   |\n   | ===== |\n   +-------+\n",
         ]
         for drawing in drawings {
             #expect(isArt(try load(drawing, LoadOptions(kind: .auto)).cards[0]), "\(drawing)")
