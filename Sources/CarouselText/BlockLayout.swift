@@ -110,7 +110,8 @@ struct BlockLayout {
         guard through > room - mark.count else { return nil }
         // The match a quarter of the row in (up to 8 cells of what comes before it), or as far in
         // as lets the line's end reach the row's end.
-        let lead = min(8, room / 4)
+        // (Less where the match would not fit between the two cut marks: `…x NEEDL…`, helper-23.)
+        let lead = max(0, min(8, room / 4, room - 2 * mark.count - (through - before)))
         var skip = max(0, min(before - lead, glyphs.cells - (room - mark.count)))
         var start = 0, skipped = 0
         while start < glyphs.count, skipped < skip {
