@@ -189,15 +189,13 @@ public struct CardPainter: Sendable {
         var box = box
         if box.width < CardPainter.narrowestText { box.height = 1 }
         var first = 0
-        var cut: (match: CellCache.CutMatch, seek: Seek)?
+        var cut: CellCache.CutMatch?
         if let seek {
-            first = cache.firstShown(document, of: card, index: index, width: box.width, height: box.height, title: title,
-                                     ascii: theme.glyphs.isASCII, seek: seek)
-            cut = cache.cutMatch(of: card, index: index, width: box.width, title: title, ascii: theme.glyphs.isASCII, seek: seek)
-                .map { ($0, seek) }
+            (first, cut) = cache.opening(document, of: card, index: index, width: box.width, height: box.height, title: title,
+                                         ascii: theme.glyphs.isASCII, seek: seek)
         }
         let cells = cache.text(document, of: card, index: index, width: box.width, height: box.height, first: first, title: title,
-                               scrolling: cut, painter: self)
+                               seeking: seek, cut: cut, painter: self)
         paint(cells, at: box, level: level, on: &canvas)
         eraseCutWords(of: cells, at: box, fill: fill, on: &canvas)
     }

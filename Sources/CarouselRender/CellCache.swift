@@ -70,10 +70,9 @@ public struct CellCache: Sendable {
     private var sourceMaps: [LinesKey: SourceLines] = [:]
     /// Where each text card on the strip opens while a search is on (see `firstShown`), and the
     /// zoom's first match (`firstMatch`; -1: none).
-    private var opensAt: [TextKey: (generation: Int, first: Int)] = [:]
-    /// Where a search's first match is past a code line's cut, by the same key as `opensAt`'s
-    /// first match (see `cutMatch`).
-    private var cutMatches: [TextKey: (generation: Int, match: CutMatch?)] = [:]
+    /// With where the first match is when it is past a code line's cut (kept with it: two tables,
+    /// emptied apart, could answer for the line and not for the cut: helper-23).
+    private var opensAt: [TextKey: (generation: Int, first: Int, cut: CutMatch?)] = [:]
     private var text: [TextKey: TextCells] = [:]
     private var heldCells = 0
     /// Laid-out lines held, over every width (a huge card laid out at many widths is cleared out).
@@ -224,11 +223,19 @@ public struct CellCache: Sendable {
     /// height as it moves, in Scaled mode, does not search its text again).
     mutating func firstShown(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int,
                              title: Bool, ascii: Bool, seek: CardPainter.Seek) -> Int {
+        opening(document(), of: card, index: index, width: width, height: height, title: title, ascii: ascii, seek: seek).first
+    }
+
+    /// `firstShown`, and the search's first match when it is past the cut of a code line (to be
+    /// scrolled into sight: see `text(seeking:cut:)`).
+    mutating func opening(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int,
+                          title: Bool, ascii: Bool, seek: CardPainter.Seek) -> (first: Int, cut: CutMatch?) {
         let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: false)
         let key = TextKey(lines: linesKey, height: height, first: 0, fits: true, color: false)
-        if let known = opensAt[key], known.generation == seek.generation { return known.first }
+        if let known = opensAt[key], known.generation == seek.generation { return (known.first, known.cut) }
         if opensAt.count >= CellCache.limit { opensAt.removeAll(keepingCapacity: true) }
         var first = 0
+        var cut: CutMatch?
         let source = document()
         if !TextLayout.isBig(source) {
             let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii)
@@ -237,30 +244,29 @@ public struct CellCache: Sendable {
             let hit: Int
             if let known = opensAt[matchKey], known.generation == seek.generation {
                 hit = known.first
+                cut = known.cut
             } else {
-                var cut: CutMatch?
                 if let line = TextLayout.firstLine(in: all, matching: seek.find) {
                     hit = line
                 } else {
                     cut = cutLine(in: all, of: titled(source, of: card, title: title), matching: seek.find)
                     hit = cut?.laid ?? -1
                 }
-                opensAt[matchKey] = (seek.generation, hit)
-                if cutMatches.count >= CellCache.limit { cutMatches.removeAll(keepingCapacity: true) }
-                cutMatches[matchKey] = (seek.generation, cut)
+                opensAt[matchKey] = (seek.generation, hit, cut)
             }
             if height < 3 {
                 // A row or two, none for the row above: the match's line first, when it is not
-                // on the card already (the first row; the second says how many more follow).
-                if all.count > height, hit > 0 { first = hit }
+                // on the card already (the first row; the second says how many more follow), or
+                // the last two lines when it is the last (not one line over an empty row).
+                if all.count > height, hit > 0 { first = min(hit, all.count - height) }
             } else if all.count > height, hit >= height - 1 {
                 let context = height >= 4 ? max(1, (height - 1) / 3) : 0
                 first = max(1, min(hit - context, all.count - (height - 1)))
                 first = CellCache.cleanStart(first, before: hit, in: all, latest: all.count - (height - 1))
             }
         }
-        opensAt[key] = (seek.generation, first)
-        return first
+        opensAt[key] = (seek.generation, first, cut)
+        return (first, cut)
     }
 
     /// The context above a match begins where a line of the text begins, not with the rest of the
@@ -292,14 +298,6 @@ public struct CellCache: Sendable {
         return CutMatch(laid: starts[line], own: line)
     }
 
-    /// The search's first match on a card, when it is past the cut of a code line (found by
-    /// `firstShown` for this width; nil before it was asked, or for another search).
-    func cutMatch(of card: Card, index: Int, width: Int, title: Bool, ascii: Bool, seek: CardPainter.Seek) -> CutMatch? {
-        let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: false)
-        guard let known = cutMatches[TextKey(lines: linesKey, height: -1, first: 0, fits: true, color: false)],
-              known.generation == seek.generation else { return nil }
-        return known.match
-    }
 
     /// The first line of a text laid out `width` wide (as the zoom lays it out: no title, long
     /// code lines wrapped) that `seek` matches, if any; found once per search and width.
@@ -311,7 +309,7 @@ public struct CellCache: Sendable {
         if opensAt.count >= CellCache.limit { opensAt.removeAll(keepingCapacity: true) }
         let all = lines(document(), of: card, index: index, width: width, title: false, ascii: ascii, wrapsCode: true)
         let hit = TextLayout.firstLine(in: all, matching: seek.find)
-        opensAt[key] = (seek.generation, hit ?? -1)
+        opensAt[key] = (seek.generation, hit ?? -1, nil)
         return hit
     }
 
@@ -320,12 +318,14 @@ public struct CellCache: Sendable {
     /// simply the lines that fall in the area (a zoomed card scrolled to `first`, its long code
     /// lines wrapped: `wrapsCode`).
     mutating func text(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int, first: Int = 0, fits: Bool = true,
-                       title: Bool, wrapsCode: Bool = false, scrolling cut: (match: CutMatch, seek: CardPainter.Seek)? = nil,
+                       title: Bool, wrapsCode: Bool = false, seeking seek: CardPainter.Seek? = nil, cut: CutMatch? = nil,
                        painter: CardPainter) -> TextCells {
         let ascii = painter.theme.glyphs.isASCII
         let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: wrapsCode)
+        // (A search's match is scrolled into sight on a cut code line, and on a card of one row.)
+        let scrolls = seek != nil && (cut != nil || (fits && height == 1))
         let key = TextKey(lines: linesKey, height: height, first: first, fits: fits, color: painter.theme.usesColor,
-                          scrolledFor: cut?.seek.generation ?? 0)
+                          scrolledFor: scrolls ? seek?.generation ?? 0 : 0)
         if let cells = text[key] { return cells }
         var shown: [LaidLine], total: Int
         let source = document()
@@ -342,10 +342,10 @@ public struct CellCache: Sendable {
         } else {
             var all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode)
             // A search's match past a code line's cut: the line scrolled to show it.
-            if let cut, cut.match.laid < all.count,
-               let row = TextLayout.codeRow(cut.match.own, of: titled(source, of: card, title: title), width: width, ascii: ascii,
-                                            showing: cut.seek.find, cellWidth: CharacterWidth.of) {
-                all[cut.match.laid] = row
+            if let cut, let seek, cut.laid < all.count,
+               let row = TextLayout.codeRow(cut.own, of: titled(source, of: card, title: title), width: width, ascii: ascii,
+                                            showing: seek.find, cellWidth: CharacterWidth.of) {
+                all[cut.laid] = row
             }
             // Hidden lines are counted in the text's own lines, not in rows.
             let counted = fits && all.count > height
@@ -365,9 +365,20 @@ public struct CellCache: Sendable {
                     let line = SourceLines(laid: all).above(first)
                     at = unwrapped.indices.first { map.above($0) == line } ?? 0
                 }
-                if at < unwrapped.count,
-                   let row = TextLayout.oneRow(unwrapped[at], more: map.from(at + 1), width: width, ascii: ascii, cellWidth: CharacterWidth.of) {
-                    shown = [row]
+                if at < unwrapped.count {
+                    var line = unwrapped[at]
+                    let more = map.from(at + 1)
+                    // The match past the row's end: the line begun a little before it (room kept
+                    // for the count, "… 12 more", when lines follow).
+                    if let seek,
+                       let scrolled = TextLayout.scrolled(line, showing: seek.find, width: width,
+                                                          reserve: more > 0 ? 9 + String(more).count : 1,
+                                                          ascii: ascii, cellWidth: CharacterWidth.of) {
+                        line = scrolled
+                    }
+                    if let row = TextLayout.oneRow(line, more: more, width: width, ascii: ascii, cellWidth: CharacterWidth.of) {
+                        shown = [row]
+                    }
                 }
             }
         }

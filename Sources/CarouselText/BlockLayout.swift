@@ -118,6 +118,11 @@ struct BlockLayout {
             skipped += glyphs[start].width
             start += 1
         }
+        // From a word's start, where one begins before the match (not "…e ExistentialAny").
+        if start > 0, glyphs[start - 1].byte != UInt8(ascii: " "),
+           let space = glyphs[start..<match.lowerBound].firstIndex(where: { $0.byte == UInt8(ascii: " ") }) {
+            start = space + 1
+        }
         skip = skipped
         guard start > 0 else { return nil }
         let (kept, cut) = Self.cut(Array(glyphs[start...]), to: room - mark.count, mark: mark.count)

@@ -293,6 +293,62 @@ public enum TextLayout {
         return marked(line, width: width, ascii: ascii, cellWidth: cellWidth)
     }
 
+    /// `line` (a one-row card's, unwrapped) begun a little before the first match `find` finds in
+    /// its content, after a cut mark, when that match would not show in `width` cells from the
+    /// line's start (with `reserve` cells kept for what follows it: a count of lines); nil when it
+    /// would, or there is none. A one-row card opened at a match's line with the match cut off
+    /// (helper-23).
+    public static func scrolled(_ line: LaidLine, showing find: ([Character]) -> [Range<Int>], width: Int, reserve: Int,
+                                ascii: Bool, cellWidth: (Character) -> Int) -> LaidLine? {
+        let characters = Array(line.content.plainText)
+        guard let match = find(characters).first, match.upperBound <= characters.count else { return nil }
+        let margin = line.margin.reduce(0) { $0 + $1.text.reduce(0) { $0 + cellWidth($1) } }
+        let mark = ascii ? "..." : "…"
+        let room = width - margin - reserve
+        var before = 0
+        for c in characters[..<match.lowerBound] { before += cellWidth(c) }
+        var through = before
+        for c in characters[match] { through += cellWidth(c) }
+        guard through > room else { return nil }
+        let lead = max(0, min(8, room / 4, room - mark.count - (through - before)))
+        // Characters dropped from the content's start: those wholly before `before - lead` cells,
+        // and more where the rest would end between the room and the row's end (the count after
+        // it would be squeezed to "…5").
+        var total = 0
+        for c in characters { total += cellWidth(c) }
+        let tail = total - (before - lead) + mark.count
+        let skipTo = before - lead + (tail > room && tail <= width - margin ? min(lead, tail - room) : 0)
+        var drop = 0, dropped = 0
+        while drop < match.lowerBound {
+            let w = cellWidth(characters[drop])
+            guard dropped + w <= skipTo else { break }
+            dropped += w
+            drop += 1
+        }
+        // From a word's start, where one begins before the match (not "…hes the NEEDLE").
+        if drop > 0, characters[drop - 1] != " ",
+           let space = characters[drop..<match.lowerBound].firstIndex(of: " ") {
+            for c in characters[drop...space] { dropped += cellWidth(c) }
+            drop = space + 1
+        }
+        guard drop > 0 else { return nil }
+        var content = [TextSpan(mark, style: .decoration)]
+        var skip = drop
+        for span in line.content {
+            let count = span.text.count
+            if skip >= count {
+                skip -= count
+                continue
+            }
+            content.append(TextSpan(String(span.text.dropFirst(skip)), style: span.style))
+            skip = 0
+        }
+        var result = line
+        result.content = content
+        result.width = line.width - dropped + mark.count
+        return result
+    }
+
     /// `line` with "…" at its end to say that the text goes on, cut to make room where it must:
     /// after a space where it was cut at one (a word's own end), with a space before the mark so
     /// that it does not read as the end of that word cut, else inside the word. Nil when the row

@@ -352,7 +352,7 @@ import Testing
         pilot.press(.character("/"))
         pilot.type("n299 that")
         let screen = pilot.screen.joined(separator: "\n")
-        #expect(pilot.screen.contains { $0.contains("│ …out n299 that ") }, "the card opens at its line, scrolled to the match: \(screen)")
+        #expect(pilot.screen.contains { $0.contains("│ …n299 that ") }, "the card opens at its line, scrolled to the match: \(screen)")
         #expect(pilot.screen.contains { $0.contains("│ x298 = 298  # a… │") }, "the line above it as it was: \(screen)")
         #expect(pilot.screen.contains { $0.contains("↑ 290 above") }, "\(screen)")
 

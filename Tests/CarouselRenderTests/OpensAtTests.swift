@@ -73,11 +73,10 @@ import Testing
         let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
         for (width, height) in [(30, 10), (14, 6), (60, 4)] {
             var cache = CellCache()
-            let first = cache.firstShown(document, of: card, index: 0, width: width, height: height, title: false, ascii: false, seek: seek)
-            let cut = cache.cutMatch(of: card, index: 0, width: width, title: false, ascii: false, seek: seek)
+            let (first, cut) = cache.opening(document, of: card, index: 0, width: width, height: height, title: false, ascii: false, seek: seek)
             #expect(cut?.own == 14, "\(width)")
             let cells = cache.text(document, of: card, index: 0, width: width, height: height, first: first, title: false,
-                                   scrolling: cut.map { ($0, seek) }, painter: painter)
+                                   seeking: seek, cut: cut, painter: painter)
             let shown = (0..<height).map { y in String(cells.cells[(y * width)..<((y + 1) * width)].map(\.glyph)) }
             let row = shown.first { $0.hasPrefix("…") } ?? ""
             #expect(row.contains("NeedleAny"), "\(width)x\(height): the whole match: \(shown)")
@@ -88,6 +87,51 @@ import Testing
             let plainRows = (0..<height).map { y in String(plain.cells[(y * width)..<((y + 1) * width)].map(\.glyph)) }
             #expect(!plainRows.contains { $0.contains("Needle") }, "\(plainRows)")
         }
+    }
+
+    /// A card of one row (the lyrics at 80x24) shows a match past its edge too: the line begun a
+    /// little before it, after a cut mark, the count of the lines after it kept, for code and for
+    /// prose (it opened at the line with the match cut off: helper-23).
+    @Test func aCardOfOneRowScrollsToAMatchPastItsEdge() {
+        let long = "the first words of a long line that goes on and on until the NEEDLE shows near its end"
+        let documents = [
+            TextDocument(code: (["let a = 1", "    let flags = \"" + long + "\""] + (1...5).map { "let b\($0) = \($0)" }).joined(separator: "\n")),
+            TextDocument(plainText: (["A first line.", long] + (1...5).map { "Line \($0)." }).joined(separator: "\n")),
+        ]
+        let seek = CardPainter.Seek(find: { characters in
+            let text = String(characters)
+            guard let range = text.range(of: "NEEDLE") else { return [] }
+            let start = text.distance(from: text.startIndex, to: range.lowerBound)
+            return [start..<(start + 6)]
+        }, generation: 5)
+        let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
+        for (n, document) in documents.enumerated() {
+            let card = Card(id: "c\(n)", title: "c", content: .text(document))
+            for width in [30, 44, 60] {
+                var cache = CellCache()
+                let (first, cut) = cache.opening(document, of: card, index: 0, width: width, height: 1, title: false, ascii: false, seek: seek)
+                let cells = cache.text(document, of: card, index: 0, width: width, height: 1, first: first, title: false,
+                                       seeking: seek, cut: cut, painter: painter)
+                let row = String(cells.cells.map(\.glyph))
+                #expect(row.hasPrefix("…") && row.contains("NEEDLE") && row.contains("… 5 more"), "\(n), \(width): \(row)")
+                // Without the search: the first line.
+                let plain = String(cache.text(document, of: card, index: 0, width: width, height: 1, title: false, painter: painter).cells.map(\.glyph))
+                #expect(!plain.contains("NEEDLE"), "\(plain)")
+            }
+        }
+    }
+
+    /// A card of two rows whose match is on the text's last line shows the last two lines, not
+    /// that line over an empty row (helper-23).
+    @Test func aCardOfTwoRowsShowsALastMatchWithTheLineAboveIt() {
+        let lines = (1...20).map { "row \($0)" } + ["the needle"]
+        let card = Card(id: "n", title: "n", content: .text(TextDocument(plainText: lines.joined(separator: "\n"))))
+        guard case .text(let document) = card.content else { return }
+        let seek = CardPainter.Seek(find: { String($0).contains("needle") ? [0..<1] : [] }, generation: 2)
+        var cache = CellCache()
+        let first = cache.firstShown(document, of: card, index: 0, width: 20, height: 2, title: false, ascii: false, seek: seek)
+        let all = TextLayout.lines(for: document, width: 20, cellWidth: CharacterWidth.of)
+        #expect(TextLayout.fit(lines: all, from: first, height: 2, width: 20).map(\.text) == ["row 20", "the needle"])
     }
 
     /// The context above a match begins with a line of the text: at the first line begun between
