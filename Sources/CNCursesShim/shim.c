@@ -17,6 +17,7 @@
 #include <time.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <wchar.h>
@@ -797,16 +798,34 @@ int cs_run_outside(char *const argv[], int *wait_status) {
         // A hang-up or a kill while the command runs is passed on to it, then the command is
         // waited for: the carousel, blocking them, waited for an editor that never read the
         // terminal, so never learnt it was gone (helper-19: a closed pane left both running).
-        if (signals_blocked) sigprocmask(SIG_UNBLOCK, &waited_signals, NULL);
+        // The command's end is waited for in ppoll on a descriptor of it, which lets the signals
+        // in only while it waits: one that came between a look at the flag and a plain waitpid
+        // would have gone unseen until the command ended (helper-23).
+        int process = signals_blocked ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
         int passed_on = 0;
-        for (;;) {
-            if (pending_signal && !passed_on) {
-                kill(pid, pending_signal);
-                passed_on = 1;
+        if (process >= 0) {
+            for (;;) {
+                if (pending_signal && !passed_on) {
+                    kill(pid, pending_signal);
+                    passed_on = 1;
+                }
+                struct pollfd ended = {.fd = process, .events = POLLIN};
+                int r = ppoll(&ended, 1, NULL, &mask_before);
+                if (r > 0 || (r < 0 && errno != EINTR)) break;
             }
-            if (waitpid(pid, wait_status, 0) >= 0 || errno != EINTR) break;
+            close(process);
+            while (waitpid(pid, wait_status, 0) < 0 && errno == EINTR) {}
+        } else {
+            if (signals_blocked) sigprocmask(SIG_UNBLOCK, &waited_signals, NULL);
+            for (;;) {
+                if (pending_signal && !passed_on) {
+                    kill(pid, pending_signal);
+                    passed_on = 1;
+                }
+                if (waitpid(pid, wait_status, 0) >= 0 || errno != EINTR) break;
+            }
+            if (signals_blocked) sigprocmask(SIG_BLOCK, &waited_signals, NULL);
         }
-        if (signals_blocked) sigprocmask(SIG_BLOCK, &waited_signals, NULL);
         let_stop_in(0);
     }
     // A signal both blocked and ignored stays pending on Linux; setting SIG_IGN again discards it
