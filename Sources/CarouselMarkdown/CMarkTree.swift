@@ -38,14 +38,19 @@ final class CMarkTree {
     }
 
     /// Whether a code block opens with a fence (three or more backticks or tildes where it
-    /// starts): then its first row is on the line after its first.
-    func isFenced(_ node: CMarkNode) -> Bool {
+    /// starts, not its own first row: an indented block may begin with "```"): then its first row
+    /// is on the line after its first.
+    func isFenced(_ node: CMarkNode, firstRow: String?) -> Bool {
         let line = Int(ccmark_node_start_line(node.pointer))
         guard line >= 1, line <= lineStarts.count else { return false }
         let from = lineStarts[line - 1] + Int(ccmark_node_start_column(node.pointer)) - 1
         guard from >= 0, from < source.count, source[from] == UInt8(ascii: "`") || source[from] == UInt8(ascii: "~") else { return false }
         let fence = source[from]
-        return source[from...].prefix { $0 == fence }.count >= 3
+        guard source[from...].prefix(while: { $0 == fence }).count >= 3 else { return false }
+        let end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
+        var written = source[from..<max(from, end)]
+        while written.last == UInt8(ascii: "\r") { written = written.dropLast() }
+        return String(decoding: written, as: UTF8.self) != firstRow
     }
 
     deinit { ccmark_free(root) }

@@ -68,9 +68,11 @@ enum Footnotes {
     /// `source` with each footnote definition's bracket escaped (`\[^1]: …`), or nil when it has
     /// none. To CommonMark, `[^1]: https://x.org` (a definition of one word or an address) is a link
     /// reference definition: it would vanish, and `[^1]` become a link to it. Escaped, both stay text
-    /// for `apply`. Lines in code and HTML blocks keep what they hold. (Only the document's text
-    /// is made from the result: its line numbers are not used.)
-    static func escapingDefinitions(in source: String) -> String? {
+    /// for `apply`. Lines in code and HTML blocks keep what they hold. With the line (from 1) of
+    /// `source` each line of the result is: a definition right under a line of text is set apart by
+    /// an empty line, counted as the definition's (the blocks after it were a line further down for
+    /// each, where `e` opens them: helper-23).
+    static func escapingDefinitions(in source: String) -> (text: String, lines: [Int32])? {
         guard source.utf8.contains(UInt8(ascii: "^")) else { return nil }
         let lines = SlideSplitter.sourceLines(source)
         let candidates = lines.indices.filter { isDefinition(lines[$0]) }
@@ -81,13 +83,18 @@ enum Footnotes {
         }
         let escaped = Set(candidates.filter { !protected.contains($0 + 1) })
         guard !escaped.isEmpty else { return nil }
-        return lines.indices.map { index -> String in
+        var numbers: [Int32] = []
+        numbers.reserveCapacity(lines.count + escaped.count)
+        let text = lines.indices.map { index -> String in
             let line = lines[index]
+            numbers.append(Int32(index + 1))
             guard escaped.contains(index), let bracket = line.firstIndex(of: "[") else { return String(line) }
             // Each definition its own paragraph, also one right under another.
-            let apart = index > 0 && !lines[index - 1].allSatisfy(\.isWhitespace) ? "\n" : ""
-            return apart + String(line[..<bracket]) + "\\" + String(line[bracket...])
+            let apart = index > 0 && !lines[index - 1].allSatisfy(\.isWhitespace)
+            if apart { numbers.append(Int32(index + 1)) }
+            return (apart ? "\n" : "") + String(line[..<bracket]) + "\\" + String(line[bracket...])
         }.joined(separator: "\n")
+        return (text, numbers)
     }
 
     /// A line that opens with a definition, `[^label]:` after at most three spaces.

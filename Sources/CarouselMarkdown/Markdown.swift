@@ -33,8 +33,14 @@ public enum Markdown {
     /// with its only heading titled by its file name, where the README said the heading).
     /// With `slide`, the heading of any level the source opens with is the title.
     public static func document(from source: String, slide: Bool = false) -> TextDocument {
-        let source = Footnotes.escapingDefinitions(in: source) ?? source
+        let escaped = Footnotes.escapingDefinitions(in: source)
+        let source = escaped?.text ?? source
         guard let tree = CMarkTree(source) else { return TextDocument(plainText: source) }
+        /// A line of what cmark read as a line of the source given.
+        func given(_ line: Int32) -> Int32 {
+            guard let lines = escaped?.lines, line >= 1, Int(line) <= lines.count else { return line }
+            return lines[Int(line) - 1]
+        }
         var levels: [Int] = []
         if !slide {
             tree.walk { entering, node in
@@ -46,8 +52,8 @@ public enum Markdown {
         tree.walk { entering, node in walker.visit(node, entering: entering) }
         // Nothing but the heading: the card shows it, not "(empty)".
         if walker.blocks.isEmpty, let heading = walker.titleBlock {
-            return TextDocument(title: walker.title, blocks: [heading], blockLines: [walker.titleLine])
+            return TextDocument(title: walker.title, blocks: [heading], blockLines: [given(walker.titleLine)])
         }
-        return TextDocument(title: walker.title, blocks: walker.blocks, blockLines: walker.blockLines)
+        return TextDocument(title: walker.title, blocks: walker.blocks, blockLines: walker.blockLines.map(given))
     }
 }

@@ -92,7 +92,8 @@ struct MarkdownWalker {
         case CCMARK_LIST:
             if entering { openList(node) } else { lists.removeLast() }
         case CCMARK_ITEM:
-            if entering { openItem() } else { closeItem() }
+            // (An empty item's line is its own: it has no leaf to say it.)
+            if entering { leafLine = Int32(node.lines.lowerBound); openItem() } else { closeItem() }
         case CCMARK_PARAGRAPH:
             if entering {
                 leafLine = Int32(node.lines.lowerBound)
@@ -117,8 +118,9 @@ struct MarkdownWalker {
             leafLine = Int32(node.lines.lowerBound)
             emit(.rule(margin: margin))
         case CCMARK_CODE_BLOCK:
-            leafLine = Int32(node.lines.lowerBound + (tree.isFenced(node) ? 1 : 0))
-            emit(.code(lines: Self.lines(node.literal), margin: margin))
+            let rows = Self.lines(node.literal)
+            leafLine = Int32(node.lines.lowerBound + (tree.isFenced(node, firstRow: rows.first) ? 1 : 0))
+            emit(.code(lines: rows, margin: margin))
         case CCMARK_HTML_BLOCK:
             leafLine = Int32(node.lines.lowerBound)
             var html = node.literal
@@ -128,6 +130,10 @@ struct MarkdownWalker {
                 title = Self.collapsed(heading.text)
                 titleBlock = .paragraph([TextSpan(heading.text, style: SpanStyle(bold: true, role: .heading(1)))], margin: margin)
                 titleLine = leafLine
+                // What follows it is as many lines down as there are line ends before it.
+                let consumed = html.count - heading.rest.count
+                let through = consumed + heading.rest.prefix { $0.isWhitespace }.count
+                leafLine += Int32(html.prefix(through).count { $0 == "\n" })
                 html = heading.rest
             }
             // Its text, as a browser shows it, line by line (nothing when it shows none).

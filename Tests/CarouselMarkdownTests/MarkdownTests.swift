@@ -521,6 +521,20 @@ import Testing
         #expect(zip(kinds, document.blockLines).map { "\($0)@\($1)" } == [
             "One two@3", "_@6", "item@6", "_@8", "quoted@8", "_@11", "code/more@11", "_@15", "indented@15", "_@16", "rule@16",
             "_@17", "html@17"])
+        // Footnote definitions right under text (set apart for cmark by an empty line), an indented
+        // block whose first row is a fence's characters, an empty list item, what follows a
+        // README's <h1> (helper-23).
+        func lines(_ source: String) -> [Int32] {
+            let document = Markdown.document(from: source)
+            return zip(document.blocks, document.blockLines).compactMap { block, line in
+                if case .blank = block { return nil }
+                return line
+            }
+        }
+        #expect(lines("Text[^1] here.\nNext[^2]:\n[^1]: one\n[^2]: two\n\nAfter\n\nLast") .suffix(2) == [6, 8])
+        #expect(lines("Para\n\n    ```swift\n    code") == [1, 3])
+        #expect(lines("- a\n-\n- c") == [1, 2, 3])
+        #expect(lines("<h1>Name</h1>\n<p>Small</p>\n\nText.") == [2, 4])
         // A slide's, in the file's lines.
         let talk = "# A\n\ntext\n---\n\n# B\n\n```\nrow\n```\n"
         #expect(Markdown.numberedSlides(from: talk).map(\.document.blockLines) == [[3], [9]])
