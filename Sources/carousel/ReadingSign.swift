@@ -8,6 +8,9 @@ import Musl
 /// carousel --lines -` read for seconds with nothing on the screen, and looked hung; helper-15):
 /// `carousel: reading standard input… 12,345 lines`, redrawn at most ten times a second, and
 /// wiped when the reading ends. Only where standard error is a terminal; nothing for a quick read.
+/// The sign's width on the terminal, for a signal handler to wipe it (set before each sign shows).
+nonisolated(unsafe) private var shownSignWidth = 0
+
 final class ReadingSign {
     private let start = ReadingSign.now()
     private var lastShown: Double?
@@ -73,9 +76,18 @@ final class ReadingSign {
             guard sigaction(signal, nil, &previous) == 0, previous.__sigaction_handler.sa_handler == nil else { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
-                // Only what is safe in a handler: a write of a constant, the default back, the signal again.
-                let wipe: StaticString = "\r\u{1B}[K"
-                _ = Glibc.write(STDERR_FILENO, wipe.utf8Start, wipe.utf8CodeUnitCount)
+                // Only what is safe in a handler: writes of constants, the default back, the signal
+                // again. Wiped with spaces, as `end` does (no escape sequence on standard error).
+                let spaces: StaticString = "                                                                "
+                let back: StaticString = "\r"
+                _ = Glibc.write(STDERR_FILENO, back.utf8Start, 1)
+                var left = shownSignWidth
+                while left > 0 {
+                    let n = min(left, spaces.utf8CodeUnitCount)
+                    _ = Glibc.write(STDERR_FILENO, spaces.utf8Start, n)
+                    left -= n
+                }
+                _ = Glibc.write(STDERR_FILENO, back.utf8Start, 1)
                 Glibc.signal(signal, SIG_DFL)
                 raise(signal)
             }
@@ -98,6 +110,8 @@ final class ReadingSign {
         guard !text.isEmpty else { return }
         let width = text.unicodeScalars.count
         widest = min(max(widest, width), columns - 1)
+        // (And the `^C` the terminal echoes after it.)
+        shownSignWidth = min(widest + 2, columns - 1)
         write("\r" + text + String(repeating: " ", count: max(0, widest - width)))
     }
 
