@@ -45,10 +45,12 @@ enum FileKinds {
         "sql", "json", "jsonc", "yaml", "yml", "toml", "ini", "cfg", "conf", "xml", "html", "htm", "css", "scss", "sass", "less",
         "vue", "svelte", "mk", "cmake", "gradle", "tex", "diff", "patch", "proto", "graphql", "tf", "nix", "vim", "awk", "sed",
         "s", "asm", "f90", "pas", "ada", "d", "cr", "groovy", "bat", "cmd", "env", "properties", "lock", "gitignore", "editorconfig",
+        "jsonl", "ndjson", "service", "socket", "timer", "mount", "desktop",
     ]
     /// File names that are source code without an extension.
     static let wholeNames: Set<String> = ["Makefile", "makefile", "GNUmakefile", "Dockerfile", "Containerfile", "Gemfile", "Rakefile",
-                                          "Podfile", "Vagrantfile", "Justfile", "justfile", "CMakeLists.txt", "Package.swift"]
+                                          "Podfile", "Vagrantfile", "Justfile", "justfile", "CMakeLists.txt", "Package.swift",
+                                          "crontab"]
     /// Pictures shown as picture cards.
     static let pictures: Set<String> = ["png", "jpg", "jpeg", "jpe", "gif", "webp", "bmp", "dib", "tif", "tiff"]
     /// The first bytes of a picture read when the deck opens, to check its signature and header.

@@ -1,12 +1,43 @@
-/// Text whose punctuation is structure, not a picture: a table drawn in characters (`psql`,
-/// MySQL, box drawing) or JSON. Read as code, its columns kept and cut at the card's edge: with
+/// Text whose punctuation and spaces are structure, not a picture or prose: a table drawn in
+/// characters (`psql`, MySQL, box drawing), JSON, or columns aligned with spaces. Read as code, its columns kept and cut at the card's edge: with
 /// fewer than half of its characters letters or digits, `--kind auto` took it for a drawing and
 /// resampled it, spreading its words apart (a table's `| id | name |` read `| i  d | n  a  m e |`
 /// in the zoom, and `|d--|nme|` on a card: helper-20); with more, it was prose, wrapped, its
 /// columns lost (helper-22).
 enum StructuredText {
     static func isStructured(_ lines: [String]) -> Bool {
-        isTable(lines) || isJSON(lines)
+        isTable(lines) || isJSON(lines) || isAligned(lines)
+    }
+
+    /// Columns aligned with spaces, as commands print them (`ps aux`, `df -h`, `ls -l`, a crontab):
+    /// at least four lines, and two or more places (a run of columns) where nearly every line that
+    /// reaches past them has a space, between its text: the gaps between fields. Prose has none:
+    /// its spaces fall anywhere. (Wrapped as prose, `df`'s rows broke under their columns:
+    /// helper-22.) The first 400 lines are looked at, up to 300 columns.
+    static func isAligned(_ lines: [String]) -> Bool {
+        var sample: [[Bool]] = []
+        for line in lines.prefix(400) {
+            let ink = line.prefix(300).map { $0 != " " }
+            if ink.contains(true) { sample.append(ink) }
+        }
+        guard sample.count >= 4, let widest = sample.map(\.count).max() else { return false }
+        // For each column: the lines it lies inside of (between their first and last ink), and of
+        // those the lines with a space there.
+        var inside = [Int](repeating: 0, count: widest), blank = [Int](repeating: 0, count: widest)
+        for ink in sample {
+            guard let first = ink.firstIndex(of: true), let last = ink.lastIndex(of: true), first + 1 < last else { continue }
+            for c in (first + 1)..<last {
+                inside[c] += 1
+                if !ink[c] { blank[c] += 1 }
+            }
+        }
+        var gaps = 0, inGap = false
+        for c in 0..<widest {
+            let gap = inside[c] * 5 >= sample.count * 4 && blank[c] * 20 >= inside[c] * 19
+            if gap && !inGap { gaps += 1 }
+            inGap = gap
+        }
+        return gaps >= 2
     }
 
     /// At least two rows of cells (a column bar and a word of two letters or a number) and one

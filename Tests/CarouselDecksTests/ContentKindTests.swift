@@ -145,10 +145,28 @@ import Testing
         for drawing in drawings {
             #expect(isArt(try load(drawing, LoadOptions(kind: .auto)).cards[0]), "\(drawing)")
         }
-        // Prose with a bar or two, and a note over a small table, stay prose.
+        // Columns aligned with spaces, as commands print them: code (prose wrapped them, its rows
+        // breaking under their columns: helper-22).
+        let commands = [
+            "USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND\nroot         1  0.3  0.0  45532 12424 ?        SLl  Nov26   4:34 /process_api --firecracker-init\nroot         2  0.0  0.0      0     0 ?        S    Nov26   0:00 [kthreadd]\nroot       315  0.0  0.1  22832 11108 ?        Ss   Nov26   0:01 /lib/systemd/systemd-journald\n",
+            "Filesystem      Size  Used Avail Use% Mounted on\ndevtmpfs         12G     0   12G   0% /dev\ntmpfs            24G     0   24G   0% /dev/shm\n/dev/vda        252G   30G  210G  13% /\n",
+            "total 242284\nlrwxrwxrwx 1 root root     28 Feb 17  2023 FileCheck-14 -> ../lib/llvm-14/bin/FileCheck\n-rwxr-xr-x 1 root root  68496 Sep 20  2022 [\n-rwxr-xr-x 1 root root 125640 Jan 31  2023 bash\n-rwxr-xr-x 1 root root  35456 Sep 20  2022 cat\n",
+        ]
+        for output in commands {
+            let card = try load(output, LoadOptions(kind: .auto)).cards[0]
+            guard case .code? = document(card)?.blocks.first else {
+                Issue.record("not code: \(output)")
+                continue
+            }
+        }
+        // Prose with a bar or two, and a note over a small table, stay prose; so do a poem, a
+        // list and prose with two spaces after its full stops.
         let notes = [
             "Options: fast | safe | cheap.\nPick two | not three.\nThat is all there is to it.\n",
             (1...12).map { "Line \($0) of a note about the garden and what to plant." }.joined(separator: "\n") + "\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+            "Shall I compare thee to a summer's day?\nThou art more lovely and more temperate:\nRough winds do shake the darling buds of May,\nAnd summer's lease hath all too short a date;\n",
+            "- buy milk and eggs\n- call Ana about the garden\n- water the beans  (twice)\n- pick up the parcel\n- book the dentist\n",
+            "It rained.  We stayed in.  The cat slept.\nThen it stopped.  We went out.  The sun came.\nWe walked far.  We came back.  It was late.\nThe end.  Or so we thought.  But no.\n",
         ]
         for note in notes {
             let card = try load(note, LoadOptions(kind: .auto)).cards[0]
