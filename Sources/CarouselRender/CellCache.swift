@@ -29,7 +29,8 @@ public struct CellCache: Sendable {
         var first: Int
         var fits: Bool
         var color: Bool
-        /// The search (its generation) whose match in a cut code line is scrolled into sight; 0: none.
+        /// The search (its generation) whose match is scrolled into sight, past a code line's cut or
+        /// a one-row card's edge; 0: none.
         var scrolledFor = 0
     }
 
@@ -297,7 +298,6 @@ public struct CellCache: Sendable {
         guard starts.count == own.count, let line = own.firstIndex(where: { !find(Array($0)).isEmpty }) else { return nil }
         return CutMatch(laid: starts[line], own: line)
     }
-
 
     /// The first line of a text laid out `width` wide (as the zoom lays it out: no title, long
     /// code lines wrapped) that `seek` matches, if any; found once per search and width.
