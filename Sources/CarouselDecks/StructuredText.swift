@@ -21,21 +21,34 @@ enum StructuredText {
             if ink.contains(true) { sample.append(ink) }
         }
         guard sample.count >= 4, let widest = sample.map(\.count).max() else { return false }
-        // For each column: the lines it lies inside of (between their first and last ink), and of
-        // those the lines with a space there.
+        // For each column: the lines it lies inside of (between their first and last ink), of
+        // those the lines with a space there, and of those the lines where that space is one of two
+        // or more side by side (fields padded to a width; prose and logs have single spaces).
         var inside = [Int](repeating: 0, count: widest), blank = [Int](repeating: 0, count: widest)
+        var wide = [Int](repeating: 0, count: widest)
         for ink in sample {
             guard let first = ink.firstIndex(of: true), let last = ink.lastIndex(of: true), first + 1 < last else { continue }
             for c in (first + 1)..<last {
                 inside[c] += 1
-                if !ink[c] { blank[c] += 1 }
+                guard !ink[c] else { continue }
+                blank[c] += 1
+                if !ink[c - 1] || !ink[c + 1] { wide[c] += 1 }
             }
         }
-        var gaps = 0, inGap = false
-        for c in 0..<widest {
-            let gap = inside[c] * 5 >= sample.count * 4 && blank[c] * 20 >= inside[c] * 19
-            if gap && !inGap { gaps += 1 }
-            inGap = gap
+        // A gap: columns that nearly every line reaching past them has blank, padded in at least
+        // half of them somewhere across it. Two such: aligned fields ("Jan 05 Started the new
+        // job", `git log --oneline` or a log's timestamps, all single spaces, were taken for them:
+        // helper-24).
+        var gaps = 0, run = false, padded = false
+        for c in 0...widest {
+            let gap = c < widest && inside[c] * 5 >= sample.count * 4 && blank[c] * 20 >= inside[c] * 19
+            if gap {
+                padded = padded || wide[c] * 2 >= inside[c]
+            } else if run {
+                if padded { gaps += 1 }
+                padded = false
+            }
+            run = gap
         }
         return gaps >= 2
     }

@@ -167,6 +167,10 @@ import Testing
             "Shall I compare thee to a summer's day?\nThou art more lovely and more temperate:\nRough winds do shake the darling buds of May,\nAnd summer's lease hath all too short a date;\n",
             "- buy milk and eggs\n- call Ana about the garden\n- water the beans  (twice)\n- pick up the parcel\n- book the dentist\n",
             "It rained.  We stayed in.  The cat slept.\nThen it stopped.  We went out.  The sun came.\nWe walked far.  We came back.  It was late.\nThe end.  Or so we thought.  But no.\n",
+            // Lines that open alike, single-spaced: a diary, `git log --oneline`, a log (helper-24).
+            "Jan 05 Started the new job at the studio today and met most of the people there.\nFeb 11 Moved desks to the second floor, where the light is lovely in the morning.\nMar 02 First release went out; we celebrated with cake and a long lunch by the river.\nApr 19 Took a week off to visit my parents and walk along the coast for a few days.\n",
+            "a2f0883 Commit number 30: change the layout of the deck folder\n76b420f Commit number 29: change the way the zoom opens a card\n1c3e9d0 Commit number 28: change the search so that it keeps\n9f8e7d6 Commit number 27: change the slideshow interval default\n",
+            "2024-11-27 10:00:00 INFO Fix the crash when the deck folder is deleted\n2024-11-27 10:00:01 INFO Add a loop option so the slides go round\n2024-11-27 10:00:02 WARN The picture took long to decode this time\n2024-11-27 10:00:03 INFO Read the deck again after the editor ended\n",
         ]
         for note in notes {
             let card = try load(note, LoadOptions(kind: .auto)).cards[0]
