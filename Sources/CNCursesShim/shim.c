@@ -514,7 +514,8 @@ int cs_take_wake(void) {
 
 // The SIGCONT that ends a stop of our own (a suspend, an outside command stopped with us) is let in
 // and forgotten there: those paths take the terminal back themselves.
-static void forget_continue(void) {
+// Returns whether the program was continued (so it had been stopped) since the flag was last cleared.
+static int forget_continue(void) {
     if (signals_blocked) {
         sigset_t just_this;
         sigemptyset(&just_this);
@@ -522,7 +523,9 @@ static void forget_continue(void) {
         sigprocmask(SIG_UNBLOCK, &just_this, NULL);
         sigprocmask(SIG_BLOCK, &just_this, NULL);
     }
+    int was = continued;
     continued = 0;
+    return was;
 }
 
 static int put_output(int c) { return putc(c, output); }
@@ -719,7 +722,7 @@ int cs_read(cs_event *event) {
     return 1;
 }
 
-void cs_suspend(void) {
+int cs_suspend(void) {
     int tracking = motion_tracking;
     if (tracking) set_motion_tracking(0);
     leave_screen();
@@ -744,14 +747,15 @@ void cs_suspend(void) {
     let_stop_in(0);
     sigaction(SIGTSTP, &previous, NULL);
     stop_requested = 0;
-    forget_continue();
-    if (!back_in_foreground()) return;
-    // Continued: take the terminal again and repaint everything.
+    int stopped = forget_continue();
+    if (!back_in_foreground()) return stopped;
+    // Continued (or never stopped): take the terminal again and repaint everything.
     reset_prog_mode();
     clearok(curscr, TRUE);
     doupdate();
     if (tracking) set_motion_tracking(1);
     set_bracketed_paste(1);
+    return stopped;
 }
 
 int cs_run_outside(char *const argv[], int *wait_status) {

@@ -86,7 +86,9 @@ public final class Program {
                     backend.invalidate()
                     repaint = true
                 case .suspend:
-                    backend.suspend()
+                    // (Where nothing would bring it back, the stop is discarded: said, not silent;
+                    // helper-19 pressed Ctrl-Z inside `x=$(carousel --pick)` and saw nothing.)
+                    if !backend.suspend() { model.say("Ctrl-Z: nothing here could bring the carousel back, so it goes on.") }
                     repaint = true
                 case .wake:
                     repaint = true

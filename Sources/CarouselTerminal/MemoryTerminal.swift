@@ -82,7 +82,13 @@ public final class MemoryTerminal: TerminalBackend {
     }
 
     public func invalidate() {}
-    public func suspend() {}
+    /// Whether a suspend stops (false: as where no job-control shell looks after the program).
+    public var suspendStops = true
+    public private(set) var suspends = 0
+    @discardableResult public func suspend() -> Bool {
+        suspends += 1
+        return suspendStops
+    }
 
     /// What the program reported (see `TerminalBackend.report`), in order.
     public private(set) var reports: [String] = []

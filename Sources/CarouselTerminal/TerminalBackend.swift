@@ -15,8 +15,9 @@ public protocol TerminalBackend: AnyObject {
     func present(_ canvas: inout Canvas, cursor: (x: Int, y: Int)?)
     /// After a resize: forget what is shown and repaint everything next time.
     func invalidate()
-    /// Ctrl-Z: give the terminal back until the program is continued.
-    func suspend()
+    /// Ctrl-Z: give the terminal back until the program is continued. False when it could not
+    /// stop (nothing would bring it back): it went on.
+    @discardableResult func suspend() -> Bool
     /// Wakes `events` from any thread, so work done off the frame path brings a frame.
     var waker: Waker { get }
     /// Runs a program with the terminal handed over to it (an editor), then takes the terminal back;

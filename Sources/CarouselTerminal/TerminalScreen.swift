@@ -175,9 +175,10 @@ public final class TerminalScreen: TerminalBackend {
         writer.invalidate()
     }
 
-    public func suspend() {
-        cs_suspend()
+    @discardableResult public func suspend() -> Bool {
+        let stopped = cs_suspend() != 0
         invalidate()
+        return stopped
     }
 
     /// Written to standard error, which the shim holds while curses has the screen and writes out

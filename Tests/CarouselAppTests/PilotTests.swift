@@ -215,6 +215,21 @@ import Testing
         #expect(pilot.outcome == .signal(15))
     }
 
+    /// Ctrl-Z where no shell would bring the program back (its stop discarded: a terminal window
+    /// running it directly, `x=$(carousel --pick)`): it says so and goes on (helper-19 saw nothing
+    /// happen); where it did stop, nothing is said.
+    @Test func aSuspendThatCannotStopSaysSo() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.send(.suspend)
+        #expect(!status(pilot).contains("Ctrl-Z"), "\(status(pilot))")
+        pilot.terminal.suspendStops = false
+        pilot.send(.suspend)
+        #expect(status(pilot).contains("Ctrl-Z: nothing here could bring the carousel back"), "\(status(pilot))")
+        #expect(pilot.terminal.suspends == 2 && pilot.outcome == nil)
+        pilot.press(.right)
+        #expect(!status(pilot).contains("Ctrl-Z"), "until the next key")
+    }
+
     /// Work done elsewhere wakes the loop and brings exactly one frame; at rest nothing is drawn.
     @Test func aWakeUpBringsAFrameAndRestBringsNone() async {
         let pilot = Pilot(deck: deck)

@@ -301,6 +301,8 @@ struct TerminalPromiseTests {
         kill(pid, SIGTSTP)
         Thread.sleep(forTimeInterval: 0.3)
         #expect(processState(pid) != "T", "not stopped: its process group is orphaned")
+        let said = try session.waitForScreen(timeout: 3) { $0.contains { $0.contains("Ctrl-Z: nothing here could") } }
+        #expect(said.contains { $0.contains("Ctrl-Z: nothing here could") }, "said: \(said)")
         try rightIsDrawnWholeThenQuit(session)
     }
 

@@ -119,8 +119,10 @@ int cs_take_stop_request(void);
 /// Reads one pending event without waiting. Returns 0 when there is none.
 int cs_read(cs_event *event);
 
-/// Ctrl-Z: give the terminal back, stop, and on `fg` take it again.
-void cs_suspend(void);
+/// Ctrl-Z: give the terminal back, stop, and on `fg` take it again. Returns 1 when the program
+/// was stopped and continued, 0 when the stop was discarded (no job-control shell looks after its
+/// process group: a terminal window running it directly, `x=$(carousel --pick)`).
+int cs_suspend(void);
 /// Whether a suspend or a command run outside ended with the program in the background and sent
 /// a signal that ends it: the terminal is the shell's, and nothing more is drawn on it.
 int cs_terminal_given_back(void);
