@@ -117,7 +117,15 @@ enum ContentSource: Sendable {
             if encoding == nil && read.contains(0) {
                 return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(FileFailure.notText(read).reason))"))
             }
-            let content = ContentSource.content(bytes: TextEncoding.utf8(read, as: encoding ?? .utf8), kind: kind)
+            var content = ContentSource.content(bytes: TextEncoding.utf8(read, as: encoding ?? .utf8), kind: kind)
+            // A file over 1 MiB shows its first MiB: its text ends saying so (the zoom said "(end)"
+            // at a cut nothing on the screen told of: helper-20).
+            if case .text(var document) = content, read.count >= FileSystem.maximumFileSize / 2,
+               folder.isLarger(name, than: FileSystem.maximumFileSize) {
+                document.blocks += [.blank(), .paragraph([TextSpan(ContentSource.cutNote, style: .decoration)])]
+                if !document.blockLines.isEmpty { document.blockLines += [0, 0] }
+                content = .text(document)
+            }
             // Only art is resampled, so only art has sizes; text is laid out for any size.
             guard case .art(var art) = content, !variants.isEmpty else { return content }
             art.variants += ContentSource.variants(variants, in: folder)
@@ -135,6 +143,9 @@ enum ContentSource: Sendable {
             return lines.isEmpty ? nil : lines
         }
     }
+
+    /// The last line of a card file over 1 MiB, of which only the first MiB is read.
+    static let cutNote = "… the file goes on: only its first MiB is shown"
 
     static func content(bytes: [UInt8], kind: ContentKind) -> CardContent {
         switch kind {
