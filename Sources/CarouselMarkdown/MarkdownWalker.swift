@@ -136,6 +136,11 @@ struct MarkdownWalker {
                 leafLine += Int32(html.prefix(through).count { $0 == "\n" })
                 html = heading.rest
             }
+            // A table of cells, as a table (helper-20: each cell showed on a line of its own).
+            if let table = HTMLTable.table(html, margin: margin) {
+                emit(table)
+                return
+            }
             // Its text, as a browser shows it, line by line (nothing when it shows none).
             var spans: [TextSpan] = []
             for line in HTMLText.lines(ofBlock: html) {

@@ -648,6 +648,27 @@ import Testing
         #expect(lines(Markdown.document(from: "<h1>Only</h1>\n")) == ["Only"])
     }
 
+    /// An HTML `<table>` reads as a table, as a pipe table does: rows, cells (their text as HTML
+    /// shows it), the first row heading it, `align` honoured; each cell was a line of its own
+    /// (helper-20). HTML that is not one table alone keeps showing its text.
+    @Test func anHTMLTableIsATable() {
+        let html = "<table>\n  <tr><th>Key</th><th align=\"right\">Value</th></tr>\n  <tr><td>alpha</td><td>1</td></tr>\n  <tr><td><b>beta</b><br>two</td><td>22</td></tr>\n</table>\n<!-- end -->\n"
+        let document = Markdown.document(from: "Before.\n\n" + html + "\nAfter.")
+        guard let table = document.blocks.lazy.compactMap({ block -> TextTable? in
+            if case .table(let table, _) = block { return table }
+            return nil
+        }).first else {
+            Issue.record("no table: \(lines(document))")
+            return
+        }
+        #expect(table.rows.map { $0.map(\.plainText) } == [["Key", "Value"], ["alpha", "1"], ["beta two", "22"]])
+        #expect(table.alignments == [.left, .right])
+        #expect(lines(document).first == "Before." && lines(document).last == "After.")
+        // Not a table alone: its text, as before.
+        #expect(lines(Markdown.document(from: "<div>\n<table><tr><td>a</td></tr></table>\n</div>\n")) == ["a"])
+        #expect(lines(Markdown.document(from: "<table><tr><td>a</td></tr></table>\n<p>and more</p>\n")) == ["a", "and more"])
+    }
+
     @Test func headingsInTheBody() {
         let document = Markdown.document(from: "# Title\n\n## Section\n\ntext\n\n# Another")
         #expect(document.title == "Title")
