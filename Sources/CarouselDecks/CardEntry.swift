@@ -171,7 +171,9 @@ enum ContentSource: Sendable {
             // A table drawn in characters or JSON: its columns kept, its words whole (as art it was
             // resampled, as prose wrapped: helper-20, helper-22).
             if StructuredText.isStructured(lines) { return .text(TextDocument(code: lines.joined(separator: "\n"))) }
-            return Lettering.isDrawing(lines) ? .art(Art(lines: lines)) : .text(TextDocument(plainText: lines.joined(separator: "\n")))
+            guard Lettering.isDrawing(lines) else { return .text(TextDocument(plainText: lines.joined(separator: "\n"))) }
+            // (Mostly punctuation, but with words: they must stay whole, so not resampled.)
+            return StructuredText.holdsWords(lines) ? .text(TextDocument(code: lines.joined(separator: "\n"))) : .art(Art(lines: lines))
         case .code:
             return .text(TextDocument(code: lines.joined(separator: "\n")))
         case .markdown:

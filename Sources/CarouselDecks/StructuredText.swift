@@ -9,18 +9,48 @@ enum StructuredText {
         isTable(lines) || isJSON(lines) || isAligned(lines)
     }
 
+    /// Whether text of mostly punctuation (what `--kind auto` takes for a drawing) holds words: a
+    /// run of three letters or more, not all one letter (`MMM` and `ooo` are a drawing's shading),
+    /// with a vowel. A table of contents with dot leaders, a form's blanks, notes between rules of
+    /// dashes, a README's `====` banner, a flowchart's labels, a histogram of `#`: resampled as a
+    /// drawing, their words were spread apart and others made up (`CO NTENNTS`, page 98 shown as
+    /// 988: helper-25). Shown as code, every word stays as it is.
+    static func holdsWords(_ lines: [String]) -> Bool {
+        for line in lines {
+            var run = 0, same = true, vowel = false
+            var previous: Character = " "
+            for character in line + " " {
+                if character.isLetter {
+                    if run > 0 && character != previous { same = false }
+                    if "aeiouyAEIOUY".contains(character) || !character.isASCII { vowel = true }
+                    previous = character
+                    run += 1
+                    continue
+                }
+                if run >= 3 && !same && vowel { return true }
+                run = 0
+                same = true
+                vowel = false
+            }
+        }
+        return false
+    }
+
     /// Columns aligned with spaces, as commands print them (`ps aux`, `df -h`, `ls -l`, a crontab):
-    /// at least four lines, and two or more places (a run of columns) where nearly every line that
+    /// at least three lines, and two or more places (a run of columns) where nearly every line that
     /// reaches past them has a space, between its text: the gaps between fields. Prose has none:
     /// its spaces fall anywhere. (Wrapped as prose, `df`'s rows broke under their columns:
     /// helper-22.) The first 400 lines are looked at, up to 300 columns.
     static func isAligned(_ lines: [String]) -> Bool {
         var sample: [[Bool]] = []
+        var worded = 0
         for line in lines.prefix(400) {
             let ink = line.prefix(300).map { $0 != " " }
             if ink.contains(true) { sample.append(ink) }
+            if line.contains(where: { $0.isLetter || $0.isNumber }) { worded += 1 }
         }
-        guard sample.count >= 4, let widest = sample.map(\.count).max() else { return false }
+        // (Fields hold words or numbers: a banner of big letters drawn with `#` is a drawing.)
+        guard sample.count >= 3, worded * 2 >= sample.count, let widest = sample.map(\.count).max() else { return false }
         // For each column: the lines it lies inside of (between their first and last ink), of
         // those the lines with a space there, and of those the lines where that space is one of two
         // or more side by side (fields padded to a width; prose and logs have single spaces).
@@ -39,18 +69,21 @@ enum StructuredText {
         // half of them somewhere across it. Two such: aligned fields ("Jan 05 Started the new
         // job", `git log --oneline` or a log's timestamps, all single spaces, were taken for them:
         // helper-24).
-        var gaps = 0, run = false, padded = false
+        var gaps = 0, paddedGaps = 0, run = false, padded = false
         for c in 0...widest {
             let gap = c < widest && inside[c] * 5 >= sample.count * 4 && blank[c] * 20 >= inside[c] * 19
             if gap {
                 padded = padded || wide[c] * 2 >= inside[c]
             } else if run {
-                if padded { gaps += 1 }
+                gaps += 1
+                if padded { paddedGaps += 1 }
                 padded = false
             }
             run = gap
         }
-        return gaps >= 2
+        // Or five gaps and more, padded or not: fields of one width each, a space apart (`ls -l`
+        // of files alike, `xxd`: helper-25). A log's date, time and level are three.
+        return paddedGaps >= 2 || (gaps >= 5 && sample.count >= 4)
     }
 
     /// At least two rows of cells (a column bar and a word of two letters or a number) and one

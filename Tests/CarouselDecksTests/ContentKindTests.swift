@@ -106,8 +106,9 @@ import Testing
 
     /// A table drawn in characters or JSON is fewer than half letters, yet no drawing: it is text,
     /// laid out as code (columns kept), where the auto rule resampled it as art and spread its
-    /// words apart (`| i  d | n  a  m e |` in the zoom: helper-20). A drawing that holds words
-    /// stays art; so does every drawing of the built-in deck and of the examples read as text files.
+    /// words apart (`| i  d | n  a  m e |` in the zoom: helper-20). So is a drawing that holds
+    /// words (a labelled box diagram); one without stays art, as does every drawing of the built-in
+    /// deck and of the examples read as text files.
     @Test func byTheAutoRuleATableOrJSONIsCodeNotArt() throws {
         let tables = [
             "+----+-------+--------+\n| id | name  | score  |\n+----+-------+--------+\n| 1  | a     | 10.5   |\n| 2  | b     | 20.25  |\n+----+-------+--------+\n",
@@ -133,14 +134,14 @@ import Testing
         }
         let drawings = [
             Self.drawing,
-            // A box diagram: one row of boxes, words and arrows.
-            "+--------+      +--------+\n| Client | ---> | Server |\n+--------+      +--------+\n",
             // Not JSON, though it opens as JSON does.
             "{ o o }\n[ --- ]\n",
             // Letters between bars that are no words (helper-23).
             " -------\n| o   o |\n|   v   |\n -------\n",
             " X | O | X\n---+---+---\n O | X | O\n---+---+---\n X | O | X\n",
             "   +-------+\n   | o   o |\n   |   ^   |\n   | ===== |\n   +-------+\n",
+            // Big letters drawn with `#`: columns of spaces between them, but no words or numbers.
+            "#     #  #######  #        #\n#     #  #        #        #\n#######  #####    #        #\n#     #  #        #        #\n#     #  #######  #######  #######\n",
         ]
         for drawing in drawings {
             #expect(isArt(try load(drawing, LoadOptions(kind: .auto)).cards[0]), "\(drawing)")
@@ -152,7 +153,18 @@ import Testing
             "Filesystem      Size  Used Avail Use% Mounted on\ndevtmpfs         12G     0   12G   0% /dev\ntmpfs            24G     0   24G   0% /dev/shm\n/dev/vda        252G   30G  210G  13% /\n",
             "total 242284\nlrwxrwxrwx 1 root root     28 Feb 17  2023 FileCheck-14 -> ../lib/llvm-14/bin/FileCheck\n-rwxr-xr-x 1 root root  68496 Sep 20  2022 [\n-rwxr-xr-x 1 root root 125640 Jan 31  2023 bash\n-rwxr-xr-x 1 root root  35456 Sep 20  2022 cat\n",
         ]
-        for output in commands {
+        // Mostly punctuation but with words: shown as they are, not resampled as a drawing (a table
+        // of contents read "CO NTENNTS", page 98 "988": helper-25). Fields a space apart, of one
+        // width each (`xxd`), and a three-line `free -h`.
+        let worded = [
+            "CONTENTS\n\nPreface ................................................. ix\n1  The Sea Road ........................................... 1\n2  Harbour Lights ........................................ 23\n3  Storm ................................................. 71\nAfterword ............................................... 98\n",
+            "+--------+      +--------+\n| Client | ---> | Server |\n+--------+      +--------+\n",
+            "VOLUNTEER SIGN-UP\nName:      ______________________________\nPhone:     ______________________________\nShift:     ______________________________\n",
+            "==============\n  BACKUP SCRIPT  -  v1.2\n==============\n----\nRun it nightly.\n----\n",
+            "00000000: 7f45 4c46 0201 0100 0000 0000 0000 0000  .ELF............\n00000010: 0300 3e00 0100 0000 1011 0000 0000 0000  ..>.............\n00000020: 4000 0000 0000 0000 3839 0000 0000 0000  @.......89......\n00000030: 0000 0000 4000 3800 0d00 4000 1f00 1e00  ....@.8...@.....\n",
+            "               total        used        free      shared  buff/cache   available\nMem:            15Gi       5.9Gi       2.1Gi       512Mi       7.5Gi       9.2Gi\nSwap:          2.0Gi          0B       2.0Gi\n",
+        ]
+        for output in commands + worded {
             let card = try load(output, LoadOptions(kind: .auto)).cards[0]
             guard case .code? = document(card)?.blocks.first else {
                 Issue.record("not code: \(output)")
@@ -169,7 +181,7 @@ import Testing
             "It rained.  We stayed in.  The cat slept.\nThen it stopped.  We went out.  The sun came.\nWe walked far.  We came back.  It was late.\nThe end.  Or so we thought.  But no.\n",
             // Lines that open alike, single-spaced: a diary, `git log --oneline`, a log (helper-24).
             "Jan 05 Started the new job at the studio today and met most of the people there.\nFeb 11 Moved desks to the second floor, where the light is lovely in the morning.\nMar 02 First release went out; we celebrated with cake and a long lunch by the river.\nApr 19 Took a week off to visit my parents and walk along the coast for a few days.\n",
-            "a2f0883 Commit number 30: change the layout of the deck folder\n76b420f Commit number 29: change the way the zoom opens a card\n1c3e9d0 Commit number 28: change the search so that it keeps\n9f8e7d6 Commit number 27: change the slideshow interval default\n",
+            "2265b1f Fix the crash when the deck folder is deleted while the viewer runs\n91b7584 Add a loop option so the slideshow starts again at the first card\nd8f16ad Document the keys for the zoom view in the README file\ncd613e3 Speed up the start by caching the widths of wide characters\n",
             "2024-11-27 10:00:00 INFO Fix the crash when the deck folder is deleted\n2024-11-27 10:00:01 INFO Add a loop option so the slides go round\n2024-11-27 10:00:02 WARN The picture took long to decode this time\n2024-11-27 10:00:03 INFO Read the deck again after the editor ended\n",
         ]
         for note in notes {
