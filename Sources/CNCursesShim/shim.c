@@ -805,7 +805,11 @@ int cs_run_outside(char *const argv[], int *wait_status) {
         // The command's end is waited for in ppoll on a descriptor of it, which lets the signals
         // in only while it waits: one that came between a look at the flag and a plain waitpid
         // would have gone unseen until the command ended (helper-23).
+#ifdef SYS_pidfd_open
         int process = signals_blocked ? (int)syscall(SYS_pidfd_open, pid, 0) : -1;
+#else
+        int process = -1;  // (headers older than Linux 5.3: the plain wait below)
+#endif
         int passed_on = 0;
         if (process >= 0) {
             for (;;) {

@@ -33,17 +33,37 @@ enum HTMLTable {
         }
         while let lt = rest.firstIndex(of: "<") {
             let candidate = rest[lt...]
+            // A comment is hidden, tags in it too; a `<` before no tag's name is text (`c < d`).
+            if candidate.hasPrefix("<!--") {
+                guard let end = candidate.firstRange(of: "-->") else { break }
+                rest = trimmed[end.upperBound...]
+                continue
+            }
+            let next = candidate.dropFirst().first
+            guard let next, next.isLetter || next == "/" else {
+                rest = trimmed[candidate.index(after: lt)...]
+                continue
+            }
             guard let close = HTMLText.tagEnd(candidate) else { break }
             let after = candidate.index(after: close)
             defer { rest = trimmed[after...] }
-            guard let tag = HTMLText.tag(String(candidate[...close])) else { continue }
+            let written = String(candidate[...close])
+            guard let tag = HTMLText.tag(written) else { continue }
+            // What a grid of cells cannot show: a caption, cells spanning others (their text would
+            // fall under the wrong column). Shown as text, as before.
+            if tag.name == "caption" { return nil }
+            if !tag.closing, tag.name == "td" || tag.name == "th",
+               HTMLText.attribute("colspan", in: Substring(written.dropFirst(3).dropLast())) != nil
+                || HTMLText.attribute("rowspan", in: Substring(written.dropFirst(3).dropLast())) != nil {
+                return nil
+            }
             switch (tag.name, tag.closing) {
             case ("tr", false):
                 closeCell(at: lt)
                 rows.append([])
             case ("td", false), ("th", false):
                 closeCell(at: lt)
-                cell = (after, alignment(of: String(candidate[...close])))
+                cell = (after, alignment(of: written))
             case ("td", true), ("th", true), ("tr", true):
                 closeCell(at: lt)
             case ("table", true):
@@ -71,14 +91,14 @@ enum HTMLTable {
         return .table(TextTable(header: spans(rows[0]), body: rows.dropFirst().map(spans), alignments: alignments), margin: margin)
     }
 
-    /// A cell's `align` attribute (`left`, `center`, `right`), if it has one.
+    /// A cell's `align` attribute (`left`, `center`, `right`), if it has one (not `valign`).
     private static func alignment(of tag: String) -> TextTable.Alignment? {
-        let lower = tag.lowercased()
-        guard let range = lower.firstRange(of: "align=") else { return nil }
-        let value = lower[range.upperBound...].drop { $0 == "\"" || $0 == "'" }
-        if value.hasPrefix("right") { return .right }
-        if value.hasPrefix("center") { return .center }
-        if value.hasPrefix("left") { return .left }
-        return nil
+        // (After the tag's name: `<td` or `<th`.)
+        switch HTMLText.attribute("align", in: Substring(tag.dropFirst(3).dropLast()))?.lowercased() {
+        case "right": .right
+        case "center": .center
+        case "left": .left
+        default: nil
+        }
     }
 }

@@ -664,6 +664,18 @@ import Testing
         #expect(table.rows.map { $0.map(\.plainText) } == [["Key", "Value"], ["alpha", "1"], ["beta two", "22"]])
         #expect(table.alignments == [.left, .right])
         #expect(lines(document).first == "Before." && lines(document).last == "After.")
+        // A comment in it is hidden, tags in it too; a `<` before no tag is text; `valign` is not
+        // `align` (helper-26).
+        let commented = Markdown.document(from: "<table>\n<tr><th>K</th><th valign=\"top\" align=right>V</th></tr>\n<!-- <tr><td>hidden</td><td>99</td></tr> -->\n<tr><td>c < d</td><td>1</td></tr>\n</table>\n")
+        guard case .table(let second, _)? = commented.blocks.first else {
+            Issue.record("no table: \(lines(commented))")
+            return
+        }
+        #expect(second.rows.map { $0.map(\.plainText) } == [["K", "V"], ["c < d", "1"]])
+        #expect(second.alignments == [.left, .right])
+        // A caption or cells spanning others: no grid can show them; their text, as before.
+        #expect(lines(Markdown.document(from: "<table><caption>Results</caption><tr><td>a</td></tr></table>\n")) == ["Results", "a"])
+        #expect(lines(Markdown.document(from: "<table><tr><td colspan=\"2\">Total</td><td>3</td></tr></table>\n")) == ["Total", "3"])
         // Not a table alone: its text, as before.
         #expect(lines(Markdown.document(from: "<div>\n<table><tr><td>a</td></tr></table>\n</div>\n")) == ["a"])
         #expect(lines(Markdown.document(from: "<table><tr><td>a</td></tr></table>\n<p>and more</p>\n")) == ["a", "and more"])
