@@ -6,7 +6,28 @@
 /// columns lost (helper-22).
 enum StructuredText {
     static func isStructured(_ lines: [String]) -> Bool {
-        isTable(lines) || isJSON(lines) || isAligned(lines)
+        isTable(lines) || isJSON(lines) || isAligned(lines) || holdsAlignedBlock(lines)
+    }
+
+    /// Whether a paragraph of aligned columns (between empty lines) makes at least half of the
+    /// text, counted in characters: a command's table under a few lines of summary or over a
+    /// legend (`top`, `systemctl`), whose prose lines broke the columns' gaps (helper-25). Prose
+    /// around a small table stays prose (as code, its long lines would be cut at the card's edge).
+    static func holdsAlignedBlock(_ lines: [String]) -> Bool {
+        let head = lines.prefix(400)
+        let total = head.reduce(0) { $0 + $1.count }
+        var block: [String] = [], size = 0
+        for line in head + [""] {
+            if line.contains(where: { $0 != " " }) {
+                block.append(line)
+                size += line.count
+                continue
+            }
+            if block.count >= 3, size * 2 >= total, size < total, isAligned(block) { return true }
+            block.removeAll(keepingCapacity: true)
+            size = 0
+        }
+        return false
     }
 
     /// Whether text of mostly punctuation (what `--kind auto` takes for a drawing) holds words: a
@@ -81,9 +102,10 @@ enum StructuredText {
             }
             run = gap
         }
-        // Or five gaps and more, padded or not: fields of one width each, a space apart (`ls -l`
-        // of files alike, `xxd`: helper-25). A log's date, time and level are three.
-        return paddedGaps >= 2 || (gaps >= 5 && sample.count >= 4)
+        // Or four with one padded (`systemctl`'s units, loaded, active and running alike), or five
+        // and more, padded or not: fields of one width each, a space apart (`ls -l` of files
+        // alike, `xxd`: helper-25). A log's date, time and level are three.
+        return paddedGaps >= 2 || (paddedGaps >= 1 && gaps >= 4) || (gaps >= 5 && sample.count >= 4)
     }
 
     /// At least two rows of cells (a column bar and a word of two letters or a number) and one

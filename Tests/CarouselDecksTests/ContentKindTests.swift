@@ -164,7 +164,12 @@ import Testing
             "00000000: 7f45 4c46 0201 0100 0000 0000 0000 0000  .ELF............\n00000010: 0300 3e00 0100 0000 1011 0000 0000 0000  ..>.............\n00000020: 4000 0000 0000 0000 3839 0000 0000 0000  @.......89......\n00000030: 0000 0000 4000 3800 0d00 4000 1f00 1e00  ....@.8...@.....\n",
             "               total        used        free      shared  buff/cache   available\nMem:            15Gi       5.9Gi       2.1Gi       512Mi       7.5Gi       9.2Gi\nSwap:          2.0Gi          0B       2.0Gi\n",
         ]
-        for output in commands + worded {
+        // A command's table under a summary or over a legend (helper-25).
+        let summarised = [
+            "top - 14:32:01 up 3 days,  4:12,  2 users,  load average: 0.52, 0.58, 0.59\nTasks: 231 total,   1 running, 230 sleeping\n\n    PID USER      PR  NI    VIRT    RES S  %CPU COMMAND\n   2210 anna      20   0 3891232 276540 S   6.3 firefox\n   1043 root      20   0  912344  98120 S   2.0 Xorg\n      1 root      20   0  167584  11800 S   0.0 systemd\n",
+            "  UNIT                      LOAD   ACTIVE SUB     DESCRIPTION\n  cron.service              loaded active running Regular background program processing daemon\n  dbus.service              loaded active running D-Bus System Message Bus\n  ssh.service               loaded active running OpenBSD Secure Shell server\n\nLOAD   = Reflects whether the unit definition was properly loaded.\nACTIVE = The high-level unit activation state.\n\n3 loaded units listed.\n",
+        ]
+        for output in commands + worded + summarised {
             let card = try load(output, LoadOptions(kind: .auto)).cards[0]
             guard case .code? = document(card)?.blocks.first else {
                 Issue.record("not code: \(output)")
@@ -179,6 +184,8 @@ import Testing
             "Shall I compare thee to a summer's day?\nThou art more lovely and more temperate:\nRough winds do shake the darling buds of May,\nAnd summer's lease hath all too short a date;\n",
             "- buy milk and eggs\n- call Ana about the garden\n- water the beans  (twice)\n- pick up the parcel\n- book the dentist\n",
             "It rained.  We stayed in.  The cat slept.\nThen it stopped.  We went out.  The sun came.\nWe walked far.  We came back.  It was late.\nThe end.  Or so we thought.  But no.\n",
+            // Long prose around a small table of aligned columns (helper-25).
+            "Notes from the load test on Friday\n\nWe ran the new build against the staging cluster for an hour, ramping from 50 to 400 users. The p95 latency stayed under 300 ms until about 300 users, then climbed quickly.\n\nusers   p50 ms   p95 ms   errors\n50      42       88       0\n100     45       97       0\n400     140      910      37\n\nNext step: profile the search endpoint, which accounts for most of the slow requests, and try the connection pool at 40.\n",
             // Lines that open alike, single-spaced: a diary, `git log --oneline`, a log (helper-24).
             "Jan 05 Started the new job at the studio today and met most of the people there.\nFeb 11 Moved desks to the second floor, where the light is lovely in the morning.\nMar 02 First release went out; we celebrated with cake and a long lunch by the river.\nApr 19 Took a week off to visit my parents and walk along the coast for a few days.\n",
             "2265b1f Fix the crash when the deck folder is deleted while the viewer runs\n91b7584 Add a loop option so the slideshow starts again at the first card\nd8f16ad Document the keys for the zoom view in the README file\ncd613e3 Speed up the start by caching the widths of wide characters\n",
