@@ -69,7 +69,7 @@ public struct CellCache: Sendable {
     private var laidOut: [LinesKey: [LaidLine]] = [:]
     /// Where laid-out lines begin in their text's own lines (see `sourceLines`).
     private var sourceMaps: [LinesKey: SourceLines] = [:]
-    /// Where each text card on the strip opens while a search is on (see `firstShown`), and the
+    /// Where each text card on the strip opens while a search is on (see `opening`), and the
     /// zoom's first match (`firstMatch`; -1: none).
     /// With where the first match is when it is past a code line's cut (kept with it: two tables,
     /// emptied apart, could answer for the line and not for the cut: helper-23).
@@ -215,20 +215,15 @@ public struct CellCache: Sendable {
         return shown
     }
 
-    /// The first line a text card `width` x `height` shows while `seek` marks a search's matches:
-    /// 0 when its first match is among the lines it shows from the top (or it has none); else a
-    /// third of the card above the match, for its context (a wrapped paragraph's first rows; none
-    /// on a card of three rows, which shows one line), or where the rest of the text just fills the
-    /// card, so that the match can be read on the card. Big texts show their head (the zoom opens
-    /// them at the match). The match is sought once per search and width (a card that changes
-    /// height as it moves, in Scaled mode, does not search its text again).
-    mutating func firstShown(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int,
-                             title: Bool, ascii: Bool, seek: CardPainter.Seek) -> Int {
-        opening(document(), of: card, index: index, width: width, height: height, title: title, ascii: ascii, seek: seek).first
-    }
-
-    /// `firstShown`, and the search's first match when it is past the cut of a code line (to be
-    /// scrolled into sight: see `text(seeking:cut:)`).
+    /// Where a text card `width` x `height` opens while `seek` marks a search's matches. `first`,
+    /// the first line it shows: 0 when its first match is among the lines it shows from the top
+    /// (or it has none); else a third of the card above the match, for its context (a wrapped
+    /// paragraph's first rows; none on a card of three rows, which shows one line), or where the
+    /// rest of the text just fills the card, so that the match can be read on the card (a card of
+    /// one or two rows, from the match's line). Big texts show their head (the zoom opens them at
+    /// the match). `cut`: the first match when it is past the cut of a code line (to be scrolled
+    /// into sight: see `text(seeking:cut:)`). The match is sought once per search and width (a
+    /// card that changes height as it moves, in Scaled mode, does not search its text again).
     mutating func opening(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int,
                           title: Bool, ascii: Bool, seek: CardPainter.Seek) -> (first: Int, cut: CutMatch?) {
         let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: false)

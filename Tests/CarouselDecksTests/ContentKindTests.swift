@@ -169,9 +169,12 @@ import Testing
             "top - 14:32:01 up 3 days,  4:12,  2 users,  load average: 0.52, 0.58, 0.59\nTasks: 231 total,   1 running, 230 sleeping\n\n    PID USER      PR  NI    VIRT    RES S  %CPU COMMAND\n   2210 anna      20   0 3891232 276540 S   6.3 firefox\n   1043 root      20   0  912344  98120 S   2.0 Xorg\n      1 root      20   0  167584  11800 S   0.0 systemd\n",
             "  UNIT                      LOAD   ACTIVE SUB     DESCRIPTION\n  cron.service              loaded active running Regular background program processing daemon\n  dbus.service              loaded active running D-Bus System Message Bus\n  ssh.service               loaded active running OpenBSD Secure Shell server\n\nLOAD   = Reflects whether the unit definition was properly loaded.\nACTIVE = The high-level unit activation state.\n\n3 loaded units listed.\n",
         ]
+        /// The first block the auto rule makes of `text`.
+        func firstBlock(_ text: String) throws -> TextBlock? {
+            document(try load(text, LoadOptions(kind: .auto)).cards[0])?.blocks.first
+        }
         for output in commands + worded + summarised {
-            let card = try load(output, LoadOptions(kind: .auto)).cards[0]
-            guard case .code? = document(card)?.blocks.first else {
+            guard case .code? = try firstBlock(output) else {
                 Issue.record("not code: \(output)")
                 continue
             }
@@ -192,8 +195,7 @@ import Testing
             "2024-11-27 10:00:00 INFO Fix the crash when the deck folder is deleted\n2024-11-27 10:00:01 INFO Add a loop option so the slides go round\n2024-11-27 10:00:02 WARN The picture took long to decode this time\n2024-11-27 10:00:03 INFO Read the deck again after the editor ended\n",
         ]
         for note in notes {
-            let card = try load(note, LoadOptions(kind: .auto)).cards[0]
-            guard case .paragraph? = document(card)?.blocks.first else {
+            guard case .paragraph? = try firstBlock(note) else {
                 Issue.record("not prose: \(note)")
                 continue
             }

@@ -5,8 +5,18 @@ import CarouselText
 import Synchronization
 import Testing
 
-/// Where a text card on the strip opens while a search is on (`CellCache.firstShown`).
+/// Where a text card on the strip opens while a search is on (`CellCache.opening`).
 @Suite struct OpensAtTests {
+    /// A search for `word` (case as typed): where it stands in a line's characters.
+    static func seeking(_ word: String, generation: Int) -> CardPainter.Seek {
+        CardPainter.Seek(find: { characters in
+            let text = String(characters)
+            guard let range = text.range(of: word) else { return [] }
+            let start = text.distance(from: text.startIndex, to: range.lowerBound)
+            return [start..<(start + word.count)]
+        }, generation: generation)
+    }
+
     /// A card of any height from three rows shows its first match (a card of three rows shows one
     /// line: the review found it opened on the line above the match), and the text is searched
     /// once for its width, not again for every height a card passes through in Scaled mode.
@@ -24,7 +34,7 @@ import Testing
         for width in [20, 12] {
             calls.withLock { $0 = 0 }
             for height in 1...14 {
-                let first = cache.firstShown(document, of: card, index: 0, width: width, height: height, title: false, ascii: false, seek: seek)
+                let first = cache.opening(document, of: card, index: 0, width: width, height: height, title: false, ascii: false, seek: seek).first
                 let all = TextLayout.lines(for: document, width: width, cellWidth: CharacterWidth.of)
                 let shown = TextLayout.fit(lines: all, from: first, height: height, width: width)
                 #expect(shown.contains { $0.text.contains("needle") }, "\(width) x \(height): opens at \(first): \(shown.map(\.text))")
@@ -45,7 +55,7 @@ import Testing
         let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
         var cache = CellCache()
         for width in [30, 50] {
-            let first = cache.firstShown(document, of: card, index: 0, width: width, height: 1, title: false, ascii: false, seek: seek)
+            let first = cache.opening(document, of: card, index: 0, width: width, height: 1, title: false, ascii: false, seek: seek).first
             let cells = cache.text(document, of: card, index: 0, width: width, height: 1, first: first, title: false, painter: painter)
             let row = String(cells.cells.map(\.glyph))
             #expect(row.hasPrefix("the needle in a") && row.contains("… 11 more"), "\(width): \(row)")
@@ -64,12 +74,7 @@ import Testing
         rows[14] = "    let flags = \"--enable-experimental-feature StrictConcurrency --enable-upcoming-feature NeedleAny -Xswiftc\""
         let card = Card(id: "c", title: "c", content: .text(TextDocument(code: rows.joined(separator: "\n"))))
         guard case .text(let document) = card.content else { return }
-        let seek = CardPainter.Seek(find: { characters in
-            let text = String(characters)
-            guard let range = text.range(of: "NeedleAny") else { return [] }
-            let start = text.distance(from: text.startIndex, to: range.lowerBound)
-            return [start..<(start + 9)]
-        }, generation: 3)
+        let seek = Self.seeking("NeedleAny", generation: 3)
         let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
         for (width, height) in [(30, 10), (14, 6), (60, 4)] {
             var cache = CellCache()
@@ -98,12 +103,7 @@ import Testing
             TextDocument(code: (["let a = 1", "    let flags = \"" + long + "\""] + (1...5).map { "let b\($0) = \($0)" }).joined(separator: "\n")),
             TextDocument(plainText: (["A first line.", long] + (1...5).map { "Line \($0)." }).joined(separator: "\n")),
         ]
-        let seek = CardPainter.Seek(find: { characters in
-            let text = String(characters)
-            guard let range = text.range(of: "NEEDLE") else { return [] }
-            let start = text.distance(from: text.startIndex, to: range.lowerBound)
-            return [start..<(start + 6)]
-        }, generation: 5)
+        let seek = Self.seeking("NEEDLE", generation: 5)
         let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
         for (n, document) in documents.enumerated() {
             let card = Card(id: "c\(n)", title: "c", content: .text(document))
@@ -129,7 +129,7 @@ import Testing
         guard case .text(let document) = card.content else { return }
         let seek = CardPainter.Seek(find: { String($0).contains("needle") ? [0..<1] : [] }, generation: 2)
         var cache = CellCache()
-        let first = cache.firstShown(document, of: card, index: 0, width: 20, height: 2, title: false, ascii: false, seek: seek)
+        let first = cache.opening(document, of: card, index: 0, width: 20, height: 2, title: false, ascii: false, seek: seek).first
         let all = TextLayout.lines(for: document, width: 20, cellWidth: CharacterWidth.of)
         #expect(TextLayout.fit(lines: all, from: first, height: 2, width: 20).map(\.text) == ["row 20", "the needle"])
     }
