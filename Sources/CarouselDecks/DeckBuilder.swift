@@ -370,7 +370,9 @@ struct DeckBuilder {
 
     /// Markdown split into slides at `---` lines: one card each, titled by its first heading (else
     /// by `title`, numbered when there are several), its identity given by `id` from its number.
-    private mutating func addSlides(_ text: String, title: String, source: String, file: [UInt8]? = nil, id: (Int) -> String) {
+    /// `piped`: slides read from a stream, where a slide without a heading is titled by its first line.
+    private mutating func addSlides(_ text: String, title: String, source: String, file: [UInt8]? = nil, piped: Bool = false,
+                                    id: (Int) -> String) {
         let slides = Markdown.numberedSlides(from: text)
         if slides.isEmpty {
             skip("\(source): no slides (the Markdown is empty)")
@@ -378,7 +380,12 @@ struct DeckBuilder {
         }
         for (offset, (slide, lines)) in slides.enumerated() {
             let number = offset + 1
-            let fallback = slides.count == 1 ? title : "\(title) \(number)"
+            var fallback = slides.count == 1 ? title : "\(title) \(number)"
+            // A slide piped in without a heading is titled by its first line, as a card piped in is.
+            if piped, let line = slide.plainLines.first(where: { $0.contains { !$0.isWhitespace } }),
+               let named = DeckBuilder.title(fromFirstLineOf: Array(line.utf8)) {
+                fallback = named
+            }
             entries.append(CardEntry(id: id(number), title: slide.title.map { Sanitizer.line($0) } ?? fallback,
                                      source: .content(.text(slide)), kind: .markdown, file: file,
                                      fileLines: file == nil ? nil : lines,
@@ -467,7 +474,7 @@ struct DeckBuilder {
         }
         bytes = TextEncoding.utf8(bytes, as: encoding)
         if options.markdown && options.kind != .art {
-            addSlides(Sanitizer.source(from: bytes), title: "Card", source: source) { "\(source)#\($0)" }
+            addSlides(Sanitizer.source(from: bytes), title: "Card", source: source, piped: true) { "\(source)#\($0)" }
             return
         }
         let pieces = StandardInputCards.split(bytes, keep: FileSystem.maximumFileSize)
@@ -480,9 +487,27 @@ struct DeckBuilder {
                 FileSystem.keepHead(&text, limit: FileSystem.maximumFileSize)
                 note(DeckBuilder.headShown("\(source), card \(piece.number)"))
             }
-            entries.append(CardEntry(id: "\(source)#\(piece.number)", title: piece.title ?? "Card \(piece.number)",
+            entries.append(CardEntry(id: "\(source)#\(piece.number)",
+                                     title: piece.title ?? DeckBuilder.title(fromFirstLineOf: text) ?? "Card \(piece.number)",
                                      source: .bytes(text), kind: contentKind(.text, declared: nil)))
         }
+    }
+
+    /// The title of a card piped in without a `# Title` line: its first line, as a note's first
+    /// line names it (helper-22: `carousel -` showed "Card 1", "Card 2", and a pick printed that),
+    /// without colour codes, spaces around it or a Markdown heading's `#`s, cut after 60 characters. Nil
+    /// when that line holds no letter or digit (a drawing's top), for "Card N".
+    static func title(fromFirstLineOf text: [UInt8]) -> String? {
+        let end = text.firstIndex(of: 0x0A) ?? text.endIndex
+        let line = ANSIText.plain(String(decoding: text[..<end], as: UTF8.self))
+        guard line.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else { return nil }
+        var words = Substring(line).drop { $0.isWhitespace }
+        let hashes = words.prefix { $0 == "#" }
+        if (1...6).contains(hashes.count), words.dropFirst(hashes.count).first?.isWhitespace == true {
+            words = words.dropFirst(hashes.count).drop { $0.isWhitespace }
+        }
+        while words.last?.isWhitespace == true { words = words.dropLast() }
+        return Sanitizer.line(String(words), limit: 60)
     }
 
     /// File-name order as people read it (helper-18: `TODO` and `Makefile` came before `backup`):

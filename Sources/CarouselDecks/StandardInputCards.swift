@@ -1,6 +1,7 @@
 /// Cards typed or piped into standard input (`carousel -`): separated by a line holding only `---`
 /// (trailing spaces and a CR allowed). A card whose first line is `# Some title` takes that title and
-/// loses the line; any other card is titled "Card N", N counting the cards read from standard input.
+/// loses the line; any other card is titled by its first line (`DeckBuilder.title(fromFirstLineOf:)`),
+/// which it keeps, or "Card N" when that line has no word, N counting the cards read from standard input.
 /// Pieces holding nothing but blank lines are not cards (so a leading or doubled `---` does no harm).
 enum StandardInputCards {
     /// One card's worth of standard input.

@@ -168,10 +168,23 @@ import Testing
     @Test func cardsComeFromStandardInputSeparatedByThreeDashes() throws {
         let input = "# First card\n  /\\\n  \\/\n---\nno title here\n---  \r\n\n\n---\n#not a title\n"
         let deck = try DeckLoader.load(paths: ["-"], standardInput: { Array(input.utf8) })
-        #expect(deck.cards.map(\.title) == ["First card", "Card 2", "Card 3"])
+        #expect(deck.cards.map(\.title) == ["First card", "no title here", "#not a title"])
         #expect(deck.cards[0].lines == ["  /\\", "  \\/"])
+        #expect(deck.cards[1].lines == ["no title here"])
         #expect(deck.cards[2].lines == ["#not a title"])
         #expect(deck.name == "standard input")
+    }
+
+    /// A card piped in without `# Title` is titled by its first line, which it keeps (helper-22:
+    /// they were "Card 1", "Card 2", and a pick printed that): without colour codes, spaces or a
+    /// heading's marks, cut with an ellipsis; a line without a word (a drawing's top) leaves "Card N".
+    @Test func aCardPipedInIsTitledByItsFirstLine() throws {
+        let long = String(repeating: "word ", count: 20)
+        let input = "\n  Groceries  \nmilk\n---\n## Plans for May\ntrip\n---\n   .--.\n  (    )\n---\n\u{1B}[32mINFO\u{1B}[0m up\n---\n\(long)\n"
+        let deck = try DeckLoader.load(paths: ["-"], standardInput: { Array(input.utf8) })
+        #expect(deck.cards.map(\.title) == ["Groceries", "Plans for May", "Card 3", "INFO up", String(long.prefix(59)) + "…"])
+        #expect(deck.cards[0].lines == ["  Groceries  ", "milk"])
+        #expect(deck.cards[1].lines == ["## Plans for May", "trip"])
     }
 
     @Test func standardInputIsReadOnlyWhenAskedForAndOnlyOnce() throws {

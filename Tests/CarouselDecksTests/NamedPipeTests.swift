@@ -83,7 +83,7 @@ private final class Outcome<T>: @unchecked Sendable { var value: Result<T, any E
         #expect(text.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == text.count)
         close(ends[1])
         let deck = try DeckLoader.load(paths: ["/dev/fd/\(ends[0])"])
-        #expect(deck.cards.map(\.title) == ["Piped", "Card 2"])
+        #expect(deck.cards.map(\.title) == ["Piped", "second"])
         #expect(deck.cards[0].lines == ["from a pipe"])
     }
 }

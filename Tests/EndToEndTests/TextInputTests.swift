@@ -69,10 +69,10 @@ struct TextInputTests {
         let result = try carousel(input: #"main\n---\nrelease\n"#, ["--render", "60x14", "--keys", "right"] + options)
         #expect(result.status == 0)
         let screen = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(screen[13].hasPrefix(options == ["--lines"] ? " 2/3  ---" : " 2/2  Card 2"), "\(result.output)")
+        #expect(screen[13].hasPrefix(options == ["--lines"] ? " 2/3  ---" : " 2/2  release"), "\(result.output)")
         #expect(screen[0].hasPrefix(" standard input "), "\(screen[0])")
         if options.first == "--pick" || options.first == "--print" {
-            #expect(screen[14] == (options == ["--pick"] ? "Card 2" : "2"), "what Enter would choose: \(result.output)")
+            #expect(screen[14] == (options == ["--pick"] ? "release" : "2"), "what Enter would choose: \(result.output)")
         }
         // An empty pipe is an empty deck: said, status 1 (not the built-in deck).
         let empty = try carousel(input: "", ["--render", "60x14"] + options)
