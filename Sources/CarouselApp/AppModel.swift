@@ -43,6 +43,8 @@ public struct AppModel {
     private let options: AppOptions
     /// The page and length of the zoomed text, from the last frame (for paging and the end).
     private var zoomShown: ZoomInfo?
+    /// Whether the status line has said once that a card's colour codes show as text.
+    private var colourCodesSaid = false
     /// The query the scene's highlight marks (nil: none).
     private var highlighted: String?
     /// The size of the screen last drawn (where the help scrolls).
@@ -103,6 +105,7 @@ public struct AppModel {
             message = "no card \(start): the deck has \(deck.count)"
         }
         refreshLabels()
+        sayColourCodes()
     }
 
     public var isAnimating: Bool { state.isAnimating || (overlay.zoom.map { $0.growth < 1 } ?? false) }
@@ -161,7 +164,18 @@ public struct AppModel {
             }
         }
         followActiveCard()
+        sayColourCodes()
         return nil
+    }
+
+    /// The first time the active card shows colour codes as text (`␛[32m`: a log made for a
+    /// terminal, read without `--ansi`), the status line says how to see the colours (they read
+    /// as noise in the card's words, with nothing saying why). Once a run; a card read already.
+    private mutating func sayColourCodes() {
+        guard !colourCodesSaid, message == nil, !overlay.searching, let index = activeDeckIndex,
+              case .text(let document) = deck.card(at: index).content, document.showsColourCodes else { return }
+        colourCodesSaid = true
+        say("This card's colour codes show as text: --ansi draws them in colour.")
     }
 
     /// Pasted text is something to find, never keys to act on (a pasted shell command zoomed,
@@ -359,6 +373,7 @@ public struct AppModel {
             refreshLabels()
         }
         followActiveCard()
+        sayColourCodes()
     }
 
     /// Scrolls a zoomed card's text; the renderer keeps it within the text (so keys pressed before

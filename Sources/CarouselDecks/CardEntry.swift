@@ -93,7 +93,9 @@ enum ContentSource: Sendable {
         case .content(let content):
             return content
         case .line(let text):
-            return .text(TextDocument(plainText: text))
+            var document = TextDocument(plainText: text)
+            document.showsColourCodes = ContentSource.showColourCodes(CollectionOfOne(text))
+            return .text(document)
         case .ansiLine(let raw):
             return .text(ANSIText.document(from: raw))
         case .tabbedLine(let text):
@@ -164,6 +166,32 @@ enum ContentSource: Sendable {
     }
 
     static func content(lines: [String], kind: ContentKind) -> CardContent {
+        var content = classified(lines: lines, kind: kind)
+        if case .text(var document) = content, showColourCodes(lines) {
+            document.showsColourCodes = true
+            content = .text(document)
+        }
+        return content
+    }
+
+    /// Whether clean lines show an ANSI colour code as text: `␛[`, digits and `;` or `:`, then
+    /// `m` (a log written for a terminal, `ls --color=always`, read without `--ansi`).
+    static func showColourCodes(_ lines: some Sequence<String>) -> Bool {
+        // ␛ (U+241B) is E2 90 9B in UTF-8.
+        lines.contains { line in
+            let bytes = line.utf8
+            var i = bytes.startIndex
+            while let at = bytes[i...].firstIndex(of: 0xE2) {
+                i = bytes.index(after: at)
+                guard bytes[i...].starts(with: [0x90, 0x9B, 0x5B]) else { continue }
+                let parameters = bytes[bytes.index(i, offsetBy: 3)...].drop { $0 &- 0x30 < 10 || $0 == 0x3B || $0 == 0x3A }
+                if parameters.first == 0x6D { return true }
+            }
+            return false
+        }
+    }
+
+    private static func classified(lines: [String], kind: ContentKind) -> CardContent {
         switch kind {
         case .art:
             return .art(Art(lines: lines))

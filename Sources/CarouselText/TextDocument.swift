@@ -6,6 +6,9 @@ public struct TextDocument: Hashable, Sendable {
     /// where its first row is), where that is known: a Markdown text's, whose rows are not its
     /// source's lines. Where `e` opens a zoomed Markdown card scrolled down. Empty when not known.
     public var blockLines: [Int32]
+    /// Whether the text holds ANSI colour codes shown as text (`␛[32m`, read without `--ansi`):
+    /// the status line then says that `--ansi` draws them.
+    public var showsColourCodes = false
 
     public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
         self.title = title

@@ -29,6 +29,21 @@ import Testing
                                        keys: try! HeadlessRenderer.parseKeys(keys).get(), time: time, glyphs: .unicode)
     }
 
+    /// The first time the active card shows colour codes as text, the status line names `--ansi`;
+    /// once a run (helper-27's log folder read `␛[32mINFO␛ [0m` with nothing saying why).
+    @Test func colourCodesShownAsTextAreExplainedOnce() {
+        var coloured = TextDocument(plainText: "␛[32mINFO␛[0m up")
+        coloured.showsColourCodes = true
+        let deck = CardList([Card(id: "1", title: "note", content: .text(TextDocument(plainText: "plain"))),
+                             Card(id: "2", title: "app", content: .text(coloured)),
+                             Card(id: "3", title: "other", content: .text(coloured))])
+        let said = "This card's colour codes show as text: --ansi draws them in colour."
+        #expect(screen(deck, style: .arc, keys: "", size: (80, 24)).last?.contains(said) == false)
+        #expect(screen(deck, style: .arc, keys: "right", size: (80, 24)).last?.hasPrefix(" 2/3  " + said) == true)
+        #expect(screen(deck, style: .arc, keys: "right,right", size: (80, 24)).last?.hasPrefix(" 3/3  other ") == true)
+        #expect(screen(deck, style: .arc, keys: "right,left,right", size: (80, 24)).last?.hasPrefix(" 2/3  app ") == true)
+    }
+
     @Test func theNotesDeckIsText() {
         #expect(Self.notes.cards.map(\.title) == [
             "call-list", "fib", "groceries", "quote", "Why terminals still matter", "The Unix way", "A little code", "tokyo",

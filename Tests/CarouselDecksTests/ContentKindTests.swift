@@ -411,6 +411,22 @@ import Testing
         #expect(spans(card).allSatisfy { $0.style.foreground == nil })
     }
 
+    /// A card showing colour codes as text is marked so (the status line then names `--ansi`):
+    /// from a file, standard input or a line, as prose or code; not for other sequences, not with `--ansi`.
+    @Test func colourCodesShownAsTextAreMarked() throws {
+        func marked(_ card: Card) -> Bool { document(card)?.showsColourCodes == true }
+        let scratch = try Scratch()
+        let log = scratch.write("\u{1B}[32mINFO\u{1B}[0m up\n\u{1B}[1;31mERROR\u{1B}[0m down\n", to: "app.log")
+        let code = scratch.write("let x = 1 // \u{1B}[38;5;208morange\u{1B}[m\n", to: "main.swift")
+        let plain = scratch.write("plain note\n", to: "note.txt")
+        let moves = scratch.write("\u{1B}[2Jcleared \u{1B}[10;5Hmoved \u{1B}]0;title\u{07} [32m alone\n", to: "moves.txt")
+        let deck = try DeckLoader.load(paths: [log, code, plain, moves])
+        #expect(deck.cards.map(marked) == [true, true, false, false])
+        #expect(try !DeckLoader.load(paths: [log], options: LoadOptions(ansi: true)).cards.contains(where: marked))
+        #expect(try load("\u{1B}[31mred\u{1B}[0m plain\n", LoadOptions()).cards.map(marked) == [true])
+        #expect(try load("\u{1B}[31mred\u{1B}[0m\nplain\n", LoadOptions(lines: true)).cards.map(marked) == [true, false])
+    }
+
     @Test func ansiRemovesEveryOtherSequence() throws {
         let input = "\u{1B}[2Jclear\u{1B}[10;5Hmoved\u{1B}]0;title\u{07}\u{1B}[1mbold\u{1B}[0m\u{1B}[?25l\u{07}\u{08}end\n"
         let deck = try load(input, LoadOptions(ansi: true))
