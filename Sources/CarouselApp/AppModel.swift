@@ -532,9 +532,15 @@ public struct AppModel {
         }
         if let script = options.openWith {
             let target = CardChoice.text(of: card, index: index, field: options.print, lines: options.lines)
+            if script.contains("{file}") && file == nil {
+                say(options.lines ? "No file for {file}: the line is no file's path (nor grep -n's path:LINE:)."
+                    : "No file for {file}: this card came from a pipe, a manifest or the built-in deck.")
+                return
+            }
             // `+LINE` goes only with a file (with --print title, the target is not one); {line} always.
-            let opensFile = target == file || script.contains("{line}")
-            effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with", line: opensFile ? line : nil)))
+            let opensFile = target == file || script.contains("{line}") || script.contains("{file}")
+            effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with", line: opensFile ? line : nil,
+                                                file: file)))
         } else if case .image = card.content {
             // A text editor shows a picture's bytes (vi opened a JPEG as a screenful of noise).
             // (Short enough for an 80-column status line: it was cut before "with a viewer".)

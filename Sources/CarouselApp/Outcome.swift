@@ -39,15 +39,23 @@ public struct ExternalCommand: Sendable, Equatable {
     /// `{}`, `"$1"` is added at the end (`vim` opens the file; `less {}`, `open-with 'wc -l {}'`).
     /// `line` (from 1) is where to open the file: `{line}` in the script stands for it (1 when
     /// there is none); an editor known to take `+LINE` before the file is given it (see `takesLine`).
-    public init(script: String, target: [UInt8], name: String, line: Int? = nil) {
+    /// `{file}` stands for `file` (`"$2"`: the file a `grep -n` line names, a file card's path);
+    /// with it and no `{}`, the target is not added.
+    public init(script: String, target: [UInt8], name: String, line: Int? = nil, file: [UInt8]? = nil) {
         var body = script.replacing("{line}", with: String(line ?? 1))
+        var extra: [[UInt8]] = []
+        let namesFile = body.contains("{file}")
+        if namesFile {
+            body = body.replacing("{file}", with: "\"$2\"")
+            extra = [file ?? []]
+        }
         if body.contains("{}") {
             body = body.replacing("{}", with: "\"$1\"")
-        } else {
+        } else if !namesFile {
             if let line, line > 1, ExternalCommand.takesLine(script) { body += " +\(line)" }
             body += " \"$1\""
         }
-        arguments = [Array("/bin/sh".utf8), Array("-c".utf8), Array(body.utf8), Array("carousel".utf8), target]
+        arguments = [Array("/bin/sh".utf8), Array("-c".utf8), Array(body.utf8), Array("carousel".utf8), target] + extra
         self.name = name
     }
 

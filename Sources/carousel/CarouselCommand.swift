@@ -120,7 +120,7 @@ struct CarouselCommand: ParsableCommand {
     @Flag(help: ArgumentHelp("With --pick (which it implies): end what is printed with a NUL byte, not a newline, for xargs -0 and read -d '' (a file's name may hold a newline)."))
     var print0 = Invocation().print0
 
-    @Option(help: ArgumentHelp("The command e runs on the active card instead of $VISUAL / $EDITOR: {} stands for the card (as --pick prints it), else it comes last; {line} for the line of its file to open at; e.g. --open-with 'less {}'.", valueName: "CMD"))
+    @Option(help: ArgumentHelp("The command e runs on the active card instead of $VISUAL / $EDITOR: {} stands for the card (as --pick prints it), else it comes last; {file} for its file (with --lines, the one a grep -n line names); {line} for the line of its file to open at; e.g. --open-with 'less {}' or 'vim +{line} {file}'.", valueName: "CMD"))
     var openWith: String?
 
     @Flag(help: "Read the deck again when its files change (cards added, removed or edited), staying on the same card.")

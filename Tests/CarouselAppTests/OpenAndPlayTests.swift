@@ -145,6 +145,22 @@ import Testing
         pilot.press(.right, .character("e"))
         #expect(pilot.terminal.commandsRun.count == run)
         #expect(status(pilot).contains("No file to open: the line is no file's path"), "\(status(pilot))")
+
+        // `{file}` is the file a line names, `{}` the line itself; with `{file}` alone the line is not added.
+        options.openWith = "vim +{line} {file}"
+        let command = Pilot(deck: deck, options: options, width: 100, height: 24)
+        command.press(.right, .character("e"))
+        let line = "\(dir)/gift:ideas.txt:7:12: warning"
+        #expect(strings(command.terminal.commandsRun.last ?? []).suffix(4) == ["vim +7 \"$2\"", "carousel", line, "\(dir)/gift:ideas.txt"])
+        options.openWith = "echo {} > {file}.note"
+        let both = Pilot(deck: deck, options: options, width: 100, height: 24)
+        both.press(.character("e"))
+        #expect(strings(both.terminal.commandsRun.last ?? [])[2] == "echo \"$1\" > \"$2\".note")
+        both.press(.end)
+        let ran = both.terminal.commandsRun.count
+        both.press(.character("e"))
+        #expect(both.terminal.commandsRun.count == ran, "no file: nothing runs")
+        #expect(status(both).contains("No file for {file}: the line is no file's path"), "\(status(both))")
     }
 
     /// A zoomed text file scrolled down opens where the reader is (the line at the top of the zoom,
