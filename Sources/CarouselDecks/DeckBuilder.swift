@@ -35,7 +35,8 @@ struct DeckBuilder {
         notes.append(message)
     }
 
-    private mutating func name(_ name: @autoclosure () -> String) {
+    /// Names the deck, unless a source before named it.
+    mutating func name(_ name: @autoclosure () -> String) {
         if self.name == nil { self.name = name() }
     }
 

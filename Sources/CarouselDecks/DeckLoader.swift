@@ -50,12 +50,13 @@ public enum DeckLoader {
                 }
                 continue
             }
-            add(Array(path.utf8), to: &builder)
+            add(Array(path.utf8), to: &builder, alone: paths.count == 1)
         }
         return try builder.deck(defaultName: "cards")
     }
 
-    private static func add(_ path: [UInt8], to builder: inout DeckBuilder) {
+    /// `alone`: the one path given (a card file then names the deck).
+    private static func add(_ path: [UInt8], to builder: inout DeckBuilder, alone: Bool) {
         let shown = Shown.path(path)
         switch FileSystem.kind(of: path) {
         case .failure(let failure):
@@ -67,6 +68,8 @@ public enum DeckLoader {
             if name.count > 5 && name.suffix(5).elementsEqual(".json".utf8) && isManifest(name, in: DiskFolder(path: directory)) {
                 builder.addManifest(in: DiskFolder(path: directory), named: name, folderName: lastComponent(directory))
             } else {
+                // A file alone names its deck, as a folder does (`carousel talk.md` said "carousel").
+                if alone { builder.name(DeckBuilder.title(fromFileName: name)) }
                 builder.addCardFile(in: DiskFolder(path: directory), named: name)
             }
         case .success(.pipe):

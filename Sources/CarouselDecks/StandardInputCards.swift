@@ -1,7 +1,8 @@
 /// Cards typed or piped into standard input (`carousel -`): separated by a line holding only `---`
 /// (trailing spaces and a CR allowed). A card whose first line is `# Some title` takes that title and
-/// loses the line; any other card is titled by its first line (`DeckBuilder.title(fromFirstLineOf:)`),
-/// which it keeps, or "Card N" when that line has no word, N counting the cards read from standard input.
+/// loses the line (a card of that line alone shows its title); any other card is titled by its first
+/// line (`DeckBuilder.title(fromFirstLineOf:)`), which it keeps, or "Card N" when that line has no
+/// word, N counting the cards read from standard input.
 /// Pieces holding nothing but blank lines are not cards (so a leading or doubled `---` does no harm).
 enum StandardInputCards {
     /// One card's worth of standard input.
@@ -36,6 +37,12 @@ enum StandardInputCards {
                 let text = Sanitizer.line(bytes: trimmed(bytes[(at + 2)..<firstEnd]))
                 title = text.isEmpty ? nil : text
                 at = min(to, firstEnd + 1)
+                // A card of its title alone shows it (it said "(empty)", where a Markdown file
+                // of one heading shows the heading: helper-27).
+                if let title, bytes[at..<to].allSatisfy({ $0 == 0x0A || $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                    pieces.append(Piece(number: pieces.count + 1, title: title, art: Array(title.utf8)))
+                    return
+                }
             }
             pieces.append(Piece(number: pieces.count + 1, title: title, art: Array(bytes[at..<(to - at > keep ? at + keep + 1 : to)])))
         }

@@ -198,20 +198,21 @@ extension Invocation {
     var end: UInt8 { print0 ? 0 : 0x0A }
 
     /// Whether standard input is a pipe or a file (`ls | carousel`, `carousel < notes.txt`), not a
-    /// terminal nor a device such as /dev/null; with `evenEmpty`, also an empty file (the output
-    /// of a command that found nothing, `carousel --lines --pick < found.txt`: "no lines", status
-    /// 1, not the built-in deck and one of its cards picked; helper-17).
+    /// terminal nor a device such as /dev/null; with `evenEmpty` (an option says input is meant),
+    /// also an empty file or a device that is not a terminal (the output of a command that found
+    /// nothing, `carousel --lines --pick < found.txt`, or `< /dev/null`: "no lines", status 1, not
+    /// the built-in deck and one of its cards picked; helper-17, helper-27).
     static func standardInputIsPipedIn(evenEmpty: Bool = false) -> Bool {
         var info = stat()
         guard isatty(STDIN_FILENO) == 0, fstat(STDIN_FILENO, &info) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
-        return kind == S_IFIFO || kind == S_IFSOCK || (kind == S_IFREG && (evenEmpty || info.st_size > 0))
+        return kind == S_IFIFO || kind == S_IFSOCK || (kind == S_IFREG && (evenEmpty || info.st_size > 0)) || (kind == S_IFCHR && evenEmpty)
     }
 
     /// Deck problems on stderr, one line each (already sanitised), at most 20 so a deck of 100,000
     /// broken files does not flood the terminal.
-    /// The name the top bar gives the deck: its folder's or its manifest's, when it has one (not
-    /// the built-in deck, loose files or a deck of several paths, which is no one folder's); nil
+    /// The name the top bar gives the deck: its folder's, its manifest's or its one file's, when it
+    /// has one (not the built-in deck or a deck of several paths, which is no one folder's); nil
     /// for the program's own.
     static func name(of deck: Deck, paths: [String]) -> String? {
         paths.count == 1 && deck.hasOwnName ? deck.name : nil

@@ -185,6 +185,10 @@ import Testing
         #expect(deck.cards.map(\.title) == ["Groceries", "Plans for May", "Card 3", "INFO up", String(long.prefix(59)) + "…"])
         #expect(deck.cards[0].lines == ["  Groceries  ", "milk"])
         #expect(deck.cards[1].lines == ["## Plans for May", "trip"])
+        // A card of its `# Title` alone shows the title (helper-27: it said "(empty)").
+        let alone = try DeckLoader.load(paths: ["-"], standardInput: { Array("# One\nfirst\n---\n# Two\n\n---\n# Three".utf8) })
+        #expect(alone.cards.map(\.title) == ["One", "Two", "Three"])
+        #expect(alone.cards.map(\.lines) == [["first"], ["Two"], ["Three"]])
     }
 
     @Test func standardInputIsReadOnlyWhenAskedForAndOnlyOnce() throws {

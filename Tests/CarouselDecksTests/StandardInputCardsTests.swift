@@ -24,6 +24,10 @@ import Testing
                 let text = Sanitizer.line(bytes: trimmed(first.dropFirst(2)))
                 title = text.isEmpty ? nil : text
                 lines.removeFirst()
+                if let title, lines.allSatisfy(blank) {
+                    pieces.append(.init(number: pieces.count + 1, title: title, art: Array(title.utf8)))
+                    return
+                }
             }
             var art: [UInt8] = []
             for (i, line) in lines.enumerated() {
