@@ -2,6 +2,7 @@ import CarouselCanvas
 import CarouselCards
 import CarouselMarkdown
 import CarouselText
+import CarouselWatch
 
 /// Gathers the cards of every path on a command line into one deck, with a message for each thing
 /// it could not use. It lists directories, looks at each file's type, size and permissions, and
@@ -220,12 +221,12 @@ struct DeckBuilder {
     }
 
     /// The card files among a directory's `names`, in file-name order (`DeckBuilder.precedes`: the
-    /// same in every locale): every file that is text. Hidden files and subdirectories are passed over;
-    /// a binary file is skipped with a message.
+    /// same in every locale): every file that is text. Hidden files, editors' backups and temporary
+    /// files (`EditorNoise`) and subdirectories are passed over; a binary file is skipped with a message.
     mutating func addFiles(_ names: [[UInt8]], in folder: some DeckFolder, declared: String? = nil) {
         let manifest = Array(DeckLoader.manifestName.utf8)
         let candidates = names
-            .filter { $0.first != UInt8(ascii: ".") && $0 != manifest }
+            .filter { !EditorNoise.contains($0) && $0 != manifest }
             .sorted(by: DeckBuilder.precedes)
         // `Mira@2x.txt` beside `Mira.txt` is a larger size of its card, not a card (see `ArtSizes`).
         // A name sorts before its sizes, so a directory's sizes are known to be cards in time.

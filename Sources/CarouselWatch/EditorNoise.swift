@@ -1,9 +1,10 @@
 /// File names that editors and tools write beside a deck's files and that never hold a card:
 /// hidden names (`.file.swp`, `.#file`, `.git`), vim's swap files and its write probe (`4913`),
 /// backups (`file~`) and Emacs's auto-saves (`#file#`). Events on them are not changes, so saving
-/// in vim reloads the deck once, not once per file vim touches on the way.
-enum EditorNoise {
-    static func contains(_ name: [UInt8]) -> Bool {
+/// in vim reloads the deck once, not once per file vim touches on the way; and a deck's folder
+/// does not make cards of them (helper-27: `notes.txt~` was a card, kept after it was deleted).
+public enum EditorNoise {
+    public static func contains(_ name: [UInt8]) -> Bool {
         guard let first = name.first, let last = name.last else { return true }
         if first == UInt8(ascii: ".") || last == UInt8(ascii: "~") { return true }
         if first == UInt8(ascii: "#"), last == UInt8(ascii: "#"), name.count > 1 { return true }

@@ -122,6 +122,15 @@ import Testing
                            "slide2.md", "slide10.md", "TODO", "v1.9", "v1.10", "z.txt", "é.txt"])
     }
 
+    /// A folder's editor backups and temporary files are no cards, as `--watch` does not see them
+    /// (helper-27: `notes.txt~` was a card, and stayed one after it was deleted); named alone, one is.
+    @Test func editorsBackupsInAFolderAreNoCards() throws {
+        let scratch = try Scratch()
+        for name in ["notes.txt", "notes.txt~", "#notes.txt#", "4913", ".notes.txt.swp", "plan.md"] { scratch.write("x", to: name) }
+        #expect(try DeckLoader.load(paths: [scratch.path]).cards.map(\.title) == ["notes", "plan"])
+        #expect(try DeckLoader.load(paths: [scratch.path + "/notes.txt~"]).cards.map(\.lines) == [["x"]])
+    }
+
     @Test func cardFilesGivenOneByOneKeepTheirOrder() throws {
         let scratch = try Scratch()
         let z = scratch.write("zed", to: "z.card")
