@@ -359,32 +359,53 @@ public struct Scene: Sendable {
         let row = rows.status
         canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1))
         let g = theme.glyphs
-        var place: String
+        // What the status line may say, fullest first. Words (a message, a title) are cut to leave
+        // room for the keys; where the text is, in numbers, is never cut (helper-27: "lines 2-4 of
+        // 3…" read as a text of 3 lines): the keys go first, then the percentage.
+        var places: [String]
+        var numbers = true
+        var bare: String?  // the barest: where the text is, without which card
         if let message {
-            place = g.displayable(message)
+            places = [g.displayable(message)]
+            numbers = false
         } else if info.total == 0 {
-            place = g.displayable(card.title)
+            places = [g.displayable(card.title)]
+            numbers = false
         } else if let shown = info.sourceShown, info.total > info.page {
             // In the text's own lines, as less counts them: not in the rows they wrap into.
-            place = shown.count == 1 ? "line \(shown.lowerBound) of \(info.sourceCount)"
+            let lines = shown.count == 1 ? "line \(shown.lowerBound) of \(info.sourceCount)"
                 : "lines \(shown.lowerBound)-\(shown.upperBound) of \(info.sourceCount)"
             // How far down the rows the view has come, as less says it: the lines alone do not
             // tell it where one long line wraps into many rows (helper-15: "line 1 of 1" over a
             // paragraph of 300 words, 50 rows of it below).
             let seen = min(info.total, info.first + info.page)
-            place += "  " + (seen >= info.total ? "(end)" : "\(seen * 100 / info.total)%")
+            places = [lines + "  " + (seen >= info.total ? "(end)" : "\(seen * 100 / info.total)%"), lines]
+            bare = lines
         } else {
             let count = info.sourceShown == nil ? info.total : info.sourceCount
-            place = count == 1 ? "1 line" : "all \(count) lines"
+            places = [count == 1 ? "1 line" : "all \(count) lines"]
         }
         // Which card it is, as the strip's status line says (Left / Right and the slideshow change it).
         // (Also one card of a search, as the strip says "1/1": helper-11 found it left out.)
-        if message == nil, count > 1 || highlight != nil { place = "\(zoom.index + 1)/\(count)  " + place }
+        if message == nil, count > 1 || highlight != nil { places = places.map { "\(zoom.index + 1)/\(count)  " + $0 } }
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
-        if message == nil, !statusNote.isEmpty { place += "  " + g.displayable(statusNote) }
-        let hint = Chrome.hint(info.total > info.page ? zoomHints : wholeZoomHints, beside: CharacterWidth.of(place), room: canvas.width - 5,
+        if message == nil, !statusNote.isEmpty { places = places.map { $0 + "  " + g.displayable(statusNote) } }
+        if let bare { places.append(bare) }
+        let hints = info.total > info.page ? zoomHints : wholeZoomHints
+        var place = places[0], hint = ""
+        if numbers {
+            // The fullest place with keys beside it; else the fullest alone; else the barest, cut.
+            let width = canvas.width
+            if let keys = hints.first(where: { CharacterWidth.of(place) + CharacterWidth.of($0) <= width - 5 }) {
+                hint = keys
+            } else {
+                place = places.first { CharacterWidth.of($0) <= width - 2 } ?? places[places.count - 1]
+            }
+        } else {
+            hint = Chrome.hint(hints, beside: CharacterWidth.of(place), room: canvas.width - 5,
                                cutting: max(Chrome.cutTitleWidth, canvas.width / 3))
+        }
         place = Chrome.truncate(place, to: canvas.width - 2 - (hint.isEmpty ? 0 : CharacterWidth.of(hint) + 2), glyphs: g)
         canvas.text(place, x: 1, y: row, style: CellStyle(attributes: .bold))
         if !hint.isEmpty {

@@ -445,6 +445,21 @@ import Testing
         #expect(status(found).hasPrefix(" 1/1  1 line  /only"), "\(status(found))")
     }
 
+    /// Where the text is, in numbers, is never cut on a narrow screen (helper-27: "lines 2-4 of 3…"
+    /// read as a text of three lines): the keys go first, then the percentage, then the card's place.
+    @Test func theZoomsLineNumbersAreNeverCut() throws {
+        let regex = try Regex(#"lines? \d+(-\d+)? of 212"#)
+        for width in 20...90 {
+            let pilot = Pilot(deck: deck, width: width, height: 12)
+            pilot.press(.enter, .pageDown)
+            pilot.wait(1)
+            let line = status(pilot)
+            #expect(line.contains(regex) && !line.contains("…"), "\(width): \(line)")
+            if width >= 30 { #expect(line.hasPrefix(" 1/3  lines "), "\(width): \(line)") }
+            if width >= 46 { #expect(line.contains("%") && line.hasSuffix(" Esc close "), "\(width): \(line)") }
+        }
+    }
+
     /// The zoom's hint names the scrolling keys only where there is something to scroll: a text
     /// that fits, or a drawing, said `↑↓ scroll` all the same.
     @Test func theScrollHintShowsOnlyWhereTheTextScrolls() {
