@@ -335,7 +335,7 @@ public struct CardPainter: Sendable {
     /// returns where it starts.
     func paintTitle(_ text: String, x: Int, y: Int, room: Int, onFrame: Bool, style: CellStyle, pad: CellStyle, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         guard room >= 3 else { return nil }
-        let label = Chrome.truncate(text, to: room - 2, glyphs: theme.glyphs)
+        let label = Chrome.truncateTitle(text, to: room - 2, glyphs: theme.glyphs)
         guard !label.isEmpty else { return nil }
         let clip = CellRect(x: x - 1, y: y, width: room + 2, height: 1)
         canvas.put(" ", x: x - 1, y: y, style: pad, clip: clip)

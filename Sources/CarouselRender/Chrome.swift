@@ -27,6 +27,28 @@ public enum Chrome {
         return out.isEmpty ? "" : out + mark
     }
 
+    /// A card's title cut to `width`: as `truncate` cuts it, but a path keeps its end, from one of
+    /// its slashes (`…/copyright`), else its file's name (`…copyright`, `changel…`) (helper-27: fifty cards of
+    /// `find /usr/share/doc` were all titled `/usr/sha…`). A path: a title with a slash and a
+    /// name after it, no `:` after it (a `grep -n` line keeps its start) and no space (a note's
+    /// "Q3/Q4 plans"), unless it starts as a path does (`/`, `./`, `../`, `~/`).
+    public static func truncateTitle(_ text: String, to width: Int, glyphs: Glyphs) -> String {
+        if CharacterWidth.of(text) <= width { return text }
+        guard let slash = text.lastIndex(of: "/"), text.index(after: slash) < text.endIndex,
+              !text[slash...].contains(":"),
+              text.first == "/" || text.hasPrefix("./") || text.hasPrefix("../") || text.hasPrefix("~/") || !text.contains(" ")
+        else { return truncate(text, to: width, glyphs: glyphs) }
+        let room = width - CharacterWidth.of(glyphs.ellipsis)
+        let name = text[text.index(after: slash)...]
+        guard CharacterWidth.of(text[slash...]) <= room else {
+            // The name alone after the mark, else its start, cut.
+            return CharacterWidth.of(name) <= room ? glyphs.ellipsis + name : truncate(String(name), to: width, glyphs: glyphs)
+        }
+        var start = slash
+        while let earlier = text[..<start].lastIndex(of: "/"), CharacterWidth.of(text[earlier...]) <= room { start = earlier }
+        return glyphs.ellipsis + text[start...]
+    }
+
     /// The segmented control's text and where the active segment is, e.g. `[Normal]│ Scaled `.
     public static func segmentedControl(_ mode: Mode, glyphs: Glyphs) -> (text: String, active: Range<Int>, segments: [(Mode, Range<Int>)]) {
         var text = ""
@@ -132,7 +154,7 @@ public enum Chrome {
                           cutting: max(Chrome.cutTitleWidth, canvas.width / 3))
         let titleRoom = canvas.width - fixed - (hint.isEmpty ? 1 : CharacterWidth.of(hint) + 3)
         canvas.text(position, x: 1, y: statusRow, style: CellStyle(attributes: .bold))
-        canvas.text(truncate(title, to: titleRoom, glyphs: g), x: fixed, y: statusRow,
+        canvas.text(message == nil ? truncateTitle(title, to: titleRoom, glyphs: g) : truncate(title, to: titleRoom, glyphs: g), x: fixed, y: statusRow,
                     style: message == nil ? CellStyle(foreground: accent) : CellStyle(attributes: .bold))
         if !hint.isEmpty {
             canvas.text(hint, x: canvas.width - CharacterWidth.of(hint) - 1, y: statusRow, style: CellStyle(attributes: .dim))

@@ -115,7 +115,7 @@ extension CardPainter {
             canvas.fill(box, glyph: theme.glyphs.backdrop, style: CellStyle(attributes: .dim))
         }
         guard withTitle, box.height >= 1, box.width >= 5 else { return }
-        let label = Chrome.truncate(theme.glyphs.displayable(card.title), to: box.width - 4, glyphs: theme.glyphs)
+        let label = Chrome.truncateTitle(theme.glyphs.displayable(card.title), to: box.width - 4, glyphs: theme.glyphs)
         guard !label.isEmpty else { return }
         let width = CharacterWidth.of(label)
         let x = box.x + (box.width - width) / 2, y = box.y + (box.height - 1) / 2

@@ -122,7 +122,7 @@ extension CardPainter {
         let accent: Color = theme.usesColor ? (card.accent.map(Color.rgb) ?? .default) : .default
         canvas.fill(rect)
         canvas.box(rect, glyphs: theme.glyphs, style: CellStyle(foreground: accent))
-        let title = Chrome.truncate(theme.glyphs.displayable(card.title), to: rect.width - 6, glyphs: theme.glyphs)
+        let title = Chrome.truncateTitle(theme.glyphs.displayable(card.title), to: rect.width - 6, glyphs: theme.glyphs)
         if !title.isEmpty {
             canvas.put(" ", x: rect.x + 2, y: rect.y)
             let w = canvas.text(title, x: rect.x + 3, y: rect.y, style: CellStyle(foreground: accent, attributes: .bold))

@@ -35,6 +35,24 @@ import Testing
         }
     }
 
+    /// A path cut for a card's title keeps its end, where the names are (helper-27: fifty cards of
+    /// `find` were all `/usr/sha…`); other titles, and a `grep -n` line, keep their start.
+    @Test func aPathTitleKeepsItsEnd() {
+        let path = "/usr/share/doc/libatk-wrapper-java/copyright"
+        #expect(Chrome.truncateTitle(path, to: 31, glyphs: .unicode) == "…/libatk-wrapper-java/copyright")
+        #expect(Chrome.truncateTitle(path, to: 30, glyphs: .unicode) == "…/copyright")
+        #expect(Chrome.truncateTitle(path, to: 12, glyphs: .unicode) == "…/copyright")
+        #expect(Chrome.truncateTitle(path, to: 10, glyphs: .unicode) == "…copyright")
+        #expect(Chrome.truncateTitle(path, to: 9, glyphs: .unicode) == "copyright")
+        #expect(Chrome.truncateTitle(path, to: 6, glyphs: .unicode) == "copyr…")
+        #expect(Chrome.truncateTitle(path, to: 14, glyphs: .ascii) == ".../copyright")
+        #expect(Chrome.truncateTitle(path, to: 80, glyphs: .unicode) == path, "what fits is kept whole")
+        #expect(Chrome.truncateTitle("./My Notes/todo list.txt", to: 16, glyphs: .unicode) == "…/todo list.txt", "a path's spaces")
+        #expect(Chrome.truncateTitle("./todo.txt:3:TODO: fix", to: 12, glyphs: .unicode) == "./todo.txt:…", "a grep line")
+        #expect(Chrome.truncateTitle("Plans for Q3/Q4 budget", to: 12, glyphs: .unicode) == "Plans for Q…", "words with a slash")
+        #expect(Chrome.truncateTitle("docs/", to: 3, glyphs: .unicode) == "do…", "no name after the slash")
+    }
+
     @Test func truncationCountsColumns() {
         #expect(Chrome.truncate("Portraits", to: 5, glyphs: .unicode) == "Port…")
         #expect(Chrome.truncate("日本語です", to: 5, glyphs: .unicode) == "日本…")
