@@ -258,7 +258,7 @@ public struct CellCache: Sendable {
             } else if all.count > height, hit >= height - 1 {
                 let context = height >= 4 ? max(1, (height - 1) / 3) : 0
                 first = max(1, min(hit - context, all.count - (height - 1)))
-                first = CellCache.cleanStart(first, before: hit, in: all, latest: all.count - (height - 1))
+                first = CellCache.cleanStart(first, before: hit, in: all, latest: all.count - (height - 1), rows: height - 1)
             }
         }
         opensAt[key] = (seek.generation, first, cut)
@@ -270,13 +270,17 @@ public struct CellCache: Sendable {
     /// of their own under "↑ 7 above"; helper-11): with the first line begun after `first` up to
     /// the match's own (not a blank one), else, within the match's paragraph, after a row that ends
     /// in a broken word; never past `latest`, the first line from which the rest of the text fills
-    /// the card (the card would show blank rows under the text's end; helper-13).
-    static func cleanStart(_ first: Int, before hit: Int, in lines: [LaidLine], latest: Int) -> Int {
+    /// the card (the card would show blank rows under the text's end; helper-13); else back where
+    /// the line began, when the match still shows below it in the card's `rows` (after the row
+    /// saying what is above, before one saying what follows: helper-27 saw "↑ 1 above" over the
+    /// last words of a wrapped sentence, its start hidden too).
+    static func cleanStart(_ first: Int, before hit: Int, in lines: [LaidLine], latest: Int, rows: Int) -> Int {
         let last = min(hit, latest)
-        guard first < last, first > 0, hit < lines.count, !lines[first].beginsLine else { return first }
-        if let begun = lines[(first + 1)...last].firstIndex(where: { $0.beginsLine && !$0.text.allSatisfy { $0 == " " } }) {
+        guard first > 0, first < hit, hit < lines.count, !lines[first].beginsLine else { return first }
+        if first < last, let begun = lines[(first + 1)...last].firstIndex(where: { $0.beginsLine && !$0.text.allSatisfy { $0 == " " } }) {
             return begun
         }
+        if let start = lines[1..<first].lastIndex(where: \.beginsLine), hit - start <= rows - 2 { return start }
         var above = Array(lines[first - 1].text)
         while above.last == " " { above.removeLast() }
         if above.count >= 2, above.last == "-", above[above.count - 2].isLetter { return first + 1 }

@@ -145,23 +145,30 @@ import Testing
         }
         let paragraphs = [line("Groceries for", begins: true), line("the market on", begins: false), line("Thursday.", begins: false),
                           line("2. Freeze the", begins: true), line("soup", begins: false)]
-        #expect(CellCache.cleanStart(1, before: 3, in: paragraphs, latest: 10) == 3, "the paragraph's tail left out")
-        #expect(CellCache.cleanStart(2, before: 4, in: paragraphs, latest: 10) == 3)
-        #expect(CellCache.cleanStart(3, before: 4, in: paragraphs, latest: 10) == 3, "a line's start stays")
+        #expect(CellCache.cleanStart(1, before: 3, in: paragraphs, latest: 10, rows: 4) == 3, "the paragraph's tail left out")
+        #expect(CellCache.cleanStart(2, before: 4, in: paragraphs, latest: 10, rows: 4) == 3)
+        #expect(CellCache.cleanStart(3, before: 4, in: paragraphs, latest: 10, rows: 4) == 3, "a line's start stays")
         let broken = [line("word37 word38", begins: true), line("Extraordin-", begins: false), line("arily", begins: false),
                       line("Thursday", begins: false), line("needle here", begins: false)]
-        #expect(CellCache.cleanStart(2, before: 4, in: broken, latest: 10) == 3, "not from a word's second half")
-        #expect(CellCache.cleanStart(3, before: 4, in: broken, latest: 10) == 3, "whole words stay")
-        #expect(CellCache.cleanStart(2, before: 2, in: broken, latest: 10) == 2, "the match's own row stays")
+        #expect(CellCache.cleanStart(2, before: 4, in: broken, latest: 10, rows: 4) == 3, "not from a word's second half")
+        #expect(CellCache.cleanStart(3, before: 4, in: broken, latest: 10, rows: 4) == 3, "whole words stay")
+        #expect(CellCache.cleanStart(2, before: 2, in: broken, latest: 10, rows: 4) == 2, "the match's own row stays")
         let hyphenated = [line("a well-", begins: true), line("known word", begins: false), line("needle", begins: false)]
-        #expect(CellCache.cleanStart(1, before: 2, in: hyphenated, latest: 10) == 2, "after a hyphen, the rest of the word too")
+        #expect(CellCache.cleanStart(1, before: 2, in: hyphenated, latest: 10, rows: 4) == 2, "after a hyphen, the rest of the word too")
         // Never past where the rest of the text fills the card (near its end: helper-13 saw half a
         // card blank), nor to a blank line.
-        #expect(CellCache.cleanStart(1, before: 3, in: paragraphs, latest: 1) == 1)
-        #expect(CellCache.cleanStart(1, before: 3, in: paragraphs, latest: 2) == 1, "not to the line start past it")
+        #expect(CellCache.cleanStart(1, before: 3, in: paragraphs, latest: 1, rows: 4) == 1)
+        #expect(CellCache.cleanStart(1, before: 3, in: paragraphs, latest: 2, rows: 4) == 1, "not to the line start past it")
         let blank = [line("end of one", begins: true), line("paragraph.", begins: false), line("", begins: true),
                      line("Second one", begins: true), line("needle", begins: false)]
-        #expect(CellCache.cleanStart(1, before: 4, in: blank, latest: 10) == 3, "the paragraph, not the blank line before it")
+        #expect(CellCache.cleanStart(1, before: 4, in: blank, latest: 10, rows: 4) == 3, "the paragraph, not the blank line before it")
+        // Near the text's end, back where the line began while the match still shows (helper-27
+        // saw "↑ 1 above" over "the lazy" / "dog.", the sentence's start hidden).
+        let sentence = [line("A short line", begins: true), line("The quick", begins: true), line("brown fox", begins: false),
+                        line("the lazy", begins: false), line("dog.", begins: false), line("needle", begins: true)]
+        #expect(CellCache.cleanStart(3, before: 5, in: sentence, latest: 3, rows: 8) == 1)
+        #expect(CellCache.cleanStart(3, before: 5, in: sentence, latest: 3, rows: 6) == 1, "the match above the last row")
+        #expect(CellCache.cleanStart(3, before: 5, in: sentence, latest: 3, rows: 5) == 3, "the match would not show")
     }
 }
 
