@@ -333,6 +333,8 @@ public struct AppModel {
             } else {
                 slideshow?.toggle(at: now)
             }
+            // Played again from the last card (where a slideshow without loop ends): from the first.
+            if slideshow?.playing == true, !state.loop, shown.count > 1, state.targetIndex == state.count - 1 { state.send(.first) }
             refreshHints()
             refreshLabels()
         }
@@ -357,14 +359,17 @@ public struct AppModel {
     }
 
     /// The clock reached `now`: the slideshow moves on when a slide is due (round the deck in loop
-    /// mode; back to the first card after the last otherwise).
+    /// mode; otherwise it ends on the last card, paused, as a talk ends: helper-27 found it went
+    /// back to the first, the whole deck rewinding).
     public mutating func timePassed(_ now: Double) {
         guard slideshow?.takeSlide(at: now) == true, shown.count > 1, !overlay.searching, !helpOpen else { return }
         if !state.loop && state.targetIndex == state.count - 1 {
-            state.send(.first)
-        } else {
-            state.send(.move(1))
+            slideshow?.toggle(at: now)
+            refreshHints()
+            say("The last card: p plays the deck again from the first.")
+            return
         }
+        state.send(.move(1))
         // A slide moving on is a step, as a key is: a message said until the next key goes, and
         // the new slide's title shows (helper-16: a broken picture's message stayed through a
         // whole slideshow nobody touched).

@@ -126,7 +126,7 @@ struct CarouselCommand: ParsableCommand {
     @Flag(help: "Read the deck again when its files change (cards added, removed or edited), staying on the same card.")
     var watch = Invocation().watch
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Play the deck as a slideshow: the next card every SECONDS (round the deck with --loop), held while you use it and for one interval after; p pauses and resumes.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Play the deck as a slideshow: the next card every SECONDS (round the deck with --loop, else up to the last card, where it pauses), held while you use it and for one interval after; p pauses and resumes.", valueName: "SECONDS"))
     var autoplay: Double?
 
     func validate() throws {
