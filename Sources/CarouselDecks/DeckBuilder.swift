@@ -269,7 +269,7 @@ struct DeckBuilder {
         if verdict == .unknown {
             do {
                 let head = try folder.head(file, count: FileKinds.sniffSize)
-                guard TextSniffer.isText(head) else {
+                guard TextSniffer.isText(options.lines && options.read0 ? head.map { $0 == 0 ? 0x0A : $0 } : head) else {
                     skip(file, in: folder, .notText(head, head: true))
                     return
                 }
@@ -304,7 +304,7 @@ struct DeckBuilder {
             skip("\(folder.displayName(of: file)): \(error.reason)")
             return
         }
-        guard let encoding = TextEncoding.of(bytes) else {
+        guard let encoding = options.lines ? linesEncoding(bytes) : TextEncoding.of(bytes) else {
             skip(file, in: folder, .notText(bytes))
             return
         }
@@ -401,6 +401,12 @@ struct DeckBuilder {
     /// A line of 8-bit text is shown decoded and picked as it was read (a file name in Latin-1
     /// must come back in its own bytes); UTF-16 is read as UTF-8 first.
     /// At most `options.maximumLineCards` in all; the rest is not read, and standard error says so.
+    /// The encoding of input read as lines: with `--read0`, the NUL bytes that end them are no
+    /// sign of a binary file.
+    private func linesEncoding(_ bytes: [UInt8]) -> TextEncoding? {
+        options.read0 ? TextEncoding.of(bytes.lazy.map { $0 == 0 ? 0x0A : $0 }) : TextEncoding.of(bytes)
+    }
+
     private mutating func addLines(_ bytes: [UInt8], encoding: TextEncoding, source: String) {
         // Past the limit, a file is neither read nor said to have no lines (the limit was said once).
         if linesFull { return }
@@ -410,16 +416,18 @@ struct DeckBuilder {
         // and the lines found one after another, not as an array of them first; with many files,
         // the room grows by doubling at least (an exact room asked for each file could copy every
         // entry again for each).
-        let needed = entries.count + min(max(0, options.maximumLineCards - entries.count), bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
+        // (With --read0 a NUL byte ends a line, and a newline is a character of one: a file's name.)
+        let end: UInt8 = options.read0 ? 0 : 0x0A
+        let needed = entries.count + min(max(0, options.maximumLineCards - entries.count), bytes.reduce(1) { $0 + ($1 == end ? 1 : 0) })
         if needed > entries.capacity { entries.reserveCapacity(max(needed, 2 * entries.capacity)) }
         var next = bytes.startIndex
         while next < bytes.endIndex {
-            let end = bytes[next...].firstIndex(of: 0x0A) ?? bytes.endIndex
-            let raw = bytes[next..<end]
-            next = end + 1
+            let stop = bytes[next...].firstIndex(of: end) ?? bytes.endIndex
+            let raw = bytes[next..<stop]
+            next = stop + 1
             if raw.isEmpty { continue }
             var line = Array(raw)
-            if line.last == 0x0D { line.removeLast() }
+            if line.last == 0x0D && !options.read0 { line.removeLast() }
             let shown = encoding == .windows1252 ? TextEncoding.utf8(line, as: encoding) : line
             let text = String(decoding: shown, as: UTF8.self)
             let plain = Sanitizer.line(options.ansi ? ANSIText.plain(text) : text, limit: Sanitizer.maximumColumns)
@@ -466,8 +474,11 @@ struct DeckBuilder {
         // Bytes that are not text are refused, as a file of them is (helper-15: `head -c 2000
         // /bin/ls | carousel -` showed a card of control pictures, where the same bytes in a file
         // were refused).
-        guard let encoding = TextEncoding.of(bytes) else {
-            skip("\(source): not text (\(TextEncoding.refusal(bytes) ?? "it is not text"))")
+        guard let encoding = options.lines ? linesEncoding(bytes) : TextEncoding.of(bytes) else {
+            // Text between NUL bytes is `find -print0`'s: say how to read it.
+            let hint = !options.read0 && TextEncoding.of(bytes.lazy.map { $0 == 0 ? 0x0A : $0 }) != nil
+                ? "; lines ended by NUL bytes, as find -print0 writes them, are read with --read0" : ""
+            skip("\(source): not text (\(TextEncoding.refusal(bytes) ?? "it is not text")\(hint))")
             return
         }
         if options.lines {

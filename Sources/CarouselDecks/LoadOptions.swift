@@ -9,6 +9,8 @@ public struct LoadOptions: Sendable, Equatable {
     public var kind: Kind?
     /// One card per line of input (standard input or files), titled by the line.
     public var lines: Bool
+    /// With `lines`: a NUL byte ends each line, not a newline (`find -print0`).
+    public var read0: Bool
     /// Standard input is Markdown (files say so by their names).
     public var markdown: Bool
     /// Keep ANSI colours and attributes (SGR) in the text of standard input and text files.
@@ -21,10 +23,11 @@ public struct LoadOptions: Sendable, Equatable {
     /// check; without one, picture files are taken by their names.
     public var checkPicture: (@Sendable (_ head: [UInt8]) -> String?)?
 
-    public init(kind: Kind? = nil, lines: Bool = false, markdown: Bool = false, ansi: Bool = false,
+    public init(kind: Kind? = nil, lines: Bool = false, read0: Bool = false, markdown: Bool = false, ansi: Bool = false,
                 checkPicture: (@Sendable (_ head: [UInt8]) -> String?)? = nil) {
         self.kind = kind
         self.lines = lines
+        self.read0 = read0
         self.markdown = markdown
         self.ansi = ansi
         self.checkPicture = checkPicture
@@ -32,7 +35,7 @@ public struct LoadOptions: Sendable, Equatable {
 
     /// Equal when they read text the same way (the picture check is not compared).
     public static func == (a: LoadOptions, b: LoadOptions) -> Bool {
-        a.kind == b.kind && a.lines == b.lines && a.markdown == b.markdown && a.ansi == b.ansi && a.maximumLineCards == b.maximumLineCards
+        a.kind == b.kind && a.lines == b.lines && a.read0 == b.read0 && a.markdown == b.markdown && a.ansi == b.ansi && a.maximumLineCards == b.maximumLineCards
             && (a.checkPicture == nil) == (b.checkPicture == nil)
     }
 }

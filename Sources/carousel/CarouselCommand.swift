@@ -44,7 +44,7 @@ struct CarouselCommand: ParsableCommand {
         discussion: """
             With no PATH, shows the built-in deck. A PATH is a directory of cards (its notes, Markdown, \
             source code, CSV tables and pictures, with an optional deck.json manifest), a deck.json manifest, card files, \
-            or - for cards on standard input (separated by lines holding only ---); with --lines, --markdown, \
+            or - for cards on standard input (separated by lines holding only ---); with --lines, --read0, --markdown, \
             --ansi, --pick, --print or --print0 and no PATH, input piped in is read as if - were given. Markdown files are \
             split into slides at lines holding only ---.
 
@@ -92,6 +92,9 @@ struct CarouselCommand: ParsableCommand {
 
     @Flag(help: "One card per line of input (standard input or files), for the output of ls, grep or git branch.")
     var lines = Invocation().lines
+
+    @Flag(help: ArgumentHelp("With --lines (which it implies): a NUL byte ends each line of input, not a newline, for find -print0 (a file's name may hold a newline)."))
+    var read0 = Invocation().read0
 
     @Flag(help: "Standard input is Markdown (split into slides at --- lines).")
     var markdown = Invocation().markdown
@@ -153,7 +156,7 @@ struct CarouselCommand: ParsableCommand {
     var invocation: Invocation {
         Invocation(
             paths: paths, render: render, keys: keys, time: time, style: style, mode: mode, loop: loop,
-            start: start, kind: kind, lines: lines, markdown: markdown, ansi: ansi, ascii: ascii,
+            start: start, kind: kind, lines: lines, read0: read0, markdown: markdown, ansi: ansi, ascii: ascii,
             color: color, fps: fps, reduceMotion: reduceMotion, pick: pick, printField: printField, print0: print0,
             openWith: openWith, watch: watch, autoplay: autoplay)
     }

@@ -27,6 +27,7 @@ struct Invocation: Equatable {
     var start: Int?
     var kind: LoadOptions.Kind?
     var lines = false
+    var read0 = false
     var markdown = false
     var ansi = false
     var ascii = false
@@ -57,7 +58,7 @@ struct Invocation: Equatable {
         options.color = color
         options.fps = fps
         options.reduceMotion = reduceMotion || environment["CAROUSEL_REDUCE_MOTION"].map { !$0.isEmpty && $0 != "0" } ?? false
-        options.lines = lines
+        options.lines = lines || read0
         options.pick = pick || printField != nil || print0
         options.print = printField
         options.openWith = openWith
@@ -65,7 +66,7 @@ struct Invocation: Equatable {
         options.autoplay = autoplay
 
         let deck: Deck
-        let loadOptions = LoadOptions(kind: kind, lines: lines, markdown: markdown, ansi: ansi, checkPicture: AppPictures.check)
+        let loadOptions = LoadOptions(kind: kind, lines: lines || read0, read0: read0, markdown: markdown, ansi: ansi, checkPicture: AppPictures.check)
         do {
             // `-` reads cards from standard input (the keys must then come from the terminal);
             // a long read says so on standard error.
@@ -192,7 +193,7 @@ extension Invocation {
     }
 
     /// Whether input piped in with no path is read as the deck (see `run`).
-    var readsPipedInput: Bool { lines || markdown || ansi || pick || printField != nil || print0 }
+    var readsPipedInput: Bool { lines || read0 || markdown || ansi || pick || printField != nil || print0 }
 
     /// The byte that ends what a pick prints: a NUL with --print0, else a newline.
     var end: UInt8 { print0 ? 0 : 0x0A }

@@ -427,6 +427,20 @@ import Testing
         #expect(try load("\u{1B}[31mred\u{1B}[0m\nplain\n", LoadOptions(lines: true)).cards.map(marked) == [true, false])
     }
 
+    /// `--read0`: lines end with NUL bytes, and a newline is a character of one (a file's name), picked
+    /// whole; without it, such input is refused with a word on `--read0`.
+    @Test func read0ReadsLinesEndedByNulBytes() throws {
+        let input = "./docs/new\nline.md\u{0}./docs/plain.md\u{0}\u{0}./a b.md"
+        let deck = try load(input, LoadOptions(lines: true, read0: true))
+        #expect(deck.cards.map(\.title) == ["./docs/new␊line.md", "./docs/plain.md", "./a b.md"])
+        #expect(deck.cards[0].line == Array("./docs/new\nline.md".utf8), "picked as it was read")
+        let scratch = try Scratch()
+        let file = scratch.write(input, to: "found.list")
+        #expect(try DeckLoader.load(paths: [file], options: LoadOptions(lines: true, read0: true)).cards.count == 3)
+        let refused = #expect(throws: DeckError.self) { try load(input, LoadOptions(lines: true)) }
+        #expect(refused?.problems == ["standard input: not text (it holds NUL bytes or control characters; lines ended by NUL bytes, as find -print0 writes them, are read with --read0)"])
+    }
+
     @Test func ansiRemovesEveryOtherSequence() throws {
         let input = "\u{1B}[2Jclear\u{1B}[10;5Hmoved\u{1B}]0;title\u{07}\u{1B}[1mbold\u{1B}[0m\u{1B}[?25l\u{07}\u{08}end\n"
         let deck = try load(input, LoadOptions(ansi: true))

@@ -69,6 +69,20 @@ struct CommandLineTests {
         #expect(plain.output.split(whereSeparator: \.isWhitespace).joined(separator: " ").hasSuffix("x t \\0"), "implies --pick: \(plain.output)")
     }
 
+    /// `find -print0 | carousel --read0 --print0 | xargs -0`: a name holding a newline goes through
+    /// whole (helper-27: it was two cards); `--read0` implies `--lines` and reads piped input.
+    @Test func read0AndPrint0CarryANameWithANewline() throws {
+        let folder = NSTemporaryDirectory() + "carousel-read0-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "x\n".write(toFile: folder + "/new\nline.txt", atomically: true, encoding: .utf8)
+        try "y\n".write(toFile: folder + "/plain.txt", atomically: true, encoding: .utf8)
+        let result = try carousel(["--render", "60x12", "--read0", "--print0"],
+                                  stdout: "< <(find '\(folder)' -type f -print0 | sort -z) | tail -c 40 | od -An -c")
+        let bytes = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(bytes.hasSuffix("n e w \\n l i n e . t x t \\0"), "\(result.output)")
+    }
+
     @Test func aScreenThatIsWrittenExitsZero() throws {
         let result = try carousel(["--render", "80x24"])
         #expect(result.status == 0)
