@@ -45,7 +45,7 @@ struct CarouselCommand: ParsableCommand {
             With no PATH, shows the built-in deck. A PATH is a directory of cards (its notes, Markdown, \
             source code, CSV tables and pictures, with an optional deck.json manifest), a deck.json manifest, card files, \
             or - for cards on standard input (separated by lines holding only ---); with --lines, --read0, --markdown, \
-            --ansi, --pick, --print or --print0 and no PATH, input piped in is read as if - were given. Markdown files are \
+            --ansi, --pick, --print, --print0 or --select-1 and no PATH, input piped in is read as if - were given. Markdown files are \
             split into slides at lines holding only ---.
 
             \(KeyTable.commandLineSummary)
@@ -123,6 +123,9 @@ struct CarouselCommand: ParsableCommand {
     @Flag(help: ArgumentHelp("With --pick (which it implies): end what is printed with a NUL byte, not a newline, for xargs -0 and read -d '' (a file's name may hold a newline)."))
     var print0 = Invocation().print0
 
+    @Flag(name: .customLong("select-1"), help: ArgumentHelp("With --pick (which it implies): when there is one card only, print it at once, without showing the carousel (as fzf --select-1)."))
+    var selectOne = Invocation().selectOne
+
     @Option(help: ArgumentHelp("The command e runs on the active card instead of $VISUAL / $EDITOR: {} stands for the card (as --pick prints it), else it comes last; {file} for its file (with --lines, the one a grep -n line names); {line} for the line of its file to open at; e.g. --open-with 'less {}' or 'vim +{line} {file}'.", valueName: "CMD"))
     var openWith: String?
 
@@ -157,7 +160,7 @@ struct CarouselCommand: ParsableCommand {
         Invocation(
             paths: paths, render: render, keys: keys, time: time, style: style, mode: mode, loop: loop,
             start: start, kind: kind, lines: lines, read0: read0, markdown: markdown, ansi: ansi, ascii: ascii,
-            color: color, fps: fps, reduceMotion: reduceMotion, pick: pick, printField: printField, print0: print0,
+            color: color, fps: fps, reduceMotion: reduceMotion, pick: pick, printField: printField, print0: print0, selectOne: selectOne,
             openWith: openWith, watch: watch, autoplay: autoplay)
     }
 

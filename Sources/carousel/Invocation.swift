@@ -37,6 +37,7 @@ struct Invocation: Equatable {
     var pick = false
     var printField: CardChoice.Field?
     var print0 = false
+    var selectOne = false
     var openWith: String?
     var watch = false
     var autoplay: Double?
@@ -59,7 +60,7 @@ struct Invocation: Equatable {
         options.fps = fps
         options.reduceMotion = reduceMotion || environment["CAROUSEL_REDUCE_MOTION"].map { !$0.isEmpty && $0 != "0" } ?? false
         options.lines = lines || read0
-        options.pick = pick || printField != nil || print0
+        options.pick = pick || printField != nil || print0 || selectOne
         options.print = printField
         options.openWith = openWith
         options.editor = AppOptions.editor(environment: environment)
@@ -99,6 +100,12 @@ struct Invocation: Equatable {
         // to read it (in `--render` too: the screen is the one the terminal shows).
         if paths.isEmpty && Invocation.standardInputIsPipedIn() {
             options.notice = "to show standard input: " + (glyphs.isASCII ? "..." : "…") + " | carousel -"
+        }
+
+        // One card to choose from: chosen at once (`--select-1`, as fzf's).
+        if selectOne && cards.count == 1 {
+            let choice = CardChoice.text(of: cards.card(at: 0), index: 0, field: options.print, lines: options.lines)
+            return Invocation.writeOut(choice + [end], what: "the chosen card") ? 0 : 1
         }
 
         if let render, let size = HeadlessRenderer.parseSize(render) {
@@ -193,7 +200,7 @@ extension Invocation {
     }
 
     /// Whether input piped in with no path is read as the deck (see `run`).
-    var readsPipedInput: Bool { lines || read0 || markdown || ansi || pick || printField != nil || print0 }
+    var readsPipedInput: Bool { lines || read0 || markdown || ansi || pick || printField != nil || print0 || selectOne }
 
     /// The byte that ends what a pick prints: a NUL with --print0, else a newline.
     var end: UInt8 { print0 ? 0 : 0x0A }

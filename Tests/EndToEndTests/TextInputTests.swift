@@ -61,6 +61,17 @@ struct TextInputTests {
         #expect(!renderedMoved.output.contains("standard input") && renderedMoved.output.contains("2/20  Tomas"), "\(renderedMoved.output)")
     }
 
+    /// `--select-1`: one card is chosen at once, printed as a pick prints it, with no screen (no
+    /// terminal is needed); with more, the carousel shows as usual (helper-27, as fzf --select-1).
+    @Test func selectOneChoosesALoneCardAtOnce() throws {
+        let one = try carousel(input: #"only-branch\n"#, ["--lines", "--select-1"])
+        #expect(one.status == 0 && one.output == "only-branch\n", "\(one.output)")
+        let index = try carousel(input: #"only-branch\n"#, ["--lines", "--select-1", "--print", "index"])
+        #expect(index.status == 0 && index.output == "1\n", "\(index.output)")
+        let two = try carousel(input: #"main\nrelease\n"#, ["--lines", "--select-1", "--render", "60x10", "--keys", "right"])
+        #expect(two.status == 0 && two.output.hasSuffix("release\n") && two.output.contains("2/2"), "\(two.output)")
+    }
+
     /// Where an option says the input is meant (one about input, or a pick for a script), input
     /// piped in with no path is the deck, as fzf reads it (helper-15: `ls | carousel --lines
     /// --pick` showed the built-in deck, and Enter printed `builtin:Mira.txt` with status 0).
