@@ -4,7 +4,8 @@ import Glibc
 /// can read the deck again. A directory is followed with its subdirectories (up to 3 deep and
 /// 1,000 directories, hidden ones and symbolic links left out, new ones followed as they come);
 /// a file is followed through its parent directory, so a save that renames a new file over it
-/// is seen (and so is the next one). Editors' swap, backup and hidden files are not changes.
+/// is seen (and so is the next one); a directory named that is removed and made again is followed
+/// again. Editors' swap, backup and hidden files are not changes.
 /// Changes close together are told once: `quiet` after the last, or `longest` after the first
 /// if they keep coming. The callback runs on the watcher's own thread; it should only note the
 /// change and wake the program (it must not wait for a thread that is calling `stop()`).
@@ -95,7 +96,7 @@ public final class DeckWatcher: Sendable {
             bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
         }
         guard status == 0 else { return errno }
-        if info.st_mode & S_IFMT == S_IFDIR { return table.addDirectory(path, depth: 0) }
+        if info.st_mode & S_IFMT == S_IFDIR { return table.addRoot(path) }
         let slash = path.lastIndex(of: UInt8(ascii: "/"))!
         let parent = slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])
         return table.addFile(Array(path[(slash + 1)...]), in: parent)

@@ -28,6 +28,9 @@ struct WatchTable {
 
     let inotify: Int32
     private(set) var watches: [Int32: Watch] = [:]
+    /// The directories that were named: one removed and made again (`rm -rf notes`, a checkout,
+    /// a folder generated anew) is followed again, through its parent (see `addRoot`).
+    private(set) var roots: Set<[UInt8]> = []
     /// Some directory was left out for `maxDirectories`.
     private(set) var full = false
 
@@ -56,6 +59,18 @@ struct WatchTable {
         return nil
     }
 
+    /// Follows `path`, a directory that was named, and its name in its parent, so that it is
+    /// followed again when it is made anew (helper-27: a deck folder removed and made again was
+    /// never read again). Returns errno if `path` cannot be watched; its parent is followed if it can be.
+    mutating func addRoot(_ path: [UInt8]) -> Int32? {
+        if let failure = addDirectory(path, depth: 0) { return failure }
+        roots.insert(path)
+        if let slash = path.lastIndex(of: WatchTable.slash), slash + 1 < path.count {
+            _ = addFile(Array(path[(slash + 1)...]), in: slash == 0 ? [WatchTable.slash] : Array(path[..<slash]))
+        }
+        return nil
+    }
+
     /// Follows the file `name` in `directory`. Returns errno if the directory cannot be watched.
     mutating func addFile(_ name: [UInt8], in directory: [UInt8]) -> Int32? {
         let wd = addWatch(directory)
@@ -78,8 +93,15 @@ struct WatchTable {
             // The directory itself: removed or renamed (a file's parent too), or its attributes changed.
             return watch.whole || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0
         }
-        // A file named outright counts even if its name looks like noise (`.talk.md`).
-        if watch.files.contains(name) { return true }
+        // A file named outright counts even if its name looks like noise (`.talk.md`); a directory
+        // named, made anew, is followed again.
+        if watch.files.contains(name) {
+            let path = watch.directory + [WatchTable.slash] + name
+            if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, roots.contains(path) {
+                _ = addDirectory(path, depth: 0)
+            }
+            return true
+        }
         guard watch.whole, !EditorNoise.contains(name) else { return false }
         if mask & UInt32(IN_ISDIR) != 0 {
             let path = watch.directory + [WatchTable.slash] + name

@@ -145,6 +145,28 @@ import Testing
         watcher.stop()
     }
 
+    /// A deck folder removed and made again (a checkout, a generated folder) is followed again
+    /// (helper-27: `--watch` never read it again).
+    @Test func aFolderRemovedAndMadeAgainIsFollowedAgain() async throws {
+        scratch.directory("deck")
+        scratch.write("one", to: "deck/a.md")
+        let watcher = try DeckWatcher(paths: [scratch.at("deck")], onChange: calls.record)
+        scratch.delete("deck/a.md")
+        #expect(rmdir(scratch.at("deck")) == 0)
+        #expect(await calls.wait(for: 1))
+        let gone = await calls.settle(for: .milliseconds(300))
+        scratch.directory("deck")
+        #expect(await calls.wait(for: gone + 1), "made again")
+        let made = await calls.settle(for: .milliseconds(300))
+        scratch.write("two", to: "deck/b.md")
+        #expect(await calls.wait(for: made + 1), "a file in it")
+        // Its neighbours are not the deck.
+        let before = await calls.settle(for: .milliseconds(300))
+        scratch.write("x", to: "other.md")
+        #expect(await calls.settle() == before)
+        watcher.stop()
+    }
+
     @Test func noCallbackAfterStop() async throws {
         // A long quiet time, so that the second write is surely still pending at stop().
         let watcher = try DeckWatcher(paths: [scratch.path], quiet: .milliseconds(500), onChange: calls.record)
