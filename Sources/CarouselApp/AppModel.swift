@@ -555,6 +555,8 @@ public struct AppModel {
             var command = ExternalCommand(script: options.editor, target: file, name: name, line: line)
             command.program = ExternalCommand.plainProgram(options.editor)
             effects.append(.run(command))
+        } else if options.lines && CardChoice.namesDirectory(card) {
+            say("No file to open: the line is a folder (--open-with runs a command on it).")
         } else if options.lines {
             say("No file to open: the line is no file's path (nor grep -n's path:LINE:).")
         } else {

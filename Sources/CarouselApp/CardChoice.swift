@@ -84,12 +84,21 @@ public enum CardChoice {
         return nil
     }
 
-    private static func isRegularFile(_ path: [UInt8]) -> Bool {
+    private static func isRegularFile(_ path: [UInt8]) -> Bool { kind(of: path) == S_IFREG }
+
+    /// Whether a line (`--lines`) names a directory: `e` says so rather than that it names nothing.
+    public static func namesDirectory(_ card: Card) -> Bool {
+        let name = card.line ?? Array(card.id.utf8)
+        return !name.isEmpty && !name.contains(0) && kind(of: name) == S_IFDIR
+    }
+
+    /// The type bits of what `path` names (following links); nil when nothing is there.
+    private static func kind(of path: [UInt8]) -> mode_t? {
         var info = stat()
         let found = (path + [0]).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
         }
-        return found && (info.st_mode & S_IFMT) == S_IFREG
+        return found ? info.st_mode & S_IFMT : nil
     }
 
     /// The line (from 1) of `file` where `e` opens a card: the first line of its part of the file

@@ -129,7 +129,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try "one\ntwo: Hélène\n".write(toFile: dir + "/gift:ideas.txt", atomically: true, encoding: .utf8)
-        let input = "\(dir)/gift:ideas.txt:2:two: Hélène\n\(dir)/gift:ideas.txt:7:12: warning\n\(dir)/gift:ideas.txt\nnothing:3:here\n"
+        let input = "\(dir)/gift:ideas.txt:2:two: Hélène\n\(dir)/gift:ideas.txt:7:12: warning\n\(dir)/gift:ideas.txt\nnothing:3:here\n\(dir)\n"
         let deck = try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true), standardInput: { Array(input.utf8) }).provider
         var options = AppOptions()
         options.lines = true
@@ -145,6 +145,9 @@ import Testing
         pilot.press(.right, .character("e"))
         #expect(pilot.terminal.commandsRun.count == run)
         #expect(status(pilot).contains("No file to open: the line is no file's path"), "\(status(pilot))")
+        pilot.press(.right, .character("e"))
+        #expect(pilot.terminal.commandsRun.count == run)
+        #expect(status(pilot).contains("No file to open: the line is a folder (--open-with runs a command on it)."), "\(status(pilot))")
 
         // `{file}` is the file a line names, `{}` the line itself; with `{file}` alone the line is not added.
         options.openWith = "vim +{line} {file}"
