@@ -475,8 +475,8 @@ struct DeckBuilder {
         // /bin/ls | carousel -` showed a card of control pictures, where the same bytes in a file
         // were refused).
         guard let encoding = options.lines ? linesEncoding(bytes) : TextEncoding.of(bytes) else {
-            // Text between NUL bytes is `find -print0`'s: say how to read it.
-            let hint = !options.read0 && TextEncoding.of(bytes.lazy.map { $0 == 0 ? 0x0A : $0 }) != nil
+            // Text between NUL bytes, ended by one, is `find -print0`'s: say how to read it.
+            let hint = !options.read0 && bytes.last == 0 && TextEncoding.of(bytes.lazy.map { $0 == 0 ? 0x0A : $0 }) != nil
                 ? "; lines ended by NUL bytes, as find -print0 writes them, are read with --read0" : ""
             skip("\(source): not text (\(TextEncoding.refusal(bytes) ?? "it is not text")\(hint))")
             return

@@ -430,7 +430,7 @@ import Testing
     /// `--read0`: lines end with NUL bytes, and a newline is a character of one (a file's name), picked
     /// whole; without it, such input is refused with a word on `--read0`.
     @Test func read0ReadsLinesEndedByNulBytes() throws {
-        let input = "./docs/new\nline.md\u{0}./docs/plain.md\u{0}\u{0}./a b.md"
+        let input = "./docs/new\nline.md\u{0}./docs/plain.md\u{0}\u{0}./a b.md\u{0}"
         let deck = try load(input, LoadOptions(lines: true, read0: true))
         #expect(deck.cards.map(\.title) == ["./docs/new␊line.md", "./docs/plain.md", "./a b.md"])
         #expect(deck.cards[0].line == Array("./docs/new\nline.md".utf8), "picked as it was read")
