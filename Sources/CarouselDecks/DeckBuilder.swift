@@ -395,18 +395,23 @@ struct DeckBuilder {
         }
     }
 
+    /// The encoding of input read as lines: with `--read0`, the NUL bytes that end them are no
+    /// sign of a binary file.
+    private func linesEncoding(_ bytes: [UInt8]) -> TextEncoding? {
+        options.read0 ? DeckBuilder.encoding(betweenNulBytes: bytes) : TextEncoding.of(bytes)
+    }
+
+    /// The encoding of text whose lines NUL bytes end (`find -print0`'s), if it is text.
+    static func encoding(betweenNulBytes bytes: [UInt8]) -> TextEncoding? {
+        TextEncoding.of(bytes.lazy.map { $0 == 0 ? 0x0A : $0 })
+    }
+
     /// One card per line that is not blank (`--lines`): titled by the line, which is also its
     /// identity (what a picker prints). With `--ansi` the card keeps the line's colours, and a
     /// pick prints the line without its escape sequences.
     /// A line of 8-bit text is shown decoded and picked as it was read (a file name in Latin-1
     /// must come back in its own bytes); UTF-16 is read as UTF-8 first.
     /// At most `options.maximumLineCards` in all; the rest is not read, and standard error says so.
-    /// The encoding of input read as lines: with `--read0`, the NUL bytes that end them are no
-    /// sign of a binary file.
-    private func linesEncoding(_ bytes: [UInt8]) -> TextEncoding? {
-        options.read0 ? TextEncoding.of(bytes.lazy.map { $0 == 0 ? 0x0A : $0 }) : TextEncoding.of(bytes)
-    }
-
     private mutating func addLines(_ bytes: [UInt8], encoding: TextEncoding, source: String) {
         // Past the limit, a file is neither read nor said to have no lines (the limit was said once).
         if linesFull { return }
@@ -476,7 +481,7 @@ struct DeckBuilder {
         // were refused).
         guard let encoding = options.lines ? linesEncoding(bytes) : TextEncoding.of(bytes) else {
             // Text between NUL bytes, ended by one, is `find -print0`'s: say how to read it.
-            let hint = !options.read0 && bytes.last == 0 && TextEncoding.of(bytes.lazy.map { $0 == 0 ? 0x0A : $0 }) != nil
+            let hint = !options.read0 && bytes.last == 0 && DeckBuilder.encoding(betweenNulBytes: bytes) != nil
                 ? "; lines ended by NUL bytes, as find -print0 writes them, are read with --read0" : ""
             skip("\(source): not text (\(TextEncoding.refusal(bytes) ?? "it is not text")\(hint))")
             return
