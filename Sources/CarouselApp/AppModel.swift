@@ -538,8 +538,9 @@ public struct AppModel {
         if let script = options.openWith {
             let target = CardChoice.text(of: card, index: index, field: options.print, lines: options.lines)
             if script.contains("{file}") && file == nil {
-                say(options.lines ? "No file for {file}: the line is no file's path (nor grep -n's path:LINE:)."
-                    : "No file for {file}: this card came from a pipe, a manifest or the built-in deck.")
+                say(!options.lines ? "No file for {file}: this card came from a pipe, a manifest or the built-in deck."
+                    : CardChoice.namesDirectory(card) ? "No file for {file}: the line is a folder ({} is the line)."
+                    : "No file for {file}: the line is no file's path (nor grep -n's path:LINE:).")
                 return
             }
             // `+LINE` goes only with a file (with --print title, the target is not one); {line} always.

@@ -46,17 +46,51 @@ public struct ExternalCommand: Sendable, Equatable {
         var extra: [[UInt8]] = []
         let namesFile = body.contains("{file}")
         if namesFile {
-            body = body.replacing("{file}", with: "\"$2\"")
+            body = ExternalCommand.substituting("{file}", with: 2, in: body)
             extra = [file ?? []]
         }
         if body.contains("{}") {
-            body = body.replacing("{}", with: "\"$1\"")
+            body = ExternalCommand.substituting("{}", with: 1, in: body)
         } else if !namesFile {
             if let line, line > 1, ExternalCommand.takesLine(script) { body += " +\(line)" }
             body += " \"$1\""
         }
         arguments = [Array("/bin/sh".utf8), Array("-c".utf8), Array(body.utf8), Array("carousel".utf8), target] + extra
         self.name = name
+    }
+
+    /// `script` with each `placeholder` standing for the shell's parameter `number`, quoted as where
+    /// it stands asks, so that a name with spaces stays one word: `"$1"` outside quotes, `$1`
+    /// inside double quotes (`'code -g "{file}:{line}"'` made `""$2":7"`, split at a space:
+    /// helper-28), `'"$1"'` inside single quotes.
+    static func substituting(_ placeholder: String, with number: Int, in script: String) -> String {
+        var out = ""
+        var quote: Character?
+        var i = script.startIndex
+        while i < script.endIndex {
+            if script[i...].hasPrefix(placeholder) {
+                switch quote {
+                case "\"": out += "$\(number)"
+                case "'": out += "'\"$\(number)\"'"
+                default: out += "\"$\(number)\""
+                }
+                i = script.index(i, offsetBy: placeholder.count)
+                continue
+            }
+            let c = script[i]
+            out.append(c)
+            i = script.index(after: i)
+            if c == "\\" && quote != "'" {
+                // An escaped character is no quote.
+                if i < script.endIndex {
+                    out.append(script[i])
+                    i = script.index(after: i)
+                }
+            } else if c == "\"" || c == "'" {
+                if quote == nil { quote = c } else if quote == c { quote = nil }
+            }
+        }
+        return out
     }
 
     /// The first word of `script` when it names a program plainly (letters, digits, `._+-/`; not

@@ -94,12 +94,14 @@ enum ContentSource: Sendable {
             return content
         case .line(let text):
             var document = TextDocument(plainText: text)
-            document.showsColourCodes = ContentSource.showColourCodes(CollectionOfOne(text))
+            document.showsColourCodes = ContentSource.showsColourCodes(text)
             return .text(document)
         case .ansiLine(let raw):
             return .text(ANSIText.document(from: raw))
         case .tabbedLine(let text):
-            return .text(TextDocument(plainText: Sanitizer.lines(from: text).joined(separator: "\n")))
+            var document = TextDocument(plainText: Sanitizer.lines(from: text).joined(separator: "\n"))
+            document.showsColourCodes = ContentSource.showsColourCodes(text)
+            return .text(document)
         case .lines(let lines):
             return ContentSource.content(lines: lines, kind: kind)
         case .text(let text):
@@ -161,37 +163,35 @@ enum ContentSource: Sendable {
         case .ansi:
             return .text(ANSIText.document(from: bytes))
         default:
-            return content(lines: Sanitizer.lines(from: bytes), kind: kind)
+            // (A file's or standard input's text, whose escapes the sanitiser makes visible: one
+            // a card shows as text says how to draw them in colour.)
+            let content = content(lines: Sanitizer.lines(from: bytes), kind: kind)
+            guard case .text(var document) = content, holdsColourCodes(bytes) else { return content }
+            document.showsColourCodes = true
+            return .text(document)
         }
+    }
+
+    /// Whether text holds an ANSI colour code (SGR: ESC `[`, digits and `;` or `:`, then `m`: a log
+    /// written for a terminal, `ls --color=always`), which a card read without `--ansi` shows as text.
+    static func holdsColourCodes(_ bytes: some Collection<UInt8>) -> Bool {
+        var i = bytes.startIndex
+        while let at = bytes[i...].firstIndex(of: 0x1B) {
+            i = bytes.index(after: at)
+            guard i < bytes.endIndex, bytes[i] == 0x5B else { continue }
+            let parameters = bytes[bytes.index(after: i)...].drop { $0 &- 0x30 < 10 || $0 == 0x3B || $0 == 0x3A }
+            if parameters.first == 0x6D { return true }
+        }
+        return false
+    }
+
+    /// Whether a clean line (`--lines`: its escapes already made visible) shows a colour code:
+    /// `␛` (U+241B) where ESC was.
+    static func showsColourCodes(_ line: String) -> Bool {
+        holdsColourCodes(line.unicodeScalars.lazy.map { $0 == "\u{241B}" ? 0x1B : UInt8(truncatingIfNeeded: min($0.value, 0x7F)) })
     }
 
     static func content(lines: [String], kind: ContentKind) -> CardContent {
-        var content = classified(lines: lines, kind: kind)
-        if case .text(var document) = content, showColourCodes(lines) {
-            document.showsColourCodes = true
-            content = .text(document)
-        }
-        return content
-    }
-
-    /// Whether clean lines show an ANSI colour code as text: `␛[`, digits and `;` or `:`, then
-    /// `m` (a log written for a terminal, `ls --color=always`, read without `--ansi`).
-    static func showColourCodes(_ lines: some Sequence<String>) -> Bool {
-        // ␛ (U+241B) is E2 90 9B in UTF-8.
-        lines.contains { line in
-            let bytes = line.utf8
-            var i = bytes.startIndex
-            while let at = bytes[i...].firstIndex(of: 0xE2) {
-                i = bytes.index(after: at)
-                guard bytes[i...].starts(with: [0x90, 0x9B, 0x5B]) else { continue }
-                let parameters = bytes[bytes.index(i, offsetBy: 3)...].drop { $0 &- 0x30 < 10 || $0 == 0x3B || $0 == 0x3A }
-                if parameters.first == 0x6D { return true }
-            }
-            return false
-        }
-    }
-
-    private static func classified(lines: [String], kind: ContentKind) -> CardContent {
         switch kind {
         case .art:
             return .art(Art(lines: lines))

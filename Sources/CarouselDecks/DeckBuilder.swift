@@ -269,7 +269,7 @@ struct DeckBuilder {
         if verdict == .unknown {
             do {
                 let head = try folder.head(file, count: FileKinds.sniffSize)
-                guard TextSniffer.isText(options.lines && options.read0 ? head.map { $0 == 0 ? 0x0A : $0 } : head) else {
+                guard TextSniffer.isText(options.lines && options.read0 ? DeckBuilder.lineFeeds(forNulBytes: head) : head) else {
                     skip(file, in: folder, .notText(head, head: true))
                     return
                 }
@@ -403,7 +403,12 @@ struct DeckBuilder {
 
     /// The encoding of text whose lines NUL bytes end (`find -print0`'s), if it is text.
     static func encoding(betweenNulBytes bytes: [UInt8]) -> TextEncoding? {
-        TextEncoding.of(bytes.lazy.map { $0 == 0 ? 0x0A : $0 })
+        TextEncoding.of(lineFeeds(forNulBytes: bytes))
+    }
+
+    /// Text whose lines NUL bytes end, with line feeds in their place (to be judged as text).
+    static func lineFeeds(forNulBytes bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 == 0 ? 0x0A : $0 }
     }
 
     /// One card per line that is not blank (`--lines`): titled by the line, which is also its
@@ -481,7 +486,7 @@ struct DeckBuilder {
         // were refused).
         guard let encoding = options.lines ? linesEncoding(bytes) : TextEncoding.of(bytes) else {
             // Text between NUL bytes, ended by one, is `find -print0`'s: say how to read it.
-            let hint = !options.read0 && bytes.last == 0 && DeckBuilder.encoding(betweenNulBytes: bytes) != nil
+            let hint = !options.read0 && bytes.last == 0 && bytes.contains { $0 != 0 } && DeckBuilder.encoding(betweenNulBytes: bytes) != nil
                 ? "; lines ended by NUL bytes, as find -print0 writes them, are read with --read0" : ""
             skip("\(source): not text (\(TextEncoding.refusal(bytes) ?? "it is not text")\(hint))")
             return

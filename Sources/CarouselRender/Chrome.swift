@@ -30,12 +30,11 @@ public enum Chrome {
     /// A card's title cut to `width`: as `truncate` cuts it, but a path keeps its end, from one of
     /// its slashes (`…/copyright`), else its file's name (`…copyright`, `changel…`) (helper-27: fifty cards of
     /// `find /usr/share/doc` were all titled `/usr/sha…`). A path: a title with a slash and a
-    /// name after it, no `:` after it (a `grep -n` line keeps its start) and no space (a note's
-    /// "Q3/Q4 plans"), unless it starts as a path does (`/`, `./`, `../`, `~/`).
+    /// name after it, no `:` (a `grep -n` line, a URL keep their start: helper-28) and no space (a
+    /// note's "Q3/Q4 plans"), unless it starts as a path does (`/`, `./`, `../`, `~/`).
     public static func truncateTitle(_ text: String, to width: Int, glyphs: Glyphs) -> String {
         if CharacterWidth.of(text) <= width { return text }
-        guard let slash = text.lastIndex(of: "/"), text.index(after: slash) < text.endIndex,
-              !text[slash...].contains(":"),
+        guard let slash = text.lastIndex(of: "/"), text.index(after: slash) < text.endIndex, !text.contains(":"),
               text.first == "/" || text.hasPrefix("./") || text.hasPrefix("../") || text.hasPrefix("~/") || !text.contains(" ")
         else { return truncate(text, to: width, glyphs: glyphs) }
         let room = width - CharacterWidth.of(glyphs.ellipsis)

@@ -361,15 +361,15 @@ public struct Scene: Sendable {
         let g = theme.glyphs
         // What the status line may say, fullest first. Words (a message, a title) are cut to leave
         // room for the keys; where the text is, in numbers, is never cut (helper-27: "lines 2-4 of
-        // 3…" read as a text of 3 lines): the keys go first, then the percentage.
-        var places: [String]
+        // 3…" read as a text of 3 lines): the keys go first, then the percentage, then the
+        // slideshow's or search's note, then which card it is.
+        var said: [String]
         var numbers = true
-        var bare: String?  // the barest: where the text is, without which card
         if let message {
-            places = [g.displayable(message)]
+            said = [g.displayable(message)]
             numbers = false
         } else if info.total == 0 {
-            places = [g.displayable(card.title)]
+            said = [g.displayable(card.title)]
             numbers = false
         } else if let shown = info.sourceShown, info.total > info.page {
             // In the text's own lines, as less counts them: not in the rows they wrap into.
@@ -379,19 +379,22 @@ public struct Scene: Sendable {
             // tell it where one long line wraps into many rows (helper-15: "line 1 of 1" over a
             // paragraph of 300 words, 50 rows of it below).
             let seen = min(info.total, info.first + info.page)
-            places = [lines + "  " + (seen >= info.total ? "(end)" : "\(seen * 100 / info.total)%"), lines]
-            bare = lines
+            said = [lines + "  " + (seen >= info.total ? "(end)" : "\(seen * 100 / info.total)%"), lines]
         } else {
             let count = info.sourceShown == nil ? info.total : info.sourceCount
-            places = [count == 1 ? "1 line" : "all \(count) lines"]
+            said = [count == 1 ? "1 line" : "all \(count) lines"]
         }
         // Which card it is, as the strip's status line says (Left / Right and the slideshow change it).
         // (Also one card of a search, as the strip says "1/1": helper-11 found it left out.)
-        if message == nil, count > 1 || highlight != nil { places = places.map { "\(zoom.index + 1)/\(count)  " + $0 } }
+        let position = message == nil && (count > 1 || highlight != nil) ? "\(zoom.index + 1)/\(count)  " : ""
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
-        if message == nil, !statusNote.isEmpty { places = places.map { $0 + "  " + g.displayable(statusNote) } }
-        if let bare { places.append(bare) }
+        let note = message == nil && !statusNote.isEmpty ? "  " + g.displayable(statusNote) : ""
+        var places = said.map { position + $0 + note }
+        if numbers {
+            if !note.isEmpty { places += said.map { position + $0 } }
+            if !position.isEmpty { places.append(said[said.count - 1]) }
+        }
         let hints = info.total > info.page ? zoomHints : wholeZoomHints
         var place = places[0], hint = ""
         if numbers {

@@ -53,7 +53,7 @@ struct WatchTable {
         watches[wd] = Watch(directory: path, depth: depth, whole: true, files: known?.files ?? [])
         if depth < WatchTable.maxDepth {
             for name in subdirectories(of: path) {
-                _ = addDirectory(path + [WatchTable.slash] + name, depth: depth + 1)
+                _ = addDirectory(WatchTable.path(name, in: path), depth: depth + 1)
             }
         }
         return nil
@@ -69,6 +69,11 @@ struct WatchTable {
             _ = addFile(Array(path[(slash + 1)...]), in: slash == 0 ? [WatchTable.slash] : Array(path[..<slash]))
         }
         return nil
+    }
+
+    /// `name` inside `directory` (`/` and `deck` make `/deck`, not `//deck`: helper-28).
+    static func path(_ name: [UInt8], in directory: [UInt8]) -> [UInt8] {
+        directory == [slash] ? directory + name : directory + [slash] + name
     }
 
     /// Follows the file `name` in `directory`. Returns errno if the directory cannot be watched.
@@ -96,7 +101,7 @@ struct WatchTable {
         // A file named outright counts even if its name looks like noise (`.talk.md`); a directory
         // named, made anew, is followed again.
         if watch.files.contains(name) {
-            let path = watch.directory + [WatchTable.slash] + name
+            let path = WatchTable.path(name, in: watch.directory)
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, roots.contains(path) {
                 _ = addDirectory(path, depth: 0)
             }
@@ -104,7 +109,7 @@ struct WatchTable {
         }
         guard watch.whole, !EditorNoise.contains(name) else { return false }
         if mask & UInt32(IN_ISDIR) != 0 {
-            let path = watch.directory + [WatchTable.slash] + name
+            let path = WatchTable.path(name, in: watch.directory)
             if mask & UInt32(IN_MOVED_FROM) != 0 { forget(under: path) }
             if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, watch.depth < WatchTable.maxDepth {
                 _ = addDirectory(path, depth: watch.depth + 1)
@@ -144,7 +149,7 @@ struct WatchTable {
             guard !EditorNoise.contains(name) else { continue }
             switch Int(entry.pointee.d_type) {
             case DT_DIR: names.append(name)
-            case DT_UNKNOWN where isDirectory(path + [WatchTable.slash] + name): names.append(name)
+            case DT_UNKNOWN where isDirectory(WatchTable.path(name, in: path)): names.append(name)
             default: continue
             }
         }

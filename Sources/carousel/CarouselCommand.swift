@@ -123,10 +123,10 @@ struct CarouselCommand: ParsableCommand {
     @Flag(help: ArgumentHelp("With --pick (which it implies): end what is printed with a NUL byte, not a newline, for xargs -0 and read -d '' (a file's name may hold a newline)."))
     var print0 = Invocation().print0
 
-    @Flag(name: .customLong("select-1"), help: ArgumentHelp("With --pick (which it implies): when there is one card only, print it at once, without showing the carousel (as fzf --select-1)."))
+    @Flag(name: .customLong("select-1"), help: ArgumentHelp("With --pick (which it implies): when there is one card only, print it at once, without showing the carousel (even with --render; as fzf --select-1)."))
     var selectOne = Invocation().selectOne
 
-    @Option(help: ArgumentHelp("The command e runs on the active card instead of $VISUAL / $EDITOR: {} stands for the card (as --pick prints it), else it comes last; {file} for its file (with --lines, the one a grep -n line names); {line} for the line of its file to open at; e.g. --open-with 'less {}' or 'vim +{line} {file}'.", valueName: "CMD"))
+    @Option(help: ArgumentHelp("The command e runs on the active card instead of $VISUAL / $EDITOR: {} stands for the card (as --pick prints it), else (and without {file}) it comes last; {file} for its file (with --lines, the one a grep -n line names); {line} for the line of its file to open at; e.g. --open-with 'less {}' or 'vim +{line} {file}'.", valueName: "CMD"))
     var openWith: String?
 
     @Flag(help: "Read the deck again when its files change (cards added, removed or edited), staying on the same card.")

@@ -207,14 +207,22 @@ extension Invocation {
 
     /// Whether standard input is a pipe or a file (`ls | carousel`, `carousel < notes.txt`), not a
     /// terminal nor a device such as /dev/null; with `evenEmpty` (an option says input is meant),
-    /// also an empty file or a device that is not a terminal (the output of a command that found
+    /// also an empty file or /dev/null (the output of a command that found
     /// nothing, `carousel --lines --pick < found.txt`, or `< /dev/null`: "no lines", status 1, not
     /// the built-in deck and one of its cards picked; helper-17, helper-27).
     static func standardInputIsPipedIn(evenEmpty: Bool = false) -> Bool {
         var info = stat()
         guard isatty(STDIN_FILENO) == 0, fstat(STDIN_FILENO, &info) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
-        return kind == S_IFIFO || kind == S_IFSOCK || (kind == S_IFREG && (evenEmpty || info.st_size > 0)) || (kind == S_IFCHR && evenEmpty)
+        return kind == S_IFIFO || kind == S_IFSOCK || (kind == S_IFREG && (evenEmpty || info.st_size > 0))
+            || (kind == S_IFCHR && evenEmpty && isNullDevice(info))
+    }
+
+    /// Whether a device is /dev/null (not /dev/zero nor /dev/urandom, 64 MiB read before a refusal:
+    /// helper-28).
+    static func isNullDevice(_ device: stat) -> Bool {
+        var null = stat()
+        return stat("/dev/null", &null) == 0 && null.st_rdev == device.st_rdev
     }
 
     /// Deck problems on stderr, one line each (already sanitised), at most 20 so a deck of 100,000

@@ -158,12 +158,39 @@ import Testing
         options.openWith = "echo {} > {file}.note"
         let both = Pilot(deck: deck, options: options, width: 100, height: 24)
         both.press(.character("e"))
-        #expect(strings(both.terminal.commandsRun.last ?? [])[2] == "echo \"$1\" > \"$2\".note")
+        #expect(strings(both.terminal.commandsRun.last ?? []).dropFirst(2).first == "echo \"$1\" > \"$2\".note")
         both.press(.end)
         let ran = both.terminal.commandsRun.count
         both.press(.character("e"))
         #expect(both.terminal.commandsRun.count == ran, "no file: nothing runs")
+        #expect(status(both).contains("No file for {file}: the line is a folder ({} is the line)."), "\(status(both))")
+        both.press(.left, .character("e"))
         #expect(status(both).contains("No file for {file}: the line is no file's path"), "\(status(both))")
+    }
+
+    /// `{}` and `{file}` stand for their words quoted as where they stand asks, so that a name with
+    /// spaces stays one argument whatever quotes the user put around them (helper-28:
+    /// `'code -g "{file}:{line}"'` split "/tmp/My Notes/a.txt" at its space). Run by the shell.
+    @Test func placeholdersStayOneWordInsideQuotes() throws {
+        func run(_ script: String) throws -> String {
+            let command = ExternalCommand(script: script, target: Array("my card".utf8), name: "t", line: 7,
+                                          file: Array("/tmp/My Notes/it's.txt".utf8))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = command.arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            process.waitUntilExit()
+            return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        let show = "printf '<%s>'"
+        #expect(try run(show + " {file}:{line}") == "</tmp/My Notes/it's.txt:7>")
+        #expect(try run(show + " \"{file}:{line}\"") == "</tmp/My Notes/it's.txt:7>")
+        #expect(try run(show + " '{file}'") == "</tmp/My Notes/it's.txt>")
+        #expect(try run(show + " \"x {}\" {}") == "<x my card><my card>")
+        #expect(try run(show + " \\\" {}") == "<\"><my card>", "an escaped quote opens none")
+        #expect(try run(show) == "<my card>", "the card comes last")
     }
 
     /// A zoomed text file scrolled down opens where the reader is (the line at the top of the zoom,

@@ -458,6 +458,21 @@ import Testing
             if width >= 30 { #expect(line.hasPrefix(" 1/3  lines "), "\(width): \(line)") }
             if width >= 46 { #expect(line.contains("%") && line.hasSuffix(" Esc close "), "\(width): \(line)") }
         }
+        // A text that fits ("all 2 lines"), card 112 of 120, with a slideshow's note (helper-28:
+        // "112/120  all 2 li…", the note cut to a bare "…").
+        let many = CardList((1...120).map { Card(id: "\($0)", title: "n\($0)", content: .text(TextDocument(plainText: "one\ntwo"))) })
+        var options = AppOptions()
+        options.start = 112
+        options.autoplay = 50
+        for width in 20...90 {
+            let pilot = Pilot(deck: many, options: options, width: width, height: 12)
+            pilot.press(.enter)
+            pilot.wait(0.5)
+            let line = status(pilot)
+            #expect(line.contains("all 2 lines") && !line.contains("…"), "\(width): \(line)")
+            if width >= 26 { #expect(line.hasPrefix(" 112/120  all 2 lines"), "\(width): \(line)") }
+            if width >= 40 { #expect(line.contains("▶ 50s"), "\(width): \(line)") }
+        }
     }
 
     /// The zoom's hint names the scrolling keys only where there is something to scroll: a text

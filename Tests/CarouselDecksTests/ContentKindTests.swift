@@ -420,11 +420,16 @@ import Testing
         let code = scratch.write("let x = 1 // \u{1B}[38;5;208morange\u{1B}[m\n", to: "main.swift")
         let plain = scratch.write("plain note\n", to: "note.txt")
         let moves = scratch.write("\u{1B}[2Jcleared \u{1B}[10;5Hmoved \u{1B}]0;title\u{07} [32m alone\n", to: "moves.txt")
-        let deck = try DeckLoader.load(paths: [log, code, plain, moves])
-        #expect(deck.cards.map(marked) == [true, true, false, false])
+        let told = scratch.write("the sequence ␛[31m turns text red\n", to: "told.txt")
+        let deck = try DeckLoader.load(paths: [log, code, plain, moves, told])
+        #expect(deck.cards.map(marked) == [true, true, false, false, false], "a ␛ written in a file is no colour code (helper-28)")
+        let manifest = scratch.write(#"{"cards": [{"title": "x", "art": "\u001b[31mred\u001b[0m"}]}"#, to: "deck.json")
+        #expect(try !DeckLoader.load(paths: [manifest], options: LoadOptions(ansi: true)).cards.contains(where: marked),
+                "a manifest's own text: --ansi would not draw it (helper-28)")
         #expect(try !DeckLoader.load(paths: [log], options: LoadOptions(ansi: true)).cards.contains(where: marked))
         #expect(try load("\u{1B}[31mred\u{1B}[0m plain\n", LoadOptions()).cards.map(marked) == [true])
-        #expect(try load("\u{1B}[31mred\u{1B}[0m\nplain\n", LoadOptions(lines: true)).cards.map(marked) == [true, false])
+        #expect(try load("\u{1B}[31mred\u{1B}[0m\nplain\n\u{1B}[1mtab\u{1B}[0m\there\n", LoadOptions(lines: true)).cards.map(marked)
+                == [true, false, true])
     }
 
     /// `--read0`: lines end with NUL bytes, and a newline is a character of one (a file's name), picked

@@ -49,6 +49,12 @@ import Testing
         #expect(Chrome.truncateTitle(path, to: 80, glyphs: .unicode) == path, "what fits is kept whole")
         #expect(Chrome.truncateTitle("./My Notes/todo list.txt", to: 16, glyphs: .unicode) == "…/todo list.txt", "a path's spaces")
         #expect(Chrome.truncateTitle("./todo.txt:3:TODO: fix", to: 12, glyphs: .unicode) == "./todo.txt:…", "a grep line")
+        #expect(Chrome.truncateTitle("./Scene.swift:359:    // What it says", to: 16, glyphs: .unicode) == "./Scene.swift:3…",
+                "a grep line with a slash in what it found (helper-28)")
+        #expect(Chrome.truncateTitle("see https://example.com/some/page", to: 12, glyphs: .unicode) == "see https:/…", "a URL")
+        #expect(Chrome.truncateTitle("/home/ana/写真/夏休みの海.jpg", to: 16, glyphs: .unicode) == "…/夏休みの海.jpg", "wide characters")
+        #expect(Chrome.truncateTitle("/home/ana/写真/夏休みの海.jpg", to: 14, glyphs: .unicode) == "夏休みの海.jpg")
+        #expect(Chrome.truncateTitle("/home/ana/写真/夏休みの海.jpg", to: 10, glyphs: .unicode) == "夏休みの…", "a wide name cut")
         #expect(Chrome.truncateTitle("Plans for Q3/Q4 budget", to: 12, glyphs: .unicode) == "Plans for Q…", "words with a slash")
         #expect(Chrome.truncateTitle("docs/", to: 3, glyphs: .unicode) == "do…", "no name after the slash")
     }

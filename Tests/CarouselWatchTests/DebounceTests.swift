@@ -60,6 +60,12 @@ import Testing
 }
 
 @Suite struct AbsolutePathTests {
+    /// A name in `/` is `/name`, not `//name` (helper-28: a deck folder in `/` was not followed again).
+    @Test func aNameInTheRootIsJoinedWithOneSlash() {
+        #expect(WatchTable.path(Array("deck".utf8), in: Array("/".utf8)) == Array("/deck".utf8))
+        #expect(WatchTable.path(Array("deck".utf8), in: Array("/tmp".utf8)) == Array("/tmp/deck".utf8))
+    }
+
     @Test func relativePathsStartFromTheWorkingDirectory() {
         var cwd = [CChar](repeating: 0, count: Int(PATH_MAX))
         #expect(getcwd(&cwd, cwd.count) != nil)

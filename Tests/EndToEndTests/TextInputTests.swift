@@ -68,6 +68,8 @@ struct TextInputTests {
         #expect(one.status == 0 && one.output == "only-branch\n", "\(one.output)")
         let index = try carousel(input: #"only-branch\n"#, ["--lines", "--select-1", "--print", "index"])
         #expect(index.status == 0 && index.output == "1\n", "\(index.output)")
+        let rendered = try carousel(input: #"only-branch\n"#, ["--lines", "--select-1", "--print0", "--render", "60x10", "--keys", "q"])
+        #expect(rendered.status == 0 && rendered.output == "only-branch\u{0}", "no screen, even with --render: \(rendered.output.debugDescription)")
         let two = try carousel(input: #"main\nrelease\n"#, ["--lines", "--select-1", "--render", "60x10", "--keys", "right"])
         #expect(two.status == 0 && two.output.hasSuffix("release\n") && two.output.contains("2/2"), "\(two.output)")
     }
