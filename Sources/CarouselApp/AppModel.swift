@@ -175,7 +175,7 @@ public struct AppModel {
         guard !colourCodesSaid, message == nil, !overlay.searching, let index = activeDeckIndex,
               case .text(let document) = deck.card(at: index).content, document.showsColourCodes else { return }
         colourCodesSaid = true
-        say("This card's colour codes show as text: --ansi draws them in colour.")
+        say("Colour codes show as text: --ansi draws them.")
     }
 
     /// Pasted text is something to find, never keys to act on (a pasted shell command zoomed,
@@ -362,8 +362,9 @@ public struct AppModel {
     /// mode; otherwise it ends on the last card, paused, as a talk ends: helper-27 found it went
     /// back to the first, the whole deck rewinding).
     public mutating func timePassed(_ now: Double) {
-        guard slideshow?.takeSlide(at: now) == true, shown.count > 1, !overlay.searching, !helpOpen else { return }
-        if !state.loop && state.targetIndex == state.count - 1 {
+        guard slideshow?.takeSlide(at: now) == true, !overlay.searching, !helpOpen, shown.count > 1 || (shown.count == 1 && !state.loop) else { return }
+        // (One card, a search's only match, is the last: helper-29 saw one play on for ever.)
+        if !state.loop && state.targetIndex >= state.count - 1 {
             slideshow?.toggle(at: now)
             refreshHints()
             say("The last card: p plays the deck again from the first.")

@@ -66,11 +66,11 @@ public enum CardChoice {
     /// names, where the part before it is a file that exists (helper-18: such a line said "No file
     /// to open"); nil when there is none.
     public static func place(of card: Card, lines: Bool) -> (file: [UInt8], line: Int?)? {
-        if let file = card.file { return (file, nil) }
+        if let file = card.file { return (unlike(file), nil) }
         guard lines else { return nil }
         let name = card.line ?? Array(card.id.utf8)
         guard !name.isEmpty, !name.contains(0) else { return nil }
-        if isRegularFile(name) { return (name, nil) }
+        if isRegularFile(name) { return (unlike(name), nil) }
         let colon = UInt8(ascii: ":")
         for i in name.indices where name[i] == colon && i > 0 {
             var end = i + 1
@@ -78,13 +78,19 @@ public enum CardChoice {
             guard end > i + 1, end - i <= 10, end == name.count || name[end] == colon else { continue }
             let prefix = Array(name[..<i])
             if isRegularFile(prefix), let number = Int(String(decoding: name[(i + 1)..<end], as: UTF8.self)), number >= 1 {
-                return (prefix, number)
+                return (unlike(prefix), number)
             }
         }
         return nil
     }
 
     private static func isRegularFile(_ path: [UInt8]) -> Bool { kind(of: path) == S_IFREG }
+
+    /// A path unlike an option: `-rf.txt` as `./-rf.txt` (helper-29: `grep -rn` names it so, and
+    /// `vim -rf.txt` starts vim's recovery).
+    static func unlike(_ path: [UInt8]) -> [UInt8] {
+        path.first == UInt8(ascii: "-") ? Array("./".utf8) + path : path
+    }
 
     /// Whether a line (`--lines`) names a directory: `e` says so rather than that it names nothing.
     public static func namesDirectory(_ card: Card) -> Bool {

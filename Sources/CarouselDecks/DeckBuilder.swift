@@ -262,6 +262,8 @@ struct DeckBuilder {
         guard let large = cardFileIsLarge(file, in: folder) else { return }
         // A file that is not text is never a card, whatever kind is asked for: art is text too.
         var verdict = FileKinds.verdict(forName: file)
+        // NUL-separated lines may be in a file of any name (`find -print0 > found.bin`): its bytes say.
+        if verdict == .binary && options.lines && options.read0 { verdict = .unknown }
         if verdict == .binary || verdict == .picture {
             skip(file, in: folder, .notText(named: file))
             return
@@ -496,6 +498,8 @@ struct DeckBuilder {
             return
         }
         bytes = TextEncoding.utf8(bytes, as: encoding)
+        // A byte-order mark is no character of the first card (it hid a `# Title`: helper-29).
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if options.markdown && options.kind != .art {
             addSlides(Sanitizer.source(from: bytes), title: "Card", source: source, piped: true) { "\(source)#\($0)" }
             return
@@ -518,7 +522,8 @@ struct DeckBuilder {
 
     /// The title of a card piped in without a `# Title` line: its first line, as a note's first
     /// line names it (helper-22: `carousel -` showed "Card 1", "Card 2", and a pick printed that),
-    /// without colour codes, spaces around it or a Markdown heading's `#`s, cut after 60 characters. Nil
+    /// without colour codes, spaces around it or a Markdown heading's `#`s (whole: a pick prints it;
+    /// helper-29 had one cut at 60 characters, mid-word). Nil
     /// when that line holds no letter or digit (a drawing's top), for "Card N".
     static func title(fromFirstLineOf text: [UInt8]) -> String? {
         let end = text.firstIndex(of: 0x0A) ?? text.endIndex
@@ -530,7 +535,7 @@ struct DeckBuilder {
             words = words.dropFirst(hashes.count).drop { $0.isWhitespace }
         }
         while words.last?.isWhitespace == true { words = words.dropLast() }
-        return Sanitizer.line(String(words), limit: 60)
+        return Sanitizer.line(String(words))
     }
 
     /// File-name order as people read it (helper-18: `TODO` and `Makefile` came before `backup`):

@@ -1,3 +1,5 @@
+import CarouselText
+
 /// Cards typed or piped into standard input (`carousel -`): separated by a line holding only `---`
 /// (trailing spaces and a CR allowed). A card whose first line is `# Some title` takes that title and
 /// loses the line (a card of that line alone shows its title); any other card is titled by its first
@@ -34,7 +36,7 @@ enum StandardInputCards {
             var title: String?
             let firstEnd = bytes[at..<to].firstIndex(of: 0x0A) ?? to
             if bytes[at..<firstEnd].starts(with: Array("# ".utf8)) {
-                let text = Sanitizer.line(bytes: trimmed(bytes[(at + 2)..<firstEnd]))
+                let text = StandardInputCards.title(trimmed(bytes[(at + 2)..<firstEnd]))
                 title = text.isEmpty ? nil : text
                 at = min(to, firstEnd + 1)
                 // A card of its title alone shows it (it said "(empty)", where a Markdown file
@@ -59,6 +61,12 @@ enum StandardInputCards {
         }
         add(from, bytes.count)
         return pieces
+    }
+
+    /// A `# Title` line's title: clean, without colour codes (helper-29: `# Build ␛[32mOK` was its
+    /// frame's title, and a pick printed it so).
+    static func title(_ bytes: [UInt8].SubSequence) -> String {
+        Sanitizer.line(ANSIText.plain(String(decoding: bytes, as: UTF8.self)))
     }
 
     private static func isBlank(_ line: [UInt8].SubSequence) -> Bool {

@@ -168,6 +168,20 @@ import Testing
         #expect(status(both).contains("No file for {file}: the line is no file's path"), "\(status(both))")
     }
 
+    /// A file whose name starts with `-` reaches the editor as a path, not an option (helper-29:
+    /// `vim -rf.txt` is vim's recovery mode).
+    @Test func aFileNamedLikeAnOptionIsOpenedAsAPath() {
+        var options = AppOptions()
+        options.editor = "vim"
+        let pilot = Pilot(deck: CardList([Self.note("-rf.txt", "careful")]), options: options, width: 80, height: 24)
+        pilot.press(.character("e"))
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim \"$1\"", "carousel", "./-rf.txt"])
+        options.openWith = "less {file}"
+        let other = Pilot(deck: CardList([Self.note("-rf.txt", "careful")]), options: options, width: 80, height: 24)
+        other.press(.character("e"))
+        #expect(strings(other.terminal.commandsRun.last ?? []).last == "./-rf.txt")
+    }
+
     /// `{}` and `{file}` stand for their words quoted as where they stand asks, so that a name with
     /// spaces stays one argument whatever quotes the user put around them (helper-28:
     /// `'code -g "{file}:{line}"'` split "/tmp/My Notes/a.txt" at its space). Run by the shell.
@@ -466,6 +480,10 @@ import Testing
         pilot.press(.character("p"))
         pilot.wait(0.5)
         #expect(pilot.model.activeDeckIndex == 0 && status(pilot).contains("▶ 2s"), "\(status(pilot))")
+        // One card (or a search's one match) is the last: it ends there too (helper-29).
+        let alone = Pilot(deck: CardList([Self.note("a.txt", "only")]), options: options, width: 80, height: 24)
+        alone.wait(2.5)
+        #expect(alone.model.deadline == nil && status(alone).contains("The last card"), "\(status(alone))")
         // With loop, round the deck.
         options.loop = true
         let round = Pilot(deck: deck, options: options, width: 80, height: 24)

@@ -37,7 +37,7 @@ import Testing
         let deck = CardList([Card(id: "1", title: "note", content: .text(TextDocument(plainText: "plain"))),
                              Card(id: "2", title: "app", content: .text(coloured)),
                              Card(id: "3", title: "other", content: .text(coloured))])
-        let said = "This card's colour codes show as text: --ansi draws them in colour."
+        let said = "Colour codes show as text: --ansi draws them."
         #expect(screen(deck, style: .arc, keys: "", size: (80, 24)).last?.contains(said) == false)
         #expect(screen(deck, style: .arc, keys: "right", size: (80, 24)).last?.hasPrefix(" 2/3  " + said) == true)
         #expect(screen(deck, style: .arc, keys: "right,right", size: (80, 24)).last?.hasPrefix(" 3/3  other ") == true)

@@ -448,7 +448,7 @@ import Testing
     /// Where the text is, in numbers, is never cut on a narrow screen (helper-27: "lines 2-4 of 3…"
     /// read as a text of three lines): the keys go first, then the percentage, then the card's place.
     @Test func theZoomsLineNumbersAreNeverCut() throws {
-        let regex = try Regex(#"lines? \d+(-\d+)? of 212"#)
+        let regex = try Regex(#"(lines? \d+(-\d+)? of|\d+(-\d+)?/) ?212"#)
         for width in 20...90 {
             let pilot = Pilot(deck: deck, width: width, height: 12)
             pilot.press(.enter, .pageDown)
@@ -456,6 +456,17 @@ import Testing
             let line = status(pilot)
             #expect(line.contains(regex) && !line.contains("…"), "\(width): \(line)")
             if width >= 30 { #expect(line.hasPrefix(" 1/3  lines "), "\(width): \(line)") }
+            if width >= 22 { #expect(line.contains("lines "), "\(width): \(line)") }
+        }
+        // Numbers too long for words: numbers alone (helper-29: "lines 1232-1234 of 12…" at 24 columns).
+        let big = CardList([Card(id: "big", title: "big", content: .text(TextDocument(plainText: (1...1234).map { "row \($0)" }.joined(separator: "\n")))),
+                            Card(id: "small", title: "small", content: .text(TextDocument(plainText: "x")))])
+        for width in 20...40 {
+            let pilot = Pilot(deck: big, width: width, height: 10)
+            pilot.press(.enter, .end)
+            pilot.wait(1)
+            let line = status(pilot)
+            #expect(line.contains("1234") && !line.contains("…"), "\(width): \(line)")
             if width >= 46 { #expect(line.contains("%") && line.hasSuffix(" Esc close "), "\(width): \(line)") }
         }
         // A text that fits ("all 2 lines"), card 112 of 120, with a slideshow's note (helper-28:

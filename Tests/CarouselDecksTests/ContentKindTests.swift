@@ -440,8 +440,11 @@ import Testing
         #expect(deck.cards.map(\.title) == ["./docs/new␊line.md", "./docs/plain.md", "./a b.md"])
         #expect(deck.cards[0].line == Array("./docs/new\nline.md".utf8), "picked as it was read")
         let scratch = try Scratch()
-        let file = scratch.write(input, to: "found.list")
-        #expect(try DeckLoader.load(paths: [file], options: LoadOptions(lines: true, read0: true)).cards.count == 3)
+        for name in ["found.list", "found.bin"] {
+            let file = scratch.write(input, to: name)
+            #expect(try DeckLoader.load(paths: [file], options: LoadOptions(lines: true, read0: true)).cards.count == 3,
+                    "\(name): its bytes say what it holds (helper-29: a .bin was refused)")
+        }
         let refused = #expect(throws: DeckError.self) { try load(input, LoadOptions(lines: true)) }
         #expect(refused?.problems == ["standard input: not text (it holds NUL bytes or control characters; lines ended by NUL bytes, as find -print0 writes them, are read with --read0)"])
     }

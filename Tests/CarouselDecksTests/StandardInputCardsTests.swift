@@ -21,7 +21,7 @@ import Testing
             while let first = lines.first, blank(first) { lines.removeFirst() }
             var title: String?
             if let first = lines.first, first.starts(with: Array("# ".utf8)) {
-                let text = Sanitizer.line(bytes: trimmed(first.dropFirst(2)))
+                let text = StandardInputCards.title(trimmed(first.dropFirst(2)))
                 title = text.isEmpty ? nil : text
                 lines.removeFirst()
                 if let title, lines.allSatisfy(blank) {
