@@ -16,7 +16,7 @@ public enum CardChoice {
     /// The card's text for `field` (nil: its identity). `index` counts from 1, as the status line
     /// and `--start` do. A card with no file prints an empty path; with `lines`, a line that names
     /// a file (`ls`, `grep -n`: see `place`) is that file's card, and its JSON has the line's number
-    /// too, and the line as read (`text`).
+    /// too, and the line as read (`text`); a slide's JSON has the line of its file it begins at.
     /// Bytes, because a path need not be UTF-8 and is printed as it is.
     public static func text(of card: Card, index: Int, field: Field?, lines: Bool) -> [UInt8] {
         switch field {
@@ -33,7 +33,8 @@ public enum CardChoice {
             // With `--lines`, a line naming a file (of `ls`, of `grep -n` with its line) gives its path.
             let place = place(of: card, lines: lines)
             fields.append(("path", place.map { quoted(String(decoding: $0.file, as: UTF8.self)) } ?? "null"))
-            if let line = place?.line { fields.append(("line", String(line))) }
+            // (A Markdown slide: the line of its file it begins at; helper-27 found none.)
+            if let line = place?.line ?? (card.file == nil ? nil : card.fileLines?.lowerBound) { fields.append(("line", String(line))) }
             // The line as read, as `--pick` prints it (the id and title are made clean for the
             // screen: an escape shown as ␛, a tab as a space; helper-22).
             if lines, let text = card.line { fields.append(("text", quoted(String(decoding: text, as: UTF8.self)))) }

@@ -104,6 +104,9 @@ import Testing
         #expect(text(b, 1, .index) == "2", "counted from 1, as the status line counts")
         #expect(text(b, 1, .json) == #"{"index":2,"id":"notes/b.md#2","title":"Beta","subtitle":"slide \"two\"","path":"notes/b.md"}"#)
         #expect(text(c, 2, .json).hasSuffix(#""path":null}"#))
+        var slide = b
+        slide.fileLines = 12..<20
+        #expect(text(slide, 1, .json).hasSuffix(#""path":"notes/b.md","line":12}"#), "a slide: where it begins")
         let odd = Card(id: "x", title: "tab\there\u{1}", art: [])
         #expect(text(odd, 0, .json).contains(#""title":"tab\there\u0001""#))
     }
