@@ -62,11 +62,15 @@ struct WatchTable {
     /// Follows `path`, a directory that was named, and its name in its parent, so that it is
     /// followed again when it is made anew (helper-27: a deck folder removed and made again was
     /// never read again). Returns errno if `path` cannot be watched; its parent is followed if it can be.
+    /// The parent is asked only for names made or moved in (added to what it is asked for already):
+    /// its other files' writes do not wake the watcher (a deck in a busy folder, `/tmp`, `~`).
     mutating func addRoot(_ path: [UInt8]) -> Int32? {
         if let failure = addDirectory(path, depth: 0) { return failure }
         roots.insert(path)
         if let slash = path.lastIndex(of: WatchTable.slash), slash + 1 < path.count {
-            _ = addFile(Array(path[(slash + 1)...]), in: slash == 0 ? [WatchTable.slash] : Array(path[..<slash]))
+            let parent = slash == 0 ? [WatchTable.slash] : Array(path[..<slash])
+            let wd = addWatch(parent, mask: UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR | IN_MASK_ADD))
+            if wd >= 0 { watches[wd, default: Watch(directory: parent, depth: 0, whole: false, files: [])].files.insert(Array(path[(slash + 1)...])) }
         }
         return nil
     }
@@ -129,9 +133,9 @@ struct WatchTable {
         }
     }
 
-    private func addWatch(_ path: [UInt8]) -> Int32 {
+    private func addWatch(_ path: [UInt8], mask: UInt32 = WatchTable.mask) -> Int32 {
         (path + [0]).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { inotify_add_watch(inotify, $0.baseAddress!, WatchTable.mask) }
+            bytes.withMemoryRebound(to: CChar.self) { inotify_add_watch(inotify, $0.baseAddress!, mask) }
         }
     }
 
