@@ -199,7 +199,11 @@ enum ContentSource: Sendable {
             // A table drawn in characters or JSON: its columns kept, its words whole (as art it was
             // resampled, as prose wrapped: helper-20, helper-22).
             if StructuredText.isStructured(lines) { return .text(TextDocument(code: lines.joined(separator: "\n"))) }
-            guard Lettering.isDrawing(lines) else { return .text(TextDocument(plainText: lines.joined(separator: "\n"))) }
+            // (A mark or three, "#" or ":)", is no drawing to blow up to the card's size: helper-29
+            // saw a card of "#" filled with rows of "########".)
+            guard Lettering.isDrawing(lines), lines.reduce(0, { $0 + $1.count { !$0.isWhitespace } }) > 3 else {
+                return .text(TextDocument(plainText: lines.joined(separator: "\n")))
+            }
             // (Mostly punctuation, but with words: they must stay whole, so not resampled.)
             return StructuredText.holdsWords(lines) ? .text(TextDocument(code: lines.joined(separator: "\n"))) : .art(Art(lines: lines))
         case .code:

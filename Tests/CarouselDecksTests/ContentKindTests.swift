@@ -102,6 +102,11 @@ import Testing
         #expect(deck.cards[0].content == .art(["  /\\_/\\", " ( o.o )", "  > ^ <"]))
         #expect(document(deck.cards[1]) != nil, "prose is text")
         #expect(deck.cards[1].lines == ["Buy milk, eggs and bread.", "Call Ana about the garden on Sunday."])
+        // A mark or three is shown as written, not blown up to the card's size (helper-29: "#");
+        // four make a drawing.
+        let marks = try load("#\n---\n :)\n---\n/\\\n\\/\n", LoadOptions())
+        #expect(marks.cards.map { document($0) != nil } == [true, true, false])
+        #expect(marks.cards[0].lines == ["#"])
     }
 
     /// A table drawn in characters or JSON is fewer than half letters, yet no drawing: it is text,
