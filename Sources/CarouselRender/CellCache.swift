@@ -237,13 +237,24 @@ public struct CellCache: Sendable {
             let all = lines(source, of: card, index: index, width: width, title: title, ascii: ascii)
             // The first matching line at this width (-1: none), kept apart from the height.
             let matchKey = TextKey(lines: linesKey, height: -1, first: 0, fits: true, color: false)
-            let hit: Int
+            var hit: Int
             if let known = opensAt[matchKey], known.generation == seek.generation {
                 hit = known.first
                 cut = known.cut
             } else {
                 if let line = TextLayout.firstLine(in: all, matching: seek.find) {
                     hit = line
+                    // A match past a code line's cut before it comes first (helper-31: the card
+                    // showed line 51's match, `e` opened at line 31's, which the card never showed).
+                    // (A code row's: a paragraph's match split by the wrap is found on its rows.)
+                    let titledSource = titled(source, of: card, title: title)
+                    if source.blocks.contains(where: { if case .code = $0 { true } else { false } }),
+                       let earlier = cutLine(in: all, of: titledSource, matching: seek.find), earlier.laid < line,
+                       TextLayout.codeRow(earlier.own, of: titledSource, width: width, ascii: ascii, showing: seek.find,
+                                          cellWidth: CharacterWidth.of) != nil {
+                        cut = earlier
+                        hit = earlier.laid
+                    }
                 } else {
                     cut = cutLine(in: all, of: titled(source, of: card, title: title), matching: seek.find)
                     hit = cut?.laid ?? -1

@@ -141,7 +141,11 @@ extension CardPainter {
                     piece = nil
                     var end = text.width - 1
                     while end >= 0 && cells[at + end].isBlank { end -= 1 }
-                    if end > 0, cells[at + end].firstScalar == 0x2D, CardPainter.isLetter(cells[at + end - 1]) {
+                    // (Only where the wrap broke the line: a code line's own end, `-*-`, went with
+                    // the line below it; helper-31.)
+                    let row = y - box.y
+                    if end > 0, row < text.continues.count, text.continues[row], cells[at + end].firstScalar == 0x2D,
+                       CardPainter.isLetter(cells[at + end - 1]) {
                         var start = end
                         while start > 0 && CardPainter.isLetter(cells[at + start - 1]) { start -= 1 }
                         piece = (y, start, end, cut(start, end))

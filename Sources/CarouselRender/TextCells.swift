@@ -10,11 +10,16 @@ struct TextCells: Sendable {
     let cells: [Cell]
     /// Lines the whole text takes at this width (more than `height` when it does not all fit).
     let totalLines: Int
+    /// For each row, whether the row below goes on with its line (the wrap broke it there): only
+    /// there can a hyphen at a row's end be a word broken in two (a code line ending in `-*-` is not).
+    let continues: [Bool]
 
     init(_ lines: [LaidLine], width: Int, height: Int, totalLines: Int, accent: RGB?, painter: CardPainter) {
         self.width = width
         self.height = height
         self.totalLines = totalLines
+        let shown = lines.prefix(height)
+        continues = shown.indices.map { $0 + 1 < shown.endIndex && !shown[$0 + 1].beginsLine }
         var cells = [Cell](repeating: .blank, count: width * height)
         let glyphs = painter.theme.glyphs
         for (y, line) in lines.prefix(height).enumerated() {

@@ -94,6 +94,45 @@ import Testing
         }
     }
 
+    /// The first match comes first even when it is past its line's cut and a later line shows one
+    /// within the card's width (helper-31: the card showed line 51's `*width`, `e` opened at line
+    /// 31's `int *width`, which the card never showed).
+    @Test func aMatchPastACutBeforeAVisibleOneComesFirst() {
+        var rows = (1...60).map { "line \($0)" }
+        rows[30] = "void cs_size(int *width, int *height) {"
+        rows[50] = "    *width = x;"
+        let card = Card(id: "c", title: "c", content: .text(TextDocument(code: rows.joined(separator: "\n"))))
+        guard case .text(let document) = card.content else { return }
+        let seek = Self.seeking("width", generation: 5)
+        let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
+        var cache = CellCache()
+        let (width, height) = (11, 8)
+        let (first, cut) = cache.opening(document, of: card, index: 0, width: width, height: height, title: false, ascii: false, seek: seek)
+        #expect(cut?.own == 30)
+        let cells = cache.text(document, of: card, index: 0, width: width, height: height, first: first, title: false,
+                               seeking: seek, cut: cut, painter: painter)
+        let shown = (0..<height).map { y in String(cells.cells[(y * width)..<((y + 1) * width)].map(\.glyph)) }
+        #expect(shown.contains { $0.hasPrefix("…") && $0.contains("width") }, "\(shown)")
+        #expect(!shown.contains { $0.contains("*width =") }, "not the later match: \(shown)")
+    }
+
+    /// Only a row the wrap broke goes on below it: a code line ending in a hyphen (`-*-`) is no
+    /// word broken in two, which a cut would hide whole with the row below (helper-31: `-*-`
+    /// vanished where a card in front hid the start of the next line).
+    @Test func onlyWrappedRowsGoOnBelow() {
+        let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
+        var cache = CellCache()
+        let code = Card(id: "c", title: "c", content: .text(TextDocument(code: "# -*- coding: utf-8 -*-\nabc a-\nnext")))
+        let prose = Card(id: "p", title: "p", content: .text(TextDocument(plainText: "Extraordinary things happen")))
+        guard case .text(let codeText) = code.content, case .text(let proseText) = prose.content else { return }
+        let codeCells = cache.text(codeText, of: code, index: 0, width: 10, height: 4, first: 0, title: false, painter: painter)
+        #expect(codeCells.continues == [false, false, false], "three lines, none going on")
+        let proseCells = cache.text(proseText, of: prose, index: 1, width: 8, height: 4, first: 0, title: false, painter: painter)
+        let rows = (0..<4).map { y in String(proseCells.cells[(y * 8)..<((y + 1) * 8)].map(\.glyph)) }
+        #expect(rows[0].hasSuffix("-") || rows[0].contains("Extra"), "\(rows)")
+        #expect(proseCells.continues.prefix(2) == [true, true], "the wrap broke the word: \(rows)")
+    }
+
     /// A card of one row (the lyrics at 80x24) shows a match past its edge too: the line begun a
     /// little before it, after a cut mark, the count of the lines after it kept, for code and for
     /// prose (it opened at the line with the match cut off: helper-23).
