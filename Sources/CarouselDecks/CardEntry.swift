@@ -198,7 +198,11 @@ enum ContentSource: Sendable {
         case .auto:
             // A table drawn in characters or JSON: its columns kept, its words whole (as art it was
             // resampled, as prose wrapped: helper-20, helper-22).
-            if StructuredText.isStructured(lines) { return .text(TextDocument(code: lines.joined(separator: "\n"))) }
+            // A script (`#!/bin/sh` on its first line, whatever its name: helper-31's `bzgrep` was
+            // wrapped as prose, its indentation lost) is code, as is a table drawn in characters.
+            if lines.first?.hasPrefix("#!") == true || StructuredText.isStructured(lines) {
+                return .text(TextDocument(code: lines.joined(separator: "\n")))
+            }
             // (A mark or three, "#" or ":)", is no drawing to blow up to the card's size: helper-29
             // saw a card of "#" filled with rows of "########".)
             guard Lettering.isDrawing(lines), lines.reduce(0, { $0 + $1.count { !$0.isWhitespace } }) > 3 else {

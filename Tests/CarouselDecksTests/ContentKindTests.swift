@@ -104,6 +104,14 @@ import Testing
         #expect(deck.cards[1].lines == ["Buy milk, eggs and bread.", "Call Ana about the garden on Sunday."])
         // A mark or three is shown as written, not blown up to the card's size (helper-29: "#");
         // four make a drawing.
+        // A script is code whatever its name (helper-31: /usr/bin/bzgrep was wrapped as prose).
+        let scratch2 = try Scratch()
+        let script = scratch2.write("#!/bin/sh\nif test -n \"$1\"; then\n    echo \"$1\"\nfi\n", to: "bzgrep")
+        let scripted = try DeckLoader.load(paths: [script])
+        guard case .code? = document(scripted.cards[0])?.blocks.first else {
+            Issue.record("not code: \(String(describing: document(scripted.cards[0])?.blocks.first))")
+            return
+        }
         let marks = try load("#\n---\n :)\n---\n/\\\n\\/\n", LoadOptions())
         #expect(marks.cards.map { document($0) != nil } == [true, true, false])
         #expect(marks.cards[0].lines == ["#"])
