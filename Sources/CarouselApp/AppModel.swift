@@ -531,8 +531,14 @@ public struct AppModel {
         var line: Int?
         if let named = place?.line {
             line = named  // (a line of `grep -n`: the line it found)
-        } else if let zoom = overlay.zoom, let top = scene.zoomedSourceLine(zoom, card: card) {
+        } else if var zoom = overlay.zoom, let top = scene.zoomedSourceLine(zoom, card: card) {
             line = top
+            // The match a search brought the view to, rather than the line above it at the top
+            // (helper-31: `e` opened two lines above the match the zoom showed).
+            if !query.isEmpty, let match = zoom.match, match.width == zoom.width {
+                zoom.first = match.line
+                line = scene.zoomedSourceLine(zoom, card: card) ?? top
+            }
         } else if let file {
             line = CardChoice.line(of: card, in: file, matching: query.isEmpty ? nil : SearchQuery(query))
         }

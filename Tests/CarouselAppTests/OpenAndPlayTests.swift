@@ -237,6 +237,38 @@ import Testing
         }
     }
 
+    /// A zoom a search brought to a match opens the file at the match's line, not at the line of
+    /// context above it at the zoom's top (helper-31: `e` opened two lines above); after `n`, at the
+    /// next match's; scrolled away from it, where the reader is.
+    @Test func eOnAZoomAtAMatchOpensAtTheMatch() throws {
+        let dir = NSTemporaryDirectory() + "carousel-open-match-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var text = (1...300).map { "line \($0)" }
+        text[39] = "the needle here"
+        text[119] = "another needle"
+        try (text.joined(separator: "\n") + "\n").write(toFile: dir + "/long.c", atomically: true, encoding: .utf8)
+        let deck = try DeckLoader.load(paths: [dir + "/long.c"]).provider
+        var options = AppOptions()
+        options.editor = "vim"
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter, .enter)
+        pilot.wait(1)
+        #expect(pilot.screen.contains { $0.contains("│ line 38") } && !pilot.screen.contains { $0.contains("│ line 1 ") },
+                "the zoom shows context above the match: \(pilot.screen.joined(separator: "\n"))")
+        pilot.press(.character("e"))
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).dropFirst(2).first == "vim +40 \"$1\"")
+        pilot.press(.character("n"))
+        pilot.press(.character("e"))
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).dropFirst(2).first == "vim +120 \"$1\"")
+        pilot.press(.down, .down, .down, .down, .down)
+        let top = pilot.screen.dropFirst().compactMap { row in row.split(separator: " ").drop { $0 != "line" }.dropFirst().first.flatMap { Int($0) } }.first
+        pilot.press(.character("e"))
+        #expect(top != nil && strings(pilot.terminal.commandsRun.last ?? []).dropFirst(2).first == "vim +\(top ?? 0) \"$1\"", "scrolled: the top")
+    }
+
     /// A zoomed Markdown note or slide scrolled down opens where the reader is too: at the line its
     /// block was read from, in code at the row's own line (it opened at the note's top, or the
     /// slide's first line: its rows are not its source's lines).
