@@ -375,16 +375,29 @@ public struct CellCache: Sendable {
                     let line = SourceLines(laid: all).above(first)
                     at = unwrapped.indices.first { map.above($0) == line } ?? 0
                 }
+                // A line longer than the unwrapped width goes on in rows of its own: the one
+                // holding the match (helper-31: a match 1,000 characters into a minified line
+                // showed the line's start).
+                if let seek, at < unwrapped.count, seek.find(Array(unwrapped[at].text)).isEmpty {
+                    var row = at + 1
+                    while row < unwrapped.count, !unwrapped[row].beginsLine, seek.find(Array(unwrapped[row].text)).isEmpty { row += 1 }
+                    if row < unwrapped.count, !unwrapped[row].beginsLine { at = row }
+                }
                 if at < unwrapped.count {
                     var line = unwrapped[at]
                     let more = map.from(at + 1)
                     // The match past the row's end: the line begun a little before it (room kept
-                    // for the count, "… 12 more", when lines follow).
+                    // for the count, "… 12 more", when lines follow); a code line's, past the
+                    // unwrapped width too, from the whole line.
+                    let reserve = more > 0 ? 9 + String(more).count : 1
                     if let seek,
-                       let scrolled = TextLayout.scrolled(line, showing: seek.find, width: width,
-                                                          reserve: more > 0 ? 9 + String(more).count : 1,
+                       let scrolled = TextLayout.scrolled(line, showing: seek.find, width: width, reserve: reserve,
                                                           ascii: ascii, cellWidth: CharacterWidth.of) {
                         line = scrolled
+                    } else if let cut, let seek, width > reserve + 2,
+                              let row = TextLayout.codeRow(cut.own, of: titled(source, of: card, title: title), width: width - reserve,
+                                                           ascii: ascii, showing: seek.find, cellWidth: CharacterWidth.of) {
+                        line = row
                     }
                     if let row = TextLayout.oneRow(line, more: more, width: width, ascii: ascii, cellWidth: CharacterWidth.of) {
                         shown = [row]

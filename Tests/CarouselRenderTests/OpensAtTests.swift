@@ -160,6 +160,25 @@ import Testing
         }
     }
 
+    /// A match more than a thousand characters into a line (minified code, one paragraph) shows on
+    /// a card of one row too (helper-31: the row showed the line's start).
+    @Test func aCardOfOneRowFindsAMatchFarIntoALongLine() {
+        let far = (1...400).map { "x\($0);" }.joined() + "NEEDLE;" + (1...50).map { "y\($0);" }.joined()
+        let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
+        let seek = Self.seeking("NEEDLE", generation: 6)
+        for (n, document) in [TextDocument(code: far + "\nnext"), TextDocument(plainText: "first\n" + far + "\nlast")].enumerated() {
+            let card = Card(id: "f\(n)", title: "f", content: .text(document))
+            for width in [40, 78] {
+                var cache = CellCache()
+                let (first, cut) = cache.opening(document, of: card, index: 0, width: width, height: 1, title: false, ascii: false, seek: seek)
+                let cells = cache.text(document, of: card, index: 0, width: width, height: 1, first: first, title: false,
+                                       seeking: seek, cut: cut, painter: painter)
+                let row = String(cells.cells.map(\.glyph))
+                #expect(row.contains("NEEDLE"), "\(n), \(width): \(row)")
+            }
+        }
+    }
+
     /// A card of two rows whose match is on the text's last line shows the last two lines, not
     /// that line over an empty row (helper-23).
     @Test func aCardOfTwoRowsShowsALastMatchWithTheLineAboveIt() {
