@@ -535,8 +535,10 @@ public struct AppModel {
             line = top
             // The match a search brought the view to, rather than the line above it at the top
             // (helper-31: `e` opened two lines above the match the zoom showed).
-            if !query.isEmpty, let match = zoom.match, match.width == zoom.width {
+            // (Counted at the width the match was found at: a resize since changed the zoom's.)
+            if !query.isEmpty, let match = zoom.match {
                 zoom.first = match.line
+                zoom.width = match.width
                 line = scene.zoomedSourceLine(zoom, card: card) ?? top
             }
         } else if let file {

@@ -40,57 +40,102 @@ public struct ExternalCommand: Sendable, Equatable {
     /// `line` (from 1) is where to open the file: `{line}` in the script stands for it (1 when
     /// there is none); an editor known to take `+LINE` before the file is given it (see `takesLine`).
     /// `{file}` stands for `file` (`"$2"`: the file a `grep -n` line names, a file card's path);
-    /// with it and no `{}`, the target is not added.
+    /// with it and no `{}`, the target is not added. Where a placeholder stands inside a
+    /// single-quoted script for another shell (`sh -c 'wc -l {}'`), it is that shell's
+    /// `"$CAROUSEL_CARD"` / `"$CAROUSEL_FILE"`, exported: a name is never read as code.
     public init(script: String, target: [UInt8], name: String, line: Int? = nil, file: [UInt8]? = nil) {
         var body = script.replacing("{line}", with: String(line ?? 1))
         var extra: [[UInt8]] = []
+        var exports: [String] = []
         let namesFile = body.contains("{file}")
         if namesFile {
-            body = ExternalCommand.substituting("{file}", with: 2, in: body)
+            let (text, nested) = ExternalCommand.substituting("{file}", with: 2, variable: "CAROUSEL_FILE", in: body)
+            body = text
+            if nested { exports.append("CAROUSEL_FILE=\"$2\"; export CAROUSEL_FILE; ") }
             extra = [file ?? []]
         }
         if body.contains("{}") {
-            body = ExternalCommand.substituting("{}", with: 1, in: body)
+            let (text, nested) = ExternalCommand.substituting("{}", with: 1, variable: "CAROUSEL_CARD", in: body)
+            body = text
+            if nested { exports.append("CAROUSEL_CARD=\"$1\"; export CAROUSEL_CARD; ") }
         } else if !namesFile {
             if let line, line > 1, ExternalCommand.takesLine(script) { body += " +\(line)" }
             body += " \"$1\""
         }
+        body = exports.joined() + body
         arguments = [Array("/bin/sh".utf8), Array("-c".utf8), Array(body.utf8), Array("carousel".utf8), target] + extra
         self.name = name
     }
 
     /// `script` with each `placeholder` standing for the shell's parameter `number`, quoted as where
-    /// it stands asks, so that a name with spaces stays one word: `"$1"` outside quotes, `$1`
-    /// inside double quotes (`'code -g "{file}:{line}"'` made `""$2":7"`, split at a space:
-    /// helper-28), `'"$1"'` inside single quotes.
-    static func substituting(_ placeholder: String, with number: Int, in script: String) -> String {
+    /// it stands asks, so that a name stays one word and is never read as code: `"$1"` outside
+    /// quotes, and in place of a quoted placeholder alone (`'{}'`, `"{}"`); `$1` inside double
+    /// quotes (`'code -g "{file}:{line}"'` made `""$2":7"`, split at a space: helper-28); inside a
+    /// command substitution, `$(...)` or backticks, as outside (its quoting starts afresh:
+    /// helper-32); inside a longer single-quoted string, a script for another shell, `"$variable"`
+    /// as written there (breaking out of the quotes let a name run as code there: helper-32), and
+    /// `nested` says the variable must be exported.
+    static func substituting(_ placeholder: String, with number: Int, variable: String, in script: String) -> (text: String, nested: Bool) {
         var out = ""
+        var nested = false
         var quote: Character?
+        // The quoting each command substitution or parenthesis opened inside, and what closes it.
+        var contexts: [(quote: Character?, closer: Character)] = []
         var i = script.startIndex
         while i < script.endIndex {
             if script[i...].hasPrefix(placeholder) {
+                let after = script.index(i, offsetBy: placeholder.count)
+                if let q = quote, out.last == q, after < script.endIndex, script[after] == q {
+                    // A placeholder quoted alone: the quotes go, it is one word.
+                    out.removeLast()
+                    out += "\"$\(number)\""
+                    quote = nil
+                    i = script.index(after: after)
+                    continue
+                }
                 switch quote {
                 case "\"": out += "$\(number)"
-                case "'": out += "'\"$\(number)\"'"
+                case "'":
+                    out += "\"$\(variable)\""
+                    nested = true
                 default: out += "\"$\(number)\""
                 }
-                i = script.index(i, offsetBy: placeholder.count)
+                i = after
                 continue
             }
             let c = script[i]
             out.append(c)
             i = script.index(after: i)
-            if c == "\\" && quote != "'" {
+            if quote == "'" {
+                if c == "'" { quote = nil }
+                continue
+            }
+            switch c {
+            case "\\":
                 // An escaped character is no quote.
                 if i < script.endIndex {
                     out.append(script[i])
                     i = script.index(after: i)
                 }
-            } else if c == "\"" || c == "'" {
+            case "\"", "'":
                 if quote == nil { quote = c } else if quote == c { quote = nil }
+            case "(" where quote == nil || out.hasSuffix("$("):
+                contexts.append((quote, ")"))
+                quote = nil
+            case ")" where quote == nil && contexts.last?.closer == ")":
+                quote = contexts.removeLast().quote
+            case "`":
+                if quote == nil, contexts.last?.closer == "`" {
+                    quote = contexts.removeLast().quote
+                } else {
+                    contexts.append((quote, "`"))
+                    quote = nil
+                }
+            default:
+                break
             }
         }
-        return out
+        return (out, nested)
     }
 
     /// The first word of `script` when it names a program plainly (letters, digits, `._+-/`; not

@@ -80,8 +80,9 @@ enum ContentSource: Sendable {
     case line(String)
     /// A line of input with its colours (`--lines --ansi`), as read.
     case ansiLine([UInt8])
-    /// A line of input holding tabs, as read: its card shows them expanded (made when it is shown:
-    /// clean lines made for a million of them when the deck opened took 68% more memory).
+    /// A line of input holding tabs or escapes, as read: its card shows tabs expanded (made when it
+    /// is shown: clean lines made for a million of them when the deck opened took 68% more memory)
+    /// and knows a colour code from a `␛` written as text (helper-32).
     case tabbedLine(String)
 
     /// The content read as `kind`. A file that cannot be read any more (deleted or changed since the
@@ -93,14 +94,12 @@ enum ContentSource: Sendable {
         case .content(let content):
             return content
         case .line(let text):
-            var document = TextDocument(plainText: text)
-            document.showsColourCodes = ContentSource.showsColourCodes(text)
-            return .text(document)
+            return .text(TextDocument(plainText: text))
         case .ansiLine(let raw):
             return .text(ANSIText.document(from: raw))
         case .tabbedLine(let text):
             var document = TextDocument(plainText: Sanitizer.lines(from: text).joined(separator: "\n"))
-            document.showsColourCodes = ContentSource.showsColourCodes(text)
+            document.showsColourCodes = ContentSource.holdsColourCodes(text.utf8)
             return .text(document)
         case .lines(let lines):
             return ContentSource.content(lines: lines, kind: kind)
@@ -185,12 +184,6 @@ enum ContentSource: Sendable {
         return false
     }
 
-    /// Whether a clean line (`--lines`: its escapes already made visible) shows a colour code:
-    /// `␛` (U+241B) where ESC was.
-    static func showsColourCodes(_ line: String) -> Bool {
-        holdsColourCodes(line.unicodeScalars.lazy.map { $0 == "\u{241B}" ? 0x1B : UInt8(truncatingIfNeeded: min($0.value, 0x7F)) })
-    }
-
     static func content(lines: [String], kind: ContentKind) -> CardContent {
         switch kind {
         case .art:
@@ -200,7 +193,7 @@ enum ContentSource: Sendable {
             // resampled, as prose wrapped: helper-20, helper-22).
             // A script (`#!/bin/sh` on its first line, whatever its name: helper-31's `bzgrep` was
             // wrapped as prose, its indentation lost) is code, as is a table drawn in characters.
-            if lines.first?.hasPrefix("#!") == true || StructuredText.isStructured(lines) {
+            if lines.first.map({ $0.hasPrefix("#!/") || $0.hasPrefix("#! /") }) == true || StructuredText.isStructured(lines) {
                 return .text(TextDocument(code: lines.joined(separator: "\n")))
             }
             // (A mark or three, "#" or ":)", is no drawing to blow up to the card's size: helper-29

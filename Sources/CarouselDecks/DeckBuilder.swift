@@ -423,7 +423,9 @@ struct DeckBuilder {
         // Past the limit, a file is neither read nor said to have no lines (the limit was said once).
         if linesFull { return }
         var added = 0
-        let bytes = encoding == .windows1252 ? bytes : TextEncoding.utf8(bytes, as: encoding)
+        var bytes = encoding == .windows1252 ? bytes : TextEncoding.utf8(bytes, as: encoding)
+        // A byte-order mark is no part of the first line (it hid the file it names: helper-32).
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         // Room for every line at once, not doubled a step at a time (a million entries are 200 MB),
         // and the lines found one after another, not as an array of them first; with many files,
         // the room grows by doubling at least (an exact room asked for each file could copy every
@@ -455,7 +457,7 @@ struct DeckBuilder {
             // A line with tabs shows them expanded on its card, as a file's text does (its title
             // has them as one space; helper-15: `a<TAB>b<TAB>c` read "a b c" on the card, columns lost).
             let source: ContentSource = options.ansi ? .ansiLine(shown)
-                : raw.contains(0x09) ? .tabbedLine(text) : .line(plain)
+                : raw.contains(0x09) || raw.contains(0x1B) ? .tabbedLine(text) : .line(plain)
             var entry = CardEntry(id: plain, title: plain, source: source, kind: .text)
             if picked.elementsEqual(plain.utf8) {
                 entry.lineIsTitle = true

@@ -365,7 +365,7 @@ public struct Scene: Sendable {
         // slideshow's or search's note, then which card it is.
         var said: [String]
         var numbers = true
-        var compact: String?
+        var compact: [String] = []
         if let message {
             said = [g.displayable(message)]
             numbers = false
@@ -381,8 +381,9 @@ public struct Scene: Sendable {
             // paragraph of 300 words, 50 rows of it below).
             let seen = min(info.total, info.first + info.page)
             // (At the narrowest, as numbers alone: "1232-1234/1234"; helper-29.)
-            compact = shown.count == 1 ? "\(shown.lowerBound)/\(info.sourceCount)"
-                : "\(shown.lowerBound)-\(shown.upperBound)/\(info.sourceCount)"
+            // (Then the first line alone: "99999/1000000" where a million lines leave no room.)
+            compact = (shown.count == 1 ? [] : ["\(shown.lowerBound)-\(shown.upperBound)/\(info.sourceCount)"])
+                + ["\(shown.lowerBound)/\(info.sourceCount)"]
             said = [lines + "  " + (seen >= info.total ? "(end)" : "\(seen * 100 / info.total)%"), lines]
         } else {
             let count = info.sourceShown == nil ? info.total : info.sourceCount
@@ -398,7 +399,7 @@ public struct Scene: Sendable {
         if numbers {
             if !note.isEmpty { places += said.map { position + $0 } }
             if !position.isEmpty { places.append(said[said.count - 1]) }
-            if let compact { places.append(compact) }
+            places += compact
         }
         let hints = info.total > info.page ? zoomHints : wholeZoomHints
         var place = places[0], hint = ""

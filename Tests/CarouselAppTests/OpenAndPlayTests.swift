@@ -168,6 +168,33 @@ import Testing
         #expect(status(both).contains("No file for {file}: the line is no file's path"), "\(status(both))")
     }
 
+    /// A name is never read as code, however the template quotes it (helper-32: inside a script for
+    /// another shell, `sh -c '... {}'`, a name holding `$(...)` ran it). (A double-quoted script
+    /// for another shell, `sh -c "cat {}"`, is the text the template makes, as `"cat $f"` would be.)
+    @Test func aHostileNameIsNeverRun() throws {
+        for template in ["sh -c 'printf \"[%s]\" {}'", "printf '[%s]' {}", "printf '[%s]' \"$(printf %s {})\"",
+                         "printf '[%s]' '{}'", "bash -c 'printf \"[%s]\" {file}'", "printf '[%s]' \"`printf %s {}`\""] {
+            let dir = NSTemporaryDirectory() + "carousel-hostile-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let name = "a b $(touch \(dir)/ran1)`touch \(dir)/ran2`;touch \(dir)/ran3 * 'q' \"d\""
+            let command = ExternalCommand(script: template, target: Array(name.utf8), name: "t", file: Array(name.utf8))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = command.arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }
+            process.currentDirectoryURL = URL(fileURLWithPath: dir)
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let ran = try FileManager.default.contentsOfDirectory(atPath: dir)
+            #expect(ran.isEmpty, "\(template): ran \(ran)")
+            #expect(output == "[\(name)]", "\(template): \(output)")
+        }
+    }
+
     /// A file whose name starts with `-` reaches the editor as a path, not an option (helper-29:
     /// `vim -rf.txt` is vim's recovery mode).
     @Test func aFileNamedLikeAnOptionIsOpenedAsAPath() {
@@ -200,6 +227,9 @@ import Testing
         }
         let show = "printf '<%s>'"
         #expect(try run(show + " {file}:{line}") == "</tmp/My Notes/it's.txt:7>")
+        #expect(try run(show + " \"$(printf %s {file})\"") == "</tmp/My Notes/it's.txt>", "a command substitution quotes afresh (helper-32)")
+        #expect(try run(show + " \"`printf %s {file}`\"") == "</tmp/My Notes/it's.txt>")
+        #expect(try run("sh -c 'printf \"<%s>\" {file} {}'") == "</tmp/My Notes/it's.txt><my card>", "a script for another shell")
         #expect(try run(show + " \"{file}:{line}\"") == "</tmp/My Notes/it's.txt:7>")
         #expect(try run(show + " '{file}'") == "</tmp/My Notes/it's.txt>")
         #expect(try run(show + " \"x {}\" {}") == "<x my card><my card>")
@@ -260,6 +290,11 @@ import Testing
                 "the zoom shows context above the match: \(pilot.screen.joined(separator: "\n"))")
         pilot.press(.character("e"))
         #expect(strings(pilot.terminal.commandsRun.last ?? []).dropFirst(2).first == "vim +40 \"$1\"")
+        // After a resize too (helper-32: +38, the match counted at the new width).
+        pilot.resize(width: 100, height: 30, wait: 0.5)
+        pilot.press(.character("e"))
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).dropFirst(2).first == "vim +40 \"$1\"")
+        pilot.resize(width: 80, height: 24, wait: 0.5)
         pilot.press(.character("n"))
         pilot.press(.character("e"))
         #expect(strings(pilot.terminal.commandsRun.last ?? []).dropFirst(2).first == "vim +120 \"$1\"")
