@@ -73,12 +73,16 @@ public struct ExternalCommand: Sendable, Equatable {
     /// quotes (`'code -g "{file}:{line}"'` made `""$2":7"`, split at a space: helper-28); inside a
     /// command substitution, `$(...)` or backticks, as outside (its quoting starts afresh:
     /// helper-32); inside a longer single-quoted string, a script for another shell, `"$variable"`
-    /// as written there (breaking out of the quotes let a name run as code there: helper-32), and
-    /// `nested` says the variable must be exported.
+    /// as written there, `$variable` within that script's own double quotes (breaking out of the
+    /// quotes let a name run as code there: helper-32), and `nested` says the variable must be
+    /// exported. (A script for another shell in double quotes, or `eval`, gets the name as text,
+    /// as `sh -c "cat $f"` would; quotes in comments and heredocs are not told apart.)
     static func substituting(_ placeholder: String, with number: Int, variable: String, in script: String) -> (text: String, nested: Bool) {
         var out = ""
         var nested = false
         var quote: Character?
+        // Inside single quotes, a script for another shell: whether its own double quotes are open.
+        var innerDouble = false
         // The quoting each command substitution or parenthesis opened inside, and what closes it.
         var contexts: [(quote: Character?, closer: Character)] = []
         var i = script.startIndex
@@ -96,7 +100,8 @@ public struct ExternalCommand: Sendable, Equatable {
                 switch quote {
                 case "\"": out += "$\(number)"
                 case "'":
-                    out += "\"$\(variable)\""
+                    // (Within that shell's own double quotes, as its `"...$VAR..."`: helper-33.)
+                    out += innerDouble ? "$\(variable)" : "\"$\(variable)\""
                     nested = true
                 default: out += "\"$\(number)\""
                 }
@@ -107,7 +112,12 @@ public struct ExternalCommand: Sendable, Equatable {
             out.append(c)
             i = script.index(after: i)
             if quote == "'" {
-                if c == "'" { quote = nil }
+                if c == "'" {
+                    quote = nil
+                    innerDouble = false
+                } else if c == "\"", out.dropLast().last != "\\" {
+                    innerDouble.toggle()
+                }
                 continue
             }
             switch c {

@@ -173,7 +173,8 @@ import Testing
     /// for another shell, `sh -c "cat {}"`, is the text the template makes, as `"cat $f"` would be.)
     @Test func aHostileNameIsNeverRun() throws {
         for template in ["sh -c 'printf \"[%s]\" {}'", "printf '[%s]' {}", "printf '[%s]' \"$(printf %s {})\"",
-                         "printf '[%s]' '{}'", "bash -c 'printf \"[%s]\" {file}'", "printf '[%s]' \"`printf %s {}`\""] {
+                         "printf '[%s]' '{}'", "bash -c 'printf \"[%s]\" {file}'", "printf '[%s]' \"`printf %s {}`\"",
+                         "sh -c 'printf \"[%s]\" \"{}\"'", "sh -c 'printf \"[%s]\" \"{file}\"'"] {
             let dir = NSTemporaryDirectory() + "carousel-hostile-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: dir) }
