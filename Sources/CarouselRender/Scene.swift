@@ -380,8 +380,8 @@ public struct Scene: Sendable {
             // tell it where one long line wraps into many rows (helper-15: "line 1 of 1" over a
             // paragraph of 300 words, 50 rows of it below).
             let seen = min(info.total, info.first + info.page)
-            // (At the narrowest, as numbers alone: "1232-1234/1234"; helper-29.)
-            // (Then the first line alone: "99999/1000000" where a million lines leave no room.)
+            // (At the narrowest, numbers alone: "1232-1234/1234" (helper-29), then the first line
+            // alone, "99999/1000000", where a million lines leave no room for the range.)
             compact = (shown.count == 1 ? [] : ["\(shown.lowerBound)-\(shown.upperBound)/\(info.sourceCount)"])
                 + ["\(shown.lowerBound)/\(info.sourceCount)"]
             said = [lines + "  " + (seen >= info.total ? "(end)" : "\(seen * 100 / info.total)%"), lines]
