@@ -126,7 +126,9 @@ import Testing
     /// (helper-27: `notes.txt~` was a card, and stayed one after it was deleted); named alone, one is.
     @Test func editorsBackupsInAFolderAreNoCards() throws {
         let scratch = try Scratch()
-        for name in ["notes.txt", "notes.txt~", "#notes.txt#", "4913", ".notes.txt.swp", "plan.md"] { scratch.write("x", to: name) }
+        for name in ["notes.txt", "notes.txt~", "#notes.txt#", "4913", ".notes.txt.swp", "plan.md", "plan.md.bak", "plan.md.orig"] {
+            scratch.write("x", to: name)
+        }
         #expect(try DeckLoader.load(paths: [scratch.path]).cards.map(\.title) == ["notes", "plan"])
         #expect(try DeckLoader.load(paths: [scratch.path + "/notes.txt~"]).cards.map(\.lines) == [["x"]])
     }

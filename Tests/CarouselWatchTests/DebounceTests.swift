@@ -48,12 +48,12 @@ import Testing
 
 @Suite struct EditorNoiseTests {
     @Test(arguments: [".a.md.swp", "a.md.swp", "a.md.swo", "a.md.swa", "a.md.swx", "a.md~", "4913", ".#a.md",
-                      "#a.md#", ".hidden", ".", "..", ""])
+                      "#a.md#", ".hidden", ".", "..", "", "a.md.bak", "a.md.orig", "fix.rej"])
     func noise(_ name: String) {
         #expect(EditorNoise.contains(Array(name.utf8)))
     }
 
-    @Test(arguments: ["a.md", "talk.md", "photo.png", "a.swift", "a.sw", "notes.swz", "49130", "#tag", "x#"])
+    @Test(arguments: ["a.md", "talk.md", "photo.png", "a.swift", "a.sw", "notes.swz", "49130", "#tag", "x#", "bakery.md", "original", "bak"])
     func cards(_ name: String) {
         #expect(!EditorNoise.contains(Array(name.utf8)))
     }
