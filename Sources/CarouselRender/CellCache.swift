@@ -220,8 +220,8 @@ public struct CellCache: Sendable {
     /// (or it has none); else a third of the card above the match, for its context (a wrapped
     /// paragraph's first rows; none on a card of three rows, which shows one line), or where the
     /// rest of the text just fills the card, so that the match can be read on the card (a card of
-    /// one or two rows, from the match's line). Big texts show their head (the zoom opens them at
-    /// the match). `cut`: the first match when it is past the cut of a code line (to be scrolled
+    /// one or two rows, from the match's line). A big text lays out only the lines around its
+    /// match, and `first` counts its own lines: see `bigOpening`. `cut`: the first match when it is past the cut of a code line (to be scrolled
     /// into sight: see `text(seeking:cut:)`). The match is sought once per search and width (a
     /// card that changes height as it moves, in Scaled mode, does not search its text again).
     mutating func opening(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int,
@@ -271,9 +271,93 @@ public struct CellCache: Sendable {
                 first = max(1, min(hit - context, all.count - (height - 1)))
                 first = CellCache.cleanStart(first, before: hit, in: all, latest: all.count - (height - 1), rows: height - 1)
             }
+        } else {
+            (first, cut) = bigOpening(source, of: card, index: index, width: width, height: height, title: title, ascii: ascii, seek: seek)
         }
         opensAt[key] = (seek.generation, first, cut)
         return (first, cut)
+    }
+
+    /// Where a big text's card (see `TextLayout.isBig`) opens while `seek` marks a search's
+    /// matches, laying out only the lines around its first match (a card of a 5,000-line log
+    /// showed its top while the search had found it for a match at line 5,000): `first` 0 when the
+    /// match shows from the top, else the text's own line (of the text without its leading blank
+    /// lines) the card shows from, under a row saying how many lines are above (see `text`): a
+    /// third of the card over the match, or where the rest of the text just fills the card.
+    /// `cut`, as in `opening`: a match past a code line's cut, among the lines `text` lays out.
+    private mutating func bigOpening(_ source: TextDocument, of card: Card, index: Int, width: Int, height: Int,
+                                     title: Bool, ascii: Bool, seek: CardPainter.Seek) -> (first: Int, cut: CutMatch?) {
+        // The line of the match, sought once per search (its lines do not depend on the width).
+        let matchKey = TextKey(lines: LinesKey(card: CardKey(id: card.id, index: index), width: 0, ascii: false, title: false,
+                                               wrapsCode: false),
+                               height: -2, first: 0, fits: true, color: false)
+        let base = source.trimmingLeadingBlankLines
+        let match: Int
+        if let known = opensAt[matchKey], known.generation == seek.generation {
+            match = known.first
+        } else {
+            match = base.plainLines.firstIndex { !seek.find(Array($0)).isEmpty } ?? -1
+            opensAt[matchKey] = (seek.generation, match, nil)
+        }
+        guard match >= 0 else { return (0, nil) }
+        /// The row among `lines` where the text's own line `own` (counted in `lines`' own) begins.
+        func row(of own: Int, in lines: [LaidLine], leading: Int = 0) -> Int? {
+            let map = SourceLines(laid: lines, leading: leading)
+            return lines.indices.first { $0 >= leading && map.above($0) >= own }
+        }
+        /// `cut` for the match on row `hit` of `lines`, the text's own line `own` of `document`,
+        /// when the row does not show it.
+        func cutMatch(hit: Int, own: Int, of document: TextDocument, in lines: [LaidLine]) -> CutMatch? {
+            guard hit < lines.count, seek.find(Array(lines[hit].text)).isEmpty,
+                  TextLayout.codeRow(own, of: document, width: width, ascii: ascii, showing: seek.find, cellWidth: CharacterWidth.of) != nil
+            else { return nil }
+            return CutMatch(laid: hit, own: own)
+        }
+        // From the top, as the card is, when the match is among the rows it shows there.
+        let titledSource = titled(source, of: card, title: title)
+        let head = TextLayout.head(for: titledSource, width: width, rows: height, ascii: ascii, cellWidth: CharacterWidth.of)
+        let leading = titleRows(head.lines, source, of: card, title: title)
+        let titleLines = titledSource.blocks.count - base.blocks.count
+        // (The row of its line that shows the match: a long line wraps into many.)
+        if let begin = row(of: match, in: head.lines, leading: leading),
+           (CellCache.matchRow(from: begin, in: head.lines, find: seek.find) ?? begin) < (height >= 3 ? height - 1 : 1) {
+            return (0, cutMatch(hit: begin, own: match + titleLines, of: titledSource, in: head.lines))
+        }
+        // Else from a little above it: the lines up to a card's height above the match laid out
+        // (each is a row at least), and the latest line begun a third of the card over it, or
+        // one from which the rest of the text fills the card.
+        let context = height >= 4 ? max(1, (height - 1) / 3) : 0
+        let rows = height >= 3 ? height - 1 : height
+        let (after, dropped) = base.dropping(lines: max(1, match - rows))
+        let (window, cut) = after.prefix(lines: match - dropped + rows + 1)
+        let laid = TextLayout.lines(for: window, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
+        guard let begin = row(of: match - dropped, in: laid) else { return (0, nil) }
+        let hit = CellCache.matchRow(from: begin, in: laid, find: seek.find) ?? begin
+        let map = SourceLines(laid: laid)
+        // (The first line begun on that row or under it: not the end of a wrapped one.)
+        var start = map.above(max(0, hit - context))
+        if let top = row(of: start, in: laid), top < hit - context { start = min(start + 1, match - dropped) }
+        if !cut {
+            // (Near the text's end: back as far as the rest still fits the card, never above the window.)
+            while start > 0, let top = row(of: start - 1, in: laid), laid.count - top <= rows { start -= 1 }
+        }
+        // Where the card's lines begin (a paragraph or table is left out whole or not at all).
+        let (shown, first) = base.dropping(lines: dropped + start)
+        guard first > 0 else { return (0, nil) }
+        let lines = TextLayout.head(for: shown, width: width, rows: height, ascii: ascii, cellWidth: CharacterWidth.of).lines
+        guard let found = row(of: match - first, in: lines) else { return (first, nil) }
+        return (first, cutMatch(hit: found, own: match - first, of: shown, in: lines))
+    }
+
+    /// The first row of `lines` from `begin` on, within the line begun there, that `find` finds
+    /// a match on; nil when none of them shows one.
+    static func matchRow(from begin: Int, in lines: [LaidLine], find: MatchFinder) -> Int? {
+        var row = begin
+        while row < lines.count, row == begin || !lines[row].beginsLine {
+            if !find(Array(lines[row].text)).isEmpty { return row }
+            row += 1
+        }
+        return nil
     }
 
     /// The context above a match begins where a line of the text begins, not with the rest of the
@@ -284,7 +368,8 @@ public struct CellCache: Sendable {
     /// the card (the card would show blank rows under the text's end; helper-13); else back where
     /// the line began, when the match still shows below it in the card's `rows` (after the row
     /// saying what is above, before one saying what follows: helper-27 saw "↑ 1 above" over the
-    /// last words of a wrapped sentence, its start hidden too).
+    /// last words of a wrapped sentence, its start hidden too); else past `latest`, at the next
+    /// line begun up to the match's, when that leaves out two rows or fewer.
     static func cleanStart(_ first: Int, before hit: Int, in lines: [LaidLine], latest: Int, rows: Int) -> Int {
         let last = min(hit, latest)
         guard first > 0, first < hit, hit < lines.count, !lines[first].beginsLine else { return first }
@@ -292,6 +377,14 @@ public struct CellCache: Sendable {
             return begun
         }
         if let start = lines[1..<first].lastIndex(where: \.beginsLine), hit - start <= rows - 2 { return start }
+        // Else past `latest`, where the match's line or one before it begins, when what that
+        // leaves out is a row or two: a blank row or two under the text's end rather than a
+        // line's last words alone at the top ("59" under "↑ 58 lines above", the end of "…the
+        // lazy dog number 59"; helper-34). A longer tail is kept, as context.
+        if let begun = lines[(first + 1)...hit].firstIndex(where: { $0.beginsLine && !$0.text.allSatisfy { $0 == " " } }),
+           begun - first <= 2 {
+            return begun
+        }
         var above = Array(lines[first - 1].text)
         while above.last == " " { above.removeLast() }
         if above.count >= 2, above.last == "-", above[above.count - 2].isLetter { return first + 1 }
@@ -333,16 +426,62 @@ public struct CellCache: Sendable {
         let ascii = painter.theme.glyphs.isASCII
         let linesKey = LinesKey(card: CardKey(id: card.id, index: index), width: width, ascii: ascii, title: title, wrapsCode: wrapsCode)
         // (A search's match is scrolled into sight on a cut code line, and on a card of one row.)
-        let scrolls = seek != nil && (cut != nil || (fits && height == 1))
+        // (And on a big text shown from a match's line: see below.)
+        let scrolls = seek != nil && (cut != nil || (fits && (height == 1 || first > 0)))
         let key = TextKey(lines: linesKey, height: height, first: first, fits: fits, color: painter.theme.usesColor,
                           scrolledFor: scrolls ? seek?.generation ?? 0 : 0)
         if let cells = text[key] { return cells }
         var shown: [LaidLine], total: Int
         let source = document()
-        if fits && TextLayout.isBig(source) {
+        if fits && TextLayout.isBig(source) && first > 0 {
+            // A big text opened at a search's match (`bigOpening`): its lines from its own line
+            // `first` on, under a row saying how many are above (its leading blank lines too).
+            let (window, dropped) = source.trimmingLeadingBlankLines.dropping(lines: first)
+            let rows = height >= 3 ? height - 1 : height
+            var head = TextLayout.head(for: window, width: width, rows: 2 * rows + 2, ascii: ascii, cellWidth: CharacterWidth.of)
+            if let cut, let seek, cut.laid < head.lines.count,
+               let row = TextLayout.codeRow(cut.own, of: window, width: width, ascii: ascii, showing: seek.find, cellWidth: CharacterWidth.of) {
+                head.lines[cut.laid] = row
+            }
+            // A match on a row of its line's the card would not show (the line wraps into more
+            // rows than the card has): the rows of that line above it left out.
+            // (Lines left out whole that way are counted above.)
+            let visible = head.lines.count + head.unlaid > rows ? rows - 1 : rows
+            var above = source.leadingBlankLineCount + dropped
+            if let seek, let hit = head.lines.firstIndex(where: { !seek.find(Array($0.text)).isEmpty }), hit >= visible {
+                above += SourceLines(laid: head.lines).above(hit - visible + 1)
+                head.lines.removeFirst(hit - visible + 1)
+            }
+            let counted = SourceLines(laid: head.lines, unlaid: head.unlaid)
+            shown = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: rows, width: width, ascii: ascii, cellWidth: CharacterWidth.of,
+                                   source: counted)
+            if height == 1, let seek {
+                // One row: the match's line unwrapped, begun a little before the match when it is
+                // far into it, as a small text's one-row card shows it.
+                let one = TextLayout.lines(for: window.prefix(lines: 1).document, width: CellCache.unwrappedWidth, ascii: ascii,
+                                           cellWidth: CharacterWidth.of)
+                let more = counted.count - 1
+                let reserve = more > 0 ? 9 + String(more).count : 1
+                if var line = one.first {
+                    if let scrolled = TextLayout.scrolled(line, showing: seek.find, width: width, reserve: reserve, ascii: ascii,
+                                                          cellWidth: CharacterWidth.of) {
+                        line = scrolled
+                    }
+                    if let row = TextLayout.oneRow(line, more: more, width: width, ascii: ascii, cellWidth: CharacterWidth.of) { shown = [row] }
+                }
+            }
+            if height >= 3 { shown.insert(TextLayout.aboveLine(above, width: width, ascii: ascii), at: 0) }
+            total = dropped + head.lines.count + head.unlaid
+        } else if fits && TextLayout.isBig(source) {
             // A big text on a card: its first lines, and the rest counted as lines of the source
             // (always, so that the count stays the same once the zoom has laid the whole text out).
-            let head = TextLayout.head(for: titled(source, of: card, title: title), width: width, rows: height, ascii: ascii, cellWidth: CharacterWidth.of)
+            let titledSource = titled(source, of: card, title: title)
+            var head = TextLayout.head(for: titledSource, width: width, rows: height, ascii: ascii, cellWidth: CharacterWidth.of)
+            // (A search's match past a code line's cut: the line scrolled to show it.)
+            if let cut, let seek, cut.laid < head.lines.count,
+               let row = TextLayout.codeRow(cut.own, of: titledSource, width: width, ascii: ascii, showing: seek.find, cellWidth: CharacterWidth.of) {
+                head.lines[cut.laid] = row
+            }
             // Counted in the text's lines too: the head's, and those not laid out.
             let counted = SourceLines(laid: head.lines, leading: titleRows(head.lines, source, of: card, title: title),
                                       skipped: source.leadingBlankLineCount, unlaid: head.unlaid)

@@ -82,3 +82,60 @@ extension TextDocument {
         return (blocks.count, 0)
     }
 }
+
+extension TextDocument {
+    /// The document from its own line `line` on (as `plainLines` counts them), and how many lines
+    /// it leaves out: whole blocks, and a code block's rows; a paragraph or a table is kept whole
+    /// when the line falls inside it (the lines left out are then fewer). Where a big text's card
+    /// shows a search's match, without laying out every line above it.
+    public func dropping(lines line: Int) -> (document: TextDocument, dropped: Int) {
+        guard line > 0 else { return (self, 0) }
+        var dropped = 0
+        for (i, block) in blocks.enumerated() {
+            let count = Self.lineCount(of: block)
+            guard dropped + count > line else {
+                dropped += count
+                continue
+            }
+            var rest = Array(blocks.dropFirst(i))
+            var restLines = blockLines.isEmpty ? [] : Array(blockLines.dropFirst(i))
+            if case .code(let rows, let margin) = block, line > dropped {
+                let skip = line - dropped
+                rest[0] = .code(Array(rows.dropFirst(skip)), margin: margin)
+                if !restLines.isEmpty { restLines[0] += Int32(skip) }
+                dropped = line
+            }
+            return (TextDocument(title: title, blocks: rest, blockLines: restLines), dropped)
+        }
+        return (TextDocument(title: title, blocks: [], blockLines: []), dropped)
+    }
+
+    /// The document's first `count` lines at least (whole blocks; a code block's rows cut), and
+    /// whether any of its lines are left out.
+    public func prefix(lines count: Int) -> (document: TextDocument, cut: Bool) {
+        var kept = 0
+        for (i, block) in blocks.enumerated() {
+            guard kept < count else {
+                return (TextDocument(title: title, blocks: Array(blocks.prefix(i)), blockLines: Array(blockLines.prefix(i))), true)
+            }
+            let lines = Self.lineCount(of: block)
+            if case .code(let rows, let margin) = block, kept + lines > count {
+                var head = Array(blocks.prefix(i + 1))
+                head[i] = .code(Array(rows.prefix(count - kept)), margin: margin)
+                return (TextDocument(title: title, blocks: head, blockLines: Array(blockLines.prefix(i + 1))), true)
+            }
+            kept += lines
+        }
+        return (self, false)
+    }
+
+    /// How many of the text's own lines `block` holds (as `plainLines` counts them).
+    static func lineCount(of block: TextBlock) -> Int {
+        switch block {
+        case .paragraph(let spans, _): spans.plainText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
+        case .code(let rows, _): rows.count
+        case .table(let table, _): table.plainRows.count
+        case .rule, .blank: 1
+        }
+    }
+}

@@ -197,10 +197,23 @@ public enum TextLayout {
                 // (A margin wider than the room is never cut into: the line is then left whole.)
                 // Right after the cut, not at the row's end: a gap after the last word shown read
                 // as the end of the line ("… and US     …2" hid "flags").
+                // A word cut in two takes the count's "…" as its mark ("Grocerie… 5 more"): after
+                // a space, "Grocerie … 5 more" read as a whole word (helper-34).
                 if width - shortened.width - count.count >= 1 {
+                    let full = Array(line.text)
+                    func cutsWord(_ cut: LaidLine) -> Bool {
+                        let kept = Array(cut.text)
+                        return kept.count < full.count && kept.last.map { !$0.isWhitespace } == true && !full[kept.count].isWhitespace
+                    }
+                    let splitsWord = cutsWord(shortened)
+                    if splitsWord {
+                        // (The cell kept for the space goes to the word.)
+                        let longer = cut(line, to: width - count.count, cellWidth: cellWidth)
+                        if longer.width > shortened.width, longer.width + count.count <= width, cutsWord(longer) { shortened = longer }
+                    }
                     line = shortened
-                    line.content += [TextSpan(" "), TextSpan(count, style: .decoration)]
-                    line.width = shortened.width + 1 + count.count
+                    line.content += (splitsWord ? [] : [TextSpan(" ")]) + [TextSpan(count, style: .decoration)]
+                    line.width = shortened.width + (splitsWord ? 0 : 1) + count.count
                 }
             } else if let cellWidth, let marked = marked(line, width: width, ascii: ascii, cellWidth: cellWidth) {
                 // Too narrow a row for a count: a bare "…" still says that the card holds more.
@@ -264,16 +277,21 @@ public enum TextLayout {
             return fit(lines: Array(lines.dropFirst(first)), height: height, width: width, ascii: ascii, cellWidth: cellWidth,
                        source: source?.dropping(first))
         }
+        let top = aboveLine(source?.above(first) ?? first, width: width, ascii: ascii)
+        return [top] + fit(lines: Array(lines.dropFirst(first)), height: height - 1, width: width, ascii: ascii, cellWidth: cellWidth,
+                           source: source?.dropping(first))
+    }
+
+    /// The row over a text shown from below its top, saying how many of its lines are above
+    /// (`↑ 12 lines above`, shorter forms on a narrow card); 0: the first line shown goes on from
+    /// above.
+    public static func aboveLine(_ count: Int, width: Int, ascii: Bool) -> LaidLine {
         let arrow = ascii ? "^" : "↑"
-        let count = source?.above(first) ?? first
         let noun = count == 1 ? "line" : "lines"
-        // (None wholly above: the first line shown goes on from above.)
         let forms = count == 0 ? ["\(arrow) more above", "\(arrow) above", arrow]
             : ["\(arrow) \(count) \(noun) above", "\(arrow) \(count) above", "\(arrow)\(count)", arrow]
         let above = forms.first { $0.count <= width } ?? arrow
-        let top = LaidLine(content: [TextSpan(above, style: .decoration)], width: above.count)
-        return [top] + fit(lines: Array(lines.dropFirst(first)), height: height - 1, width: width, ascii: ascii, cellWidth: cellWidth,
-                           source: source?.dropping(first))
+        return LaidLine(content: [TextSpan(above, style: .decoration)], width: above.count)
     }
 
     /// A card of one row: `line` is the text's first line laid out without wrapping (a whole

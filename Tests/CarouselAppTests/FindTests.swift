@@ -365,6 +365,48 @@ import Testing
         #expect(lyrics.screen.contains { $0.contains("↑ 11 lines above") }, "\(lyrics.screen.joined(separator: "\n"))")
     }
 
+    /// A big text (more than 2,000 lines: a log) opens at its match too, in every style and mode,
+    /// with the count of its lines above and below: a card of a 5,000-line log showed its first
+    /// lines while the search had kept it for a match at line 4,001; its match past a code line's
+    /// cut is scrolled into sight as in a small text.
+    @Test func aBigTextOpensAtItsMatch() throws {
+        var log = (0..<5_000).map { "\($0): GET /index.html 200" }
+        log[4_000] = "4000: GET /admin.php 403 lighthouse"
+        let code = (0..<3_000).map { $0 == 2_500 ? "x = 1  # a comment that runs past the card's edge to the lighthouse" : "x\($0) = \($0)" }
+        let deck = CardList([FindTests.note("access.log", log.joined(separator: "\n")),
+                             Card(id: "big.py", title: "big.py", content: .text(TextDocument(code: code.joined(separator: "\n"))))])
+        for style in [StyleKind.arc, .stack, .ring, .lyrics] {
+            for tab in [false, true] {
+                var options = AppOptions()
+                options.style = style
+                let pilot = Pilot(deck: deck, options: options, width: 100, height: 30)
+                if tab { pilot.press(.tab) }
+                pilot.press(.character("/"))
+                pilot.type("lighthouse")
+                pilot.press(.enter)
+                // (Each card in turn, whichever the search went to first.)
+                var screens = [pilot.screen]
+                pilot.press(.character("n"))
+                screens.append(pilot.screen)
+                let rows = try #require(screens.first { $0.last?.contains("access.log") == true }, "\(style) \(tab): \(screens)")
+                let screen = rows.joined(separator: "\n")
+                #expect(screen.contains("/admin.php"), "\(style) \(tab): \(screen)")
+                #expect(!screen.contains("│ 0: GET"), "\(style) \(tab): not the first lines: \(screen)")
+                // The row above the log's first line shown says how many lines are above it.
+                let top = try #require(rows.indices.dropLast().first { rows[$0].contains("↑") && rows[$0 + 1].contains(": GET") },
+                                       "\(style) \(tab): \(screen)")
+                let count = try #require(rows[top].firstMatch(of: /↑ ?(\d+)/)).1
+                let shown = try #require(rows[top + 1].firstMatch(of: /(\d+): GET/)).1
+                #expect(count == shown, "\(style) \(tab): \(screen)")
+                let code = try #require(screens.first { $0.last?.contains("big.py") == true }, "\(style) \(tab): \(screens)")
+                // (Scrolled past the cut where the card is narrower than the line: not in the lyrics.)
+                #expect(code.contains { $0.contains("lighthouse") && ($0.contains("…") || $0.contains("x = 1  # a comment")) }
+                        && code.contains { $0.contains("above") },
+                        "\(style) \(tab): the code's match: \(code.joined(separator: "\n"))")
+            }
+        }
+    }
+
     /// A search kept with no match says how many cards the deck has and how to see them again
     /// (its status said "0/0", as if the deck were empty).
     @Test func aKeptSearchWithNoMatchSaysTheDeckIsStillThere() {

@@ -227,10 +227,15 @@ import Testing
         #expect(CellCache.cleanStart(2, before: 2, in: broken, latest: 10, rows: 4) == 2, "the match's own row stays")
         let hyphenated = [line("a well-", begins: true), line("known word", begins: false), line("needle", begins: false)]
         #expect(CellCache.cleanStart(1, before: 2, in: hyphenated, latest: 10, rows: 4) == 2, "after a hyphen, the rest of the word too")
-        // Never past where the rest of the text fills the card (near its end: helper-13 saw half a
-        // card blank), nor to a blank line.
-        #expect(CellCache.cleanStart(1, before: 3, in: paragraphs, latest: 1, rows: 4) == 1)
-        #expect(CellCache.cleanStart(1, before: 3, in: paragraphs, latest: 2, rows: 4) == 1, "not to the line start past it")
+        // Past where the rest of the text fills the card (near its end) only to leave out a row
+        // or two of a line's end ("59" alone under "↑ 58 lines above"; helper-34): a longer tail
+        // stays (helper-13 saw half a card blank); never to a blank line.
+        #expect(CellCache.cleanStart(1, before: 3, in: paragraphs, latest: 1, rows: 4) == 3)
+        #expect(CellCache.cleanStart(2, before: 3, in: paragraphs, latest: 2, rows: 4) == 3)
+        let tail = [line("Groceries for", begins: true), line("the market on", begins: false), line("Thursday and", begins: false),
+                    line("Friday and the", begins: false), line("weekend.", begins: false), line("2. Freeze the", begins: true),
+                    line("soup", begins: false)]
+        #expect(CellCache.cleanStart(1, before: 5, in: tail, latest: 1, rows: 4) == 1, "a tail of four rows stays")
         let blank = [line("end of one", begins: true), line("paragraph.", begins: false), line("", begins: true),
                      line("Second one", begins: true), line("needle", begins: false)]
         #expect(CellCache.cleanStart(1, before: 4, in: blank, latest: 10, rows: 4) == 3, "the paragraph, not the blank line before it")
@@ -240,7 +245,65 @@ import Testing
                         line("the lazy", begins: false), line("dog.", begins: false), line("needle", begins: true)]
         #expect(CellCache.cleanStart(3, before: 5, in: sentence, latest: 3, rows: 8) == 1)
         #expect(CellCache.cleanStart(3, before: 5, in: sentence, latest: 3, rows: 6) == 1, "the match above the last row")
-        #expect(CellCache.cleanStart(3, before: 5, in: sentence, latest: 3, rows: 5) == 3, "the match would not show")
+        #expect(CellCache.cleanStart(3, before: 5, in: sentence, latest: 3, rows: 5) == 5, "the match would not show: from it")
+    }
+
+    /// A big text's card (more than 2,000 lines) opens at its match at every width and height,
+    /// laying out only the lines around it: the row above counts the lines above the first one
+    /// shown, the last row those below the last; near the text's end the card is filled from
+    /// further up; the text is searched once for all sizes.
+    @Test func aBigTextOpensAtItsMatchWithItsLinesCounted() {
+        for needle in [3_000, 4_998, 5_999] {
+            // Lines of every length: some wrap on a narrow card into two rows or three.
+            var lines = (0..<6_000).map { "line \($0)" + String(repeating: " and more", count: $0 % 4) }
+            lines[needle] = "line \(needle) the needle"
+            let card = Card(id: "log", title: "log", content: .text(TextDocument(plainText: lines.joined(separator: "\n"))))
+            guard case .text(let document) = card.content else { return }
+            #expect(TextLayout.isBig(document))
+            let calls = Mutex(0)
+            let seek = CardPainter.Seek(find: { characters in
+                calls.withLock { $0 += 1 }
+                let text = String(characters)
+                guard let range = text.range(of: "needle") else { return [] }
+                let start = text.distance(from: text.startIndex, to: range.lowerBound)
+                return [start..<(start + 6)]
+            }, generation: 1)
+            let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
+            var cache = CellCache()
+            for width in [16, 24, 40] {
+                for height in 1...16 {
+                    let (first, cut) = cache.opening(document, of: card, index: 0, width: width, height: height, title: false, ascii: false, seek: seek)
+                    let cells = cache.text(document, of: card, index: 0, width: width, height: height, first: first, title: false,
+                                           seeking: seek, cut: cut, painter: painter)
+                    let rows = stride(from: 0, to: cells.cells.count, by: width).map { String(cells.cells[$0..<($0 + width)].map(\.glyph)) }
+                    let card = rows.joined(separator: "\n")
+                    #expect(card.contains("needle") || card.contains("need-") || card.contains("nee…"),
+                            "\(needle) at \(width) x \(height): \(first): \(card)")
+                    guard height >= 3 else { continue }
+                    #expect(first > 0 && first <= needle, "\(needle) at \(width) x \(height): \(card)")
+                    // The row above ("↑ N lines above", "↑ N above" or "↑N") counts the lines
+                    // wholly above: the first shown's number, or the one before a line's rest.
+                    let above = rows[0].firstMatch(of: /↑ ?(\d+)/).map { Int($0.1)! }
+                    let begun = rows.indices.dropFirst().first { rows[$0].hasPrefix("line ") }
+                    let number = begun.flatMap { rows[$0].firstMatch(of: /^line (\d+)/).map { Int($0.1)! } }
+                    // (No line begun on the card: it shows the rest of the match's own.)
+                    let wholly = begun == nil ? needle : begun == 1 ? number : number.map { $0 - 1 }
+                    #expect(above != nil && above == wholly, "\(needle) at \(width) x \(height): \(card)")
+                    #expect(begun == 1 || width == 16, "only a line longer than the card is shown from its middle: \(card)")
+                    // The last row counts what is below the last line begun, or shows the text's end.
+                    if let more = rows.last?.firstMatch(of: /… ?(\d+)/).map({ Int($0.1) }) {
+                        // (The last line begun may go on below the card: then it counts too.)
+                        if let last = rows.dropLast().compactMap({ $0.firstMatch(of: /^line (\d+)/).map { Int($0.1)! } }).last {
+                            #expect(more == 6_000 - last - 1 || more == 6_000 - last, "\(needle) at \(width) x \(height): \(card)")
+                        }
+                    } else {
+                        #expect(rows.contains { $0.hasPrefix("line 5999") } && needle >= 5_990, "\(needle) at \(width) x \(height): \(card)")
+                    }
+                }
+            }
+            // (Each size looks for the match only in the rows it lays out.)
+            #expect(calls.withLock { $0 } < needle + 1 + 3 * 16 * 40, "the text searched once, not once per size")
+        }
     }
 }
 

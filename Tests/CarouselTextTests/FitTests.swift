@@ -69,9 +69,10 @@ import CarouselCanvas
     }
 
     /// A one-row card whose first line fills the row cuts it to say how much more there is: after
-    /// a word when that keeps most of the row, else inside the word, with room for "… 11 more" where
-    /// that leaves half the row to the line (a bare "…2" after a cut line read as part of it: a
-    /// user asked what it was), else "…11"; too narrow a row keeps the line.
+    /// a word when that keeps most of the row, else inside the word (its "…" then right after it),
+    /// with room for "… 11 more" where that leaves half the row to the line (a bare "…2" after a
+    /// cut line read as part of it: a user asked what it was), else "…11"; too narrow a row keeps
+    /// the line.
     @Test func aFullOneRowLineMakesRoomForTheCount() {
         func line(_ text: String) -> LaidLine { LaidLine(content: [TextSpan(text)], width: CharacterWidth.of(text)) }
         let rest = (0..<11).map { line("more \($0)") }
@@ -80,8 +81,13 @@ import CarouselCanvas
         }
         // The count right after the cut: a gap after "and" read as the end of the line.
         #expect(fitted("Buy milk, eggs and bread", width: 24) == "Buy milk, eggs … 11 more")
-        #expect(fitted("Supercalifragilisticexpialidocious", width: 24) == "Supercalifragi … 11 more")
-        #expect(fitted("日本語のテキストがここにあります", width: 24) == "日本語のテキス … 11 more")
+        // A word cut in two takes the count's "…" as its mark: "Grocerie … 5 more" read as a
+        // whole word (helper-34).
+        // (It takes the cell the space would have.)
+        #expect(fitted("Supercalifragilisticexpialidocious", width: 24) == "Supercalifragil… 11 more")
+        #expect(fitted("Extraordinarily long words", width: 20) == "Extraordina… 11 more")
+        #expect(fitted("Groceries for the week", width: 19) == "Groceries … 11 more", "a cut at a space keeps its space")
+        #expect(fitted("日本語のテキストがここにあります", width: 24) == "日本語のテキス… 11 more")
         // Too narrow a row for "… 11 more" and half of it to the line: "…11".
         #expect(fitted("Buy milk, eggs and bread", width: 17) == "Buy milk, …11")
         #expect(fitted("Buy milk, eggs.", width: 15) == "Buy milk, …", "narrower than cutWidth: no count, but a mark")
