@@ -433,6 +433,11 @@ public struct FrameWriter {
         }
         guard spared >= 3 + (abs(bestShift) > 1 ? Self.digits(abs(bestShift)) : 0) else { return nil }
         reach(x: start, y: y, width: width, model)
+        // Where erasing is not declared to use the background (no `bce`), the pen's is set to the
+        // default first: tmux, whose own entries declare no `bce`, fills the cells a shift lets in
+        // with the pen's background all the same, and a card's colour was left in empty space
+        // (helper-35).
+        if !features.erasesWithBackground { setPen(Look.blank) }
         append("\u{1B}[")
         if abs(bestShift) > 1 { appendNumber(abs(bestShift)) }  // (one is what the sequence means without a number)
         append(bestShift > 0 ? "P" : "@")

@@ -261,6 +261,29 @@ import Testing
         #expect(terminal.differences(from: canvas, features: writer.features).isEmpty)
     }
 
+    /// Where the terminal's entry declares no `bce` (tmux's own), a shift is made with the pen's
+    /// background set to the default: tmux fills the cells it lets in with the pen's background
+    /// all the same, and a card's colour was left in empty space (helper-35, `TERM=tmux-256color`).
+    @Test func aShiftLetsInDefaultBlanksWhereErasingDoesNotUseTheBackground() throws {
+        let card = CellStyle(foreground: .indexed(7), background: .indexed(4))
+        var canvas = Canvas(width: 80, height: 2)
+        func draw(_ letter: String, at x: Int) {
+            canvas.fill(canvas.bounds)
+            // (A coloured cell written just before the shift: the pen holds its colour.)
+            canvas.text(letter, x: 2, y: 0, style: card)
+            canvas.text(" the quick brown fox jumps over the lazy dog ", x: x, y: 1, style: card)
+            canvas.text("╭──────╮", x: x + 50, y: 1, style: card)
+        }
+        draw("A", at: 20)
+        var writer = FrameWriter(features: .tmux())
+        var terminal = VirtualTerminal(width: 80, height: 2, erasesWithBackground: false, shiftsWithBackground: true)
+        try Self.show(canvas, with: &writer, on: &terminal)
+        draw("B", at: 16)
+        let bytes = Self.text(try Self.show(canvas, with: &writer, on: &terminal))
+        #expect(bytes.contains("\u{1B}[4P"), "\(bytes.debugDescription)")
+        #expect(terminal.differences(from: canvas, features: writer.features).isEmpty, "\(bytes.debugDescription)")
+    }
+
     /// A small card (the ring's far ones) one column further right: each of its rows is shifted
     /// by inserting a blank at its left edge, since the box-drawing glyphs the shift puts right
     /// are more bytes than the sequence.

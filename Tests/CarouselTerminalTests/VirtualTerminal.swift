@@ -33,10 +33,15 @@ struct VirtualTerminal {
     private var last: [UInt32]? = nil
     private var utf8: [UInt8] = []
 
-    init(width: Int, height: Int, erasesWithBackground: Bool = true) {
+    /// Whether the cells a shift (`CSI P`, `CSI @`) lets in take the pen's background, as tmux's
+    /// do whatever its entries declare; by default as erasing does.
+    let shiftsWithBackground: Bool
+
+    init(width: Int, height: Int, erasesWithBackground: Bool = true, shiftsWithBackground: Bool? = nil) {
         self.width = width
         self.height = height
         self.erasesWithBackground = erasesWithBackground
+        self.shiftsWithBackground = shiftsWithBackground ?? erasesWithBackground
         cells = Array(repeating: Glyph(), count: width * height)
     }
 
@@ -45,6 +50,12 @@ struct VirtualTerminal {
     private var blank: Glyph {
         var g = Glyph()
         if erasesWithBackground { g.bg = pen.bg }
+        return g
+    }
+
+    private var shiftedIn: Glyph {
+        var g = Glyph()
+        if shiftsWithBackground { g.bg = pen.bg }
         return g
     }
 
@@ -176,10 +187,10 @@ struct VirtualTerminal {
             for c in x..<min(width, x + n) { cells[y * width + c] = blank }
         case "P":
             let row = y * width
-            for c in x..<width { cells[row + c] = c + n < width ? cells[row + c + n] : blank }
+            for c in x..<width { cells[row + c] = c + n < width ? cells[row + c + n] : shiftedIn }
         case "@":
             let row = y * width
-            for c in stride(from: width - 1, through: x, by: -1) { cells[row + c] = c - n >= x ? cells[row + c - n] : blank }
+            for c in stride(from: width - 1, through: x, by: -1) { cells[row + c] = c - n >= x ? cells[row + c - n] : shiftedIn }
         case "b":
             guard let repeated = last else { throw Failure.unknown("REP with nothing before it") }
             for _ in 0..<n { for s in repeated { print(s) } }
