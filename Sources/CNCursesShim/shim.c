@@ -344,12 +344,22 @@ static FILE *open_terminal(const char *mode) {
     return file;
 }
 
+// Whether `fd` is a terminal open for `access` (O_RDONLY: reading, O_WRONLY: writing): a shell
+// can hand the program its terminal open the other way only (`carousel 0>/dev/tty`, `<&- >&-`
+// reopening it write-only), and reading a descriptor open for writing fails at once, every time:
+// the loop spun with no key read (helper-36).
+static int is_tty_for(int fd, int access) {
+    if (!isatty(fd)) return 0;
+    int mode = fcntl(fd, F_GETFL) & O_ACCMODE;
+    return mode == O_RDWR || mode == access;
+}
+
 int cs_start(int direct_color) {
     // Standard output captured by a script (`choice=$(carousel --pick)`): draw on the terminal
     // itself, as fzf does, and leave standard output for the choice.
     output = stdout;
     output_fd = STDOUT_FILENO;
-    if (!isatty(STDOUT_FILENO)) {
+    if (!is_tty_for(STDOUT_FILENO, O_WRONLY)) {
         output = open_terminal("w");
         if (!output) return CS_START_NOT_A_TTY;
         output_fd = fileno(output);
@@ -359,8 +369,9 @@ int cs_start(int direct_color) {
     if (usable != CS_START_OK) return usable;
     input = stdin;
     input_fd = STDIN_FILENO;
-    if (!isatty(STDIN_FILENO)) {
-        // Standard input was a deck; the keys come from the controlling terminal.
+    if (!is_tty_for(STDIN_FILENO, O_RDONLY)) {
+        // Standard input was a deck (or no terminal open for reading); the keys come from the
+        // controlling terminal.
         input = open_terminal("r");
         if (!input) return CS_START_NOT_A_TTY;
         input_fd = fileno(input);

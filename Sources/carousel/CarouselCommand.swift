@@ -175,6 +175,7 @@ struct CarouselCommand: ParsableCommand {
     /// completion-script request, which parses the line twice more) cost a start 1.5 to 3 ms and
     /// 0.4 to 0.5 MB of resident memory. Anything else, even `--` or `-`, goes through the parser.
     static func main() {
+        Invocation.holdClosedDescriptors()
         if let invocation = pathsOnly(CommandLine.arguments.dropFirst()) { invocation.runAndExit() }
         main(nil)
     }

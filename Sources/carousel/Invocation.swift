@@ -191,12 +191,33 @@ extension Invocation {
     /// a failure (a full disk, a closed pipe) is lost and the exit status still says 0. False (after
     /// saying so on standard error) when the write failed.
     static func writeOut(_ bytes: [UInt8], what: String) -> Bool {
+        if closedAtStart.contains(STDOUT_FILENO) {
+            printError("carousel: cannot write \(what): standard output is closed\n")
+            return false
+        }
         let failure = Descriptor.writeAll(bytes, to: STDOUT_FILENO)
         if failure != 0 {
             printError("carousel: cannot write \(what): \(Sanitizer.line(String(cString: strerror(failure))))\n")
             return false
         }
         return true
+    }
+
+    /// The standard descriptors (0, 1, 2) the program was started without (`carousel --pick >&-`).
+    nonisolated(unsafe) static var closedAtStart: Set<Int32> = []
+
+    /// Puts /dev/null where a standard descriptor is closed, before anything opens a file: the
+    /// terminal opened to draw on took the free descriptor 1, and the card a pick printed went
+    /// to the screen, status 0 (helper-36). A pick then says standard output is closed (status 1).
+    static func holdClosedDescriptors() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let null = open("/dev/null", O_RDWR)
+            if null >= 0 && null != fd {
+                dup2(null, fd)
+                close(null)
+            }
+            closedAtStart.insert(fd)
+        }
     }
 
     /// Whether input piped in with no path is read as the deck (see `run`).
@@ -212,7 +233,8 @@ extension Invocation {
     /// the built-in deck and one of its cards picked; helper-17, helper-27).
     static func standardInputIsPipedIn(evenEmpty: Bool = false) -> Bool {
         var info = stat()
-        guard isatty(STDIN_FILENO) == 0, fstat(STDIN_FILENO, &info) == 0 else { return false }
+        // (Closed at start, it holds /dev/null now: nothing was meant as input.)
+        guard !closedAtStart.contains(STDIN_FILENO), isatty(STDIN_FILENO) == 0, fstat(STDIN_FILENO, &info) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
         return kind == S_IFIFO || kind == S_IFSOCK || (kind == S_IFREG && (evenEmpty || info.st_size > 0))
             || (kind == S_IFCHR && evenEmpty && isNullDevice(info))

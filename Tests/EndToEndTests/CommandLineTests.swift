@@ -11,11 +11,26 @@ struct CommandLineTests {
         try TmuxSession.carousel(arguments, stdout: stdout)
     }
 
-    @Test(arguments: [(">/dev/full", "No space left on device"), (">&-", "Bad file descriptor")])
+    @Test(arguments: [(">/dev/full", "No space left on device"), (">&-", "standard output is closed")])
     func aScreenThatCannotBeWrittenIsAnError(redirection: String, reason: String) throws {
         let result = try carousel(["--render", "80x24"], stdout: redirection)
         #expect(result.output == "carousel: cannot write the screen: \(reason)\n")
         #expect(result.status == 1)
+    }
+
+    /// A pick with standard output closed is an error, status 1: the terminal opened to draw on
+    /// took the free descriptor 1, and the card went to the screen with status 0 (helper-36).
+    /// Standard input closed is no input: the built-in deck.
+    @Test func aPickWithStandardOutputClosedSaysSo() throws {
+        let file = NSTemporaryDirectory() + "carousel-one-" + UUID().uuidString
+        try "only-branch\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let closed = try carousel(["--lines", "--select-1"], stdout: ">&- < '\(file)'")
+        #expect(closed.status == 1 && closed.output == "carousel: cannot write the chosen card: standard output is closed\n", "\(closed.output)")
+        let open = try carousel(["--lines", "--select-1"], stdout: "< '\(file)'")
+        #expect(open.status == 0 && open.output == "only-branch\n", "\(open.output)")
+        let noInput = try carousel(["--render", "60x12", "--pick", "--keys", "enter"], stdout: "<&-")
+        #expect(noInput.status == 0 && noInput.output.hasSuffix("Mira\n"), "\(noInput.output)")
     }
 
     /// `--render --pick` prints the screen, then what Enter would choose (or chose), as a script

@@ -436,6 +436,20 @@ struct EndToEndTests {
         #expect(session.modesRestored)
     }
 
+    /// Standard input the terminal open for writing only (`carousel 0>/dev/tty`): the keys are read
+    /// from the terminal opened for reading (every read failed at once: the loop spun at 80% of a
+    /// core and no key, not even Ctrl-C, did anything; helper-36).
+    @Test func keysComeThroughWhenStandardInputIsTheTerminalOpenForWritingOnly() throws {
+        let session = try TmuxSession(arguments: "0>/dev/tty")
+        try session.waitForStart()
+        try session.send("Right")
+        let lines = try session.waitForScreen { self.statusLine($0).contains("2/20") }
+        #expect(statusLine(lines).contains("2/20"), "\(lines.joined(separator: "\n"))")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
     @Test func aManifestsDefaultsApplyUnlessTheCommandLineSaysOtherwise() throws {
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Assets/examples/lighthouse").path
