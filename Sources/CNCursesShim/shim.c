@@ -422,7 +422,11 @@ int cs_start(int direct_color) {
 void cs_enable_mouse(void) {
     const char *mouse_key = tigetstr("kmous");
     sgr_by_us = mouse_key && mouse_key != (char *)-1 && strcmp(mouse_key, "\033[M") == 0;
-    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED | REPORT_MOUSE_POSITION, NULL);
+    // Every button's events, though only the first's and the wheel's are used: where ncurses reads
+    // SGR reports itself (an entry with kmous ESC [ <: xterm's, alacritty's), one it was not asked
+    // for (a right or middle click) made it wait for another, and the key after it waited too,
+    // until one more came (helper-36). The others are passed over in cs_read.
+    mousemask(ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION, NULL);
     mouseinterval(0);  // report presses and releases as they happen, no click synthesis
     wnoutrefresh(stdscr);
     doupdate();        // let ncurses send its own mouse mode first
@@ -690,12 +694,14 @@ int cs_read(cs_event *event) {
         return 1;
     }
     wint_t ch = 0;
-    int r = wget_wch(keys, &ch);
+    int r;
+again:
+    r = wget_wch(keys, &ch);
     if (r == ERR) return 0;
     if (r == KEY_CODE_YES) {
         if (ch == KEY_MOUSE) {
             MEVENT m;
-            if (getmouse(&m) != OK) return 0;
+            if (getmouse(&m) != OK) goto again;
             event->kind = CS_EVENT_MOUSE;
             event->x = m.x;
             event->y = m.y;
@@ -717,7 +723,7 @@ int cs_read(cs_event *event) {
             }
             else if (m.bstate & BUTTON1_RELEASED) event->mouse = CS_MOUSE_RELEASE;
             else if (m.bstate & REPORT_MOUSE_POSITION) event->mouse = CS_MOUSE_DRAG;
-            else return 0;
+            else goto again;  // another button's: passed over, and what came after it read
             return 1;
         }
         if (ch == KEY_RESIZE) {

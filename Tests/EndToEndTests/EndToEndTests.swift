@@ -210,6 +210,21 @@ struct EndToEndTests {
                 "every mouse mode is off after quitting")
     }
 
+    /// Where ncurses reads SGR mouse reports itself (`xterm-256color`), a right or middle click,
+    /// a sideways wheel or another button is passed over and the key after it is read at once (it
+    /// waited for one more key: Right after a right click did nothing until the next; helper-36).
+    @Test(arguments: ["\u{1B}[<2;40;12M", "\u{1B}[<1;40;12M\u{1B}[<1;40;12m", "\u{1B}[<66;40;12M", "\u{1B}[<34;41;12M"])
+    func otherButtonsAreIgnoredAndTheKeyAfterThemIsRead(report: String) throws {
+        let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=xterm-256color")
+        try session.waitForStart()
+        try session.send("-l", report)
+        try session.send("Right")
+        let lines = try session.waitForScreen(timeout: 3) { self.statusLine($0).contains("2/20") }
+        #expect(statusLine(lines).contains("2/20"), "\(report.debugDescription): \(statusLine(lines))")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
     @Test func heldDownKeysDoNotBuildABacklog() throws {
         let session = try TmuxSession()
         try session.waitForStart()
