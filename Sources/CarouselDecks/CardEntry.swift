@@ -114,10 +114,11 @@ enum ContentSource: Sendable {
             } catch {
                 return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(error.reason))"))
             }
-            // A file whose name said text but that holds NUL bytes (a renamed binary) is not shown
-            // as bytes; a stray invalid byte in a UTF-8 file only shows as U+FFFD.
+            // A file whose name said text but that holds NUL bytes or control characters (a
+            // renamed binary) is not shown as bytes; a stray invalid byte in a UTF-8 file only
+            // shows as U+FFFD.
             let encoding = TextEncoding.of(read)
-            if encoding == nil && read.contains(0) {
+            if encoding == nil && TextEncoding.holdsControls(read) {
                 return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(FileFailure.notText(read).reason))"))
             }
             var content = ContentSource.content(bytes: TextEncoding.utf8(read, as: encoding ?? .utf8), kind: kind)

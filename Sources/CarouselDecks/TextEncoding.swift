@@ -27,13 +27,14 @@ public enum TextEncoding: Equatable, Sendable {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var remaining = bytes.count
-        var severalBytes = false, invalid = false
+        var severalBytes = false, invalid = false, controls = 0
         decoding: while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
                 let width = UTF8.width(scalar)
                 remaining -= width
                 if width > 1 { severalBytes = true }
+                if scalar.value < 0x80 && isControl(UInt8(scalar.value)) { controls += 1 }
             case .emptyInput:
                 break decoding
             case .error:
@@ -44,16 +45,37 @@ public enum TextEncoding: Equatable, Sendable {
                 remaining = max(remaining - 1, 0)
             }
         }
+        // (Control characters that text does not hold, many of them: a program's or a compressed
+        // file's bytes with no NUL among them, which hold a few UTF-8 characters by chance, were
+        // shown as text (helper-34). A few in a text, a terminal's title sequence ended by a bell,
+        // are the sanitiser's to show.)
+        if controls >= 8 && controls * 20 > bytes.count { return nil }
         if !invalid || severalBytes { return .utf8 }
         return legacy(bytes) == .text ? .windows1252 : nil
+    }
+
+    /// Whether `byte` is a control character that text does not hold: not a tab, line feed, form
+    /// feed, carriage return, escape (colour codes) or backspace (a manual page's overstrikes).
+    @inline(__always)
+    static func isControl(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x1B: false
+        default: byte < 0x20 || byte == 0x7F
+        }
     }
 
     /// Why `bytes` are not text (nil when they are): they hold NUL bytes or control characters, or
     /// their characters are in an encoding not read (Shift-JIS, GBK: see above).
     public static func refusal(_ bytes: some Collection<UInt8>, head: Bool = false) -> String? {
         guard of(bytes, head: head) == nil else { return nil }
-        if bytes.contains(0) || legacy(bytes) == .controls { return "it holds NUL bytes or control characters" }
+        if holdsControls(bytes) { return "it holds NUL bytes or control characters" }
         return "its encoding is not UTF-8, UTF-16 or Latin-1; iconv converts it"
+    }
+
+    /// Whether `bytes` hold NUL bytes, or control characters that text does not hold (more than
+    /// one byte in a hundred): a program's, a compressed file's.
+    public static func holdsControls(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.contains(0) || legacy(bytes) == .controls
     }
 
     /// `bytes` as UTF-8: unchanged when they are UTF-8 (or not text: the caller decides what to
@@ -113,12 +135,7 @@ public enum TextEncoding: Equatable, Sendable {
             }
             if run >= 3 { inLongRuns += run }
             run = 0
-            if byte < 0x20 || byte == 0x7F {
-                switch byte {
-                case 0x09, 0x0A, 0x0C, 0x0D, 0x1B: break
-                default: controls += 1
-                }
-            }
+            if isControl(byte) { controls += 1 }
         }
         if run >= 3 { inLongRuns += run }
         if controls * 100 > bytes.count { return .controls }

@@ -585,6 +585,25 @@ import Testing
         #expect(deck.problems == ["\(scratch.at("blob")): \(Self.notText)"])
     }
 
+    /// A program's bytes with their NUL bytes taken out hold a few UTF-8 characters by chance: not
+    /// text all the same, skipped; named as text (`.txt`), its card says what it is rather than
+    /// show its bytes (helper-34: both were cards of `␡ELF␂␁…`).
+    @Test func aProgramWithoutNULBytesIsNotShownAsText() throws {
+        var seed: UInt64 = 7
+        let program: [UInt8] = [0x7F] + Array("ELF".utf8) + (0..<4_000).compactMap { _ in
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let byte = UInt8(truncatingIfNeeded: seed >> 56)
+            return byte == 0 ? nil : byte
+        }
+        let scratch = try Scratch()
+        scratch.write(program, named: Array("ls-copy".utf8))
+        scratch.write(program, named: Array("renamed.txt".utf8))
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.problems == ["\(scratch.at("ls-copy")): \(Self.notText)"])
+        #expect(deck.cards.map(\.title) == ["renamed"])
+        #expect(deck.cards.first?.lines == ["(\(scratch.at("renamed.txt")): \(Self.notText))"], "\(deck.cards.first?.lines ?? [])")
+    }
+
     @Test func markdownSlidesPastAThousandLinesAreAllKept() throws {
         let source = (1...300).map { "# S\($0)\n\nx\n\n---\n" }.joined(separator: "\n")
         let deck = try load(source, LoadOptions(markdown: true))

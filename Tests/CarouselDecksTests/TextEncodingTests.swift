@@ -75,6 +75,23 @@ import Testing
         #expect(TextEncoding.refusal([0x41, 0, 0x42]) == "it holds NUL bytes or control characters")
         // Tabs, line and page breaks and escapes are text's own.
         #expect(TextEncoding.of(Array("a\tb\r\n\u{0C}\u{1B}[1m".utf8) + [0xE9]) == .windows1252)
+        // A program's bytes with their NULs taken out hold a few UTF-8 characters by chance: still
+        // not text (helper-34: `head -c 5000 /usr/bin/ls | tr -d '\0'` was a card of `␡ELF␂␁…`).
+        var seed: UInt64 = 42
+        let program: [UInt8] = [0x7F] + Array("ELF".utf8) + (0..<5_000).compactMap { _ in
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let byte = UInt8(truncatingIfNeeded: seed >> 56)
+            return byte == 0 ? nil : byte
+        }
+        #expect(program.contains([0xC3, 0xA9]) || program.indices.contains { program[$0] >= 0xC2 && program[$0] < 0xE0 })
+        #expect(TextEncoding.of(program) == nil)
+        #expect(TextEncoding.refusal(program) == "it holds NUL bytes or control characters")
+        // UTF-8 text with colour codes, a manual page's overstrikes (backspaces) and a few stray
+        // controls (a bell) is text.
+        let manual = Array("N\u{08}NA\u{08}AM\u{08}ME\u{08}E — \u{1B}[1mls\u{1B}[0m lists a directory's entries, café\n".utf8)
+        #expect(TextEncoding.of(manual) == .utf8)
+        #expect(TextEncoding.of(Array(String(repeating: "a line of text ☕\n", count: 20).utf8) + [0x01, 0x02, 0x07]) == .utf8)
+        #expect(TextEncoding.of(Array("\u{1B}]0;pwned\u{07}after ☕".utf8)) == .utf8)
     }
 
     /// Only the start of a file is read to tell whether it is text: a character cut by its end is
