@@ -120,7 +120,11 @@ struct Invocation: Equatable {
             guard Invocation.writeOut(Array((lines.joined(separator: "\n") + "\n").utf8), what: "the screen") else { return 1 }
             Invocation.printError(run.reports.map { $0 + "\n" }.joined())
             // With --pick: then what Enter chooses (or chose), as the interactive program would end.
-            guard options.pick else { return 0 }
+            // (Ctrl-C among the keys ends it with 130, as in the terminal: it said 0; helper-34.)
+            guard options.pick else {
+                if case .interrupted = run.outcome { return 130 }
+                return 0
+            }
             switch run.outcome {
             case .cancelled: return 1
             case .interrupted: return 130
