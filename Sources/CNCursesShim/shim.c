@@ -2,6 +2,7 @@
 #include "CNCursesShim.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -775,6 +776,31 @@ int cs_suspend(void) {
     return stopped;
 }
 
+// Sends `signal` to the processes `pid` started, and theirs, then to `pid`: an editor run
+// through `sh -c` (which runs its last command as a child, not in its place) is the shell's child,
+// and a kill passed on to the shell alone ended it and left the editor running on the terminal
+// (helper-34). The children are read from /proc (Linux lists them per thread).
+static void signal_tree(pid_t pid, int signal, int depth) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+    DIR *tasks = depth < 8 ? opendir(path) : NULL;
+    if (tasks) {
+        struct dirent *task;
+        while ((task = readdir(tasks))) {
+            if (task->d_name[0] == '.') continue;
+            char children_path[128];
+            snprintf(children_path, sizeof children_path, "/proc/%d/task/%s/children", (int)pid, task->d_name);
+            FILE *children = fopen(children_path, "re");
+            if (!children) continue;
+            int child;
+            while (fscanf(children, "%d", &child) == 1) signal_tree((pid_t)child, signal, depth + 1);
+            fclose(children);
+        }
+        closedir(tasks);
+    }
+    kill(pid, signal);
+}
+
 int cs_run_outside(char *const argv[], int *wait_status) {
     int tracking = motion_tracking;
     if (tracking) set_motion_tracking(0);
@@ -831,7 +857,7 @@ int cs_run_outside(char *const argv[], int *wait_status) {
         if (process >= 0) {
             for (;;) {
                 if (pending_signal && !passed_on) {
-                    kill(pid, pending_signal);
+                    signal_tree(pid, pending_signal, 0);
                     passed_on = 1;
                 }
                 struct pollfd ended = {.fd = process, .events = POLLIN};
@@ -844,7 +870,7 @@ int cs_run_outside(char *const argv[], int *wait_status) {
             if (signals_blocked) sigprocmask(SIG_UNBLOCK, &waited_signals, NULL);
             for (;;) {
                 if (pending_signal && !passed_on) {
-                    kill(pid, pending_signal);
+                    signal_tree(pid, pending_signal, 0);
                     passed_on = 1;
                 }
                 if (waitpid(pid, wait_status, 0) >= 0 || errno != EINTR) break;

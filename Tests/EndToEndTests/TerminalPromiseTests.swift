@@ -98,6 +98,38 @@ struct TerminalPromiseTests {
         kill(command, SIGKILL)
     }
 
+    /// A kill sent to the carousel while `e` runs an editor reaches the editor too, and what it
+    /// started: the editor runs through `sh -c`, whose last command is its child, and the kill
+    /// passed on to the shell alone left the editor running on the terminal (helper-34: vim kept
+    /// the terminal after `kill` of the carousel).
+    @Test func aKillWhileTheEditorRunsEndsTheEditorsProcessesToo() throws {
+        let dir = NSTemporaryDirectory() + "carousel-kill-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir + "/deck", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "a note\n".write(toFile: dir + "/deck/note.txt", atomically: true, encoding: .utf8)
+        let editor = dir + "/editor.sh"
+        // (Its work in a child it waits for, as an editor started by a wrapper script is.)
+        try "#!/bin/sh\nsleep 60 &\necho $! > \(dir)/sleep.pid\nwait\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let session = try TmuxSession(arguments: "\(dir)/deck", environment: "LANG=C.UTF-8 VISUAL='\(editor) --wait'")
+        try session.waitForScreen { $0.contains { $0.contains("1/1") } }
+        let carousel = try #require(session.pid)
+        try session.send("e")
+        var deadline = Date().addingTimeInterval(5)
+        var sleeper: Int32?
+        while sleeper == nil, Date() < deadline {
+            sleeper = (try? String(contentsOfFile: dir + "/sleep.pid", encoding: .utf8)).flatMap { Int32($0.trimmingSuffix("\n")) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let work = try #require(sleeper, "the editor did not start")
+        kill(carousel, SIGTERM)
+        #expect(session.waitForExit() == 128 + Int(SIGTERM))
+        deadline = Date().addingTimeInterval(2)
+        while kill(work, 0) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(kill(work, 0) != 0, "the editor's own process still runs after the carousel was killed")
+        kill(work, SIGKILL)
+    }
+
     /// Every signal whose default action ends a process gives the terminal back first, then ends the
     /// process by that signal.
     @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGSYS, SIGQUIT, __libc_current_sigrtmin() + 3])
