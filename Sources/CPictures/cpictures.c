@@ -820,8 +820,9 @@ static ChafaCanvasConfig *make_config(int width, int height, int depth, unsigned
     if (flags & CP_RENDER_ASCII) {
         chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_ASCII);
     } else if (depth == CP_DEPTH_NONE) {
-        chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER |
-                                                  CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_STIPPLE);
+        /* No box-drawing lines: with two "colours" only, a noisy grey between two shades came out
+         * as a row of ┍┖╳┰ (helper-35); blocks and shades keep every cell a shade or a shape. */
+        chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_STIPPLE);
     } else {
         chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER |
                                                   CHAFA_SYMBOL_TAG_SPACE);

@@ -172,6 +172,20 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         #expect(scalars.count > 3, "noise should need more than a few symbols")
     }
 
+    /// Without colour, no box-drawing lines: a noisy grey between two shades came out as a row of
+    /// `┍┖╳┰` across a smooth picture (helper-35); blocks and shades only.
+    @Test func noColorDrawsNoLines() throws {
+        var rng = SeededGenerator(seed: 7)
+        let ramp = TestImages.bmp(width: 200, height: 150) { _, y in
+            let v = UInt8(clamping: y * 255 / 149 + Int.random(in: -20...20, using: &rng))
+            return RGB(v, v, v)
+        }
+        let picture = try Picture.load(bytes: ramp, maxSize: anySize)
+        let cells = picture.cells(columns: 100, rows: 38, depth: .none, ascii: false)
+        let lines = Set(cells.cells.map(\.scalar.value).filter { (0x2500...0x257F).contains($0) })
+        #expect(lines.isEmpty, "\(lines.sorted().map { String($0, radix: 16) }): \(cells.text)")
+    }
+
     @Test(arguments: [false, true])
     func noColorShowsBrightnessAsGlyphDensity(ascii: Bool) throws {
         let picture = try Picture.load(bytes: TestImages.horizontalGradient(), maxSize: anySize)
