@@ -90,6 +90,7 @@ struct cp_image {
     X(chafa, chafa_canvas_config_set_bg_color)                       \
     X(chafa, chafa_canvas_config_set_canvas_mode)                    \
     X(chafa, chafa_canvas_config_set_cell_geometry)                  \
+    X(chafa, chafa_canvas_config_set_color_space)                    \
     X(chafa, chafa_canvas_config_set_fg_color)                       \
     X(chafa, chafa_canvas_config_set_fill_symbol_map)                \
     X(chafa, chafa_canvas_config_set_geometry)                       \
@@ -200,6 +201,7 @@ static void load_libraries(void) {
 #define chafa_canvas_config_set_bg_color (api.chafa_canvas_config_set_bg_color)
 #define chafa_canvas_config_set_canvas_mode (api.chafa_canvas_config_set_canvas_mode)
 #define chafa_canvas_config_set_cell_geometry (api.chafa_canvas_config_set_cell_geometry)
+#define chafa_canvas_config_set_color_space (api.chafa_canvas_config_set_color_space)
 #define chafa_canvas_config_set_fg_color (api.chafa_canvas_config_set_fg_color)
 #define chafa_canvas_config_set_fill_symbol_map (api.chafa_canvas_config_set_fill_symbol_map)
 #define chafa_canvas_config_set_geometry (api.chafa_canvas_config_set_geometry)
@@ -833,7 +835,12 @@ static ChafaCanvasConfig *make_config(int width, int height, int depth, unsigned
 
     switch (depth) {
     case CP_DEPTH_TRUECOLOR: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR); break;
-    case CP_DEPTH_256: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240); break;
+    case CP_DEPTH_256:
+        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240);
+        /* Colours matched as the eye sees them: matched in RGB, where blue sky met green hills
+         * the palette's nearest was a dark grey, 238 or 239 (helper-35). */
+        chafa_canvas_config_set_color_space(config, CHAFA_COLOR_SPACE_DIN99D);
+        break;
     case CP_DEPTH_16: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_16); break;
     case CP_DEPTH_8: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_8); break;
     default: {

@@ -172,6 +172,33 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         #expect(scalars.count > 3, "noise should need more than a few symbols")
     }
 
+    /// In 256 colours, the edge between two colours is drawn in those colours, not a grey: blue
+    /// sky over green hills, matched in RGB, met the palette's dark greys 238 and 239 (helper-35).
+    @Test func aPaletteOf256MatchesColoursAsTheEyeSeesThem() throws {
+        // (A sky from deep to pale blue, two hills, a sun: helper-35's picture.)
+        let landscape = TestImages.bmp(width: 480, height: 270) { x, y in
+            let t = Double(y) / 170
+            let sky = RGB(UInt8(74 + 70 * t), UInt8(146 + 54 * t), UInt8(248 - 16 * t))
+            let dx = Double(x - 390), dy = Double(y - 50)
+            if dx * dx + dy * dy < 26 * 26 { return RGB(252, 220, 59) }
+            if y > 200 + Int(15 * sin(Double(x) / 40)) { return RGB(17, 77, 17) }
+            if y > 150 + Int(25 * sin(Double(x) / 30)) { return RGB(40, 120, 40) }
+            return sky
+        }
+        let picture = try Picture.load(bytes: landscape, maxSize: anySize)
+        let cells = picture.cells(columns: 116, rows: 36, depth: .xterm256, ascii: false)
+        /// Whether palette index `i` is a dark grey (below 100 of 255): the grey ramp's first
+        /// nine, or the colour cube's 16 and 59. (A light one, where the sun's yellow edge meets
+        /// the sky, is their mix.)
+        func isDarkGrey(_ i: UInt8) -> Bool { (232...240).contains(i) || i == 16 || i == 59 }
+        // (A space shows no ink, a full block no background.)
+        let greys = cells.cells.filter { cell in
+            (cell.scalar != " " && cell.foregroundIndex.map(isDarkGrey) == true)
+                || (cell.scalar != "\u{2588}" && cell.backgroundIndex.map(isDarkGrey) == true)
+        }
+        #expect(greys.isEmpty, "\(greys.count) cells in a dark grey: \(greys.prefix(3))")
+    }
+
     /// Without colour, no box-drawing lines: a noisy grey between two shades came out as a row of
     /// `┍┖╳┰` across a smooth picture (helper-35); blocks and shades only.
     @Test func noColorDrawsNoLines() throws {
