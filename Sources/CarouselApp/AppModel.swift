@@ -683,6 +683,9 @@ public struct AppModel {
         }
         guard !left.isEmpty else { return false }
         scene.skippedCards += left.count
+        // (What is left to show: with every picture unreadable, the status said "0 of 1 (2
+        // skipped)"; helper-35.)
+        scene.deckSize = deck.count - hidden.count
         // Standard error gets the decoder's words; the status line plain ones, and every picture
         // left out while it says so (the worker finds them one by one: the last alone was named).
         for failure in left { effects.append(.report("carousel: skipped \(failure.description)")) }
