@@ -103,12 +103,15 @@ import Testing
         let random = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         // Bytes that are not text are refused whole, as a file of them is (they hold NUL bytes);
         // what is read is text with every control, C0 and C1, and every other character: the
-        // bytes read as Latin-1, written in UTF-8, NUL made ESC.
+        // bytes read as Latin-1, written in UTF-8, NUL made ESC, C0 controls kept one time in
+        // eight (more, as many as random bytes hold, and the text is refused as a program's bytes).
         #expect(throws: DeckError.self) { try DeckLoader.load(paths: ["-"], standardInput: { random + [0] }) }
         // Odd seeds: text as a legacy encoding writes it (printable ASCII, a lone byte of 0x80 or
         // more now and then, a rare control), read as Windows-1252, as it comes.
         var bytes = seed % 2 == 0
-            ? Array(String(String.UnicodeScalarView(random.map { Unicode.Scalar($0 == 0 ? 0x1B : $0) })).utf8)
+            ? Array(String(String.UnicodeScalarView(random.enumerated().map { i, byte in
+                Unicode.Scalar(byte == 0 ? 0x1B : byte < 0x20 && i % 8 != 0 ? byte | 0x40 : byte)
+            })).utf8)
             : random.enumerated().map { i, byte in
                 byte % 29 == 0 && i % 2 == 0 ? 0x80 | byte : byte % 151 == 0 && i % 4 == 0 ? byte % 0x20 | 1 : 0x20 + byte % 0x5F
             }
