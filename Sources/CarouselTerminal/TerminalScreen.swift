@@ -128,7 +128,9 @@ public final class TerminalScreen: TerminalBackend {
     /// Waits for input up to `timeout` seconds (nil: until something happens) and returns every
     /// event that is pending, so held-down keys never build a backlog of frames.
     public func events(timeout: Double?) -> [TerminalEvent] {
-        let ms: Int32 = timeout.map { Int32(clamp(($0 * 1000).rounded(.up), 0...1_000_000)) } ?? -1
+        var ms: Int32 = timeout.map { Int32(clamp(($0 * 1000).rounded(.up), 0...1_000_000)) } ?? -1
+        // A paste begun and not ended wakes the loop: see below.
+        if paste != nil { ms = ms < 0 ? Self.pasteSilence : min(ms, Self.pasteSilence) }
         let waited = cs_wait(ms)
         // (Gathered in storage kept from one wake-up to the next: the caller's copy is gone by the
         // next one, so a held key's events allocate nothing.)
@@ -143,7 +145,17 @@ public final class TerminalScreen: TerminalBackend {
         }
         // Asked to stop from outside (`kill -TSTP`): as if Ctrl-Z had been typed.
         if cs_take_stop_request() != 0 { pending.append(.suspend) }
-        if waited == 0 { return pending }
+        if waited == 0 {
+            // A paste whose end has not come in a second after its last key never will (a stray
+            // bracket, `cat` of a file holding one): what it gathered is pasted, and the keys after
+            // it are keys again (they were swallowed until Ctrl-C; helper-36).
+            if let open = paste, now - pasteHeard >= Double(Self.pasteSilence) / 1000 {
+                paste = nil
+                pasteCarry.removeAll()
+                if !open.isEmpty { pending.append(.paste(String(open))) }
+            }
+            return pending
+        }
         var event = cs_event()
         while cs_read(&event) != 0 {
             guard let decoded = TerminalEvent.decode(event) else { continue }
@@ -157,6 +169,7 @@ public final class TerminalScreen: TerminalBackend {
         // (Pastes gathered before a wake-up is added: a bracket cut at the end of the keys read
         // is carried to the next read only when it ends them.)
         TerminalEvent.gatherPastes(&pending, open: &paste, carry: &pasteCarry)
+        if paste != nil { pasteHeard = now }
         TerminalEvent.gatherMouseReports(&pending)
         TerminalEvent.dropUnknownSequences(&pending)
         if cs_take_wake() != 0 { pending.append(.wake) }
@@ -169,6 +182,9 @@ public final class TerminalScreen: TerminalBackend {
     /// A paste begun and not yet ended, and a bracket a read cut in two (see `TerminalEvent.gatherPastes`).
     private var paste: [Character]?
     private var pasteCarry: [TerminalEvent] = []
+    /// When the open paste last read something; how long it may then stay silent (ms).
+    private var pasteHeard = 0.0
+    static let pasteSilence: Int32 = 1_000
 
     /// After a resize or a suspend: forget what is on the screen and repaint everything next time.
     public func invalidate() {

@@ -225,6 +225,21 @@ struct EndToEndTests {
         #expect(session.waitForExit() == 0)
     }
 
+    /// A paste bracket whose end never comes (a stray `ESC [ 200 ~`) holds the keys a second at
+    /// most: they were swallowed, arrows, Esc and q alike, until Ctrl-C ended the program
+    /// (helper-36). Nothing wakes the program once it is over.
+    @Test func aPasteThatNeverEndsLetsTheKeysGoAfterASecond() throws {
+        let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=xterm-256color")
+        try session.waitForStart()
+        try session.send("-l", "\u{1B}[200~")
+        Thread.sleep(forTimeInterval: 1.4)
+        try session.send("Right")
+        let lines = try session.waitForScreen(timeout: 3) { self.statusLine($0).contains("2/20") }
+        #expect(statusLine(lines).contains("2/20"), "\(statusLine(lines))")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
     @Test func heldDownKeysDoNotBuildABacklog() throws {
         let session = try TmuxSession()
         try session.waitForStart()
