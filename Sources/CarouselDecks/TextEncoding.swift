@@ -2,7 +2,8 @@
 /// `fileencodings=ucs-bom,utf-8,latin1` decides):
 /// - a UTF-16 byte-order mark: UTF-16 of that byte order (Windows Notepad's "Unicode");
 /// - otherwise UTF-8, also when a stray byte is not (it shows as U+FFFD), as long as the bytes hold
-///   at least one UTF-8 character of several bytes;
+///   at least one UTF-8 character of several bytes and, where some are not UTF-8, not many control
+///   characters that text does not hold (more than one byte in twenty: a program's bytes);
 /// - bytes that are not UTF-8 and hold none of its characters of several bytes: Windows-1252, the
 ///   Latin-1 of Western notes written before UTF-8 (`caf\u{E9}` is "café"), unless they hold
 ///   control characters that text does not, or bytes of 0x80 and up mostly in runs of three and more, as the two-byte
@@ -15,8 +16,8 @@ public enum TextEncoding: Equatable, Sendable {
     case utf16(bigEndian: Bool)
     case windows1252
 
-    /// The encoding of `bytes`, or nil when they are not text (a NUL byte outside UTF-16, or a
-    /// legacy 8-bit text with control characters). `head`: the bytes are only a file's start, so a
+    /// The encoding of `bytes`, or nil when they are not text (a NUL byte outside UTF-16, bytes
+    /// not all UTF-8 with many control characters, or a legacy 8-bit text with control characters). `head`: the bytes are only a file's start, so a
     /// UTF-8 character cut by their end is not an error.
     public static func of(_ bytes: some Collection<UInt8>, head: Bool = false) -> TextEncoding? {
         var start = bytes.makeIterator()
@@ -45,11 +46,12 @@ public enum TextEncoding: Equatable, Sendable {
                 remaining = max(remaining - 1, 0)
             }
         }
-        // (Control characters that text does not hold, many of them: a program's or a compressed
-        // file's bytes with no NUL among them, which hold a few UTF-8 characters by chance, were
-        // shown as text (helper-34). A few in a text, a terminal's title sequence ended by a bell,
-        // are the sanitiser's to show.)
-        if controls >= 8 && controls * 20 > bytes.count { return nil }
+        // (Bytes that are not UTF-8 throughout, with many control characters that text does not
+        // hold: a program's or a compressed file's bytes with no NUL among them, which hold a few
+        // UTF-8 characters by chance, were shown as text (helper-34). Valid UTF-8 keeps them: a
+        // data file's fields split by Ctrl-A (helper-37); and a few in a text, a terminal's
+        // title sequence ended by a bell, are the sanitiser's to show.)
+        if invalid && controls >= 8 && controls * 20 > bytes.count { return nil }
         if !invalid || severalBytes { return .utf8 }
         return legacy(bytes) == .text ? .windows1252 : nil
     }

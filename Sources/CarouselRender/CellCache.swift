@@ -344,10 +344,17 @@ public struct CellCache: Sendable {
         // Where the card's lines begin (a paragraph or table is left out whole or not at all).
         let (shown, first) = base.dropping(lines: dropped + start)
         guard first > 0 else { return (0, nil) }
-        let lines = TextLayout.head(for: shown, width: width, rows: height, ascii: ascii, cellWidth: CharacterWidth.of).lines
-        guard let found = row(of: match - first, in: lines) else { return (first, nil) }
+        // (As `text` lays them out. A match deeper in a table or a paragraph than that, which
+        // the window cannot begin inside: the card shows the text's top, as it did; the zoom
+        // opens at the match.)
+        let lines = TextLayout.head(for: shown, width: width, rows: CellCache.bigWindowRows(rows), ascii: ascii, cellWidth: CharacterWidth.of).lines
+        guard let found = row(of: match - first, in: lines) else { return (0, nil) }
         return (first, cutMatch(hit: found, own: match - first, of: shown, in: lines))
     }
+
+    /// How many rows a big text's card lays out from where it opens at a match (`rows` shown): its
+    /// match may lie that far into a table or a paragraph the card cannot begin inside.
+    static func bigWindowRows(_ rows: Int) -> Int { max(2 * rows + 2, 64) }
 
     /// The first row of `lines` from `begin` on, within the line begun there, that `find` finds
     /// a match on; nil when none of them shows one.
@@ -438,15 +445,17 @@ public struct CellCache: Sendable {
             // `first` on, under a row saying how many are above (its leading blank lines too).
             let (window, dropped) = source.trimmingLeadingBlankLines.dropping(lines: first)
             let rows = height >= 3 ? height - 1 : height
-            var head = TextLayout.head(for: window, width: width, rows: 2 * rows + 2, ascii: ascii, cellWidth: CharacterWidth.of)
+            var head = TextLayout.head(for: window, width: width, rows: CellCache.bigWindowRows(rows), ascii: ascii, cellWidth: CharacterWidth.of)
             if let cut, let seek, cut.laid < head.lines.count,
                let row = TextLayout.codeRow(cut.own, of: window, width: width, ascii: ascii, showing: seek.find, cellWidth: CharacterWidth.of) {
                 head.lines[cut.laid] = row
             }
+            // (The window's lines, before any row is left out below.)
+            let windowLines = SourceLines(laid: head.lines, unlaid: head.unlaid).count
             // A match on a row of its line's the card would not show (the line wraps into more
             // rows than the card has): the rows of that line above it left out.
             // (Lines left out whole that way are counted above.)
-            let visible = head.lines.count + head.unlaid > rows ? rows - 1 : rows
+            let visible = height == 1 ? 1 : head.lines.count + head.unlaid > rows ? rows - 1 : rows
             var above = source.leadingBlankLineCount + dropped
             if let seek, let hit = head.lines.firstIndex(where: { !seek.find(Array($0.text)).isEmpty }), hit >= visible {
                 above += SourceLines(laid: head.lines).above(hit - visible + 1)
@@ -456,13 +465,21 @@ public struct CellCache: Sendable {
             shown = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: rows, width: width, ascii: ascii, cellWidth: CharacterWidth.of,
                                    source: counted)
             if height == 1, let seek {
-                // One row: the match's line unwrapped, begun a little before the match when it is
-                // far into it, as a small text's one-row card shows it.
-                let one = TextLayout.lines(for: window.prefix(lines: 1).document, width: CellCache.unwrappedWidth, ascii: ascii,
-                                           cellWidth: CharacterWidth.of)
-                let more = counted.count - 1
+                // One row: the match's line unwrapped (of the block the window begins with: a
+                // table's row, a paragraph's line after a hard break), begun a little before the
+                // match when it is far into it, as a small text's one-row card shows it, and the
+                // count of the lines after it.
+                var lead = window.prefix(lines: 1).document
+                if case .table(var table, let margin)? = lead.blocks.first, table.rows.count > CellCache.bigWindowRows(rows) + 1 {
+                    table.rows = Array(table.rows.prefix(CellCache.bigWindowRows(rows) + 1))
+                    lead.blocks[0] = .table(table, margin: margin)
+                }
+                let unwrapped = TextLayout.lines(for: lead, width: CellCache.unwrappedWidth, ascii: ascii, cellWidth: CharacterWidth.of)
+                let at = unwrapped.firstIndex { !seek.find(Array($0.text)).isEmpty } ?? 0
+                let more = max(0, windowLines - SourceLines(laid: unwrapped).above(at) - 1)
                 let reserve = more > 0 ? 9 + String(more).count : 1
-                if var line = one.first {
+                if at < unwrapped.count {
+                    var line = unwrapped[at]
                     if let scrolled = TextLayout.scrolled(line, showing: seek.find, width: width, reserve: reserve, ascii: ascii,
                                                           cellWidth: CharacterWidth.of) {
                         line = scrolled

@@ -92,6 +92,11 @@ import Testing
         #expect(TextEncoding.of(manual) == .utf8)
         #expect(TextEncoding.of(Array(String(repeating: "a line of text ☕\n", count: 20).utf8) + [0x01, 0x02, 0x07]) == .utf8)
         #expect(TextEncoding.of(Array("\u{1B}]0;pwned\u{07}after ☕".utf8)) == .utf8)
+        // Valid UTF-8 keeps its controls, however many: a data file's fields split by Ctrl-A
+        // (Hive's), refused for a moment (helper-37).
+        let fields = Array((0..<50).map { "\($0)\u{01}name\($0)\u{01}café\n" }.joined().utf8)
+        #expect(TextEncoding.of(fields) == .utf8)
+        #expect(TextEncoding.of(Array((0..<50).map { "\($0)\u{01}name\u{01}x\n" }.joined().utf8)) == .utf8, "ASCII too")
     }
 
     /// Only the start of a file is read to tell whether it is text: a character cut by its end is

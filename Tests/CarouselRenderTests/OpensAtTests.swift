@@ -206,6 +206,43 @@ import Testing
         #expect(TextLayout.fit(lines: all, from: first, height: 2, width: 20).map(\.text) == ["row 20", "the needle"])
     }
 
+    /// A big Markdown text: its counts above and below are both of its own lines, a paragraph's
+    /// hard breaks too ("↑ 4796 lines above" over "… 605 more lines" in a text of 5,999;
+    /// helper-37); a match in a table's first rows opens the card at its row, one deep in a long
+    /// table (which the card cannot begin inside) leaves the card at its top, as before.
+    @Test func aBigTextsCountsAndTablesAtAMatch() throws {
+        let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
+        func card(_ document: TextDocument, _ word: String, width: Int, height: Int) -> [String] {
+            let card = Card(id: "t", title: "t", content: .text(document))
+            var cache = CellCache()
+            let seek = OpensAtTests.seeking(word, generation: 1)
+            let (first, cut) = cache.opening(document, of: card, index: 0, width: width, height: height, title: false, ascii: false, seek: seek)
+            let cells = cache.text(document, of: card, index: 0, width: width, height: height, first: first, title: false,
+                                   seeking: seek, cut: cut, painter: painter)
+            return stride(from: 0, to: cells.cells.count, by: width).map { String(cells.cells[$0..<($0 + width)].map(\.glyph)) }
+        }
+        let paragraphs = (0..<2_100).map { TextBlock.paragraph([TextSpan("p\($0) a\np\($0) b\np\($0) c")]) }
+        let hardBreaks = TextDocument(blocks: paragraphs)
+        #expect(hardBreaks.plainLines.count == 6_300 && TextLayout.isBig(hardBreaks))
+        let rows = card(hardBreaks, "p1200 b", width: 20, height: 12)
+        let above = try #require(rows.first?.firstMatch(of: /↑ ?(\d+)/)).1
+        let below = try #require(rows.last?.firstMatch(of: /… ?(\d+)/)).1
+        let shown = rows.dropFirst().dropLast().filter { !$0.allSatisfy { $0 == " " } }.count
+        #expect(Int(above)! + shown + Int(below)! == 6_300, "\(rows)")
+        #expect(rows.contains { $0.contains("p1200 b") })
+
+        func table(rows count: Int, wordAt: Int) -> TextDocument {
+            let body = (0..<count).map { [[TextSpan("\($0)")], [TextSpan($0 == wordAt ? "word" : "x\($0)")]] }
+            let lead = (0..<2_100).map { TextBlock.paragraph([TextSpan("para \($0)")]) }
+            return TextDocument(blocks: lead + [.table(TextTable(header: [[TextSpan("a")], [TextSpan("b")]], body: body,
+                                                                alignments: [.left, .left]), margin: .none)])
+        }
+        let early = card(table(rows: 12, wordAt: 9), "word", width: 40, height: 3)
+        #expect(early.contains { $0.contains("word") } && early[0].contains("↑"), "\(early)")
+        let deep = card(table(rows: 200, wordAt: 150), "word", width: 40, height: 12)
+        #expect(deep[0].hasPrefix("para 0") && !deep.joined().contains("↑"), "\(deep)")
+    }
+
     /// The context above a match begins with a line of the text: at the first line begun between
     /// it and the match, else (one paragraph) after a row ending in a word the wrap broke, never
     /// with that word's second half ("arily" of "Extraordin-"; helper-11 saw "ay.").
@@ -279,6 +316,11 @@ import Testing
                     let card = rows.joined(separator: "\n")
                     #expect(card.contains("needle") || card.contains("need-") || card.contains("nee…"),
                             "\(needle) at \(width) x \(height): \(first): \(card)")
+                    // One row: the match's line, and the count of the lines after it (it said one
+                    // fewer; helper-37).
+                    if height == 1, rows[0].contains("needle"), let more = rows[0].firstMatch(of: /… ?(\d+)/).map({ Int($0.1)! }) {
+                        #expect(more == 6_000 - needle - 1, "\(needle) at \(width) x 1: \(card)")
+                    }
                     guard height >= 3 else { continue }
                     #expect(first > 0 && first <= needle, "\(needle) at \(width) x \(height): \(card)")
                     // The row above ("↑ N lines above", "↑ N above" or "↑N") counts the lines
