@@ -46,6 +46,12 @@ struct Invocation: Equatable {
     /// ended with nothing chosen, 2 with no terminal to draw on, 130 after Ctrl-C; a run ended by a
     /// signal ends the process by that signal and does not return.
     func run() -> Int32 {
+        // A pick with nowhere to print (standard output closed): said at once, not after the
+        // card is chosen (helper-37).
+        if (pick || printField != nil || print0 || selectOne) && Invocation.closedAtStart.contains(STDOUT_FILENO) {
+            Invocation.printError("carousel: standard output is closed: a pick has nowhere to print the chosen card\n")
+            return 1
+        }
         let environment = Invocation.environment()
         let utf8 = TerminalScreen.setUpLocale()
         var options = AppOptions()

@@ -18,15 +18,19 @@ struct CommandLineTests {
         #expect(result.status == 1)
     }
 
-    /// A pick with standard output closed is an error, status 1: the terminal opened to draw on
-    /// took the free descriptor 1, and the card went to the screen with status 0 (helper-36).
+    /// A pick with standard output closed is an error, status 1, said at start: the terminal
+    /// opened to draw on took the free descriptor 1, and the card went to the screen with status 0
+    /// (helper-36).
     /// Standard input closed is no input: the built-in deck.
     @Test func aPickWithStandardOutputClosedSaysSo() throws {
         let file = NSTemporaryDirectory() + "carousel-one-" + UUID().uuidString
         try "only-branch\n".write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let closed = try carousel(["--lines", "--select-1"], stdout: ">&- < '\(file)'")
-        #expect(closed.status == 1 && closed.output == "carousel: cannot write the chosen card: standard output is closed\n", "\(closed.output)")
+        #expect(closed.status == 1 && closed.output == "carousel: standard output is closed: a pick has nowhere to print the chosen card\n",
+                "said at once: \(closed.output)")
+        let rendered = try carousel(["--render", "60x12", "--pick"], stdout: ">&-")
+        #expect(rendered.status == 1 && rendered.output.hasPrefix("carousel: standard output is closed"), "\(rendered.output)")
         let open = try carousel(["--lines", "--select-1"], stdout: "< '\(file)'")
         #expect(open.status == 0 && open.output == "only-branch\n", "\(open.output)")
         let noInput = try carousel(["--render", "60x12", "--pick", "--keys", "enter"], stdout: "<&-")
