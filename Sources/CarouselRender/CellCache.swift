@@ -221,8 +221,8 @@ public struct CellCache: Sendable {
     /// paragraph's first rows; none on a card of three rows, which shows one line), or where the
     /// rest of the text just fills the card, so that the match can be read on the card (a card of
     /// one or two rows, from the match's line). A big text lays out only the lines around its
-    /// match, and `first` counts its own lines: see `bigOpening`. `cut`: the first match when it is past the cut of a code line (to be scrolled
-    /// into sight: see `text(seeking:cut:)`). The match is sought once per search and width (a
+    /// match, and `first` counts its own lines: see `bigOpening`. `cut`: the first match when it is
+    /// past the cut of a code line (to be scrolled into sight: see `text(seeking:cut:)`). The match is sought once per search and width (a
     /// card that changes height as it moves, in Scaled mode, does not search its text again).
     mutating func opening(_ document: @autoclosure () -> TextDocument, of card: Card, index: Int, width: Int, height: Int,
                           title: Bool, ascii: Bool, seek: CardPainter.Seek) -> (first: Int, cut: CutMatch?) {
@@ -452,9 +452,9 @@ public struct CellCache: Sendable {
             }
             // (The window's lines, before any row is left out below.)
             let windowLines = SourceLines(laid: head.lines, unlaid: head.unlaid).count
-            // A match on a row of its line's the card would not show (the line wraps into more
-            // rows than the card has): the rows of that line above it left out.
-            // (Lines left out whole that way are counted above.)
+            // A match on a row the card would not show (its line wraps into more rows than the
+            // card has, or it lies deep in a table): the rows above it left out, and the lines
+            // left out whole that way counted above.
             let visible = height == 1 ? 1 : head.lines.count + head.unlaid > rows ? rows - 1 : rows
             var above = source.leadingBlankLineCount + dropped
             if let seek, let hit = head.lines.firstIndex(where: { !seek.find(Array($0.text)).isEmpty }), hit >= visible {
