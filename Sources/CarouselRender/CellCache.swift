@@ -458,8 +458,14 @@ public struct CellCache: Sendable {
             let visible = height == 1 ? 1 : head.lines.count + head.unlaid > rows ? rows - 1 : rows
             var above = source.leadingBlankLineCount + dropped
             if let seek, let hit = head.lines.firstIndex(where: { !seek.find(Array($0.text)).isEmpty }), hit >= visible {
-                above += SourceLines(laid: head.lines).above(hit - visible + 1)
-                head.lines.removeFirst(hit - visible + 1)
+                // (A third of the card over the match, as `opening` leaves it, unless the rest of
+                // the text would then leave the card's foot blank; it stood on the last row.)
+                let context = height >= 4 ? max(1, (height - 1) / 3) : 0
+                var left = hit - context
+                if head.unlaid == 0 { left = min(left, head.lines.count - rows) }
+                left = max(left, hit - visible + 1)
+                above += SourceLines(laid: head.lines).above(left)
+                head.lines.removeFirst(left)
             }
             let counted = SourceLines(laid: head.lines, unlaid: head.unlaid)
             shown = TextLayout.fit(lines: head.lines, unlaid: head.unlaid, height: rows, width: width, ascii: ascii, cellWidth: CharacterWidth.of,

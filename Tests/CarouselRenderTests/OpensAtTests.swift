@@ -241,6 +241,13 @@ import Testing
         #expect(early.contains { $0.contains("word") } && early[0].contains("↑"), "\(early)")
         let deep = card(table(rows: 200, wordAt: 150), "word", width: 40, height: 12)
         #expect(deep[0].hasPrefix("para 0") && !deep.joined().contains("↑"), "\(deep)")
+        // A match deep in a long paragraph stands a third of the card down, as in a small text
+        // (it stood on the last row, nothing under it; helper-37).
+        let words = (0..<300).map { $0 == 200 ? "zebra" : "word\($0)" }.joined(separator: " ")
+        let long = TextDocument(blocks: (0..<2_100).map { TextBlock.paragraph([TextSpan("para \($0)")]) }
+                                + [.paragraph([TextSpan(words)]), .paragraph([TextSpan("the end")])])
+        let zebra = card(long, "zebra", width: 20, height: 13)
+        #expect(zebra.firstIndex { $0.contains("zebra") } == 1 + 12 / 3, "\(zebra)")
     }
 
     /// The context above a match begins with a line of the text: at the first line begun between
