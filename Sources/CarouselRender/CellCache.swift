@@ -281,8 +281,9 @@ public struct CellCache: Sendable {
     /// Where a big text's card (see `TextLayout.isBig`) opens while `seek` marks a search's
     /// matches, laying out only the lines around its first match (a card of a 5,000-line log
     /// showed its top while the search had found it for a match at line 5,000): `first` 0 when the
-    /// match shows from the top, else the text's own line (of the text without its leading blank
-    /// lines) the card shows from, under a row saying how many lines are above (see `text`): a
+    /// match shows from the top, else where the card shows the text from (of the text without its
+    /// leading blank lines; what `TextDocument.dropping` takes: its own line, or a table's body row
+    /// under the table's header), under a row saying how many lines are above (see `text`): a
     /// third of the card over the match, or where the rest of the text just fills the card.
     /// `cut`, as in `opening`: a match past a code line's cut, among the lines `text` lays out.
     private mutating func bigOpening(_ source: TextDocument, of card: Card, index: Int, width: Int, height: Int,
@@ -328,32 +329,37 @@ public struct CellCache: Sendable {
         // one from which the rest of the text fills the card.
         let context = height >= 4 ? max(1, (height - 1) / 3) : 0
         let rows = height >= 3 ? height - 1 : height
-        let (after, dropped) = base.dropping(lines: max(1, match - rows))
-        let (window, cut) = after.prefix(lines: match - dropped + rows + 1)
+        // (Lines of a window that begins inside a table, under its header, count one more: see
+        // `TextDocument.dropping`.)
+        let (after, dropped, header) = base.dropping(lines: max(1, match - rows))
+        let own = match - dropped + (header ? 1 : 0)
+        let (window, cut) = after.prefix(lines: own + rows + 1)
         let laid = TextLayout.lines(for: window, width: width, ascii: ascii, cellWidth: CharacterWidth.of)
-        guard let begin = row(of: match - dropped, in: laid) else { return (0, nil) }
+        guard let begin = row(of: own, in: laid) else { return (0, nil) }
         let hit = CellCache.matchRow(from: begin, in: laid, find: seek.find) ?? begin
         let map = SourceLines(laid: laid)
         // (The first line begun on that row or under it: not the end of a wrapped one.)
         var start = map.above(max(0, hit - context))
-        if let top = row(of: start, in: laid), top < hit - context { start = min(start + 1, match - dropped) }
+        if let top = row(of: start, in: laid), top < hit - context { start = min(start + 1, own) }
         if !cut {
             // (Near the text's end: back as far as the rest still fits the card, never above the window.)
             while start > 0, let top = row(of: start - 1, in: laid), laid.count - top <= rows { start -= 1 }
         }
-        // Where the card's lines begin (a paragraph or table is left out whole or not at all).
-        let (shown, first) = base.dropping(lines: dropped + start)
-        guard first > 0 else { return (0, nil) }
-        // (As `text` lays them out. A match deeper in a table or a paragraph than that, which
-        // the window cannot begin inside: the card shows the text's top, as it did; the zoom
-        // opens at the match.)
+        // Where the card's lines begin (a paragraph is left out whole or not at all; a table's
+        // rows under its header).
+        let (shown, first, shownHeader) = base.dropping(lines: header ? dropped - 1 + max(start, 1) : dropped + start)
+        let shift = shownHeader ? 1 : 0
+        guard first - shift > 0 else { return (0, nil) }
+        // (As `text` lays them out; a match not among them leaves the card at the text's top, as
+        // it was, and the zoom opens at it.)
         let lines = TextLayout.head(for: shown, width: width, rows: CellCache.bigWindowRows(rows), ascii: ascii, cellWidth: CharacterWidth.of).lines
-        guard let found = row(of: match - first, in: lines) else { return (0, nil) }
-        return (first, cutMatch(hit: found, own: match - first, of: shown, in: lines))
+        guard let found = row(of: match - first + shift, in: lines) else { return (0, nil) }
+        return (first, cutMatch(hit: found, own: match - first + shift, of: shown, in: lines))
     }
 
-    /// How many rows a big text's card lays out from where it opens at a match (`rows` shown): its
-    /// match may lie that far into a table or a paragraph the card cannot begin inside.
+    /// How many rows a big text's card lays out from where it opens at a match (`rows` shown): the
+    /// match may lie that far below where its window can begin (inside a paragraph's rows, a
+    /// table record's).
     static func bigWindowRows(_ rows: Int) -> Int { max(2 * rows + 2, 64) }
 
     /// The first row of `lines` from `begin` on, within the line begun there, that `find` finds
@@ -443,7 +449,7 @@ public struct CellCache: Sendable {
         if fits && TextLayout.isBig(source) && first > 0 {
             // A big text opened at a search's match (`bigOpening`): its lines from its own line
             // `first` on, under a row saying how many are above (its leading blank lines too).
-            let (window, dropped) = source.trimmingLeadingBlankLines.dropping(lines: first)
+            let (window, dropped, header) = source.trimmingLeadingBlankLines.dropping(lines: first)
             let rows = height >= 3 ? height - 1 : height
             var head = TextLayout.head(for: window, width: width, rows: CellCache.bigWindowRows(rows), ascii: ascii, cellWidth: CharacterWidth.of)
             if let cut, let seek, cut.laid < head.lines.count,
@@ -456,7 +462,8 @@ public struct CellCache: Sendable {
             // card has, or it lies deep in a table): the rows above it left out, and the lines
             // left out whole that way counted above.
             let visible = height == 1 ? 1 : head.lines.count + head.unlaid > rows ? rows - 1 : rows
-            var above = source.leadingBlankLineCount + dropped
+            // (A table's header repeated at the top is no line left out.)
+            var above = source.leadingBlankLineCount + dropped - (header ? 1 : 0)
             if let seek, let hit = head.lines.firstIndex(where: { !seek.find(Array($0.text)).isEmpty }), hit >= visible {
                 // (A third of the card over the match, as `opening` leaves it, unless the rest of
                 // the text would then leave the card's foot blank; it stood on the last row.)
@@ -475,7 +482,7 @@ public struct CellCache: Sendable {
                 // table's row, a paragraph's line after a hard break), begun a little before the
                 // match when it is far into it, as a small text's one-row card shows it, and the
                 // count of the lines after it.
-                var lead = window.prefix(lines: 1).document
+                var lead = TextDocument(blocks: Array(window.blocks.prefix(1)))
                 if case .table(var table, let margin)? = lead.blocks.first, table.rows.count > CellCache.bigWindowRows(rows) + 1 {
                     table.rows = Array(table.rows.prefix(CellCache.bigWindowRows(rows) + 1))
                     lead.blocks[0] = .table(table, margin: margin)

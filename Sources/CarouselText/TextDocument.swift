@@ -84,12 +84,14 @@ extension TextDocument {
 }
 
 extension TextDocument {
-    /// The document from its own line `line` on (as `plainLines` counts them), and how many lines
-    /// it leaves out: whole blocks, and a code block's rows; a paragraph or a table is kept whole
-    /// when the line falls inside it (the lines left out are then fewer). Where a big text's card
-    /// shows a search's match, without laying out every line above it.
-    public func dropping(lines line: Int) -> (document: TextDocument, dropped: Int) {
-        guard line > 0 else { return (self, 0) }
+    /// The document from its own line `line` on (as `plainLines` counts them): whole blocks left
+    /// out, a code block's rows, and a table's body rows, its header kept at the top
+    /// (`repeatsHeader`: the window's line 0 is then the header, and the text's line M is its line
+    /// M - `dropped` + 1); a paragraph is kept whole when the line falls inside it (fewer lines are
+    /// then left out). `dropped` is what a call with it gives the same document back for. Where a
+    /// big text's card shows a search's match without laying out every line above it.
+    public func dropping(lines line: Int) -> (document: TextDocument, dropped: Int, repeatsHeader: Bool) {
+        guard line > 0 else { return (self, 0, false) }
         var dropped = 0
         for (i, block) in blocks.enumerated() {
             let count = Self.lineCount(of: block)
@@ -104,14 +106,19 @@ extension TextDocument {
                 rest[0] = .code(Array(rows.dropFirst(skip)), margin: margin)
                 if !restLines.isEmpty { restLines[0] += Int32(skip) }
                 dropped = line
+            } else if case .table(var table, let margin) = block, line - dropped >= 2 {
+                // (From body row `line - dropped`, under the header: its columns' names.)
+                table.rows = [table.rows[0]] + table.rows[(line - dropped)...]
+                rest[0] = .table(table, margin: margin)
+                return (TextDocument(title: title, blocks: rest, blockLines: restLines), line, true)
             }
-            return (TextDocument(title: title, blocks: rest, blockLines: restLines), dropped)
+            return (TextDocument(title: title, blocks: rest, blockLines: restLines), dropped, false)
         }
-        return (TextDocument(title: title, blocks: [], blockLines: []), dropped)
+        return (TextDocument(title: title, blocks: [], blockLines: []), dropped, false)
     }
 
-    /// The document's first `count` lines at least (whole blocks; a code block's rows cut), and
-    /// whether any of its lines are left out.
+    /// The document's first `count` lines at least (whole blocks; a code block's or a table's rows
+    /// cut), and whether any of its lines are left out.
     public func prefix(lines count: Int) -> (document: TextDocument, cut: Bool) {
         var kept = 0
         for (i, block) in blocks.enumerated() {
@@ -122,6 +129,13 @@ extension TextDocument {
             if case .code(let rows, let margin) = block, kept + lines > count {
                 var head = Array(blocks.prefix(i + 1))
                 head[i] = .code(Array(rows.prefix(count - kept)), margin: margin)
+                return (TextDocument(title: title, blocks: head, blockLines: Array(blockLines.prefix(i + 1))), true)
+            }
+            if case .table(var table, let margin) = block, kept + lines > count, count - kept >= 1 {
+                // (A table's first rows, its header the first of them.)
+                var head = Array(blocks.prefix(i + 1))
+                table.rows = Array(table.rows.prefix(count - kept))
+                head[i] = .table(table, margin: margin)
                 return (TextDocument(title: title, blocks: head, blockLines: Array(blockLines.prefix(i + 1))), true)
             }
             kept += lines
