@@ -808,7 +808,8 @@ public struct AppModel {
             scene.emptyMessage = deck.count > 0 ? "No card to show: no picture of the deck could be read." : "No cards."
             scene.emptyHint = "q quit"
         } else {
-            scene.emptyHint = "Esc every card"
+            // (Esc brings back cards only where some are left to show.)
+            scene.emptyHint = deck.count > hidden.count ? "Esc every card" : "q quit"
         }
         // Made again only for another query: where each card opens is found again for a new one.
         if query.isEmpty {

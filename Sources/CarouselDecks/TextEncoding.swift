@@ -17,8 +17,9 @@ public enum TextEncoding: Equatable, Sendable {
     case windows1252
 
     /// The encoding of `bytes`, or nil when they are not text (a NUL byte outside UTF-16, bytes
-    /// not all UTF-8 with many control characters, or a legacy 8-bit text with control characters). `head`: the bytes are only a file's start, so a
-    /// UTF-8 character cut by their end is not an error.
+    /// not all UTF-8 with many control characters, or a legacy 8-bit text with control
+    /// characters). `head`: the bytes are only a file's start, so a UTF-8 character cut by their
+    /// end is not an error.
     public static func of(_ bytes: some Collection<UInt8>, head: Bool = false) -> TextEncoding? {
         var start = bytes.makeIterator()
         let first = start.next(), second = start.next()

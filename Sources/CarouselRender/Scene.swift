@@ -63,7 +63,8 @@ public struct Scene: Sendable {
     private var highlightGeneration = 0
     /// Shown in the middle when the deck given to `render` has no card (a search matched none).
     public var emptyMessage = "No card matches."
-    /// The key named at the right of the status line then.
+    /// The key named at the right of the status line then (Esc after a search, where cards are
+    /// left to bring back; else q).
     public var emptyHint = "Esc every card"
     /// The cards of the whole deck, for the status line when a search shows none ("0 of 12").
     public var deckSize = 0

@@ -71,8 +71,7 @@ extension Scene {
         if skippedCards > 0 { status += " (\(skippedCards) skipped)" }
         if !statusNote.isEmpty { status += "  " + statusNote }
         if let message { status += "  " + theme.glyphs.displayable(message) }
-        // (With nothing to show, no search on, the way out: "q quit".)
-        let hint = searchLine == nil && (deckSize > 0 || emptyHint == "q quit") ? emptyHint : ""
+        let hint = searchLine == nil ? emptyHint : ""
         let room = canvas.width - 2 - (CharacterWidth.of(status) + 3 + hint.count <= canvas.width - 2 ? hint.count + 3 : 0)
         canvas.text(Chrome.truncate(status, to: room, glyphs: theme.glyphs), x: 1, y: rows.status, style: CellStyle(attributes: .bold))
         if room < canvas.width - 2 {

@@ -65,16 +65,9 @@ public enum TextLayout {
             let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth)
             var line = 0
             for block in document.blocks {
-                let count: Int
-                switch block {
-                case .paragraph(let spans, _): count = spans.plainText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
-                case .code(let rows, let margin):
-                    if own < line + rows.count {
-                        return layout.scrolledCode(rows[own - line], margin, first: own == line, showing: find)
-                    }
-                    count = rows.count
-                case .table(let table, _): count = table.plainRows.count
-                case .rule, .blank: count = 1
+                let count = TextDocument.lineCount(of: block)
+                if case .code(let rows, let margin) = block, own < line + count {
+                    return layout.scrolledCode(rows[own - line], margin, first: own == line, showing: find)
                 }
                 if own < line + count { return nil }
                 line += count
