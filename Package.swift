@@ -70,10 +70,13 @@ let package = Package(
                 .unsafeFlags(["-Xclang-linker", "--config=\(Context.packageDirectory)/Sources/CGdkPixbuf/link-as-needed.cfg"]),
             ]
         ),
-        .target(name: "CarouselPictures", dependencies: ["CarouselCanvas", "CarouselCards", "CPictures"]),
+        .target(name: "CarouselPictures", dependencies: ["CarouselCanvas", "CarouselCards", "CPictures", "CarouselThreads"]),
         // Finding cards: a query (smart case) run over a deck's titles, subtitles and text off the
         // frame path, narrowing as the query grows.
-        .target(name: "CarouselSearch", dependencies: ["CarouselCards"]),
+        .target(name: "CarouselSearch", dependencies: ["CarouselCards", "CarouselThreads"]),
+        // Detached worker threads that leave nothing behind when their work runs out (no pool, no
+        // timer: libdispatch's wakes every second).
+        .target(name: "CarouselThreads"),
         // Following a deck's files (inotify) to read it again when they change.
         .target(name: "CarouselWatch"),
         .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal", "CarouselPictures", "CarouselSearch", "CarouselWatch"]),
@@ -103,7 +106,7 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["carousel"]),
         .testTarget(name: "CarouselPicturesTests", dependencies: ["CarouselPictures", "CarouselCanvas", "CarouselCards", "CarouselTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CarouselSearchTests", dependencies: ["CarouselSearch", "CarouselCards", "CarouselText", "CarouselTestSupport"]),
+        .testTarget(name: "CarouselSearchTests", dependencies: ["CarouselSearch", "CarouselCards", "CarouselText", "CarouselTestSupport", "CarouselThreads"]),
         .testTarget(name: "CarouselWatchTests", dependencies: ["CarouselWatch"]),
         .testTarget(name: "CarouselTextTests", dependencies: ["CarouselText", "CarouselCanvas", "CarouselTestSupport"]),
         .testTarget(name: "CarouselMarkdownTests", dependencies: ["CarouselMarkdown", "CarouselText", "CarouselCanvas", "CarouselTestSupport"]),

@@ -17,8 +17,9 @@ extension CardProvider {
 }
 
 extension Card {
-    /// The title, the subtitle, the file's name when it is not the title's (a note titled by its
-    /// heading is found by the name it is known by on disk: helper-18), and the content's lines,
+    /// The title, the subtitle, the file's name unless it is the title (a note titled by its
+    /// heading is found by the name it is known by on disk: helper-18; a card titled by its file's
+    /// stem, by its name with the extension: `/circle.png`, `/.jpg`: helper-41), and the content's lines,
     /// one per line (see `CardProvider.searchText`). Of a file of slides, only the first slide
     /// has its name: `/swift` would find every slide of swift-talk.md.
     public var searchText: String {
@@ -26,7 +27,7 @@ extension Card {
         if !subtitle.isEmpty { text += "\n" + subtitle }
         if let file, fileLines.map({ $0.lowerBound <= 1 }) ?? true, let name = file.split(separator: UInt8(ascii: "/")).last {
             let shown = String(decoding: name, as: UTF8.self)
-            if !shown.hasPrefix(title) { text += "\n" + shown }
+            if shown != title { text += "\n" + shown }
         }
         for line in lines { text += "\n" + line }
         return text

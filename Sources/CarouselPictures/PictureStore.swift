@@ -1,6 +1,6 @@
 import CarouselCanvas
 import CarouselCards
-import Dispatch
+import CarouselThreads
 import Synchronization
 
 /// Pictures as cells for the renderer, converted off the frame path: a card asks for its picture
@@ -154,8 +154,8 @@ public final class PictureStore: PictureSource {
             s.workers += wanted
             return wanted
         }
-        for _ in 0..<start {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
+        for started in 0..<start {
+            let running = BackgroundThread.start(name: "carousel-pics") { [self] in
                 while let job = state.withLock({ s -> PictureRequest? in
                     let job = s.takeJob()
                     if job == nil { s.workers -= 1 }
@@ -164,6 +164,11 @@ public final class PictureStore: PictureSource {
                     perform(job)
                     wake()
                 }
+            }
+            if !running {
+                // No thread to be had: the jobs wait for the next lookup to try again.
+                state.withLock { s in s.workers -= start - started }
+                return
             }
         }
     }

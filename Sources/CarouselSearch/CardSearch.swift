@@ -1,5 +1,5 @@
 import CarouselCards
-import Dispatch
+import CarouselThreads
 import Synchronization
 
 /// The search behind the `/` key, off the frame path. Each keystroke calls `find`; the scan runs
@@ -132,7 +132,7 @@ public final class CardSearch: Sendable {
             return true
         }
         guard start else { return }
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        let running = BackgroundThread.start(name: "carousel-find") { [self] in
             // The worker leaves, under the lock, when it finds no work: a `find` after that starts
             // another, so no query is left waiting and no thread polls.
             while let (job, candidates) = state.withLock({ s in
@@ -142,6 +142,11 @@ public final class CardSearch: Sendable {
             }) {
                 run(job, among: candidates)
             }
+        }
+        if !running {
+            // No thread to be had: the search runs here rather than never.
+            state.withLock { s in s.isWorkerRunning = false }
+            runPending()
         }
     }
 

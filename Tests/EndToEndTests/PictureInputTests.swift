@@ -45,6 +45,56 @@ import Testing
         #expect(coloured.output.contains("48;5;196") && coloured.output.contains("48;5;21"), "\(coloured.output)")
     }
 
+    /// helper-41: a deck of pictures at rest woke a thread every second, forever (libdispatch's
+    /// pool, which decoded the pictures, keeps a timer once used; a search started it too). The
+    /// threads that decode and search now end with their work, and at rest, after pictures were
+    /// drawn and a search ran, none of the process's threads wakes. (chafa's own helper, GLib's
+    /// "pool", sleeps until it ends itself after 15 s idle.)
+    @Test func nothingWakesAtRestOncePicturesAreDrawnAndASearchHasRun() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session = try TmuxSession(arguments: directory)
+        func status(_ lines: [String]) -> String { lines.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) ?? "" }
+        _ = try session.waitForScreen { status($0).contains("1/2") }
+        try session.send("Right")
+        _ = try session.waitForScreen { status($0).contains("2/2") }
+        try session.send("/", "s", "p", "l", "Enter")
+        _ = try session.waitForScreen { status($0).contains("/spl") }
+        let pid = try #require(session.pid)
+        /// The process's threads' names, and the times they have slept and woken, all told.
+        func threads() -> (names: [String], switches: Int) {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            var names: [String] = []
+            var switches = 0
+            for task in tasks {
+                let path = "/proc/\(pid)/task/\(task)/"
+                names.append(((try? String(contentsOfFile: path + "comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .newlines))
+                let status = (try? String(contentsOfFile: path + "status", encoding: .utf8)) ?? ""
+                for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
+                    switches += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+                }
+            }
+            return (names, switches)
+        }
+        // The last pictures (sharp, at rest) are converted after the motion: wait until a whole
+        // second passes with no thread woken (a timer of one second never allows it: 8 s at most).
+        var before = threads()
+        let deadline = Date().addingTimeInterval(8)
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 1)
+            let now = threads()
+            if now.switches == before.switches && !now.names.contains(where: { $0.hasPrefix("carousel-") }) { break }
+            before = now
+        }
+        #expect(!before.names.contains { $0.hasPrefix("carousel-") }, "the workers end with their work: \(before.names)")
+        Thread.sleep(forTimeInterval: 2.5)
+        let after = threads()
+        #expect(after.switches == before.switches,
+                "no thread woke at rest: \(after.switches - before.switches) switches in 2.5 s among \(after.names)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
     @Test func theASCIILookAndColourAreSevenBitAndSGROnly() throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
