@@ -276,9 +276,9 @@ public struct AppModel {
         case .scrollEnd where helpOpen: overlay.helpFirst = helpLayout?.lastFirst ?? 0
         case .scroll(let n): scroll(by: n)
         case .scrollPage(let n): scroll(by: n * max(1, zoomPage - 1))
-        case .scrollTop: finishGrowth(); overlay.zoom?.first = 0; overlay.zoom?.seeksMatch = false; overlay.zoom?.match = nil
+        case .scrollTop: finishGrowth(); jumpZoom(to: 0)
         // The renderer keeps the text's last page in view.
-        case .scrollEnd: finishGrowth(); overlay.zoom?.first = Zoom.end; overlay.zoom?.seeksMatch = false; overlay.zoom?.match = nil
+        case .scrollEnd: finishGrowth(); jumpZoom(to: Zoom.end)
         case .move(let n):
             if !empty {
                 state.send(.move(n))
@@ -382,20 +382,30 @@ public struct AppModel {
         sayColourCodes()
     }
 
-    /// Scrolls a zoomed card's text; the renderer keeps it within the text (so keys pressed before
-    /// the first zoomed frame, as `--keys` presses them, count too).
+    /// Scrolls a zoomed card's text, within it; keys pressed before the first full zoomed frame
+    /// (as `--keys` presses them, or a burst of keys) wait for it.
     private mutating func scroll(by lines: Int) {
         finishGrowth()
         guard let zoom = overlay.zoom else { return }
-        // The match not found yet (a key right after the zoom opened): counted from it, once it is.
-        if zoom.seeksMatch {
-            overlay.zoom?.scrolledBeforeMatch += lines
+        // The match not found yet, or the text's length not known (keys right after the zoom
+        // opened): taken from the first full frame, from the match.
+        guard !zoom.seeksMatch, let shownLast = zoomShown else {
+            // (Bounded: a zoomed picture, which has no lines, never takes them.)
+            if zoom.scrollsBeforeShown.count < 256 { overlay.zoom?.scrollsBeforeShown.append(lines) }
             return
         }
-        let last = zoomShown.map { max(0, $0.total - $0.page) } ?? Zoom.end
-        overlay.zoom?.first = max(0, min(last, zoom.first + lines))
+        overlay.zoom?.first = max(0, min(max(0, shownLast.total - shownLast.page), zoom.first + lines))
         overlay.zoom?.seeksMatch = false
         overlay.zoom?.match = nil
+    }
+
+    /// Home (0) and End (`Zoom.end`) in a zoomed card: the view goes there, whatever was scrolled
+    /// or sought before.
+    private mutating func jumpZoom(to first: Int) {
+        overlay.zoom?.first = first
+        overlay.zoom?.seeksMatch = false
+        overlay.zoom?.match = nil
+        overlay.zoom?.scrollsBeforeShown = []
     }
 
     /// `n` / `N` in a zoomed card, as in less: the view goes to the card's next (previous) line
@@ -482,13 +492,13 @@ public struct AppModel {
                 overlay.zoom?.seeksMatch = false
                 overlay.zoom?.seeksLastMatch = false
                 overlay.zoom?.match = shown.match.flatMap { line in shown.width.map { ZoomAnchor(line: line, width: $0) } }
-                let scrolled = overlay.zoom?.scrolledBeforeMatch ?? 0
-                if scrolled != 0 {
-                    overlay.zoom?.scrolledBeforeMatch = 0
-                    overlay.zoom?.match = nil
-                    overlay.zoom?.first = max(0, min(max(0, shown.total - shown.page), shown.first + scrolled))
-                    return render(into: &canvas)
-                }
+            }
+            // Scrolled before the zoom's full frame (or its match) said how long the text is.
+            if overlay.zoom?.growth ?? 0 >= 1, overlay.zoom?.seeksMatch == false,
+               let waiting = overlay.zoom?.scrollsBeforeShown, !waiting.isEmpty {
+                overlay.zoom?.scrollsBeforeShown = []
+                for lines in waiting { scroll(by: lines) }
+                return render(into: &canvas)
             }
             // n / N typed before the zoom was drawn at its full size: taken now, one at a time (one
             // that goes on to another card leaves the rest to its first full frame).

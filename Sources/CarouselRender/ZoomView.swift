@@ -26,9 +26,12 @@ public struct Zoom: Sendable, Equatable {
     /// Whether the text opens at the first line the search matches (rather than at `first`), until
     /// the app has shown it there at full size or the reader scrolls.
     public var seeksMatch: Bool
-    /// Lines scrolled by keys that came before the match was found (`seeksMatch`): counted from
-    /// the match once it is (Enter then Down, typed quickly, went back to the text's top).
-    public var scrolledBeforeMatch = 0
+    /// Lines scrolled by keys that came before the zoom was drawn at its full size, or before its
+    /// match was found (`seeksMatch`): the text's length not known yet, they are taken one at a
+    /// time from the first full frame (from the match, once it is found), each kept within the
+    /// text. (Enter then Down, typed quickly, went back to the text's top; Enter, PgDn, PgDn, PgUp
+    /// in one burst went past the end and came back less than a page: helper-39.)
+    public var scrollsBeforeShown: [Int] = []
     /// With `seeksMatch`: the text opens at its last match instead of its first (`N` went back
     /// past the first match of the card after this one).
     public var seeksLastMatch = false

@@ -720,6 +720,33 @@ import Testing
         }
     }
 
+    /// Keys typed with Enter that scroll past the end and back (helper-39: Enter, PgDn, PgDn, PgUp
+    /// in one burst on a slide of 40 lines ended on its last page, each PgDn past the end
+    /// swallowing a later key): each is kept within the text as the full zoom shows it, as when
+    /// they are typed one at a time, also from a search's match.
+    @Test func keysTypedWithEnterPastTheEndComeBackAsTypedOneByOne() {
+        let text = (1...40).map { "bullet \($0)" + ($0 == 30 ? " needle" : "") }
+        let deck = CardList([Card(id: "slide.md", title: "slide", content: .text(TextDocument(plainText: text.joined(separator: "\n"))))])
+        for keys: [Key] in [[.enter, .pageDown, .pageDown, .pageUp], [.enter, .pageDown, .pageDown, .up],
+                            [.enter, .end, .down, .down, .pageUp], [.enter, .pageDown, .end, .home, .down]] {
+            let fast = HeadlessRenderer.render(deck: deck, options: AppOptions(), width: 80, height: 24, keys: keys.map(ScriptStep.key),
+                                               time: nil, glyphs: .unicode)
+            let pilot = Pilot(deck: deck, width: 80, height: 24)
+            for key in keys { pilot.press(key, wait: 0.5) }
+            #expect(fast == pilot.screen, "\(keys): \(fast.last ?? "") against \(pilot.screen.last ?? "")")
+        }
+        let burst = HeadlessRenderer.render(deck: deck, options: AppOptions(), width: 80, height: 24,
+                                            keys: [Key.enter, .pageDown, .pageDown, .pageUp].map(ScriptStep.key), time: nil, glyphs: .unicode)
+        #expect(burst.last?.contains("lines 1-21 of 40") == true, "\(burst.last ?? "")")
+        // From a match: the zoom opens at line 30's match, then goes past the end and back.
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter)
+        pilot.press(.enter, .pageDown, .pageDown, .pageUp)
+        #expect(status(pilot).contains("lines 1-21 of 40"), "\(status(pilot))")
+    }
+
     @Test func artIsDrawnAsLargeAsItFits() {
         let pilot = Pilot(deck: CardList(try! DeckLoader.builtin().cards), width: 100, height: 30)
         let before = pilot.screen.joined().filter { $0 == "@" }.count
