@@ -97,7 +97,7 @@ extension BlockLayout {
     }
 
     /// Whether a word is a number as a table shows one: digits, with the signs, points, commas,
-    /// colons, slashes and percent signs of figures, dates and times.
+    /// colons, slashes, percent signs and range dashes of figures, dates and times.
     static func isNumber(_ word: some Collection<Glyph>) -> Bool {
         var digits = false
         for glyph in word {
@@ -105,7 +105,8 @@ extension BlockLayout {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true
             case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "%"),
                  UInt8(ascii: ":"), UInt8(ascii: "/"): continue
-            default: return false
+            // The en dash of a range, as typographers write it: `07:00–18:00`, `2019–2024` (helper-39).
+            default: if glyph.character == "\u{2013}" { continue } else { return false }
             }
         }
         return digits

@@ -67,13 +67,15 @@ import Testing
 
     /// A number in a table is never broken, at any width: each shows whole on one line, in its
     /// column or in a record (`9876543` over `2101` in a narrowed column read as two numbers:
-    /// helper-22). Words may be broken; numbers up to 20 characters may not.
+    /// helper-22). Words may be broken; numbers up to 20 characters may not, nor ranges of them.
     @Test func aTablesNumbersAreNeverBroken() {
         var random = RandomText(seed: 0x9E3B)
         for n in 0..<300 {
             let numbers = (0..<6).map { _ in
                 [String(random.int(0...99_999_999)), "-" + String(random.int(0...999)) + "." + String(random.int(10...99)),
-                 "2024-11-" + String(random.int(10...28)), "1,234,567.89", "12:30"][random.int(0...4)]
+                 "2024-11-" + String(random.int(10...28)), "1,234,567.89", "12:30",
+                 // A range of times or years with its en dash (helper-39: `07:00–18:00,` broke after `18`).
+                 "07:00\u{2013}18:00,", "2019\u{2013}" + String(random.int(2020...2030))][random.int(0...6)]
             }
             let names = (0..<3).map { _ in (0..<random.int(1...3)).map { _ in random.word() }.joined(separator: " ") }
             let body = (0..<3).map { i in [[TextSpan(names[i])], [TextSpan(numbers[2 * i])], [TextSpan(numbers[2 * i + 1])]] }
