@@ -179,6 +179,12 @@ public enum TextLayout {
                     let shortened = cut(line, to: width - room.count - 1, cellWidth: cellWidth)
                     return (shortened, forms.first { $0.count <= width - shortened.width - 1 } ?? shortest)
                 }
+                let full = Array(line.text)
+                /// Whether `cut` ends inside a word of the line.
+                func cutsWord(_ cut: LaidLine) -> Bool {
+                    let kept = Array(cut.text)
+                    return kept.count < full.count && kept.last.map { !$0.isWhitespace } == true && !full[kept.count].isWhitespace
+                }
                 var (shortened, count) = cutFor(shortest)
                 // "… 2 more" rather than "…2" where that leaves half the row to the line: a bare
                 // "…2" after a cut line read as part of it ("and so …2": a user asked what it was).
@@ -187,17 +193,27 @@ public enum TextLayout {
                     let other = cutFor(readable)
                     if other.count.count >= readable.count { (shortened, count) = other }
                 }
+                // Nor glued to a word cut in two ("Day 1: throug…499" read as one word: helper-39):
+                // the readable count after the last whole word that leaves it room, where one does.
+                if count.count < readable.count && cutsWord(shortened) {
+                    var columns = width - readable.count - 1
+                    while columns > 0 {
+                        let words = cut(line, to: columns, cellWidth: cellWidth)
+                        if !cutsWord(words) {
+                            if words.content.contains(where: { $0.text.contains { !$0.isWhitespace } }) {
+                                (shortened, count) = (words, readable)
+                            }
+                            break
+                        }
+                        columns = words.width - 1
+                    }
+                }
                 // (A margin wider than the room is never cut into: the line is then left whole.)
                 // Right after the cut, not at the row's end: a gap after the last word shown read
                 // as the end of the line ("… and US     …2" hid "flags").
                 // A word cut in two takes the count's "…" as its mark ("Grocerie… 5 more"): after
                 // a space, "Grocerie … 5 more" read as a whole word (helper-34).
                 if width - shortened.width - count.count >= 1 {
-                    let full = Array(line.text)
-                    func cutsWord(_ cut: LaidLine) -> Bool {
-                        let kept = Array(cut.text)
-                        return kept.count < full.count && kept.last.map { !$0.isWhitespace } == true && !full[kept.count].isWhitespace
-                    }
                     let splitsWord = cutsWord(shortened)
                     if splitsWord {
                         // (The cell kept for the space goes to the word.)

@@ -71,8 +71,8 @@ import CarouselCanvas
     /// A one-row card whose first line fills the row cuts it to say how much more there is: after
     /// a word when that keeps most of the row, else inside the word (its "…" then right after it),
     /// with room for "… 11 more" where that leaves half the row to the line (a bare "…2" after a
-    /// cut line read as part of it: a user asked what it was), else "…11"; too narrow a row keeps
-    /// the line.
+    /// cut line read as part of it: a user asked what it was), else "…11" after a whole word; too
+    /// narrow a row keeps the line.
     @Test func aFullOneRowLineMakesRoomForTheCount() {
         func line(_ text: String) -> LaidLine { LaidLine(content: [TextSpan(text)], width: CharacterWidth.of(text)) }
         let rest = (0..<11).map { line("more \($0)") }
@@ -91,6 +91,10 @@ import CarouselCanvas
         // Too narrow a row for "… 11 more" and half of it to the line: "…11".
         #expect(fitted("Buy milk, eggs and bread", width: 17) == "Buy milk, …11")
         #expect(fitted("Buy milk, eggs.", width: 15) == "Buy milk, …", "narrower than cutWidth: no count, but a mark")
+        // Nor "…11" glued to a word cut in two ("Day 1: throug…499" read as one word: helper-39):
+        // the readable count after the last whole word that leaves room for it.
+        #expect(fitted("Day 1: throughout the window", width: 18) == "Day 1: … 11 more")
+        #expect(fitted("Extraordinarily long words", width: 12) == "Extraordina…", "no whole word to keep: the line, marked")
         // A line one or two cells short of the row: the count keeps its number ("…", alone, said nothing).
         #expect(fitted("Buy milk, eggs and b", width: 24) == "Buy milk, eggs … 11 more")
         #expect(fitted("Buy milk, eggs and br", width: 24) == "Buy milk, eggs … 11 more")
