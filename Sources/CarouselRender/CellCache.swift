@@ -574,10 +574,14 @@ public struct CellCache: Sendable {
                 }
             }
         }
-        if total == 0 && first == 0 {
-            // A card with no text says so (an empty file, an empty slide), rather than look unfinished.
+        // A card with no text says so (an empty file, an empty slide), rather than look unfinished;
+        // under its title where the card shows one (the lyrics at 120x40 showed a blank note's
+        // title alone: helper-39).
+        if first == 0, total == 0 || (title && total < height
+                                      && lines(source, of: card, index: index, width: width, title: false, ascii: ascii,
+                                               wrapsCode: wrapsCode).isEmpty) {
             let empty = "(empty)"
-            if empty.count <= width { shown = [LaidLine(content: [TextSpan(empty, style: .decoration)], width: empty.count)] }
+            if empty.count <= width { shown.append(LaidLine(content: [TextSpan(empty, style: .decoration)], width: empty.count)) }
         }
         reserve(width * height)
         let cells = TextCells(shown, width: width, height: height, totalLines: total, accent: card.accent, painter: painter)

@@ -388,6 +388,15 @@ import Testing
         // The card with words says them, and only the empty card says "(empty)".
         let moved = screen(deck, style: .arc, keys: "right", size: (80, 24))
         #expect(moved.filter { $0.contains("(empty)") }.count == 1 && moved.contains { $0.contains("│ words") }, "\(moved.joined(separator: "\n"))")
+        // Under its title, where the card shows one (the lyrics at 120x40 showed a note of spaces
+        // and tabs as its title alone: helper-39).
+        let spaces = CardList([Card(id: "0", title: "08-empty-ish", content: .text(TextDocument(plainText: "   \n\t\n  \t  \n"))),
+                               Card(id: "1", title: "full", content: .text(TextDocument(plainText: "words")))])
+        for size in [(120, 40), (200, 60)] {
+            let lines = screen(spaces, style: .lyrics, keys: "", size: size)
+            let titleRow = lines.firstIndex { $0.contains("│ 08-empty-ish") }
+            #expect(titleRow.map { lines[$0 + 1].contains("│ (empty)") } == true, "\(size): \(lines.joined(separator: "\n"))")
+        }
     }
 
     /// A text that opens with blank lines (or with a code file's blank rows) shows its first words
