@@ -60,6 +60,12 @@ struct Invocation: Equatable {
         // --lines --pick`, as fzf reads it; helper-15: the built-in deck showed and Enter printed
         // one of its cards with status 0). Otherwise it is read only with `-` (below).
         let paths = self.paths.isEmpty && readsPipedInput && Invocation.standardInputIsPipedIn(evenEmpty: true) ? ["-"] : self.paths
+        // Lines asked for, and none piped in nor named: a script that lost its pipe fails, rather
+        // than pick from the built-in deck with status 0 (helper-40: `x=$(carousel --lines)`).
+        if paths.isEmpty && (lines || read0) {
+            Invocation.printError("carousel: \(read0 ? "--read0" : "--lines"): no lines to read: pipe them in (ls | carousel --lines) or name a file\n")
+            return 1
+        }
         options.paths = paths
         options.ascii = ascii
         options.color = color

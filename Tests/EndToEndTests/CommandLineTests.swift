@@ -74,6 +74,17 @@ struct CommandLineTests {
         #expect(builtin.status == 0 && builtin.output.contains("1/20"), "\(builtin.output)")
     }
 
+    /// Lines asked for with none piped in nor named (standard input is the terminal): said, status
+    /// 1, before the terminal is touched (helper-40: `x=$(carousel --lines --print path)` showed the
+    /// built-in deck, and Enter chose one of its cards with status 0).
+    @Test(arguments: ["--lines", "--read0"])
+    func linesAskedForWithNoneGivenIsAnError(option: String) throws {
+        let session = try TmuxSession(arguments: "\(option) --print path")
+        #expect(session.waitForExit() == 1)
+        #expect(session.file("stderr") == "carousel: \(option): no lines to read: pipe them in (ls | carousel --lines) or name a file")
+        #expect(session.file("before") == session.file("after"), "the terminal untouched")
+    }
+
     /// `--print0` ends the choice with a NUL byte, so that a file's name holding a newline comes
     /// through `xargs -0` whole (helper-15); it implies --pick.
     @Test func print0EndsTheChoiceWithANulByte() throws {
