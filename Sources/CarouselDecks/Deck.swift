@@ -15,6 +15,11 @@ public struct Deck: Sendable {
     public var problems: [String]
     /// How many cards or card files were left out (what a status line calls "skipped").
     public var skipped: Int
+    /// What of a stream was not read, when it was too long (more lines than `--lines` takes, more
+    /// bytes than standard input may give), for the status line to say at once: on standard error
+    /// it is seen only after the carousel ends (helper-40: `seq 1200000 | carousel --lines` said
+    /// "1/1000000" as if that were all).
+    public var cut: String?
 
     /// A deck of cards already in memory.
     public init(name: String, cards: [Card], problems: [String] = [], defaults: DeckDefaults = DeckDefaults()) {

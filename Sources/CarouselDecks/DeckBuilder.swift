@@ -19,6 +19,8 @@ struct DeckBuilder {
     private var notes: [String] = []
     /// Whether `--lines` has made as many cards as it may (`LoadOptions.maximumLineCards`).
     private var linesFull = false
+    /// What of a stream was left unread (see `Deck.cut`).
+    private var cut: String?
     private(set) var name: String?
     private(set) var defaults: DeckDefaults?
 
@@ -49,6 +51,7 @@ struct DeckBuilder {
         var deck = Deck(name: name ?? defaultName, entries: DeckBuilder.distinguished(entries), problems: problems,
                         skipped: losses.count, defaults: defaults ?? DeckDefaults())
         deck.hasOwnName = name != nil
+        deck.cut = cut
         return deck
     }
 
@@ -448,6 +451,7 @@ struct DeckBuilder {
             guard !plain.allSatisfy(\.isWhitespace) else { continue }
             if entries.count >= options.maximumLineCards {
                 note("--lines: more than \(options.maximumLineCards) lines; from \(source) on, the rest was not read")
+                cut = cut ?? "only the first \(options.maximumLineCards) lines were read"
                 linesFull = true
                 return
             }
@@ -483,6 +487,7 @@ struct DeckBuilder {
         var bytes = bytes
         if bytes.count > DeckLoader.maximumStandardInputSize {
             note("\(source): more than \(DeckLoader.maximumStandardInputSize >> 20) MiB; the rest was not read")
+            cut = cut ?? "\(source): only the first \(DeckLoader.maximumStandardInputSize >> 20) MiB were read"
             bytes.removeSubrange(DeckLoader.maximumStandardInputSize...)
         }
         // Bytes that are not text are refused, as a file of them is (helper-15: `head -c 2000

@@ -113,6 +113,8 @@ struct Invocation: Equatable {
         if paths.isEmpty && Invocation.standardInputIsPipedIn() {
             options.notice = "to show standard input: " + (glyphs.isASCII ? "..." : "…") + " | carousel -"
         }
+        // Input cut short is said where it shows, not only on standard error.
+        if options.notice == nil, let cut = deck.cut { options.notice = cut }
 
         // One card to choose from: chosen at once (`--select-1`, as fzf's).
         if selectOne && cards.count == 1 {

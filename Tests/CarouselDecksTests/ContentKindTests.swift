@@ -356,16 +356,18 @@ import Testing
     }
 
     /// Lines past the limit are not read (64 MiB of short lines were 16 million cards, gigabytes),
-    /// and standard error says so after the program.
+    /// and standard error says so after the program, the status line at its start.
     @Test func linesStopAtTheirLimitAndSaySo() throws {
         var options = LoadOptions(lines: true)
         options.maximumLineCards = 3
         let deck = try load("a\nb\n\nc\nd\ne\n", options)
         #expect(deck.cards.map(\.title) == ["a", "b", "c"])
         #expect(deck.problems == ["--lines: more than 3 lines; from standard input on, the rest was not read"])
+        #expect(deck.cut == "only the first 3 lines were read", "for the status line")
         #expect(deck.skipped == 0)
         // Blank lines after the last card are no lines lost.
         #expect(try load("a\nb\nc\n  \n\t\n", options).problems.isEmpty)
+        #expect(try load("a\nb\nc\n  \n\t\n", options).cut == nil)
         // Over several files: said once, where it began; the files after it are not said to have no lines.
         let scratch = try Scratch()
         let files = ["a\nb\n", "c\nd\n", "e\n", "f\n"].enumerated().map { scratch.write($0.element, to: "\($0.offset).txt") }

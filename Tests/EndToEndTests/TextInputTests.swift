@@ -74,6 +74,19 @@ struct TextInputTests {
         #expect(two.status == 0 && two.output.hasSuffix("release\n") && two.output.contains("2/2"), "\(two.output)")
     }
 
+    /// Lines past the million `--lines` takes: the status line says so from the first screen
+    /// (helper-40: `seq 1200000 | carousel --lines` said "1/1000000" as if that were all; standard
+    /// error's note is seen only after the carousel ends).
+    @Test func linesCutShortSaySoInTheStatusLine() throws {
+        let file = NSTemporaryDirectory() + "carousel-many-lines-" + UUID().uuidString
+        try (1...1_000_002).map(String.init).joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try TmuxSession.carousel(["--render", "100x10", "--lines"], stdout: "< '\(file)' 2>/dev/null")
+        #expect(result.status == 0)
+        let status = result.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(status.hasPrefix(" 1/1000000  only the first 1000000 lines were read"), "\(status)")
+    }
+
     /// Where an option says the input is meant (one about input, or a pick for a script), input
     /// piped in with no path is the deck, as fzf reads it (helper-15: `ls | carousel --lines
     /// --pick` showed the built-in deck, and Enter printed `builtin:Mira.txt` with status 0).
