@@ -82,7 +82,7 @@ import Testing
         #expect(pilot.screen.joined().contains("--pick: print the card and exit (status 0)"))
     }
 
-    @Test func whatIsPrinted() {
+    @Test func whatIsPrinted() throws {
         let a = deck.card(at: 0), b = deck.card(at: 1), c = deck.card(at: 2)
         func text(_ card: Card, _ index: Int, _ field: CardChoice.Field?, lines: Bool = false) -> String {
             String(decoding: CardChoice.text(of: card, index: index, field: field, lines: lines), as: UTF8.self)
@@ -109,6 +109,10 @@ import Testing
         #expect(text(slide, 1, .json).hasSuffix(#""path":"notes/b.md","line":12}"#), "a slide: where it begins")
         let odd = Card(id: "x", title: "tab\there\u{1}", art: [])
         #expect(text(odd, 0, .json).contains(#""title":"tab\there\u0001""#))
+        // A line in Latin-1 (not UTF-8) reads in the JSON's text as in its title (helper-40).
+        let latin = try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true), standardInput: { [0x63, 0x61, 0x66, 0xE9, 0x0A] })
+        let json = text(latin.cards[0], 0, .json, lines: true)
+        #expect(json.contains(#""title":"café""#) && json.contains(#""text":"café""#), "\(json)")
     }
 
     /// With `--lines`, a line of `grep -n` (or one naming a file) prints its file as the path, and
