@@ -93,7 +93,7 @@ struct ParagraphWrapper {
         // A path or URL, an e-mail address, a host name, an IP address or a version breaks at its
         // own separators (a hyphen added inside one reads as part of it: "10.0.12.-" / "101",
         // "web01.pro-" / "d.example-" / ".com"; helper-11), a code (a hash, a number) without one.
-        let address = word.contains { $0.character == "/" || $0.character == "@" } || Self.hasInnerDot(word)
+        let address = word.contains { $0.character == "/" || $0.character == "\\" || $0.character == "@" } || Self.hasInnerDot(word)
             || word.count { $0.character == ":" } >= 2  // an IPv6 address, a MAC address, a time
         let hyphenates = !Self.isCode(word)
         while left > available {
@@ -116,7 +116,7 @@ struct ParagraphWrapper {
     }
 
     /// Where the first line of `word` (wider than the line) ends, and whether the break needs a
-    /// mark: after its last own hyphen or slash within the line, or else, in an `address` (a path,
+    /// mark: after its last own hyphen, slash or backslash within the line, or else, in an `address` (a path,
     /// URL, e-mail, host name or IPv6 address: see `fold`), before its last `.`, `#`, `?`, `&`, `=`, `_`, `~`,
     /// `@` or `:` within the
     /// line, if that falls past the first two letters (no mark: a hyphen inside an address would
@@ -208,7 +208,8 @@ struct ParagraphWrapper {
 
     /// A character after which a word may break with no mark added.
     private static func breaksByItself(_ glyph: Glyph) -> Bool {
-        glyph.character == "-" || glyph.character == "/"
+        // (A Windows path's backslash as a slash: `…\Documents\` / `Projets`, not `Proj-` / `ets`: helper-39.)
+        glyph.character == "-" || glyph.character == "/" || glyph.character == "\\"
     }
 
     private mutating func append<Glyphs: Collection<Glyph>>(_ glyphs: Glyphs, width: Int) {

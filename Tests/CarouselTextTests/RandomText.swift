@@ -29,7 +29,7 @@ struct RandomText {
         case 8: return word() + word()  // mixed scripts glued together
         case 9:  // a compound, a path or a call: letters joined by hyphens, slashes or brackets; or an address
             let parts = (0..<int(2...6)).map { _ in String((0..<int(1...9)).map { _ in scalar(0x61...0x7A) }) }
-            if int(0...1) == 0 { return parts.joined(separator: pick(["-", "/", "(", "["])) }
+            if int(0...1) == 0 { return parts.joined(separator: pick(["-", "/", "\\", "(", "["])) }
             return parts.dropFirst().reduce(parts[0] + "/") { $0 + $1 + pick(["/", ".", "#", "?", "=", "_", "-"]) }
         default: return pick(["a", "I", "—", "«ok»", "x²", "ｆｕｌｌ", "한국어", "ひらがな", "naïve", "e\u{301}"])
         }
