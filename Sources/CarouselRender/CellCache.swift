@@ -409,10 +409,16 @@ public struct CellCache: Sendable {
     /// wrapped: a match past the cut is in no laid line, and the card showed the top of the file).
     /// Nil when the laid lines' beginnings do not answer to the text's lines one to one.
     private func cutLine(in laid: [LaidLine], of document: TextDocument, matching find: MatchFinder) -> CutMatch? {
-        let starts = laid.indices.filter { $0 == 0 || laid[$0].beginsLine }
         let own = document.plainLines
-        guard starts.count == own.count, let line = own.firstIndex(where: { !find(Array($0)).isEmpty }) else { return nil }
-        return CutMatch(laid: starts[line], own: line)
+        guard let line = own.firstIndex(where: { !find(Array($0)).isEmpty }) else { return nil }
+        let starts = laid.indices.filter { $0 == 0 || laid[$0].beginsLine }
+        if starts.count == own.count { return CutMatch(laid: starts[line], own: line) }
+        // Lines that do not begin one of the text's each (a table shown as records, a row a
+        // record of several lines: helper-39): the laid line where its line begins, counted as
+        // the card counts the lines it hides.
+        let map = SourceLines(laid: laid)
+        guard map.count == own.count, let row = laid.indices.first(where: { map.above($0) == line }) else { return nil }
+        return CutMatch(laid: row, own: line)
     }
 
     /// The first line of a text laid out `width` wide (as the zoom lays it out: no title, long

@@ -116,6 +116,29 @@ import Testing
         #expect(!shown.contains { $0.contains("*width =") }, "not the later match: \(shown)")
     }
 
+    /// A match past a code line's cut is found under a table shown as records too, where the
+    /// laid lines no longer begin one of the text's lines each (helper-39: the card stayed at its
+    /// top, "Item: Timber / €: 420 / … 4 more", and never showed `zebra`).
+    @Test func aMatchPastACutUnderATableShownAsRecordsIsScrolledTo() {
+        let table = TextTable(header: [[TextSpan("Item")], [TextSpan("€")]],
+                              body: [[[TextSpan("Timber")], [TextSpan("420")]], [[TextSpan("Felt")], [TextSpan("65")]],
+                                     [[TextSpan("Total")], [TextSpan("485")]]],
+                              alignments: [.left, .right])
+        let document = TextDocument(blocks: [.table(table), .blank(), .code([[TextSpan("first = 0")], [TextSpan("second = 0 and then zebra = 1")]])])
+        let card = Card(id: "t", title: "t", content: .text(document))
+        let seek = Self.seeking("zebra", generation: 7)
+        let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
+        var cache = CellCache()
+        let (width, height) = (11, 8)
+        let (first, cut) = cache.opening(document, of: card, index: 0, width: width, height: height, title: false, ascii: false, seek: seek)
+        #expect(cut != nil)
+        #expect(cache.lines(document, of: card, index: 0, width: width, title: false, ascii: false).first?.text == "Item:", "records")
+        let cells = cache.text(document, of: card, index: 0, width: width, height: height, first: first, title: false,
+                               seeking: seek, cut: cut, painter: painter)
+        let shown = (0..<height).map { y in String(cells.cells[(y * width)..<((y + 1) * width)].map(\.glyph)) }
+        #expect(shown.contains { $0.hasPrefix("…") && $0.contains("zebra") }, "\(shown)")
+    }
+
     /// Only a row the wrap broke goes on below it: a code line ending in a hyphen (`-*-`) is no
     /// word broken in two, which a cut would hide whole with the row below (helper-31: `-*-`
     /// vanished where a card in front hid the start of the next line).
