@@ -7,12 +7,14 @@ import CarouselText
 /// cursor after it, and what the search found so far.
 public struct SearchLine: Sendable, Equatable {
     public var query: String
-    /// E.g. `12 of 400`, `searching… 12`, `no match`.
-    public var status: String
+    /// E.g. `12 of 400 cards`, `searching… 12`, `no match`, then shorter forms of it, each whole
+    /// (`12 of 400`, `12/400`): a count cut at the edge read as another (`8 of 2…` for 8 of 20:
+    /// helper-43).
+    public var status: [String]
     /// Whether the query is shown selected (kept from before: typing replaces it).
     public var selected: Bool
 
-    public init(query: String, status: String, selected: Bool = false) {
+    public init(query: String, status: [String], selected: Bool = false) {
         self.query = query
         self.status = status
         self.selected = selected
@@ -29,9 +31,11 @@ extension Scene {
         let g = theme.glyphs
         let row = ChromeRows(height: canvas.height).status
         canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1))
-        // A message (a failure to say) takes the place of the count until the next key.
-        let said = message.map { theme.glyphs.displayable($0) } ?? line.status
-        let status = CharacterWidth.of(said) + 3 <= canvas.width / 2 ? said : Chrome.truncate(said, to: max(0, canvas.width / 2 - 3), glyphs: theme.glyphs)
+        // A message (a failure to say) takes the place of the count until the next key. The
+        // longest form that fits half the row, else the shortest cut.
+        let forms = message.map { [theme.glyphs.displayable($0)] } ?? line.status
+        let status = forms.first { CharacterWidth.of($0) + 3 <= canvas.width / 2 }
+            ?? Chrome.truncate(forms.last ?? "", to: max(0, canvas.width / 2 - 3), glyphs: theme.glyphs)
         let room = canvas.width - 2 - (status.isEmpty ? 0 : CharacterWidth.of(status) + 2)
         // The end of a long query is what is being typed: keep it in view.
         // (Its last characters that fit, found from its end: dropping the first one while the rest

@@ -58,6 +58,24 @@ import Testing
         #expect(pilot.model.activeDeckIndex == 3)
     }
 
+    /// On a narrow screen the count takes a shorter form, whole, never cut into another number
+    /// (helper-43: "8 of 2…" for 8 of 20 at 20 columns).
+    @Test func theCountShortensWholeOnANarrowScreen() {
+        let deck = CardList((1...20).map { FindTests.note("card \($0)", $0 <= 8 ? "a match here" : "nothing") })
+        for (width, expected) in [(20, "8 of 20"), (24, "8 of 20"), (34, "8 of 20 cards")] {
+            let pilot = Pilot(deck: deck, width: width, height: 12)
+            pilot.press(.character("/"))
+            pilot.type("match")
+            pilot.wait(0.2)
+            #expect(status(pilot).hasSuffix(" " + expected + " "), "\(width): \(status(pilot))")
+        }
+        let none = Pilot(deck: deck, width: 20, height: 12)
+        none.press(.character("/"))
+        none.type("zebra")
+        none.wait(0.2)
+        #expect(status(none).hasSuffix(" none "), "\(status(none))")
+    }
+
     @Test func keysTypeIntoTheLineInsteadOfMovingOrQuitting() {
         let pilot = Pilot(deck: deck, width: 100, height: 30)
         pilot.press(.character("/"))
