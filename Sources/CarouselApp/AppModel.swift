@@ -466,9 +466,11 @@ public struct AppModel {
         if state.viewport != viewport { state.send(.setViewport(viewport)) }
         scene.searchLine = overlay.searching ? SearchLine(query: query, status: searchStatus, selected: overlay.queryKept) : nil
         if screenSize?.width != canvas.width || screenSize?.height != canvas.height {
+            // A help scrolled to its end stays there (helper-43: at 30x10 it showed the middle).
+            let atEnd = overlay.helpFirst > 0 && helpLayout.map { overlay.helpFirst >= $0.lastFirst } == true
             screenSize = (canvas.width, canvas.height)
             // A new size may hold more of the help: no further down than its last page.
-            if overlay.helpFirst > 0, let help = helpLayout { overlay.helpFirst = help.clamped(overlay.helpFirst) }
+            if overlay.helpFirst > 0, let help = helpLayout { overlay.helpFirst = atEnd ? help.lastFirst : help.clamped(overlay.helpFirst) }
         }
         let info = scene.render(state, deck: shown, helpOpen: helpOpen, helpFirst: overlay.helpFirst, zoom: overlay.zoom, into: &canvas)
         // What the zoom showed keeps the scroll within the text (not while it is too small to show any).

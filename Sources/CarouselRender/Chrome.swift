@@ -175,7 +175,7 @@ public enum Chrome {
     /// On a narrow screen a text wraps under itself, between whole words; narrower than the
     /// longest word beside the keys, each text goes under its keys. On a short screen the blank
     /// rows inside the frame go first, then it shows the keys from entry `first` on, and its last
-    /// row counts those below (or, at the end, above): it scrolls (see `HelpLayout`).
+    /// row counts those below and above: it scrolls (see `HelpLayout`).
     /// `hiding`: the rows it hides (the cards'; over a zoomed card, all of it).
     static func drawHelp(_ rows: [HelpRow], first requested: Int = 0, theme: Theme, hiding: Range<Int>? = nil, on canvas: inout Canvas) {
         let g = theme.glyphs
@@ -205,7 +205,11 @@ public enum Chrome {
         func keys(_ n: Int) -> String { n == 1 ? "key" : "keys" }
         let (down, up) = g.isASCII ? ("v", "^") : ("↓", "↑")
         let (downKey, upKey) = g.isASCII ? ("Down", "Up") : ("↓", "↑")
-        let choices = below > 0
+        let choices = below > 0 && first > 0
+            // Between the two ends, both counts (helper-43: scrolled down, nothing said keys were above).
+            ? ["\(up) \(first) above, \(g.ellipsis) \(below) more \(keys(below)): \(upKey) \(downKey) scroll",
+               "\(up) \(first) above, \(g.ellipsis) \(below) more \(down)", "\(up) \(first) \(g.ellipsis) \(below) \(down)", "\(up)\(first) \(down)\(below)"]
+            : below > 0
             ? ["\(g.ellipsis) \(below) more \(keys(below)): \(downKey) scrolls", "\(g.ellipsis) \(below) more \(down)", "\(down) \(below)"]
             : ["\(up) \(first) \(keys(first)) above: \(upKey) scrolls back", "\(up) \(first) \(keys(first)) above", "\(up) \(first)"]
         let more = choices.first { CharacterWidth.of($0) <= inner.width - 2 } ?? (below > 0 ? down : up)

@@ -121,7 +121,7 @@ import Testing
 
     /// On a screen too short for the help, the arrows (and j, k, PgDn, End, the wheel) scroll it
     /// an entry at a time, so every key can be read (q, e and p were out of reach at 40x12); its
-    /// last row counts the keys below, or at the end those above; any other key still closes it.
+    /// last row counts the keys below and above; any other key still closes it.
     @Test func helpOnAShortScreenScrollsToEveryKey() {
         for (width, height) in [(40, 12), (20, 10), (60, 16)] {
             let pilot = Pilot(deck: deck, width: width, height: height)
@@ -131,13 +131,21 @@ import Testing
             #expect(seen.contains("more keys") || seen.contains("↓"), "\(width)x\(height): \(seen)")
             #expect(!seen.contains("quit at once"), "\(width)x\(height): the last key is not on the first page")
             var pages = 0
-            while !pilot.screen.joined().contains("above"), pages < 40 {
+            let layout = HelpLayout(KeyTable.helpRows, glyphs: .unicode, width: width, height: height)
+            while pilot.model.overlay.helpFirst < layout.lastFirst, pages < 40 {
                 pilot.press(.down)
                 seen += pilot.screen.joined(separator: "\n")
                 pages += 1
                 #expect(pilot.screen.filter { $0.hasPrefix("│") }.count == boxRows, "the box keeps its height")
+                // Between the ends, the last row counts the keys above too (helper-43: nothing said so).
+                if pilot.model.overlay.helpFirst < layout.lastFirst {
+                    let bottom = pilot.screen.firstIndex { $0.hasPrefix("╰") } ?? 1
+                    let count = pilot.screen[bottom - 1]
+                    #expect(count.hasPrefix("│  ↑") && count.contains("↓"), "\(width)x\(height): \(pilot.screen.joined(separator: "\n"))")
+                }
             }
             #expect(pages < 40, "\(width)x\(height): the end is reached")
+            #expect(pilot.screen.joined().contains("above"), "\(width)x\(height): the end counts the keys above")
             // Every key of the carousel was on some page (ASCII-free labels, first word of each text).
             for row in KeyTable.helpRows {
                 #expect(seen.contains(row.keys), "\(width)x\(height): \(row.keys) never shown")
@@ -162,6 +170,19 @@ import Testing
             pilot.press(.character("?"))
             #expect(pilot.screen == top, "it opens at the top again")
         }
+    }
+
+    /// A help scrolled to its end stays at its end when the screen changes size (helper-43: at
+    /// 60x15, End, then 30x10 showed its middle, "… 8 more keys"), as if opened at that size.
+    @Test func helpAtItsEndStaysThereThroughAResize() {
+        let pilot = Pilot(deck: deck, width: 60, height: 15)
+        pilot.press(.character("?"))
+        pilot.press(.end)
+        pilot.resize(width: 30, height: 10, wait: 0.1)
+        let fresh = Pilot(deck: deck, width: 30, height: 10)
+        fresh.press(.character("?"))
+        fresh.press(.end)
+        #expect(pilot.screen == fresh.screen, "\(pilot.screen.joined(separator: "\n"))")
     }
 
     /// Narrower than the longest word beside the keys, each text goes under its keys: the smallest
