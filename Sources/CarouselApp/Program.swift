@@ -110,7 +110,10 @@ public final class Program {
             if animating { model.advance(by: t - lastTick) }
             // A motion that starts now starts from now, not from when the last one ended.
             lastTick = t
-            model.timePassed(t)
+            // (Not at the end: a headless run's clock runs on to its deadline, and a slide due by
+            // then is not the screen its keys left; with the zoom open it showed the next card,
+            // helper-43. A terminal that went away shows nothing more either.)
+            if !ended { model.timePassed(t) }
             // Input that changed nothing (the pointer moving over the screen) draws nothing.
             if animating || repaint || model.state != before.0 || model.overlay != before.1 || model.revision != before.2 {
                 redraw()

@@ -659,4 +659,18 @@ import Testing
         pilot.wait(5.1)
         #expect(pilot.model.activeDeckIndex == 1)
     }
+
+    /// `--render` prints the screen its keys leave, the slideshow's first slide still showing, zoomed
+    /// or not (helper-43: `--keys enter,p` showed the second card, its clock run on to the run's
+    /// end); with `--time`, the slides due by then.
+    @Test func aRenderedSlideshowShowsTheSlideItsKeysLeft() {
+        func status(_ keys: [Key], time: Double? = nil) -> String {
+            HeadlessRenderer.render(deck: deck, options: AppOptions(), width: 80, height: 24, keys: keys.map(ScriptStep.key),
+                                    time: time, glyphs: .unicode).last ?? ""
+        }
+        for keys: [Key] in [[.enter, .character("p")], [.character("p"), .enter], [.character("p")]] {
+            #expect(status(keys).hasPrefix(" 1/"), "\(keys): \(status(keys))")
+        }
+        #expect(status([.enter, .character("p")], time: 5.2).hasPrefix(" 2/"), "\(status([.enter, .character("p")], time: 5.2))")
+    }
 }
