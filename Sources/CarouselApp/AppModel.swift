@@ -390,8 +390,8 @@ public struct AppModel {
         // The match not found yet, or the text's length not known (keys right after the zoom
         // opened): taken from the first full frame, from the match.
         guard !zoom.seeksMatch, let shownLast = zoomShown else {
-            // (Bounded: a zoomed picture, which has no lines, never takes them.)
-            if zoom.scrollsBeforeShown.count < 256 { overlay.zoom?.scrollsBeforeShown.append(lines) }
+            // (Bounded: a zoom too small to show a line takes them only when the screen grows.)
+            if zoom.waiting.count < 256 { overlay.zoom?.waiting.append(.scroll(lines)) }
             return
         }
         overlay.zoom?.first = max(0, min(max(0, shownLast.total - shownLast.page), zoom.first + lines))
@@ -405,7 +405,7 @@ public struct AppModel {
         overlay.zoom?.first = first
         overlay.zoom?.seeksMatch = false
         overlay.zoom?.match = nil
-        overlay.zoom?.scrollsBeforeShown = []
+        overlay.zoom?.waiting = []
     }
 
     /// `n` / `N` in a zoomed card, as in less: the view goes to the card's next (previous) line
@@ -417,7 +417,7 @@ public struct AppModel {
         // Not drawn at its full size yet (its first match to find, or the lines of its full width
         // to count, as when Home came while it grew): from there, once it is.
         if zoom.seeksMatch || zoomShown == nil {
-            overlay.zoom?.matchStepsBeforeMatch += steps
+            if zoom.waiting.count < 256 { overlay.zoom?.waiting.append(.match(steps)) }
             return
         }
         if zoom.index < shown.count,
@@ -495,22 +495,21 @@ public struct AppModel {
                 overlay.zoom?.seeksLastMatch = false
                 overlay.zoom?.match = shown.match.flatMap { line in shown.width.map { ZoomAnchor(line: line, width: $0) } }
             }
-            // Scrolled before the zoom's full frame (or its match) said how long the text is.
-            if overlay.zoom?.growth ?? 0 >= 1, overlay.zoom?.seeksMatch == false,
-               let waiting = overlay.zoom?.scrollsBeforeShown, !waiting.isEmpty {
-                overlay.zoom?.scrollsBeforeShown = []
-                for lines in waiting { scroll(by: lines) }
-                return render(into: &canvas)
-            }
-            // n / N typed before the zoom was drawn at its full size: taken now, one at a time (one
-            // that goes on to another card leaves the rest to its first full frame).
-            if overlay.zoom?.growth ?? 0 >= 1, overlay.zoom?.seeksMatch == false, let steps = overlay.zoom?.matchStepsBeforeMatch, steps != 0 {
-                overlay.zoom?.matchStepsBeforeMatch = 0
-                var left = steps
-                while left != 0, let zoom = overlay.zoom {
-                    if zoom.seeksMatch || zoomShown == nil { overlay.zoom?.matchStepsBeforeMatch = left; break }
-                    nextMatchInZoom(steps: left.signum())
-                    left -= left.signum()
+            // Scrolls and n / N typed before the zoom's full frame (or its match) said how long
+            // the text is: taken now, in order, one at a time (an n that goes on to another card
+            // leaves the rest to that card's first full frame).
+            if overlay.zoom?.growth ?? 0 >= 1, overlay.zoom?.seeksMatch == false, let waiting = overlay.zoom?.waiting, !waiting.isEmpty {
+                overlay.zoom?.waiting = []
+                for (i, step) in waiting.enumerated() {
+                    guard let zoom = overlay.zoom else { break }
+                    if zoom.seeksMatch || zoomShown == nil {
+                        overlay.zoom?.waiting = Array(waiting[i...])
+                        break
+                    }
+                    switch step {
+                    case .scroll(let lines): scroll(by: lines)
+                    case .match(let steps): nextMatchInZoom(steps: steps)
+                    }
                 }
                 return render(into: &canvas)
             }

@@ -28,8 +28,15 @@ struct CardEntry: Sendable {
 
     /// The card, its content read now.
     func card() -> Card {
-        Card(id: id, title: title, subtitle: subtitle, content: source.content(as: kind), accent: accent, file: file,
-             line: line ?? (lineIsTitle ? Array(title.utf8) : nil) ?? tabbedLine, fileLines: fileLines)
+        var content = source.content(as: kind)
+        // A Markdown text's heading is its title where nothing else named the card; where
+        // something did (a manifest, the file's name), the heading stays in the text.
+        if case .text(let document) = content, let heading = document.title, document.titleBlock != nil,
+           Sanitizer.line(heading) != title {
+            content = .text(document.showingTitle())
+        }
+        return Card(id: id, title: title, subtitle: subtitle, content: content, accent: accent, file: file,
+                    line: line ?? (lineIsTitle ? Array(title.utf8) : nil) ?? tabbedLine, fileLines: fileLines)
     }
 
     /// A line with tabs, kept once as the card's source (see `ContentSource.tabbedLine`).

@@ -22,6 +22,7 @@ public enum Markdown {
             var document = document(from: slide.text, slide: slides.count > 1)
             // Lines of the file, not of the slide.
             document.blockLines = document.blockLines.map { $0 + Int32(slide.offset) }
+            if document.titleLine > 0 { document.titleLine += Int32(slide.offset) }
             return document.title == nil && document.blocks.isEmpty ? nil : (document, slide.lines)
         }
     }
@@ -54,6 +55,9 @@ public enum Markdown {
         if walker.blocks.isEmpty, let heading = walker.titleBlock {
             return TextDocument(title: walker.title, blocks: [heading], blockLines: [given(walker.titleLine)])
         }
-        return TextDocument(title: walker.title, blocks: walker.blocks, blockLines: walker.blockLines.map(given))
+        var document = TextDocument(title: walker.title, blocks: walker.blocks, blockLines: walker.blockLines.map(given))
+        document.titleBlock = walker.titleBlock
+        document.titleLine = walker.titleBlock == nil ? 0 : given(walker.titleLine)
+        return document
     }
 }

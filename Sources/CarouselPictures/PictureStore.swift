@@ -166,7 +166,8 @@ public final class PictureStore: PictureSource {
                 }
             }
             if !running {
-                // No thread to be had: the jobs wait for the next lookup to try again.
+                // No thread to be had: the jobs wait until a frame asks for a picture again (at
+                // rest, after the next key).
                 state.withLock { s in s.workers -= start - started }
                 return
             }

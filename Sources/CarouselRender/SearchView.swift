@@ -154,7 +154,7 @@ extension Scene {
                 if continued { x += 1 }
                 let last = joinedCharacters[upper - 1]
                 let tight = continued || TextLayout.isWide(last) && TextLayout.isWide(first)
-                    || last == "/" || "[(.#?&=_~@:".contains(first)
+                    || last == "/" || "[(.#?&=_~@:\\".contains(first)
                 let hyphen = !tight && last == "-"
                 if !hyphen && !tight {
                     joinedCharacters.append(" ")

@@ -3,6 +3,13 @@ import CarouselCards
 import CarouselCore
 import CarouselText
 
+/// A key a zoom takes once it is drawn at its full size (see `Zoom.waiting`): lines scrolled (a
+/// page's as many lines), or `n` (+1) and `N` (-1).
+public enum ZoomStep: Sendable, Equatable {
+    case scroll(Int)
+    case match(Int)
+}
+
 /// The active card opened full screen (Enter or Space): text laid out again for the screen and
 /// scrolled, art and pictures at the largest size that fits. It grows from where the card was.
 public struct Zoom: Sendable, Equatable {
@@ -26,17 +33,17 @@ public struct Zoom: Sendable, Equatable {
     /// Whether the text opens at the first line the search matches (rather than at `first`), until
     /// the app has shown it there at full size or the reader scrolls.
     public var seeksMatch: Bool
-    /// Lines scrolled by keys that came before the zoom was drawn at its full size, or before its
-    /// match was found (`seeksMatch`): the text's length not known yet, they are taken one at a
-    /// time from the first full frame (from the match, once it is found), each kept within the
-    /// text. (Enter then Down, typed quickly, went back to the text's top; Enter, PgDn, PgDn, PgUp
-    /// in one burst went past the end and came back less than a page: helper-39.)
-    public var scrollsBeforeShown: [Int] = []
+    /// Scrolling keys and `n` / `N` that came before the zoom was drawn at its full size, or before
+    /// its match was found (`seeksMatch`), in the order typed: the text's length and lines not
+    /// known yet, they are taken one at a time from the first full frame (from the match, once it
+    /// is found), each scroll kept within the text, as when typed one by one. (Enter then Down,
+    /// typed quickly, went back to the text's top; Enter, PgDn, PgDn, PgUp in one burst went past
+    /// the end and came back less than a page: helper-39; Enter, n, Down scrolled before it went
+    /// to the match: helper-42.)
+    public var waiting: [ZoomStep] = []
     /// With `seeksMatch`: the text opens at its last match instead of its first (`N` went back
     /// past the first match of the card after this one).
     public var seeksLastMatch = false
-    /// `n` (+1) and `N` (-1) typed before the match was found: taken from it, once it is.
-    public var matchStepsBeforeMatch = 0
     /// The line holding the match the view was brought to (by the search, or by `n` / `N`), and
     /// the width its lines count at: where the next `n` or `N` looks from (after a resize, from the
     /// same line laid out again). Nil once the reader scrolls (they look from the view).

@@ -93,8 +93,9 @@ struct ParagraphWrapper {
         // A path or URL, an e-mail address, a host name, an IP address or a version breaks at its
         // own separators (a hyphen added inside one reads as part of it: "10.0.12.-" / "101",
         // "web01.pro-" / "d.example-" / ".com"; helper-11), a code (a hash, a number) without one.
-        let address = word.contains { $0.character == "/" || $0.character == "\\" || $0.character == "@" } || Self.hasInnerDot(word)
+        let address = word.contains { $0.character == "/" || $0.character == "@" } || Self.hasInnerDot(word)
             || word.count { $0.character == ":" } >= 2  // an IPv6 address, a MAC address, a time
+            || word.count { $0.character == "\\" } >= 2  // a Windows path (`C:\Users\Zoë`), TeX (`\alpha\beta`)
         let hyphenates = !Self.isCode(word)
         while left > available {
             let (cut, needsMark) = breakIndex(rest, cells: left, marked: marked, address: address, hyphenates: hyphenates)
@@ -116,9 +117,9 @@ struct ParagraphWrapper {
     }
 
     /// Where the first line of `word` (wider than the line) ends, and whether the break needs a
-    /// mark: after its last own hyphen, slash or backslash within the line, or else, in an `address` (a path,
-    /// URL, e-mail, host name or IPv6 address: see `fold`), before its last `.`, `#`, `?`, `&`, `=`, `_`, `~`,
-    /// `@` or `:` within the
+    /// mark: after its last own hyphen or slash within the line, or else, in an `address` (a path,
+    /// URL, e-mail, host name, IPv6 address or Windows path: see `fold`), before its last `.`, `#`, `?`, `&`, `=`, `_`, `~`,
+    /// `@`, `:` or `\` within the
     /// line, if that falls past the first two letters (no mark: a hyphen inside an address would
     /// read as part of it); else before its last `[` or `(` within the line, past the first two
     /// letters; else, for a code (a hash, a number: no `hyphenates`, see `isCode`), where the line
@@ -201,15 +202,15 @@ struct ParagraphWrapper {
     /// A character before which an address may break with no mark added.
     private static func breaksBefore(_ glyph: Glyph) -> Bool {
         switch glyph.character {
-        case ".", "#", "?", "&", "=", "_", "~", "@", ":": true
+        // (A backslash too: `C:\Users\Zoë` / `\Documents`, not `Proj-` / `ets`, helper-39; `\alpha` / `\beta`.)
+        case ".", "#", "?", "&", "=", "_", "~", "@", ":", "\\": true
         default: false
         }
     }
 
     /// A character after which a word may break with no mark added.
     private static func breaksByItself(_ glyph: Glyph) -> Bool {
-        // (A Windows path's backslash as a slash: `…\Documents\` / `Projets`, not `Proj-` / `ets`: helper-39.)
-        glyph.character == "-" || glyph.character == "/" || glyph.character == "\\"
+        glyph.character == "-" || glyph.character == "/"
     }
 
     private mutating func append<Glyphs: Collection<Glyph>>(_ glyphs: Glyphs, width: Int) {

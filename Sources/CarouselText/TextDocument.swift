@@ -9,11 +9,37 @@ public struct TextDocument: Hashable, Sendable {
     /// Whether the text holds ANSI colour codes shown as text (`␛[32m`, read without `--ansi`):
     /// the status line then says that `--ansi` draws them.
     public var showsColourCodes = false
+    /// The heading `title` was read from (a Markdown text's), left out of `blocks` since the card
+    /// shows it in its frame, and the line of the source it was on (0: not known): see `showingTitle`.
+    public var titleBlock: TextBlock?
+    public var titleLine: Int32 = 0
 
     public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
         self.title = title
         self.blocks = blocks
         self.blockLines = blockLines.count == blocks.count ? blockLines : []
+    }
+}
+
+extension TextDocument {
+    /// The document with the heading its title was read from back among its blocks, where it was
+    /// in the source: for a card named otherwise (a manifest's title, its file's name), whose frame
+    /// does not show the heading (helper-43: a manifest's `talk.md` lost its `# Heading`).
+    public func showingTitle() -> TextDocument {
+        guard let titleBlock else { return self }
+        var shown = self
+        shown.titleBlock = nil
+        let at = blockLines.isEmpty || titleLine == 0 ? 0 : blockLines.firstIndex { $0 > titleLine } ?? blocks.count
+        // Set apart from the blocks around it by an empty line, as the text's other blocks are.
+        func isBlank(_ i: Int) -> Bool { if case .blank = blocks[i] { true } else { false } }
+        var inserted = [titleBlock]
+        if at > 0 { inserted.insert(.blank(), at: 0) }
+        if at < blocks.count && !isBlank(at) { inserted.append(.blank()) }
+        shown.blocks.insert(contentsOf: inserted, at: at)
+        if !blockLines.isEmpty {
+            shown.blockLines.insert(contentsOf: Array(repeating: titleLine == 0 ? 1 : titleLine, count: inserted.count), at: at)
+        }
+        return shown
     }
 }
 

@@ -464,7 +464,7 @@ public enum TextLayout {
             joins.append((head + [" "] + lower, head.count, head.count + 1))
             // A word the layout broke with no mark: after its own slash, or before a bracket
             // or an address's separator (see ParagraphWrapper.breakIndex).
-            if head.last == "/" || lower.first.map({ "[(.#?&=_~@:".contains($0) }) == true {
+            if head.last == "/" || lower.first.map({ "[(.#?&=_~@:\\".contains($0) }) == true {
                 joins.append((head + lower, head.count, head.count))
             }
         }

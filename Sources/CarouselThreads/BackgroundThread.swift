@@ -12,8 +12,11 @@ import Musl
 /// callers start one when work comes and let it go when the work runs out.
 public enum BackgroundThread {
     /// Starts a detached thread named `name` (at most 15 bytes: what `top -H` and `ps -L` show)
-    /// that runs `body` with every signal blocked, so that signals stay the main thread's to take
-    /// (one delivered here would not wake its wait for input). False if no thread could be made.
+    /// that runs `body` with every signal blocked but those a thread raises itself when it
+    /// crashes, so that signals stay the main thread's to take (one delivered here would not
+    /// wake its wait for input), and a crash here still reaches the handler that gives the
+    /// terminal back (blocked, a crash's signal kills the process at once: helper-42). False if
+    /// no thread could be made.
     @discardableResult
     public static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(Body(name: name, run: body)).toOpaque()
@@ -22,6 +25,7 @@ public enum BackgroundThread {
         var all = sigset_t()
         var previous = sigset_t()
         sigfillset(&all)
+        for signal in crashes { sigdelset(&all, signal) }
         pthread_sigmask(SIG_SETMASK, &all, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         var attributes = pthread_attr_t()
@@ -41,6 +45,9 @@ public enum BackgroundThread {
         }
         return true
     }
+
+    /// The signals of a crash (a Swift trap is SIGILL or SIGTRAP; a bad pointer SIGSEGV or SIGBUS).
+    public static let crashes: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT]
 
     private final class Body {
         let name: String

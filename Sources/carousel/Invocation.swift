@@ -63,7 +63,8 @@ struct Invocation: Equatable {
         // Lines asked for, and none piped in nor named: a script that lost its pipe fails, rather
         // than pick from the built-in deck with status 0 (helper-40: `x=$(carousel --lines)`).
         if paths.isEmpty && (lines || read0) {
-            Invocation.printError("carousel: \(read0 ? "--read0" : "--lines"): no lines to read: pipe them in (ls | carousel --lines) or name a file\n")
+            let example = read0 ? "find . -print0 | carousel --read0" : "ls | carousel --lines"
+            Invocation.printError("carousel: \(read0 ? "--read0" : "--lines"): no lines to read: pipe them in (\(example)) or name a file\n")
             return 1
         }
         options.paths = paths

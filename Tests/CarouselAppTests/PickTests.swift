@@ -113,6 +113,13 @@ import Testing
         let latin = try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true), standardInput: { [0x63, 0x61, 0x66, 0xE9, 0x0A] })
         let json = text(latin.cards[0], 0, .json, lines: true)
         #expect(json.contains(#""title":"café""#) && json.contains(#""text":"café""#), "\(json)")
+        // Decoded as the whole input was, not guessed again from the line alone (helper-42: in
+        // UTF-8 input, `caf\xE9` is "caf\u{FFFD}" in the title and was "café" here).
+        let mixed = try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true),
+                                        standardInput: { Array("na\u{EF}ve\n".utf8) + [0x63, 0x61, 0x66, 0xE9, 0x0A] })
+        let second = text(mixed.cards[1], 1, .json, lines: true)
+        let title = mixed.cards[1].title
+        #expect(second.contains(#""text":"\#(title)""#), "\(second)")
     }
 
     /// With `--lines`, a line of `grep -n` (or one naming a file) prints its file as the path, and

@@ -747,6 +747,23 @@ import Testing
         #expect(status(pilot).contains("lines 1-21 of 40"), "\(status(pilot))")
     }
 
+    /// `n`, `N`, scrolls, Home and End typed with Enter are taken in the order typed, as one by one
+    /// (helper-42: after Enter, n, Down the view scrolled before it went to the match; after Enter,
+    /// n, Home it went to the match after Home).
+    @Test func keysTypedWithEnterAreTakenInTheirOrder() {
+        let text = (1...80).map { "line \($0)" + ([10, 30, 50].contains($0) ? " needle" : "") }
+        let deck = CardList([Card(id: "n.txt", title: "n", content: .text(TextDocument(plainText: text.joined(separator: "\n"))))])
+        let search: [Key] = [.character("/")] + "needle".map { Key.character($0) } + [.enter]
+        for keys: [Key] in [[.enter, .character("n"), .home], [.enter, .character("n"), .down], [.enter, .down, .character("n")],
+                            [.enter, .character("n"), .character("N"), .pageDown], [.enter, .end, .character("N")]] {
+            let fast = HeadlessRenderer.render(deck: deck, options: AppOptions(), width: 80, height: 24,
+                                               keys: (search + keys).map(ScriptStep.key), time: nil, glyphs: .unicode)
+            let pilot = Pilot(deck: deck, width: 80, height: 24)
+            for key in search + keys { pilot.press(key, wait: 0.5) }
+            #expect(fast == pilot.screen, "\(keys): \(fast.last ?? "") against \(pilot.screen.last ?? "")")
+        }
+    }
+
     @Test func artIsDrawnAsLargeAsItFits() {
         let pilot = Pilot(deck: CardList(try! DeckLoader.builtin().cards), width: 100, height: 30)
         let before = pilot.screen.joined().filter { $0 == "@" }.count

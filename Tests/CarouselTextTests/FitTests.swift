@@ -258,6 +258,10 @@ import CarouselCanvas
         #expect(TextLayout.firstLine(in: unmarked, matching: find("Carousel[1]")) == carousel)
         let address = try #require(unmarked.map(\.text).firstIndex { $0.hasSuffix("https://") }, "\(unmarked.map(\.text))")
         #expect(TextLayout.firstLine(in: unmarked, matching: find("https://example")) == address)
+        // And before a Windows path's backslash (helper-42: found when the word broke with a hyphen).
+        let path = TextLayout.lines(for: TextDocument(plainText: "C:\\Users\\Zoë\\Documents\\Projets"), width: 16, cellWidth: CharacterWidth.of)
+        #expect(path.map(\.text) == ["C:\\Users\\Zoë", "\\Documents", "\\Projets"])
+        #expect(TextLayout.firstLine(in: path, matching: find("Documents\\Projets")) == 1)
 
         // Where n and N go in a zoom: the next line after one, the last before one, by the same
         // reading (the kitchen tap split by the wrap is found on its first line both ways).

@@ -60,10 +60,11 @@ import Testing
                 == ["https://", "example", ".com/a/", "very/long/", "path", "#fragment"])
         #expect(texts([.paragraph([TextSpan("see docs/index_of_everything.html")])], width: 10)
                 == ["see", "docs/", "index_of", "_everythi-", "ng.html"])
-        // A Windows path breaks after its backslashes as a path after its slashes (helper-39:
-        // "Proj-" / "ets").
+        // A Windows path breaks before its backslashes, as an address before its separators
+        // (helper-39: "Proj-" / "ets"); TeX's commands stay whole with their backslashes.
         #expect(texts([.paragraph([TextSpan("C:\\Users\\Zoë\\Documents\\Projets")])], width: 16)
-                == ["C:\\Users\\Zoë\\", "Documents\\", "Projets"])
+                == ["C:\\Users\\Zoë", "\\Documents", "\\Projets"])
+        #expect(texts([.paragraph([TextSpan("\\alpha\\beta\\gamma")])], width: 12) == ["\\alpha\\beta", "\\gamma"])
         // A host name and an IP address (helper-11: "web01.pro-" / "d.example-" / ".com", "10.0.12.-" / "101").
         #expect(texts([.paragraph([TextSpan("example.community")])], width: 10) == ["example", ".community"])
         #expect(texts([.paragraph([TextSpan("web01.prod.example.com")])], width: 10) == ["web01.prod", ".example", ".com"])

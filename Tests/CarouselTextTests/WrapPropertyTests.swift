@@ -103,7 +103,7 @@ import Testing
     /// Each source word comes out whole, or in pieces at the ends of consecutive lines, and only
     /// where breaking is allowed: next to a wide character, or inside a word wider than the line.
     /// Such a word starts a line of its own, and where the line has room for a mark (more than
-    /// three cells) each of its lines but the last ends in the mark or in a hyphen, slash or backslash of its own.
+    /// three cells) each of its lines but the last ends in the mark or in a hyphen or slash of its own.
     func checkWords(_ text: String, _ lines: [LaidLine], width: Int, context: String) {
         struct Piece { var text: [Character]; var line: Int; var first: Bool; var last: Bool; var marked: Bool }
         var pieces: [Piece] = []
@@ -137,9 +137,10 @@ import Testing
                         let innerDot = word.indices.dropFirst().dropLast().contains { i in
                             word[i] == "." && (word[i - 1].isLetter || word[i - 1].isNumber) && (word[i + 1].isLetter || word[i + 1].isNumber)
                         }
-                        let isAddress = word.contains("/") || word.contains("\\") || word.contains("@") || innerDot || word.count(where: { $0 == ":" }) >= 2
-                        let address = isAddress && ".#?&=_~@:".contains(after.text.first!)
-                        let own = before.text.last == "-" || before.text.last == "/" || before.text.last == "\\" || address || "[(".contains(after.text.first!)
+                        let isAddress = word.contains("/") || word.contains("@") || innerDot || word.count(where: { $0 == ":" }) >= 2
+                            || word.count(where: { $0 == "\\" }) >= 2
+                        let address = isAddress && ".#?&=_~@:\\".contains(after.text.first!)
+                        let own = before.text.last == "-" || before.text.last == "/" || address || "[(".contains(after.text.first!)
                             || word.contains(where: \.isNumber)
                                 && (word.allSatisfy(\.isHexDigit) || word.filter(\.isNumber).count * 4 >= word.filter { $0.isNumber || $0.isLetter }.count)
                         #expect(before.marked != own, Comment(rawValue: context + ", word \(String(word)), line \(before.line)"))

@@ -81,7 +81,8 @@ struct CommandLineTests {
     func linesAskedForWithNoneGivenIsAnError(option: String) throws {
         let session = try TmuxSession(arguments: "\(option) --print path")
         #expect(session.waitForExit() == 1)
-        #expect(session.file("stderr") == "carousel: \(option): no lines to read: pipe them in (ls | carousel --lines) or name a file")
+        let example = option == "--read0" ? "find . -print0 | carousel --read0" : "ls | carousel --lines"
+        #expect(session.file("stderr") == "carousel: \(option): no lines to read: pipe them in (\(example)) or name a file")
         #expect(session.file("before") == session.file("after"), "the terminal untouched")
     }
 
