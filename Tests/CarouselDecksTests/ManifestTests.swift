@@ -124,4 +124,22 @@ import Testing
             #expect(RGB(hex: bad) == nil, "\(bad)")
         }
     }
+
+    /// A Markdown file a manifest lists without a title, or under another title, keeps its
+    /// heading in its text, where the source has it (helper-43: `talk.md` showed neither "Heading"
+    /// in its frame nor in its text); under that same title, and in a folder, the heading titles it.
+    @Test func aListedMarkdownFileKeepsItsHeading() throws {
+        let scratch = try Scratch()
+        _ = scratch.write("Intro.\n\n# Heading\n\nSome *markdown* text.\n", to: "talk.md")
+        _ = scratch.write(#"{"cards": [{"file": "talk.md"}, {"file": "talk.md", "title": "Named"}, {"file": "talk.md", "title": "Heading"}]}"#,
+                          to: "deck.json")
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.cards.map(\.title) == ["talk", "Named", "Heading"])
+        #expect(deck.cards[0].lines == ["Intro.", "", "Heading", "", "Some markdown text."], "\(deck.cards[0].lines)")
+        #expect(deck.cards[1].lines == deck.cards[0].lines)
+        #expect(deck.cards[2].lines == ["Intro.", "", "Some markdown text."], "the frame says it: \(deck.cards[2].lines)")
+        let file = scratch.write("# Heading\n\nSome text.\n", to: "note.md", in: nil)
+        let alone = try DeckLoader.load(paths: [file])
+        #expect(alone.cards.map(\.title) == ["Heading"] && alone.cards[0].lines == ["Some text."])
+    }
 }
