@@ -94,8 +94,27 @@ public enum DeckLoader {
     static func isManifest(_ name: [UInt8], in folder: some DeckFolder) -> Bool {
         if name.elementsEqual(manifestName.utf8) { return true }
         guard let bytes = try? folder.read(name, limit: maximumCardFileSize) else { return true }
-        guard case .object(let root)? = try? JSONParser.parse(bytes) else { return false }
+        guard let parsed = try? JSONParser.parse(bytes) else {
+            // Not JSON: a manifest all the same where it names a manifest's keys, so that its
+            // error is said with its line and column (helper-43: a talk.json with a comma missing
+            // showed as a card of its text, and nothing said why the deck was gone).
+            return namesManifestKeys(bytes)
+        }
+        guard case .object(let root) = parsed else { return false }
         return root.members.contains { $0.key == "cards" || $0.key == "defaults" }
+    }
+
+    /// Whether text holds `"cards"` or `"defaults"` followed by a colon: a manifest's keys.
+    static func namesManifestKeys(_ bytes: [UInt8]) -> Bool {
+        for key in [Array(#""cards""#.utf8), Array(#""defaults""#.utf8)] {
+            var from = bytes.startIndex
+            while let at = bytes[from...].firstRange(of: key) {
+                let rest = bytes[at.upperBound...].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+                if rest.first == UInt8(ascii: ":") { return true }
+                from = at.upperBound
+            }
+        }
+        return false
     }
 
     /// Standard input, up to one byte more than `maximumStandardInputSize` (so the loader can tell

@@ -110,6 +110,14 @@ import Testing
         // deck.json is a manifest whatever it holds: a broken one says why.
         scratch.write(#"{"name": "#, to: "deck.json")
         #expect(throws: DeckError.self) { try DeckLoader.load(paths: [scratch.at("deck.json")]) }
+        // So is a broken one under another name that names a manifest's keys: its error has its
+        // line and column (helper-43: a comma missing showed a card of its text, nothing said).
+        scratch.write("{\n  \"defaults\": {\"style\": \"ring\"},\n  \"cards\": [\n    {\"file\": \"neighbour.txt\"}\n    {\"file\": \"x\"}\n  ]\n}\n",
+                      to: "talk.json")
+        #expect { try DeckLoader.load(paths: [scratch.at("talk.json")]) } throws: { error in
+            "\(error)".contains("line 5") && "\(error)".contains("column")
+        }
+        #expect(!DeckLoader.namesManifestKeys(Array(#"{"text": "the cards" }"#.utf8)), "a word, not a key")
     }
 
     /// File names in the order people read them (helper-18): letters whatever their case,
