@@ -197,15 +197,27 @@ public enum TextLayout {
                 // the readable count after the last whole word that leaves it room, where one does.
                 if count.count < readable.count && cutsWord(shortened) {
                     var columns = width - readable.count - 1
+                    var found = false
                     while columns > 0 {
                         let words = cut(line, to: columns, cellWidth: cellWidth)
                         if !cutsWord(words) {
                             if words.content.contains(where: { $0.text.contains { !$0.isWhitespace } }) {
                                 (shortened, count) = (words, readable)
+                                found = true
                             }
                             break
                         }
                         columns = words.width - 1
+                    }
+                    // No whole word leaves it room: the first cut shorter, taking the count's "…"
+                    // as its mark ("Extraordi… 11 more", as "Grocerie… 5 more").
+                    if !found {
+                        // (A cell short of it: the cell kept for a space goes to the word below.)
+                        let shorter = cut(line, to: width - readable.count - 1, cellWidth: cellWidth)
+                        if cutsWord(shorter), shorter.width + readable.count < width,
+                           shorter.content.contains(where: { $0.text.contains { !$0.isWhitespace } }) {
+                            (shortened, count) = (shorter, readable)
+                        }
                     }
                 }
                 // (A margin wider than the room is never cut into: the line is then left whole.)

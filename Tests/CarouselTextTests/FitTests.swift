@@ -94,7 +94,7 @@ import CarouselCanvas
         // Nor "…11" glued to a word cut in two ("Day 1: throug…499" read as one word: helper-39):
         // the readable count after the last whole word that leaves room for it.
         #expect(fitted("Day 1: throughout the window", width: 18) == "Day 1: … 11 more")
-        #expect(fitted("Extraordinarily long words", width: 12) == "Extraordina…", "no whole word to keep: the line, marked")
+        #expect(fitted("Extraordinarily long words", width: 18) == "Extraordi… 11 more", "no whole word to keep: the word cut shorter")
         // A line one or two cells short of the row: the count keeps its number ("…", alone, said nothing).
         #expect(fitted("Buy milk, eggs and b", width: 24) == "Buy milk, eggs … 11 more")
         #expect(fitted("Buy milk, eggs and br", width: 24) == "Buy milk, eggs … 11 more")
