@@ -407,7 +407,8 @@ public struct CellCache: Sendable {
     /// Where the first of `document`'s own lines that `find` matches begins among its laid
     /// lines `laid`, when it is a line the card cut (source code is cut at the card's edge, not
     /// wrapped: a match past the cut is in no laid line, and the card showed the top of the file).
-    /// Nil when the laid lines' beginnings do not answer to the text's lines one to one.
+    /// Nil when the laid lines' beginnings answer to the text's lines neither one to one nor as the
+    /// card counts the lines it hides (`SourceLines`).
     private func cutLine(in laid: [LaidLine], of document: TextDocument, matching find: MatchFinder) -> CutMatch? {
         let own = document.plainLines
         guard let line = own.firstIndex(where: { !find(Array($0)).isEmpty }) else { return nil }

@@ -207,7 +207,7 @@ public enum TextLayout {
                             }
                             break
                         }
-                        columns = words.width - 1
+                        columns = min(columns, words.width) - 1  // (narrower each time, whatever the margin)
                     }
                     // No whole word leaves it room: the first cut shorter, taking the count's "…"
                     // as its mark ("Extraordi… 11 more", as "Grocerie… 5 more").
