@@ -153,8 +153,13 @@ struct ManifestReader {
             } else if let lines = ManifestReader.art(art.value) {
                 card.art = lines
             } else {
-                report(art.line, "'art' \(place) should be text or a list of lines, found \(art.value.kindDescription); skipped",
-                       skipsCard: true)
+                // A list with something else among its lines names it (helper-43: "found a list").
+                var found = "found \(art.value.kindDescription)"
+                if case .array(let lines) = art.value,
+                   let bad = lines.firstIndex(where: { if case .string = $0 { false } else { true } }) {
+                    found = "its line \(bad + 1) is \(lines[bad].kindDescription)"
+                }
+                report(art.line, "'art' \(place) should be text or a list of lines, \(found); skipped", skipsCard: true)
                 return nil
             }
         }

@@ -86,6 +86,9 @@ import Testing
         #expect(manifest.defaults == DeckDefaults())
         #expect(manifest.cards?.map(\.number) == [5, 6])
         #expect(manifest.cards?.last?.title == "u")
+        // Art of lines with something else among them names it (helper-43: "found a list").
+        let art = try read(#"{"cards": [{"art": ["line one", 5, null]}]}"#)
+        #expect(art.problems.map(\.message) == ["deck.json, line 1: 'art' in card 1 should be text or a list of lines, its line 2 is a number; skipped"])
     }
 
     @Test func aManifestThatIsNotADeckIsAnErrorWithLineAndColumn() {
