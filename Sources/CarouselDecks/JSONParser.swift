@@ -22,6 +22,8 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
+    /// The lines the elements of the list parsed last begin on (see `JSONMember.elementLines`).
+    private var listLines: [Int] = []
     /// Offset of the first byte of the current line, for columns.
     private var lineStart = 0
     private var depth = 0
@@ -110,7 +112,10 @@ struct JSONParser {
                 throw failure("expected ':' after the key, found \(found(at: index))", at: index)
             }
             index += 1
-            members.append(JSONMember(key: key, value: try value(), line: keyLine))
+            let member = try value()
+            var lines: [Int] = []
+            if case .array = member { lines = listLines }
+            members.append(JSONMember(key: key, value: member, line: keyLine, elementLines: lines))
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","): index += 1
@@ -128,18 +133,23 @@ struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var elements: [JSONValue] = []
+        var lines: [Int] = []
         skipWhitespace()
         if peek == UInt8(ascii: "]") {
             index += 1
+            listLines = []
             return .array(elements)
         }
         while true {
+            skipWhitespace()
+            lines.append(line)
             elements.append(try value())
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"):
                 index += 1
+                listLines = lines
                 return .array(elements)
             default:
                 throw failure("expected ',' or ']' after an element of the list, found \(found(at: index))", at: index)

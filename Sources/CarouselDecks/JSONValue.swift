@@ -32,6 +32,9 @@ struct JSONMember: Sendable, Equatable {
     var key: String
     var value: JSONValue
     var line: Int
+    /// When the value is a list: the line each of its elements begins on (a card that is no
+    /// object was reported at the line of `"cards": [`: helper-43).
+    var elementLines: [Int] = []
 }
 
 /// Where and why a document is not JSON. Line and column count from 1; the column counts characters.

@@ -73,7 +73,8 @@ struct ManifestReader {
             var list: [ManifestCard] = []
             list.reserveCapacity(entries.count)
             for (offset, entry) in entries.enumerated() {
-                if let card = readCard(entry, number: offset + 1, listLine: cards.line) { list.append(card) }
+                let line = offset < cards.elementLines.count ? cards.elementLines[offset] : cards.line
+                if let card = readCard(entry, number: offset + 1, line: line) { list.append(card) }
             }
             manifest.cards = list
         }
@@ -117,9 +118,9 @@ struct ManifestReader {
         return nil
     }
 
-    private mutating func readCard(_ entry: JSONValue, number: Int, listLine: Int) -> ManifestCard? {
+    private mutating func readCard(_ entry: JSONValue, number: Int, line entryLine: Int) -> ManifestCard? {
         guard case .object(let object) = entry else {
-            report(listLine, "card \(number) should be an object, found \(entry.kindDescription); skipped", skipsCard: true)
+            report(entryLine, "card \(number) should be an object, found \(entry.kindDescription); skipped", skipsCard: true)
             return nil
         }
         let place = "in card \(number)"

@@ -74,7 +74,8 @@ import Testing
             "deck.json, line 3: 'subtitle' in card 1 should be text, found null",
             "deck.json, line 3: 'accent' in card 1 should be a colour like #E06C75, found 'red'",
             "deck.json, line 3: 'art' in card 1 should be text or a list of lines, found a number; skipped",
-            "deck.json, line 2: card 2 should be an object, found text; skipped",
+            // (At its own line: it was said at the line of "cards": helper-43.)
+            "deck.json, line 4: card 2 should be an object, found text; skipped",
             "deck.json, line 5: 'file' in card 3 must be a path inside the deck's directory, not an absolute one (found '/etc/passwd'); skipped",
             "deck.json, line 6: 'file' in card 4 must be a path inside the deck's directory (no '..') (found '../outside.txt'); skipped",
             "deck.json, line 7: card 5 has both 'file' and 'art'; the file is used",
