@@ -54,6 +54,10 @@ struct Glyph: Equatable {
         static let closingMark = Kind(rawValue: 1 << 4)
         /// A wide bracket a line does not end with (`ParagraphWrapper.openingMarks`).
         static let openingMark = Kind(rawValue: 1 << 5)
+        /// A pictograph (an emoji or a flag: see `isPictograph`). Emoji side by side
+        /// stay together as the letters of a word do: a ZWJ sequence whose joiners the sanitiser
+        /// removed (👨‍👩‍👧‍👦, drawn as its four people) is one picture to its reader.
+        static let pictograph = Kind(rawValue: 1 << 6)
 
         init(_ character: Character) {
             if character.isASCII, let byte = character.asciiValue {
@@ -64,16 +68,24 @@ struct Glyph: Equatable {
             // U+3001 to U+30FE (E3 80 xx to E3 83 xx: marks, small kana, ー) and U+FF01 to U+FF5D
             // (EF BC xx, EF BD xx): none of them canonically equivalent to a character that begins
             // otherwise (ゞ and ヾ decompose to ゝ and ヽ with a mark), so that one is none of them.
-            guard let lead = character.utf8.first, lead == 0xE2 || lead == 0xE3 || lead == 0xEF else {
-                self = []
+            let lead = character.utf8.first ?? 0
+            // (Wide pictographs outside the BMP begin F0; those inside it, E2 or E3.)
+            var kind: Kind = lead >= 0xE2 && Self.isPictograph(character) ? .pictograph : []
+            guard lead == 0xE2 || lead == 0xE3 || lead == 0xEF else {
+                self = kind
                 return
             }
-            var kind: Kind = []
             if ParagraphWrapper.quoteClosings.contains(character) { kind.insert(.quoteClosing) }
             if ParagraphWrapper.quoteOpenings.contains(character) { kind.insert(.quoteOpening) }
             if ParagraphWrapper.closingMarks.contains(character) { kind.insert(.closingMark) }
             if ParagraphWrapper.openingMarks.contains(character) { kind.insert(.openingMark) }
             self = kind
+        }
+
+        /// An emoji, a flag among them (its first scalar has the Emoji property: wide ones are
+        /// pictographs, the few narrow ones, © ®, are never asked about).
+        static func isPictograph(_ character: Character) -> Bool {
+            character.unicodeScalars.first!.properties.isEmoji
         }
 
         /// An ASCII character's (every set but the narrow closings holds only characters from outside

@@ -251,8 +251,9 @@ struct ParagraphWrapper {
         var afterOpening = false
         for i in glyphs.indices {
             let glyph = glyphs[i]
-            // Korean sets spaces between words: its syllables wrap as the letters of a word do.
-            let wide = !glyph.isSpace && glyph.width >= 2 && !isHangul(glyph.character)
+            // Korean sets spaces between words: its syllables wrap as the letters of a word do;
+            // so do emoji side by side (a family drawn as its people is one picture).
+            let wide = !glyph.isSpace && glyph.width >= 2 && !isHangul(glyph.character) && !glyph.kind.contains(.pictograph)
             if wide && glyph.kind.contains(.closingMark) {
                 // A closing mark never starts a line: it ends the segment before it.
                 afterOpening = false

@@ -77,4 +77,13 @@ import Testing
             #expect(kind.contains(.openingMark) == ParagraphWrapper.openingMarks.contains(character))
         }
     }
+
+    @Test func emojiArePictographsAndLettersAreNot() {
+        for emoji: Character in ["😀", "👨", "👍🏽", "⌚", "☕", "✅", "🏳\u{FE0F}", "🇯🇵", "👩‍💻"] {
+            #expect(Glyph(character: emoji, width: 2, style: 0).kind.contains(.pictograph), "\(emoji)")
+        }
+        for other: Character in ["a", "é", "東", "한", "「", "\u{20000}", "1\u{FE0F}\u{20E3}", "—", "ｆ"] {
+            #expect(!Glyph(character: other, width: 2, style: 0).kind.contains(.pictograph), "\(other)")
+        }
+    }
 }

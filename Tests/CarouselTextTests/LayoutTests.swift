@@ -267,6 +267,20 @@ import Testing
         }
     }
 
+    /// Emoji side by side wrap as one word: a family whose joiners the sanitiser removed
+    /// (👨‍👩‍👧‍👦 drawn as 👨👩👧👦) is not split over two lines (it was: "Our team 👨" / "👩👧👦 went");
+    /// a run wider than the whole line breaks between its emoji, with no hyphen.
+    @Test func emojiSideBySideWrapAsOneWord() {
+        func wrapped(_ text: String, width: Int) -> [String] {
+            TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of).map(\.text)
+        }
+        #expect(wrapped("Our team 👨👩👧👦 went to the sea", width: 13) == ["Our team", "👨👩👧👦 went", "to the sea"])
+        #expect(wrapped("Party 🎉🎉🎉!", width: 10) == ["Party", "🎉🎉🎉!"])
+        #expect(wrapped("🎉🎉🎉🎉🎉🎉", width: 7) == ["🎉🎉🎉", "🎉🎉🎉"])
+        // Ideographs still break between characters, next to an emoji too.
+        #expect(wrapped("漢字漢字😀漢字", width: 6) == ["漢字漢", "字😀漢", "字"])
+    }
+
     @Test func codeIsCutNotWrapped() {
         let code: TextBlock = .code(lines: ["  let x = 1234567890", "ok"])
         #expect(texts([code], width: 10) == ["  let x =…", "ok"])

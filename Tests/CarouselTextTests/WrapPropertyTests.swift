@@ -179,10 +179,12 @@ import Testing
                 position += lineText.filter { $0 != " " }.count
                 guard let fullWord = wordAfter[position], !next.text.isEmpty else { continue }
                 // The next word's first unbreakable segment: its first character if wide, else up to
-                // the first wide one (Hangul, set between spaces, wraps as narrow letters do).
+                // the first wide one (Hangul, set between spaces, and emoji side by side wrap as
+                // narrow letters do).
                 func breaksAround(_ c: Character) -> Bool {
                     let v = c.unicodeScalars.first!.value
                     return CharacterWidth.of(c) >= 2 && !((0xAC00...0xD7A3).contains(v) || (0x1100...0x11FF).contains(v) || (0x3130...0x318F).contains(v))
+                        && !c.unicodeScalars.first!.properties.isEmoji
                 }
                 let segment = breaksAround(fullWord.first!) ? fullWord.prefix(1) : fullWord.prefix { !breaksAround($0) }
                 let segmentWidth = segment.reduce(0) { $0 + CharacterWidth.of($1) }
