@@ -546,6 +546,14 @@ static int forget_continue(void) {
 
 static int put_output(int c) { return putc(c, output); }
 
+// Keypad mode (the arrow keys' form) on again, once the terminal is ours again: endwin switched it
+// off, and curses would send it only when it next reads a key (the first arrow came in the other
+// form, and a terminal showed the mode off until then: helper-45 after Ctrl-Z and `fg`).
+static void keypad_again(void) {
+    if (keypad_xmit && keypad_xmit != (char *)-1) tputs(keypad_xmit, 1, put_output);
+    fflush(output);
+}
+
 // Whether the program is in its terminal's foreground process group (a job-control shell moves it
 // out with `bg`; a stopped job it sends a signal with `kill` is continued in the background).
 static int in_foreground(void) {
@@ -602,8 +610,7 @@ int cs_take_continued(void) {
     // terminal we draw on (standard output may be a script's capture: `x=$(carousel --pick)`).
     // The whole screen is drawn again after this.
     if (enter_ca_mode && enter_ca_mode != (char *)-1) tputs(enter_ca_mode, 1, put_output);
-    if (keypad_xmit && keypad_xmit != (char *)-1) tputs(keypad_xmit, 1, put_output);
-    fflush(output);
+    keypad_again();
     int cursor = curs_set(0);
     if (cursor != ERR) curs_set(cursor == 0 ? 1 : cursor);
     if (cursor != ERR) curs_set(cursor);
@@ -769,6 +776,7 @@ int cs_suspend(void) {
     if (!back_in_foreground()) return stopped;
     // Continued (or never stopped): take the terminal again and repaint everything.
     reset_prog_mode();
+    keypad_again();
     clearok(curscr, TRUE);
     doupdate();
     if (tracking) set_motion_tracking(1);
@@ -893,6 +901,7 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     if (!back_in_foreground()) return result;
     // Back: take the terminal again and repaint everything.
     reset_prog_mode();
+    keypad_again();
     clearok(curscr, TRUE);
     doupdate();
     if (tracking) set_motion_tracking(1);

@@ -596,6 +596,15 @@ public struct AppModel {
         }
     }
 
+    /// The terminal came back to the carousel or changed under it (after a suspend and `fg`, a
+    /// command run outside, a stop from outside, a resize): as a key does, this holds the next
+    /// slide for a whole interval, so the slide a presenter comes back to is not replaced at once
+    /// (the slideshow's clock ran on while it was stopped: helper-45 came back from a demo in the
+    /// shell to the next slide).
+    public mutating func terminalCameBack(at now: Double) {
+        slideshow?.interacted(at: now)
+    }
+
     /// Shows `text` in the status line until the next key.
     public mutating func say(_ text: String) {
         message = text

@@ -84,11 +84,13 @@ public final class Program {
                 switch event {
                 case .resize:
                     backend.invalidate()
+                    model.terminalCameBack(at: backend.now)
                     repaint = true
                 case .suspend:
                     // (Where nothing would bring it back, the stop is discarded: said, not silent;
                     // helper-19 pressed Ctrl-Z inside `x=$(carousel --pick)` and saw nothing.)
                     if !backend.suspend() { model.say("Ctrl-Z: nothing here could bring the carousel back, so it goes on.") }
+                    model.terminalCameBack(at: backend.now)
                     repaint = true
                 case .wake:
                     repaint = true
@@ -142,6 +144,7 @@ public final class Program {
             // The backend repaints everything next (see `runOutside`).
             let status = backend.runOutside(command.arguments)
             model.commandEnded(command, status: status)
+            model.terminalCameBack(at: backend.now)
             // The card may have been edited: read it again.
             reload()
         case .reload:

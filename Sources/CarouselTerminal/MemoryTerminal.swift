@@ -85,8 +85,12 @@ public final class MemoryTerminal: TerminalBackend {
     /// Whether a suspend stops (false: as where no job-control shell looks after the program).
     public var suspendStops = true
     public private(set) var suspends = 0
+    /// How long a suspend that stops, or a command run outside, keeps the program away: the
+    /// clock moves on by this much meanwhile.
+    public var timeAway = 0.0
     @discardableResult public func suspend() -> Bool {
         suspends += 1
+        if suspendStops { now += timeAway }
         return suspendStops
     }
 
@@ -105,6 +109,7 @@ public final class MemoryTerminal: TerminalBackend {
 
     public func runOutside(_ arguments: [[UInt8]]) -> CommandStatus {
         commandsRun.append(arguments)
+        now += timeAway
         return runCommand(arguments)
     }
 

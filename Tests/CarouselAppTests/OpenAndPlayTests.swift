@@ -607,6 +607,28 @@ import Testing
         #expect(!status(pilot).contains("/ finds cards"), "\(status(pilot))")
     }
 
+    /// Coming back to the carousel (Ctrl-Z then `fg`, an editor closed, a stop from outside, a
+    /// resize) holds the next slide a whole interval, as a key does: the slideshow's clock ran
+    /// on while it was away, and the slide came back only to be replaced at once (helper-45).
+    @Test(arguments: ["suspend", "command", "resize"])
+    func comingBackHoldsTheSlide(way: String) {
+        var options = AppOptions()
+        options.autoplay = 2
+        options.openWith = "true"
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.terminal.timeAway = 8
+        pilot.wait(1.5)
+        switch way {
+        case "suspend": pilot.send(.suspend)  // (back 8 s later)
+        case "command": pilot.press(.character("e"))  // (the editor closed 8 s later)
+        default: pilot.resize(width: 90, height: 24)  // (also how a stop from outside comes back)
+        }
+        pilot.wait(1.5)
+        #expect(pilot.model.activeDeckIndex == 0, "no slide 1.5 s after coming back")
+        pilot.wait(1)
+        #expect(pilot.model.activeDeckIndex == 1, "one interval after coming back")
+    }
+
     @Test func inLoopModeTheSlideshowGoesOnRound() {
         var options = AppOptions()
         options.autoplay = 1

@@ -245,6 +245,34 @@ struct TerminalPromiseTests {
         try rightIsDrawnWholeThenQuit(session)
     }
 
+    /// Ctrl-Z then `fg`, and `e` running a command: back from either, every mode the carousel
+    /// runs in is on again, keypad mode (the arrow keys' form) too, at once (it came back only when
+    /// the next key was read: helper-45 saw it off after `fg`).
+    @Test func comingBackFromASuspendOrACommandTurnsEveryModeOnAgain() throws {
+        let session = try TmuxSession(arguments: "--open-with true", environment: "LANG=C.UTF-8 TERM=xterm-256color", shell: true)
+        try session.waitForStart()
+        func flags() throws -> String {
+            try session.tmux("display-message", "-p", "-t", session.name,
+                             "#{alternate_on} #{keypad_cursor_flag} #{mouse_sgr_flag} #{mouse_button_flag}")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let running = try flags()
+        #expect(running == "1 1 1 1", "alternate screen, keypad mode, SGR mouse reports, button motion: \(running)")
+        try session.send("C-z")
+        _ = try session.waitForScreen { $0.joined().contains("Stopped") }
+        let shells = try flags()
+        #expect(shells == "0 0 0 0", "the shell's terminal: \(shells)")
+        try session.send("fg", "Enter")
+        _ = try session.waitForScreen { $0.first?.contains("[Normal]") == true && !$0.joined().contains("Stopped") }
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try flags() == running, "after fg")
+        try session.send("e")
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try session.waitForScreen { $0.first?.contains("[Normal]") == true }
+        #expect(try flags() == running, "after a command")
+        try rightIsDrawnWholeThenQuit(session)
+    }
+
     /// `kill -TSTP` from outside, under a shell with job control: the carousel gives the terminal
     /// back and stops with its job, as for Ctrl-Z; `fg` brings the whole screen back.
     @Test func aStopRequestFromOutsideSuspendsAsCtrlZDoes() throws {
