@@ -131,8 +131,10 @@ enum ContentSource: Sendable {
             var content = ContentSource.content(bytes: TextEncoding.utf8(read, as: encoding ?? .utf8), kind: kind)
             // A file over 1 MiB shows its first MiB: its text ends saying so (the zoom said "(end)"
             // at a cut nothing on the screen told of: helper-20).
+            // (Not where its text was cut before its first MiB ended, at `maximumLines`: its last
+            // line says that.)
             if case .text(var document) = content, read.count >= FileSystem.maximumFileSize / 2,
-               folder.isLarger(name, than: FileSystem.maximumFileSize) {
+               !Self.endsInCutNote(document), folder.isLarger(name, than: FileSystem.maximumFileSize) {
                 document.blocks += [.blank(), .paragraph([TextSpan(ContentSource.cutNote, style: .decoration)])]
                 if !document.blockLines.isEmpty { document.blockLines += [0, 0] }
                 content = .text(document)
@@ -152,6 +154,15 @@ enum ContentSource: Sendable {
             guard let bytes = try? folder.read(name), let encoding = TextEncoding.of(bytes) else { return nil }
             let lines = Sanitizer.lines(from: TextEncoding.utf8(bytes, as: encoding))
             return lines.isEmpty ? nil : lines
+        }
+    }
+
+    /// Whether the text ends in the line the sanitiser ends a cut text with.
+    static func endsInCutNote(_ document: TextDocument) -> Bool {
+        switch document.blocks.last {
+        case .paragraph(let spans, _)?: Sanitizer.isCutNote(spans.plainText)
+        case .code(let lines, _)?: lines.last.map { Sanitizer.isCutNote($0.plainText) } ?? false
+        default: false
         }
     }
 
@@ -234,7 +245,7 @@ extension ANSIText {
             guard case .paragraph(let spans, let margin) = block else { return block }
             return .paragraph(Sanitizer.clean(spans), margin: margin)
         }
-        if cut { document.blocks.append(.paragraph([TextSpan("\u{2026}")])) }
+        if cut { document.blocks.append(.paragraph([TextSpan(Sanitizer.linesCut(Sanitizer.maximumLines))])) }
         return document
     }
 

@@ -20,8 +20,8 @@ import CarouselText
 /// - tabs are expanded to the next multiple of `tabWidth` terminal columns (a wide character takes
 ///   two); LF, CRLF and a lone CR split lines (in `lines`); in `line` they are shown as ␊ and ␍;
 /// - a line is cut after `maximumColumns` characters, ending in "…", and a text after `maximumLines` lines
-///   or `maximumCharacters` characters, with a last line "…": the limits bound the memory a card can take,
-///   and the reader is told where the text was cut.
+///   or `maximumCharacters` characters, with a last line that says so (`linesCut`, `charactersCut`): the
+///   limits bound the memory a card can take, and the reader is told where the text was cut.
 public enum Sanitizer {
     /// Tab stops every 8 columns, as the terminal's own.
     public static let tabWidth = TextLayout.tabWidth
@@ -35,6 +35,31 @@ public enum Sanitizer {
     public static let maximumMarks = 8
     /// Characters kept in a one-line text (a title, a file name in a message).
     public static let maximumLineColumns = 200
+
+    /// The last line of a text cut after `limit` lines: it says so, and how much is shown (a
+    /// bare "…" was the only sign that a 150,000-line log was cut, and its zoom said "(end)").
+    public static func linesCut(_ limit: Int) -> String {
+        "… the text goes on: only its first \(grouped(limit)) lines are shown"
+    }
+
+    /// 1234567 as "1,234,567".
+    public static func grouped(_ n: Int) -> String {
+        var digits = Array(String(n))
+        var i = digits.count - 3
+        while i > 0 {
+            digits.insert(",", at: i)
+            i -= 3
+        }
+        return String(digits)
+    }
+
+    /// The last line of a text cut after `maximumCharacters` characters.
+    public static let charactersCut = "… the text goes on: only its first \(maximumCharacters / 1_000_000) million characters are shown"
+
+    /// Whether `line` is the last line a cut text ends in (`linesCut`, `charactersCut`).
+    public static func isCutNote(_ line: String) -> Bool {
+        line.hasPrefix("… the text goes on: only its first ")
+    }
 
     /// Decodes bytes (invalid UTF-8 becomes U+FFFD) and returns clean lines.
     public static func lines(from bytes: some Collection<UInt8>) -> [String] {
@@ -60,7 +85,7 @@ public enum Sanitizer {
                 pendingCR = false
                 if scalar != "\n" { end() }
             }
-            if full { return result + ["\u{2026}"] }
+            if full { return result + [result.count >= maximumLines ? linesCut(maximumLines) : charactersCut] }
             switch scalar.value {
             case 0x0A: end()
             case 0x0D: pendingCR = true

@@ -1,3 +1,4 @@
+import CarouselDecks
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -40,20 +41,9 @@ final class ReadingSign {
 
     /// The sign's words: lines read, or bytes while there is no line end yet.
     static func text(lines: Int, bytes: Int, ascii: Bool) -> String {
-        let count = lines > 0 ? "\(grouped(lines)) line\(lines == 1 ? "" : "s")"
-            : bytes > 0 ? "\(grouped(bytes)) byte\(bytes == 1 ? "" : "s")" : "nothing yet"
+        let count = lines > 0 ? "\(Sanitizer.grouped(lines)) line\(lines == 1 ? "" : "s")"
+            : bytes > 0 ? "\(Sanitizer.grouped(bytes)) byte\(bytes == 1 ? "" : "s")" : "nothing yet"
         return "carousel: reading standard input" + (ascii ? "..." : "…") + " " + count + " (Ctrl-C stops)"
-    }
-
-    /// 1234567 as "1,234,567".
-    static func grouped(_ n: Int) -> String {
-        var digits = Array(String(n))
-        var i = digits.count - 3
-        while i > 0 {
-            digits.insert(",", at: i)
-            i -= 3
-        }
-        return String(digits)
     }
 
     /// Wipes the sign, if it was shown.

@@ -97,6 +97,27 @@ import Testing
         #expect(deck.problems == ["\(scratch.at("a.txt")): \(loop)", "\(scratch.at("b.txt")): \(loop)"])
     }
 
+    /// A card file of more lines than a card keeps (`Sanitizer.maximumLines`) ends in a line that
+    /// says so, under 1 MiB and over it (a 150,000-line log ended in a bare "…", its zoom said
+    /// "(end)"; a 1.3 MB file cut at its 100,000th line said only its first MiB was shown:
+    /// helper-44).
+    @Test func aFileOfTooManyLinesSaysWhereItWasCut() throws {
+        let scratch = try Scratch()
+        _ = scratch.write(Array(String(repeating: "a\n", count: 150_000).utf8) + Array("zzz\n".utf8), named: Array("many.txt".utf8))
+        _ = scratch.write(Array((1...200_000).map(String.init).joined(separator: "\n").utf8), named: Array("seq.txt".utf8))
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.count == 2)
+        let note = "… the text goes on: only its first 100,000 lines are shown"
+        for i in 0..<2 {
+            guard case .text(let document) = deck.cards[i].content else {
+                Issue.record("\(deck.cards[i].content)")
+                continue
+            }
+            let lines = document.plainLines
+            #expect(lines.count == 100_001 && lines.last == note, "\(deck.provider.title(at: i)): \(lines.suffix(2))")
+        }
+    }
+
     /// A card file over 1 MiB shows its first MiB, up to a line's end, as the same bytes piped in
     /// do, and standard error says so (it was refused: helper-12 found `carousel big.log` exit 1
     /// where `carousel - < big.log` showed it); with `--lines`, its lines up to 64 MiB.

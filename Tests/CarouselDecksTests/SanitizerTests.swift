@@ -76,14 +76,17 @@ import Testing
         let long = String(repeating: "x", count: Sanitizer.maximumColumns + 5)
         #expect(Sanitizer.lines(from: long) == [String(repeating: "x", count: Sanitizer.maximumColumns - 1) + "…"])
         #expect(Sanitizer.lines(from: String(repeating: "x", count: Sanitizer.maximumColumns)) == [String(repeating: "x", count: Sanitizer.maximumColumns)])
-        // Past the line limit a last line "…" says the text goes on; exactly at it, nothing is added.
+        // Past the line limit a last line says the text goes on; exactly at it, nothing is added.
         let many = Sanitizer.lines(from: String(repeating: "y\n", count: Sanitizer.maximumLines + 3))
-        #expect(many.count == Sanitizer.maximumLines + 1 && many.last == "…" && many.dropLast().allSatisfy { $0 == "y" })
+        #expect(many.count == Sanitizer.maximumLines + 1 && many.dropLast().allSatisfy { $0 == "y" })
+        #expect(many.last == "… the text goes on: only its first 100,000 lines are shown")
         #expect(Sanitizer.lines(from: String(repeating: "y\n", count: Sanitizer.maximumLines)).count == Sanitizer.maximumLines)
         // So past the character limit, at the end of the line that reaches it.
         let wide = String(repeating: String(repeating: "z", count: 9_999) + "\n", count: 300)
         let kept = Sanitizer.lines(from: wide)
-        #expect(kept.last == "…" && kept.count == Sanitizer.maximumCharacters / 10_000 + 1)
+        #expect(kept.last == "… the text goes on: only its first 2 million characters are shown")
+        #expect(kept.count == Sanitizer.maximumCharacters / 10_000 + 1)
+        #expect(Sanitizer.grouped(1_234_567) == "1,234,567" && Sanitizer.grouped(999) == "999" && Sanitizer.grouped(1000) == "1,000")
     }
 
     /// Styled spans are cut as a line is, wherever the cut falls: inside a span, or just where one
@@ -109,7 +112,7 @@ import Testing
         let bytes = Array(("\u{1B}[31m" + String(repeating: "y\n", count: Sanitizer.maximumLines + 3)).utf8)
         let blocks = ANSIText.document(from: bytes).blocks
         #expect(blocks.count == Sanitizer.maximumLines + 1)
-        #expect(TextDocument(blocks: Array(blocks.suffix(2))).plainLines == ["y", "…"])
+        #expect(TextDocument(blocks: Array(blocks.suffix(2))).plainLines == ["y", "… the text goes on: only its first 100,000 lines are shown"])
     }
 
     /// The ellipsis takes the place of the last character whole: its base and every mark on it.
