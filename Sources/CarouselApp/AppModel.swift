@@ -199,7 +199,7 @@ public struct AppModel {
             // character types.)
             if overlay.queryKept { query = "" }
             overlay.queryKept = false
-            query += words
+            query += Self.searchable(words)
             runSearch()
             return nil
         }
@@ -207,6 +207,15 @@ public struct AppModel {
             if let outcome = handle(.character(c), now: now, replayed: false) { return outcome }
         }
         return nil
+    }
+
+    /// What is typed or pasted into the search line, without the format characters (joiners,
+    /// zero-width spaces, direction marks, tags) that a card's text never holds (the deck's
+    /// sanitiser removes them): a pasted 👨‍👩 found nothing, and the search line showed its
+    /// joiner at the query's end (helper-46).
+    static func searchable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0xAD && $0.properties.generalCategory == .format }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .format }))
     }
 
     /// Whether the search for what is typed has yet to give its complete result (it runs on a
@@ -302,10 +311,11 @@ public struct AppModel {
             searchAnchor = activeDeckIndex ?? restingCard
         case .type:
             if case .character(let c) = key {
+                let typed = Self.searchable(String(c))
                 if overlay.queryKept { query = "" }
                 overlay.queryKept = false
-                query.append(c)
-                runSearch()
+                query += typed
+                if !typed.isEmpty { runSearch() }
             }
         case .erase:
             overlay.queryKept = false

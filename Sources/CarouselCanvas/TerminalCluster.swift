@@ -7,6 +7,10 @@
 /// - an emoji modifier (a skin tone, 👍🏽) is dropped, leaving the emoji (👍);
 /// - variation selectors are dropped (❤️ is shown as ❤, as wide as `wcwidth` says);
 /// - the joined parts of a ZWJ sequence never arrive: the deck sanitiser removes the joiner, so 🏳️‍🌈 is 🏳 🌈;
+/// - a cluster of several spacing characters in a script that joins them (a Devanagari conjunct,
+///   स्ते; a spacing vowel sign, हि, तमि; Thai ำ) takes a cell for each of them, its zero-width marks
+///   on the one before, as the terminal itself lays its characters out (they were dropped, every
+///   letter after the first: नमस्ते showed as नमस्े, helper-46);
 /// - at most two zero-width marks stay on their base (a cell keeps three scalars).
 public enum TerminalCluster {
     /// The characters to draw for `c`: `c` itself unless it needs the fallback.
@@ -20,14 +24,31 @@ public enum TerminalCluster {
             for s in scalars.prefix(2) { letters.append(letter(of: s)) }
             return letters
         }
-        var kept = String.UnicodeScalarView()
-        kept.append(isRegionalIndicator(first) ? letter(of: first).unicodeScalars.first! : first)
-        var marks = 0
-        for s in scalars.dropFirst() where marks < 2 && CharacterWidth.of(s) == 0 && !isVariationSelector(s) {
-            kept.append(s)
-            marks += 1
+        if isRegionalIndicator(first) {
+            var kept = String.UnicodeScalarView()
+            kept.append(letter(of: first).unicodeScalars.first!)
+            for s in scalars.dropFirst() where kept.count < 3 && CharacterWidth.of(s) == 0 && !isVariationSelector(s) { kept.append(s) }
+            return Substitution(Character(String(kept)))
         }
-        return Substitution(Character(String(kept)))
+        return Substitution(splitting: scalars)
+    }
+
+    /// The next cell's characters from `scalars` at `index`: the scalar there, then the zero-width
+    /// marks after it (two at most; more are left out), up to the next spacing scalar. Variation
+    /// selectors and emoji modifiers are left out.
+    static func cell(of scalars: String.UnicodeScalarView, from index: inout String.Index) -> Character {
+        var kept = String.UnicodeScalarView()
+        kept.append(scalars[index])
+        index = scalars.index(after: index)
+        while index < scalars.endIndex {
+            let s = scalars[index]
+            if !isVariationSelector(s) && !isEmojiModifier(s) {
+                if CharacterWidth.of(s) != 0 { break }
+                if kept.count < 3 { kept.append(s) }
+            }
+            index = scalars.index(after: index)
+        }
+        return Character(String(kept))
     }
 
     /// Whether `c` is drawn otherwise than as it is. Cheap for what almost every cell holds: ASCII,
@@ -70,6 +91,7 @@ public enum TerminalCluster {
     }
 
     static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(s.value) }
+    static func isEmojiModifier(_ s: Unicode.Scalar) -> Bool { (0x1F3FB...0x1F3FF).contains(s.value) }
     static func isVariationSelector(_ s: Unicode.Scalar) -> Bool {
         (0xFE00...0xFE0F).contains(s.value) || (0xE0100...0xE01EF).contains(s.value)
     }
@@ -77,16 +99,29 @@ public enum TerminalCluster {
         Character(Unicode.Scalar(UInt8(0x41 + indicator.value - 0x1F1E6)))
     }
 
-    /// One or two characters, without allocating.
+    /// The characters a cluster is drawn as, one a cell: one or two made beforehand (a cluster as
+    /// it is, a flag's letters), or the cells a cluster of several spacing characters is split
+    /// into, made as they are asked for. Without allocating (a cell's characters are a small string).
     public struct Substitution: Sequence, IteratorProtocol {
         private var first: Character?
         private var second: Character?
+        private var scalars = "".unicodeScalars
+        private var index = "".unicodeScalars.startIndex
         init() {}
         init(_ c: Character) { first = c }
+        init(splitting scalars: String.UnicodeScalarView) {
+            self.scalars = scalars
+            index = scalars.startIndex
+        }
         mutating func append(_ c: Character) { if first == nil { first = c } else { second = c } }
         public mutating func next() -> Character? {
-            defer { first = second; second = nil }
-            return first
+            if let c = first {
+                first = second
+                second = nil
+                return c
+            }
+            guard index < scalars.endIndex else { return nil }
+            return TerminalCluster.cell(of: scalars, from: &index)
         }
     }
 }

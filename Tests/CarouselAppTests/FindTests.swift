@@ -110,6 +110,30 @@ import Testing
         #expect(pilot.model.query == "needle", "\(pilot.model.query)")
     }
 
+    /// Joiners typed or pasted into the search line are left out, as the deck's text leaves them
+    /// out (its sanitiser removes format characters): a pasted 👨‍👩 found nothing, and the search
+    /// line showed its joiner after the rest (helper-46). Letters of scripts that join (Devanagari
+    /// vowel signs, typed one by one) are all there, in the query and on the search line.
+    @Test func joinersTypedOrPastedAreLeftOutAndJoiningLettersKept() throws {
+        let deck = CardList([
+            Self.note("family", "Our team 👨👩👧👦 at the sea"),
+            Self.note("hindi", "नमस्ते दुनिया"),
+            Self.note("other", "nothing"),
+        ])
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("👨\u{200D}👩")
+        #expect(pilot.model.query == "👨👩", "\(pilot.model.query.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(pilot.state.count == 1 && status(pilot).contains("/👨👩 "), "\(status(pilot))")
+        pilot.press(.escape)
+        pilot.send(.paste("👨\u{200D}👩\u{200D}👧\u{200D}👦"))
+        #expect(pilot.model.query == "👨👩👧👦" && pilot.state.count == 1, "\(pilot.model.query)")
+        pilot.press(.escape, .character("/"))
+        for scalar in "दुनिया".unicodeScalars { pilot.type(String(scalar)) }
+        #expect(pilot.model.query == "दुनिया" && pilot.state.count == 1)
+        #expect(status(pilot).hasPrefix(" /दुनिया "), "every letter on the search line: \(status(pilot))")
+    }
+
     @Test func aPasteIsFoundNotObeyed() {
         let pilot = Pilot(deck: deck, width: 100, height: 30)
         pilot.send(.paste("\n  needle in\tthe hay \nq\n"))

@@ -474,13 +474,14 @@ struct TerminalPromiseTests {
         #expect(!screen.contains("Normal") && !screen.contains("1/20"), "nothing drawn on the terminal")
     }
 
-    /// Flags, skin tones, emoji with VS16, ZWJ sequences, keycaps, CJK and combining marks: the terminal
+    /// Flags, skin tones, emoji with VS16, ZWJ sequences, keycaps, CJK, combining marks and scripts
+    /// whose clusters hold several letters (Devanagari, Thai, Tamil): the terminal
     /// shows exactly what `--render` prints, cell for cell.
     @Test func emojiAreTheSameOnTheTerminalAndInRender() throws {
         let deck = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("carousel-emoji-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: deck) }
-        let art = ["🇺🇸 🇯🇵 flags", "👍🏽 👋🏿 tones", "❤️ ☀️ ✔️ vs16", "🏳️‍🌈 👨‍👩‍👧 zwj", "1️⃣ #️⃣ keys", "中文 한국어 ｶﾅ", "é ñ ü̈ marks"]
+        let art = ["🇺🇸 🇯🇵 flags", "👍🏽 👋🏿 tones", "❤️ ☀️ ✔️ vs16", "🏳️‍🌈 👨‍👩‍👧 zwj", "1️⃣ #️⃣ keys", "中文 한국어 ｶﾅ", "é ñ ü̈ marks", "नमस्ते हिन्दी น้ำ தமிழ்"]
         for (i, name) in ["Flags 🇺🇸", "Tones 👍🏽", "Hearts ❤️"].enumerated() {
             try art.rotated(by: i).joined(separator: "\n").write(to: deck.appendingPathComponent("\(i) \(name).txt"), atomically: true, encoding: .utf8)
         }
