@@ -9,7 +9,8 @@
 /// where one falls near the edge, elsewhere with `breakMark` (a hyphen, styled `breakStyle`) at the
 /// end of the broken line, and never leaving fewer than three letters for the last line when the
 /// word allows. Lines of three cells or fewer are too narrow for a mark and the word is split
-/// where the line ends. Leading spaces are kept as indentation, up to half the line, and as much
+/// where the line ends. Leading spaces are kept as indentation (fewer on a narrow line, see
+/// `indentation`; the lines the line goes on in keep it too), up to half the line, and as much
 /// of it as leaves room for the first word (none before a word wider than the line). A character wider than a whole line (a wide character when
 /// `available` is 1) is replaced by `cutMark`, the only case where a character is replaced.
 struct ParagraphWrapper {
@@ -28,6 +29,10 @@ struct ParagraphWrapper {
 
     private(set) var lines: [[Glyph]] = []
     private var current: [Glyph] = []
+    /// The indentation the first line of the line being wrapped kept, which the lines it goes on
+    /// in keep too, and one of its spaces.
+    private var hanging = 0
+    private var hangingSpace: Glyph?
     private var column = 0
     private var hasContent = false
 
@@ -41,9 +46,11 @@ struct ParagraphWrapper {
     /// Wraps one line of glyphs (no hard breaks inside); always adds at least one line.
     mutating func wrap(_ line: [Glyph]) {
         let leading = line.prefix(while: \.isSpace).count
-        current = Array(line.prefix(min(leading, available / 2)))
+        current = Array(line.prefix(Self.indentation(leading, available: available)))
         column = current.count
         hasContent = false
+        hanging = current.count
+        hangingSpace = line.first
         var pending = line[0..<0]
         for token in Self.tokens(line.dropFirst(leading)) {
             switch token {
@@ -56,6 +63,21 @@ struct ParagraphWrapper {
         }
         finishLine()
     }
+
+    /// The columns of indentation kept of `leading` spaces on a line `available` cells wide: all
+    /// of them from `fullIndentation` cells on, and up to a quarter of a narrower line; past that,
+    /// fewer in proportion to the line (rounded up), so that the levels of an outline stay apart;
+    /// never more than half the line. (Cut to half the line alone, a tab and two tabs both kept
+    /// five columns on an 11-column card, three and five now: the nesting was gone; helper-44.)
+    static func indentation(_ leading: Int, available: Int) -> Int {
+        let quarter = available / 4
+        let kept = available >= fullIndentation || leading <= quarter ? leading
+            : max(quarter, (leading * available + fullIndentation - 1) / fullIndentation)
+        return min(kept, available / 2)
+    }
+
+    /// Lines at least this wide keep a text's indentation as it is (up to half the line).
+    static let fullIndentation = 40
 
     private mutating func add(_ segment: ArraySlice<Glyph>, after spaces: ArraySlice<Glyph>) {
         let width = segment.cells
@@ -70,10 +92,17 @@ struct ParagraphWrapper {
         // indentation where "\t\tdouble" kept five columns of it).
         if hasContent {
             finishLine()
+            // The rest of an indented line stays under its first word (as vim's `breakindent`
+            // sets it: "about" / "rent" put the end of a nested item at the outline's top level).
+            if hanging > 0, let space = hangingSpace, width <= available {
+                let kept = min(hanging, available - width)
+                if kept > 0 { append(repeatElement(space, count: kept), width: kept) }
+            }
         } else {
             let kept = width <= available ? min(column, available - width) : 0
             current.removeLast(current.count - kept)
             column = kept
+            if lines.isEmpty { hanging = kept }
         }
         if width <= available {
             append(segment, width: width)

@@ -1,6 +1,6 @@
 import CarouselCanvas
 import CarouselTestSupport
-import CarouselText
+@testable import CarouselText
 import Testing
 
 /// Examples of each block kind, with the expected lines worked out by hand.
@@ -13,21 +13,48 @@ import Testing
         #expect(texts([.paragraph([TextSpan("the quick brown fox jumps")])], width: 10) == ["the quick", "brown fox", "jumps"])
     }
 
-    @Test func keepsLeadingIndentationOnTheFirstLine() {
-        #expect(texts([.paragraph([TextSpan("    indented words here")])], width: 16) == ["    indented", "words here"])
+    /// The lines an indented line goes on in keep its indentation, as vim's `breakindent` sets
+    /// them (they began at the edge: the end of a nested item read as a line of the outline's top).
+    @Test func keepsLeadingIndentationOnEveryLineOfTheLine() {
+        #expect(texts([.paragraph([TextSpan("    indented words here")])], width: 16) == ["    indented", "    words here"])
+        #expect(texts([.paragraph([TextSpan("  aaa bbb\nnext")])], width: 8) == ["  aaa", "  bbb", "next"])
     }
 
     /// Indentation gives way to the first word as much as it must, no more: an indented line stays
     /// indented on a narrow card, and a deeper one stays deeper (a tab-indented note showed
     /// "indented" at the edge and "     double" under it, on a card 11 columns wide).
     @Test func indentationGivesWayToTheFirstWord() {
-        // 6 spaces are under half of 14, but "abcdefghij" (10) fits after 4 of them.
-        #expect(texts([.paragraph([TextSpan("      abcdefghij")])], width: 14) == ["    abcdefghij"])
+        // 16 spaces keep 6 columns at 14 (see the next test), but "abcdefghij" (10) fits after 4 of them.
+        #expect(texts([.paragraph([TextSpan(String(repeating: " ", count: 16) + "abcdefghij")])], width: 14) == ["    abcdefghij"])
         // A tab is 8 columns, two are 16; the card 11 wide: half of it at most, less for a long word.
-        #expect(texts([.paragraph([TextSpan("        indented line")])], width: 11) == ["   indented", "line"])
-        #expect(texts([.paragraph([TextSpan("                double indent")])], width: 11) == ["     double", "indent"])
+        #expect(texts([.paragraph([TextSpan("        indented line")])], width: 11) == ["   indented", "   line"])
+        #expect(texts([.paragraph([TextSpan("                double indent")])], width: 11) == ["     double", "     indent"])
         // None before a word wider than the line, which is broken from the edge.
         #expect(texts([.paragraph([TextSpan("    abcdefghijklmn")])], width: 10) == ["abcdefghi-", "jklmn"])
+    }
+
+    /// On a narrow line an outline keeps its levels apart: a quarter of the line is kept as it is,
+    /// deeper indentation shrinks in proportion to the line (a tab and two tabs both kept five
+    /// columns on an 11-column card: "Buy" and "semi" stood under each other; helper-44). From 40
+    /// columns on, indentation is kept as it is, up to half the line.
+    @Test func anOutlineKeepsItsLevelsOnANarrowLine() {
+        let outline = TextDocument(plainText: "Tasks\n\tBuy milk\n\t\tsemi\n\tCall Bob\n\t\tabout rent")
+        func lines(_ width: Int) -> [String] {
+            TextLayout.lines(for: outline, width: width, cellWidth: CharacterWidth.of).map(\.text)
+        }
+        #expect(lines(11) == ["Tasks", "   Buy milk", "     semi", "   Call Bob", "     about", "     rent"])
+        #expect(lines(21) == ["Tasks", "     Buy milk", "         semi", "     Call Bob", "         about rent"])
+        #expect(lines(40) == ["Tasks", "        Buy milk", "                semi", "        Call Bob", "                about rent"])
+        // Short indentation is kept on a narrow line.
+        #expect(texts([.paragraph([TextSpan("  two")])], width: 11) == ["  two"])
+        for width in 1...60 {
+            var last = 0
+            for leading in 0...40 {
+                let kept = ParagraphWrapper.indentation(leading, available: width)
+                #expect(kept >= last && kept <= leading && kept <= width / 2, "width \(width), \(leading) spaces: \(kept)")
+                last = kept
+            }
+        }
     }
 
     @Test func aWordLongerThanTheLineStartsItsOwnLineAndBreaksWithAMark() {
