@@ -237,17 +237,36 @@ struct DeckBuilder {
         var folded = Set(sizes.values.joined())
         let before = (entries: entries.count, losses: losses.count)
         entries.reserveCapacity(entries.count + candidates.count)
+        var subfolders: [[UInt8]] = []
         for file in candidates {
             if folded.contains(file) { continue }
             if folder.problem(with: file) == .isDirectory {
                 folded.subtract(sizes[file] ?? [])
+                subfolders.append(file)
                 continue
             }
             addFile(file, in: folder, declared: declared, sizes: sizes[file] ?? [])
         }
         if entries.count == before.entries && losses.count == before.losses {
-            skip("\(folder.displayName): no card files (text files or pictures) and no \(DeckLoader.manifestName)")
+            skip("\(folder.displayName): no card files (text files or pictures) and no \(DeckLoader.manifestName)"
+                 + Self.subfoldersNote(subfolders, in: folder.displayName))
         }
+    }
+
+    /// What a folder of no cards says of its subfolders, which are not read (a source tree's top,
+    /// `carousel src`, said only that it held no card files: helper-44): how many, and how to
+    /// name them.
+    static func subfoldersNote(_ subfolders: [[UInt8]], in folder: String) -> String {
+        guard let first = subfolders.first else { return "" }
+        let name = Shown.path(first)
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        // (Quoted for the shell where it must be: a space, a quote, a `$`.)
+        func shell(_ path: String) -> String {
+            path.allSatisfy({ $0.isLetter || $0.isNumber || "._/-+@:,=%".contains($0) }) ? path
+                : "'" + path.replacing("'", with: "'\\''") + "'"
+        }
+        if subfolders.count == 1 { return " (its folder \(name) is not read: name it, as `carousel \(shell(base + name))`)" }
+        return " (its \(subfolders.count) folders are not read: name them, as `carousel \(shell(base))*`)"
     }
 
     /// One card file named on the command line.

@@ -34,8 +34,15 @@ import Testing
         scratch.write(#"{"cards": [{"file": "sub"}]}"#, to: "deck.json", in: scratch.at("other"))
         try scratch.directory("other/sub")
         let deck = scratch.at("deck")
-        // A subdirectory is passed over in silence (as `ls` shows it, not as a card)...
-        #expect(failure([deck]) == "\(deck): no card files (text files or pictures) and no deck.json")
+        // A subdirectory is passed over (as `ls` shows it, not as a card); where nothing else is
+        // there, the message names it and says how to read it (helper-44: `carousel src`)...
+        #expect(failure([deck]) == "\(deck): no card files (text files or pictures) and no deck.json"
+                + " (its folder folder.txt is not read: name it, as `carousel \(deck)/folder.txt`)")
+        try scratch.directory("deck/it's here")
+        #expect(failure([deck]) == "\(deck): no card files (text files or pictures) and no deck.json"
+                + " (its 2 folders are not read: name them, as `carousel \(deck)/*`)")
+        #expect(DeckBuilder.subfoldersNote([Array("it's here".utf8)], in: "my notes")
+                == " (its folder it's here is not read: name it, as `carousel 'my notes/it'\\''s here'`)")
         // ...but one a manifest names as a card is a problem.
         #expect(failure([scratch.at("other")]) == "\(scratch.at("other"))/sub: is a directory, not a card file")
     }
