@@ -83,6 +83,16 @@ extension CardPainter {
         text.cells.withUnsafeBufferPointer { cells in
             for y in rows {
                 let row = (y - box.y) * text.width - box.x
+                if y - box.y < text.counts.count, text.counts[y - box.y] {
+                    // A count is hidden whole where a cut takes any of it.
+                    var lo = box.x, hi = box.x + text.width
+                    while lo < hi && cells[row + lo].isBlank { lo += 1 }
+                    while hi > lo && cells[row + hi - 1].isBlank { hi -= 1 }
+                    if lo < hi, isCut(row: y, lo, hi, width: width), (lo..<hi).contains(where: { isCovered(x: $0, y: y, width: width) }) {
+                        for x in lo..<hi where !isCovered(x: x, y: y, width: width) { canvas.putPrepared(blank, x: x, y: y, within: width) }
+                    }
+                    continue
+                }
                 // (The cell a wide glyph covers is a letter when the glyph is.)
                 eraseCutWords(row: y, box.x, box.x + text.width, width: width,
                               letter: { x in

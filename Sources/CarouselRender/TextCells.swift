@@ -13,6 +13,10 @@ struct TextCells: Sendable {
     /// For each row, whether the row below goes on with its line (the wrap broke it there): only
     /// there can a hyphen at a row's end be a word broken in two (a code line ending in `-*-` is not).
     let continues: [Bool]
+    /// For each row the text fills, whether it is a count of the lines the card does not show (`↑ 22 lines
+    /// above`, `… 48 more lines`), which a cut hides whole: its words cannot be cut, but "lines
+    /// above" with its number under the card in front reads as nothing (helper-44).
+    let counts: [Bool]
 
     init(_ lines: [LaidLine], width: Int, height: Int, totalLines: Int, accent: RGB?, painter: CardPainter) {
         self.width = width
@@ -20,6 +24,7 @@ struct TextCells: Sendable {
         self.totalLines = totalLines
         let shown = lines.prefix(height)
         continues = shown.indices.map { $0 + 1 < shown.endIndex && !shown[$0 + 1].beginsLine }
+        counts = shown.map(Self.isCount)
         var cells = [Cell](repeating: .blank, count: width * height)
         let glyphs = painter.theme.glyphs
         for (y, line) in lines.prefix(height).enumerated() {
@@ -46,6 +51,15 @@ struct TextCells: Sendable {
             }
         }
         self.cells = cells
+    }
+
+    /// Whether a laid line is a count of hidden lines: decoration alone, starting with the arrow
+    /// or the ellipsis `TextLayout` writes one with, and a number.
+    static func isCount(_ line: LaidLine) -> Bool {
+        guard line.margin.isEmpty, !line.content.isEmpty, line.content.allSatisfy({ $0.style == .decoration }) else { return false }
+        let text = line.content.map(\.text).joined()
+        guard text.hasPrefix("↑") || text.hasPrefix("^") || text.hasPrefix("…") || text.hasPrefix("...") else { return false }
+        return text.contains(where: \.isNumber)
     }
 }
 

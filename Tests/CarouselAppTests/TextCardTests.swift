@@ -149,6 +149,40 @@ import Testing
         }
     }
 
+    /// A count of hidden lines cut by the card in front or the screen's edge is hidden whole: its
+    /// words were kept, and "lines above" or "more lines" stood with their number under the card
+    /// in front (helper-44, the stack at 80x24 with a search).
+    @Test(arguments: StyleKind.allCases)
+    func aCountIsNeverShownWithoutItsNumber(style: StyleKind) {
+        let cards = (1...12).map { k in
+            Card(id: "c\(k)", title: "card \(k)",
+                 content: .text(TextDocument(plainText: (1...80).map { "row \($0) of \(k)" + ($0 == 40 ? " motion" : "") }.joined(separator: "\n"))))
+        }
+        let deck = CardList(cards)
+        for size in [(80, 24), (120, 36)] {
+            for keys in ["/,m,o,t,i,o,n", "/,m,o,t,i,o,n,enter,right,right", "/,m,o,t,i,o,n,tab", ""] {
+                for row in screen(deck, style: style, keys: keys, size: size).dropLast() {
+                    var words = row.split { $0 == " " || $0.unicodeScalars.allSatisfy { (0x2500...0x259F).contains($0.value) } }.map(String.init)
+                    // "↑ 38 lines above", "↑ 38 above", "↑ more above", "… 41 more lines", "… 41 more".
+                    func number(_ w: String?) -> Bool { w.map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } ?? false }
+                    while let i = words.firstIndex(where: { $0 == "above" || $0 == "more" }) {
+                        let before = Array(words[..<i])
+                        let counted: Bool
+                        if words[i] == "above" {
+                            let between = before.lastIndex(of: "↑").map { Array(before[($0 + 1)...]) }
+                            counted = between.map { $0 == ["more"] || $0.isEmpty || number($0.first) && ($0.count == 1 || $0.count == 2 && $0[1].hasPrefix("line")) } ?? false
+                        } else {
+                            counted = before.last == "↑" && words.dropFirst(i + 1).first == "above"
+                                || before.suffix(2).first == "…" && number(before.last)
+                        }
+                        #expect(counted, "\(style) \(size) \(keys): \(row)")
+                        words.removeFirst(i + 1)
+                    }
+                }
+            }
+        }
+    }
+
     /// No piece of a word: where the screen's edge or a card in front cuts a card's word ("Thomas"
     /// showed as "omas" beside the card in front, "Café" as "Caf" at the edge), what is left of it
     /// is hidden, in the text and in the title. The words are short, so that no card breaks one
