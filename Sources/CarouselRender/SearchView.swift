@@ -153,7 +153,7 @@ extension Scene {
                 let continued = first == "↪"
                 if continued { x += 1 }
                 let last = joinedCharacters[upper - 1]
-                let tight = continued || TextLayout.isWide(last) && TextLayout.isWide(first)
+                let tight = continued || TextLayout.joinsWithoutSpace(last, first)
                     || last == "/" || "[(.#?&=_~@:\\".contains(first)
                 let hyphen = !tight && last == "-"
                 if !hyphen && !tight {

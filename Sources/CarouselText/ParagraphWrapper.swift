@@ -176,6 +176,15 @@ struct ParagraphWrapper {
             }
             return (fits, false)
         }
+        // Thai, Lao, Khmer and Burmese write words without spaces between them: a run is broken
+        // with no hyphen (one read as a letter of the next line: "ภาษ-" / "าราช"), and not
+        // after a vowel written before its consonant nor before one written after it (which
+        // would stand alone at a line's end or start; helper-46).
+        if fits > word.startIndex, fits < word.endIndex, Self.writesWithoutSpaces(word[word.startIndex]) {
+            var cut = fits
+            while cut > word.startIndex + 1, !Self.mayBreak(between: word[cut - 1], and: word[cut]) { cut -= 1 }
+            return (Self.mayBreak(between: word[cut - 1], and: word[cut]) ? cut : fits, false)
+        }
         let first = word.startIndex + 2
         var unmarked = 0
         if let own = word[word.startIndex..<fits].lastIndex(where: Self.breaksByItself), own >= first { unmarked = own + 1 }
@@ -199,6 +208,21 @@ struct ParagraphWrapper {
             end += 1
         }
         return (max(end, word.startIndex + 1), true)
+    }
+
+    /// A letter of a script written without spaces between its words (Thai, Lao, Khmer, Burmese).
+    static func writesWithoutSpaces(_ glyph: Glyph) -> Bool {
+        guard glyph.byte == 0, let v = glyph.character.unicodeScalars.first?.value else { return false }
+        return (0x0E00...0x0EFF).contains(v) || (0x1780...0x17FF).contains(v) || (0x1000...0x109F).contains(v)
+    }
+
+    /// Whether a line of such a script may end after `before` and the next begin with `after`:
+    /// not after a Thai or Lao vowel written before its consonant (เ แ โ ใ ไ), nor before a vowel
+    /// or sign written after the syllable it belongs to (ะ า ำ ๅ ๆ ฯ, their Lao forms).
+    static func mayBreak(between before: Glyph, and after: Glyph) -> Bool {
+        guard let b = before.character.unicodeScalars.first?.value, let a = after.character.unicodeScalars.first?.value else { return true }
+        if (0x0E40...0x0E44).contains(b) || (0x0EC0...0x0EC4).contains(b) { return false }
+        return ![0x0E2F, 0x0E30, 0x0E32, 0x0E33, 0x0E45, 0x0E46, 0x0EAF, 0x0EB0, 0x0EB2, 0x0EB3, 0x0EC6].contains(a)
     }
 
     /// Whether a word is a code rather than a word of a language: a hash or a hexadecimal number

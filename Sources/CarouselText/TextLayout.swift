@@ -454,6 +454,17 @@ public enum TextLayout {
             || (0x20000...0x3FFFD).contains(v)
     }
 
+    /// Whether a line ending in `last` and one going on with `first` were broken between two
+    /// characters with no space to put back: Chinese and Japanese, and the scripts that write
+    /// words without spaces (Thai, Lao, Khmer, Burmese).
+    public static func joinsWithoutSpace(_ last: Character, _ first: Character) -> Bool {
+        isWide(last) && isWide(first) || writesWithoutSpaces(last) && writesWithoutSpaces(first)
+    }
+
+    static func writesWithoutSpaces(_ c: Character) -> Bool {
+        ParagraphWrapper.writesWithoutSpaces(Glyph(character: c, width: 1, style: 0))
+    }
+
     private static func holdsMatch(_ lines: [LaidLine], at i: Int, _ find: ([Character]) -> [Range<Int>]) -> Bool {
         var head = Array(lines[i].text)
         if !find(head).isEmpty { return true }
@@ -466,8 +477,8 @@ public enum TextLayout {
         let lower = continued ? Array(next.plainText)[...] : Array(next.plainText).drop { $0 == " " }
         guard !head.isEmpty, !lower.isEmpty else { return false }
         var joins: [(text: [Character], upper: Int, lower: Int)] = []
-        if continued || isWide(head.last!) && isWide(lower.first!) {
-            // (Chinese and Japanese wrap between characters, with no space to put back.)
+        if continued || joinsWithoutSpace(head.last!, lower.first!) {
+            // (Chinese and Japanese wrap between characters, Thai between letters, with no space to put back.)
             joins.append((head + lower, head.count, head.count))
         } else if head.last == "-" {
             joins.append((head + lower, head.count, head.count))

@@ -258,6 +258,13 @@ import CarouselCanvas
         #expect(TextLayout.firstLine(in: unmarked, matching: find("Carousel[1]")) == carousel)
         let address = try #require(unmarked.map(\.text).firstIndex { $0.hasSuffix("https://") }, "\(unmarked.map(\.text))")
         #expect(TextLayout.firstLine(in: unmarked, matching: find("https://example")) == address)
+        // Thai broken between letters, with no space to put back.
+        let thai = TextLayout.lines(for: TextDocument(plainText: "ภาษาไทยเป็นภาษาราชการของประเทศไทย"), width: 17, cellWidth: CharacterWidth.of)
+        let thaiSplit = try #require(thai.map(\.text).indices.first { i in
+            i + 1 < thai.count && !thai[i].text.contains("ราชการ") && !thai[i + 1].text.contains("ราชการ")
+                && (thai[i].text + thai[i + 1].text).contains("ราชการ")
+        }, "\(thai.map(\.text))")
+        #expect(TextLayout.firstLine(in: thai, matching: find("ราชการ")) == thaiSplit, "\(thai.map(\.text))")
         // And before a Windows path's backslash (helper-42: found when the word broke with a hyphen).
         let path = TextLayout.lines(for: TextDocument(plainText: "C:\\Users\\Zoë\\Documents\\Projets"), width: 16, cellWidth: CharacterWidth.of)
         #expect(path.map(\.text) == ["C:\\Users\\Zoë", "\\Documents", "\\Projets"])

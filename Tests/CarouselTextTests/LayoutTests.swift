@@ -308,6 +308,22 @@ import Testing
         #expect(wrapped("漢字漢字😀漢字", width: 6) == ["漢字漢", "字😀漢", "字"])
     }
 
+    /// Thai (and Lao, Khmer, Burmese) writes words without spaces: a run wider than the line is
+    /// broken with no hyphen, never after a vowel written before its consonant (เ) nor before
+    /// one written after it (า, ำ), which would stand alone (helper-46 saw "ภาษ-" / "าราช").
+    @Test func thaiBreaksWithoutAHyphenAndKeepsItsVowelsWithTheirSyllables() {
+        let text = "ภาษาไทยเป็นภาษาราชการของประเทศไทย"
+        for width in 4...20 {
+            let lines = TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of).map(\.text)
+            #expect(lines.joined() == text, "width \(width): every letter, no mark: \(lines)")
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                #expect(!"เแโใไ".contains(line.last!), "width \(width): \(line) ends in a leading vowel")
+                #expect(!"ะาำๅๆฯ".contains(next.first!), "width \(width): \(next) starts with a following vowel")
+            }
+        }
+        #expect(TextLayout.lines(for: TextDocument(plainText: text), width: 15, cellWidth: CharacterWidth.of).map(\.text).first == "ภาษาไทยเป็นภาษา")
+    }
+
     @Test func codeIsCutNotWrapped() {
         let code: TextBlock = .code(lines: ["  let x = 1234567890", "ok"])
         #expect(texts([code], width: 10) == ["  let x =…", "ok"])
