@@ -43,7 +43,33 @@ public struct SearchQuery: Sendable, Hashable {
     static func searchForm(_ text: String, folded: Bool) -> String {
         let cased = folded ? text.lowercased() : text
         if cased.utf8.allSatisfy({ $0 < 0x80 }) { return cased }
-        return String(decoding: cased._nfcCodeUnits, as: UTF8.self)
+        return String(decoding: flagsAsLetters(cased, lowercased: folded)._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// `text` with each regional indicator (half of a flag, 🇯🇵) as the letter the screen shows
+    /// it as (`JP`, see `TerminalCluster`), lowercased when `lowercased`: what is seen is what is
+    /// found (helper-46 looked for `JP` in vain on a card showing it).
+    static func flagsAsLetters(_ text: String, lowercased: Bool) -> String {
+        // (Regional indicators are U+1F1E6...U+1F1FF: F0 9F 87 A6...BF in UTF-8.)
+        var utf8 = text.utf8.makeIterator()
+        var holds = false
+        while !holds, let byte = utf8.next() {
+            if byte == 0xF0, utf8.next() == 0x9F, utf8.next() == 0x87 { holds = true }
+        }
+        guard holds else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let letter = letter(ofIndicator: scalar, lowercased: lowercased) { scalars.append(letter) } else { scalars.append(scalar) }
+        }
+        return String(scalars)
+    }
+
+    /// The letter a regional indicator stands for; nil for any other scalar.
+    @inline(__always)
+    static func letter(ofIndicator scalar: Unicode.Scalar, lowercased: Bool) -> Unicode.Scalar? {
+        let offset = scalar.value &- 0x1F1E6
+        guard offset < 26 else { return nil }
+        return Unicode.Scalar(UInt8((lowercased ? 0x61 : 0x41) + offset))
     }
 
     /// Text in `form`.
@@ -78,6 +104,10 @@ public struct SearchQuery: Sendable, Hashable {
         }
         if let base = latinBase(v) {
             for byte in base { emit(byte) }
+            return
+        }
+        if let letter = letter(ofIndicator: scalar, lowercased: true) {
+            emit(UInt8(letter.value))
             return
         }
         let properties = scalar.properties

@@ -70,6 +70,23 @@ import Testing
         }
     }
 
+    /// A flag is shown as its letters (🇯🇵 as `JP`): it is found by them too, in any case form,
+    /// and by itself typed (helper-46: `/JP` found nothing on a card showing "JP").
+    @Test func aFlagIsFoundByTheLettersItIsShownAs() {
+        let deck = TestDecks.cards(["Flags: \u{1F1EF}\u{1F1F5} \u{1F1EB}\u{1F1F7}", "a jpeg", "nothing", "caf\u{E9} \u{1F1EB}\u{1F1F7}"])
+        let search = CardSearch(cards: deck, execution: .inline)
+        search.find("JP")
+        #expect(search.latest?.matches == [0])
+        search.find("jp")
+        #expect(search.latest?.matches == [0, 1])
+        search.find("\u{1F1EB}\u{1F1F7}")
+        #expect(search.latest?.matches == [0, 3])
+        search.find("FR")
+        #expect(search.latest?.matches == [0, 3])
+        #expect(SearchQuery("JP").matchOffsets(in: Array("Flags: \u{1F1EF}\u{1F1F5}!")) == [7..<8])
+        #expect(SearchQuery("P").matchOffsets(in: Array("\u{1F1EF}\u{1F1F5}")) == [0..<1])
+    }
+
     @Test func manualWorkIsPendingUntilRun() {
         let log = WakeLog()
         let search = log.search(Self.deck, .manual)
