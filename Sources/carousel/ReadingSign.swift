@@ -11,6 +11,10 @@ import Musl
 /// wiped when the reading ends. Only where standard error is a terminal; nothing for a quick read.
 /// The sign's width on the terminal, for a signal handler to wipe it (set before each sign shows).
 nonisolated(unsafe) private var shownSignWidth = 0
+/// The terminal's modes as they were before the sign turned its echo off, for `end` and a
+/// signal's handler to put back (`keptModes` is set before `modesKept`).
+nonisolated(unsafe) private var keptModes = termios()
+nonisolated(unsafe) private var modesKept: sig_atomic_t = 0
 
 final class ReadingSign {
     private let start = ReadingSign.now()
@@ -46,12 +50,32 @@ final class ReadingSign {
         return "carousel: reading standard input" + (ascii ? "..." : "…") + " " + count + " (Ctrl-C stops)"
     }
 
-    /// Wipes the sign, if it was shown.
+    /// Wipes the sign, if it was shown; the keys typed while it showed are dropped.
     func end() {
         guard lastShown != nil else { return }
         write("\r" + String(repeating: " ", count: widest) + "\r")
         lastShown = nil
+        ReadingSign.giveEchoBack()
+        tcflush(STDERR_FILENO, TCIFLUSH)
         restoreSignals()
+    }
+
+    /// While the sign shows, what is typed is not echoed (an Enter moved the sign down a row and
+    /// two of it stayed on the terminal, arrows showed as `^[[C`) and is dropped when the cards
+    /// come (an Enter typed while the sign showed picked a card no one had seen: helper-49). Only
+    /// in the terminal's foreground process group (a background job changing its modes is stopped).
+    private static func stopEcho() {
+        guard modesKept == 0, tcgetpgrp(STDERR_FILENO) == getpgrp(), tcgetattr(STDERR_FILENO, &keptModes) == 0 else { return }
+        var quiet = keptModes
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        if tcsetattr(STDERR_FILENO, TCSANOW, &quiet) == 0 { modesKept = 1 }
+    }
+
+    /// The terminal's echo as it was (safe in a signal handler: tcsetattr is async-signal-safe).
+    private static func giveEchoBack() {
+        guard modesKept != 0 else { return }
+        modesKept = 0
+        tcsetattr(STDERR_FILENO, TCSANOW, &keptModes)
     }
 
     /// The signals that end the reading (Ctrl-C, a kill, a closed terminal) wipe the sign first:
@@ -78,12 +102,16 @@ final class ReadingSign {
                     left -= n
                 }
                 _ = Glibc.write(STDERR_FILENO, back.utf8Start, 1)
+                ReadingSign.giveEchoBack()
                 Glibc.signal(signal, SIG_DFL)
                 raise(signal)
             }
             sigemptyset(&action.sa_mask)
             if sigaction(signal, &action, nil) == 0 { previousActions[signal] = previous }
         }
+        // (Once the handlers that give the echo back are in place: a signal not handled here is
+        // one ignored, which ends nothing.)
+        ReadingSign.stopEcho()
     }
 
     private func restoreSignals() {

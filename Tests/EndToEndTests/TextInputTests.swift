@@ -122,6 +122,28 @@ struct TextInputTests {
         #expect(!after.joined().contains("reading standard input"), "wiped: \(after)")
     }
 
+    /// Keys typed while the sign shows are not echoed and are dropped when the cards come: an
+    /// Enter moved the sign down (two of it stayed on the terminal), an arrow showed as `^[[C`,
+    /// and the Enter picked a card no one had seen (helper-49). The terminal's modes are its own
+    /// again after.
+    @Test(.enabled(if: TmuxSession.available, "needs tmux"))
+    func keysTypedWhileReadingAreNeitherEchoedNorObeyed() throws {
+        let session = try TmuxSession(width: 100, height: 20, arguments: "--lines --pick - 2>/dev/tty",
+                                      input: "(printf 'first\\nsecond\\n'; sleep 2; echo third)")
+        _ = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 2 lines") } }
+        try session.send("x", "Enter", "Right", "y")
+        Thread.sleep(forTimeInterval: 0.3)
+        let reading = try session.screen()
+        #expect(reading.filter { $0.contains("reading standard input") }.count == 1, "\(reading)")
+        #expect(!reading.joined().contains("x") && !reading.joined().contains("y") && !reading.joined().contains("[C"), "not echoed: \(reading)")
+        let shown = try session.waitForScreen(timeout: 10) { $0.last { !$0.isEmpty }?.contains("/3  ") == true }
+        #expect(shown.last { !$0.isEmpty }?.contains("1/3  first") == true, "neither moved nor picked: \(shown)")
+        try session.send("q")
+        #expect(session.waitForExit() == 1)
+        #expect(session.modesRestored)
+        #expect(!(try session.screen()).joined().contains("reading standard input"))
+    }
+
     /// Ctrl-C while standard input is read ends the reading and wipes its sign: it stayed on the
     /// terminal, `^C` after it, above the shell's next prompt.
     @Test(.enabled(if: TmuxSession.available, "needs tmux"))
