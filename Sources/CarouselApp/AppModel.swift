@@ -646,6 +646,7 @@ public struct AppModel {
         let activeTitle = activeDeckIndex.map { deck.card(at: $0).title }
         let old = activeDeckIndex ?? restingCard
         let shownBefore = shown
+        let oldDeck = deck
         deck = newDeck
         search = nil
         applied = nil
@@ -659,6 +660,7 @@ public struct AppModel {
         if let at = found, let activeID, let activeTitle, newDeck.card(at: at).title != activeTitle {
             found = AppModel.sameSlide(titled: activeTitle, as: activeID, near: at, in: newDeck) ?? at
         }
+        if found == nil, let activeID { found = AppModel.renamed(activeID, from: oldDeck, to: newDeck) }
         restingCard = found ?? min(old, newDeck.count - 1)
         searchAnchor = restingCard
         guard !query.isEmpty else {
@@ -672,6 +674,28 @@ public struct AppModel {
         for i in 0..<newDeck.count { place[newDeck.cardID(at: i)] = i }
         show((0..<shownBefore.count).compactMap { place[shownBefore.cardID(at: $0)] }.sorted(), resting: restingCard)
         startSearch()
+    }
+
+    /// Where the card `id` went when its file was renamed (`mv cherry.md zcherry.md`: the strip
+    /// moved to the card that took its place; helper-49): the one card of `new` that `old` did
+    /// not have, when `id` is the one card of `old` that `new` does not have. Nil otherwise (a
+    /// card removed, several changed at once).
+    static func renamed(_ id: String, from old: any CardProvider, to new: any CardProvider) -> Int? {
+        guard old.count == new.count else { return nil }
+        var before = Set<String>()
+        before.reserveCapacity(old.count)
+        for i in 0..<old.count { before.insert(old.cardID(at: i)) }
+        var added: Int?
+        for i in 0..<new.count {
+            let other = new.cardID(at: i)
+            guard !before.contains(other) else {
+                before.remove(other)
+                continue
+            }
+            if added != nil { return nil }
+            added = i
+        }
+        return before == [id] ? added : nil
     }
 
     /// A Markdown file's slides are known by their place in it (`talk.md#5`): a slide added or

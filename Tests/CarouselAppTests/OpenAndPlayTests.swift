@@ -1,4 +1,4 @@
-import CarouselApp
+@testable import CarouselApp
 import CarouselCards
 import CarouselCore
 import CarouselDecks
@@ -441,6 +441,36 @@ import Testing
         changed.raise()
         pilot.send(.wake)
         #expect(status(pilot).contains("No file to open"), "\(status(pilot))")
+    }
+
+    /// A card whose file was renamed (`mv b.txt z.txt`) is still the one shown, at its new place
+    /// (the strip showed the card that took its place: helper-49); a card deleted leaves the
+    /// strip where it was, and a rename beside another change is not guessed at.
+    @Test func aCardRenamedStaysShown() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        let changed = ChangeFlag()
+        let next = Mutex(CardList([Self.note("a.txt", "first"), Self.note("piped", "from a pipe", file: false), Self.note("z.txt", "second")]))
+        pilot.program.deckSource = DeckSource(load: { .success(.init(next.withLock { $0 })) }, changed: { changed.take() })
+        pilot.press(.right)
+        #expect(pilot.model.activeDeckIndex == 1)
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.model.activeDeckIndex == 2 && status(pilot).contains("3/3  z.txt"), "\(status(pilot))")
+        // Deleted: the strip stays at its place.
+        next.withLock { $0 = CardList([Self.note("a.txt", "first"), Self.note("piped", "from a pipe", file: false)]) }
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.model.activeDeckIndex == 1, "\(status(pilot))")
+        // Two cards new where one went: no guess.
+        pilot.press(.home)
+        next.withLock { $0 = CardList([Self.note("c.txt", "third"), Self.note("d.txt", "fourth")]) }
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.model.activeDeckIndex == 0)
+        #expect(AppModel.renamed("a.txt", from: CardList([Self.note("a.txt", ""), Self.note("b.txt", "")]),
+                                 to: CardList([Self.note("c.txt", ""), Self.note("d.txt", "")])) == nil)
+        #expect(AppModel.renamed("a.txt", from: CardList([Self.note("a.txt", ""), Self.note("b.txt", "")]),
+                                 to: CardList([Self.note("b.txt", ""), Self.note("c.txt", "")])) == 1)
     }
 
     /// A Markdown talk read again after a slide was added above the one shown stays on that slide
