@@ -210,9 +210,9 @@ public struct AppModel {
     }
 
     /// What is typed or pasted into the search line, without the format characters (joiners,
-    /// zero-width spaces, direction marks, tags) that a card's text never holds (the deck's
-    /// sanitiser removes them): a pasted 👨‍👩 found nothing, and the search line showed its
-    /// joiner at the query's end (helper-46).
+    /// zero-width spaces, direction marks, tags) that a card's text never holds as they are (the
+    /// deck's sanitiser removes them, or shows bidi controls as �): a pasted 👨‍👩 found nothing,
+    /// and the search line showed its joiner at the query's end (helper-46).
     static func searchable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value >= 0xAD && $0.properties.generalCategory == .format }) else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .format }))
@@ -311,11 +311,13 @@ public struct AppModel {
             searchAnchor = activeDeckIndex ?? restingCard
         case .type:
             if case .character(let c) = key {
+                // (A joiner typed alone changes nothing, a kept search included.)
                 let typed = Self.searchable(String(c))
+                guard !typed.isEmpty else { break }
                 if overlay.queryKept { query = "" }
                 overlay.queryKept = false
                 query += typed
-                if !typed.isEmpty { runSearch() }
+                runSearch()
             }
         case .erase:
             overlay.queryKept = false

@@ -11,8 +11,8 @@ public enum CharacterWidth {
         if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if isDrawingGlyph(first.value) { return 1 }
-        guard TerminalCluster.needsFallback(character) else { return of(first) }
+        // (A drawing glyph with a spacing mark after it takes a cell for each: see `TerminalCluster`.)
+        guard TerminalCluster.needsFallback(character) else { return isDrawingGlyph(first.value) ? 1 : of(first) }
         var total = 0
         for shown in TerminalCluster.shown(character) { total += of(shown.unicodeScalars.first!) }
         return total

@@ -35,14 +35,18 @@ public enum TerminalCluster {
 
     /// The next cell's characters from `scalars` at `index`: the scalar there, then the zero-width
     /// marks after it (two at most; more are left out), up to the next spacing scalar. Variation
-    /// selectors and emoji modifiers are left out.
+    /// selectors, emoji modifiers and joiners are left out; a regional indicator is its letter.
     static func cell(of scalars: String.UnicodeScalarView, from index: inout String.Index) -> Character {
         var kept = String.UnicodeScalarView()
-        kept.append(scalars[index])
+        let base = scalars[index]
+        // (A regional indicator after a prepended mark, ൎ🇺🇸, is its letter here too.)
+        kept.append(isRegionalIndicator(base) ? letter(of: base).unicodeScalars.first! : base)
         index = scalars.index(after: index)
         while index < scalars.endIndex {
             let s = scalars[index]
-            if !isVariationSelector(s) && !isEmojiModifier(s) {
+            // (Nor a joiner, which a terminal would join the next cell's emoji with: the sanitiser
+            // removes them from card text, so none is expected here.)
+            if !isVariationSelector(s) && !isEmojiModifier(s) && s.value != 0x200D && s.value != 0x200C {
                 if CharacterWidth.of(s) != 0 { break }
                 if kept.count < 3 { kept.append(s) }
             }

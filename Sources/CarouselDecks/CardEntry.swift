@@ -172,7 +172,7 @@ enum ContentSource: Sendable {
     static func content(bytes: [UInt8], kind: ContentKind) -> CardContent {
         switch kind {
         case .delimited(let separator):
-            if let table = DelimitedText.table(bytes, separator: separator) { return .text(TextDocument(blocks: [.table(table)])) }
+            if let document = DelimitedText.document(bytes, separator: separator) { return .text(document) }
             return content(lines: Sanitizer.lines(from: bytes), kind: .text)
         case .markdown:
             var document = Markdown.document(from: Sanitizer.text(from: bytes))

@@ -7,7 +7,20 @@ import CarouselText
 enum DelimitedText {
     /// The table, or nil when the text has no row or only one column (a list, better read as text).
     static func table(_ bytes: [UInt8], separator: UInt8) -> TextTable? {
-        let rows = self.rows(bytes, separator: separator)
+        table(rows: read(bytes, separator: separator).rows)
+    }
+
+    /// The table as a card's text: past `Sanitizer.maximumLines` rows, a line under it says the
+    /// file goes on (a 300,000-row CSV showed its first 100,000 and said nothing: helper-47).
+    static func document(_ bytes: [UInt8], separator: UInt8) -> TextDocument? {
+        let (rows, cut) = read(bytes, separator: separator)
+        guard let table = table(rows: rows) else { return nil }
+        var blocks: [TextBlock] = [.table(table)]
+        if cut { blocks += [.blank(), .paragraph([TextSpan(Sanitizer.linesCut(Sanitizer.maximumLines))])] }
+        return TextDocument(blocks: blocks)
+    }
+
+    private static func table(rows: [[String]]) -> TextTable? {
         let columns = rows.map(\.count).max() ?? 0
         guard let header = rows.first, columns >= 2 else { return nil }
         func cells(_ row: [String]) -> [[TextSpan]] { row.map { $0.isEmpty ? [] : [TextSpan($0)] } }
@@ -24,6 +37,11 @@ enum DelimitedText {
     /// with no quoting from it (once: linear in the bytes), so one stray `"` does not swallow the
     /// rest of the file into one field.
     static func rows(_ bytes: [UInt8], separator: UInt8) -> [[String]] {
+        read(bytes, separator: separator).rows
+    }
+
+    /// `rows`, and whether they stopped at `Sanitizer.maximumLines` before the text's end.
+    static func read(_ bytes: [UInt8], separator: UInt8) -> (rows: [[String]], cut: Bool) {
         let quote = UInt8(ascii: "\""), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
         var rows: [[String]] = []
         var row: [String] = []
@@ -92,7 +110,8 @@ enum DelimitedText {
             }
         }
         if !field.isEmpty || !row.isEmpty { endRow() }
-        return rows
+        let cut = rows.count >= Sanitizer.maximumLines && bytes[min(i, bytes.count)...].contains { $0 > 0x20 }
+        return (rows, cut)
     }
 
     /// Without spaces at its ends (`a, b` is "a" and "b").

@@ -144,7 +144,16 @@ public enum Sanitizer {
 
     /// Clean text (the lines of `lines`, joined by line feeds).
     public static func text(from bytes: some Collection<UInt8>) -> String {
-        lines(from: bytes).joined(separator: "\n")
+        apart(lines(from: bytes)).joined(separator: "\n")
+    }
+
+    /// `lines` with a blank line before the note a cut text ends in, so that Markdown reads it as
+    /// a paragraph of its own (it went on the last list item: "• item … the text goes on").
+    static func apart(_ lines: [String]) -> [String] {
+        guard let last = lines.last, isCutNote(last) else { return lines }
+        var spaced = lines
+        spaced.insert("", at: spaced.count - 1)
+        return spaced
     }
 
     /// Lines kept of a source that is split into many cards (Markdown slides): its cards are then
@@ -153,7 +162,7 @@ public enum Sanitizer {
 
     /// Clean text of a whole source that becomes several cards.
     public static func source(from bytes: some Collection<UInt8>) -> String {
-        lines(from: String(decoding: bytes, as: UTF8.self), limit: maximumSourceLines).joined(separator: "\n")
+        apart(lines(from: String(decoding: bytes, as: UTF8.self), limit: maximumSourceLines)).joined(separator: "\n")
     }
 
     /// One line of text from bytes (a raw file name): invalid UTF-8 becomes U+FFFD.

@@ -70,6 +70,8 @@ extension CardPainter {
     static func joinsWords(_ v: UInt32) -> Bool {
         (0xAC00...0xD7A3).contains(v) || (0x1100...0x11FF).contains(v) || (0x3130...0x318F).contains(v)
             || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v) || (0x1F300...0x1FAFF).contains(v)
+            // (Wide emoji of the first plane too, ⌚ ☕ ✅ ⭐: emoji side by side wrap as one word.)
+            || (0x2300...0x23FF).contains(v) || (0x2600...0x27BF).contains(v) || (0x2B00...0x2BFF).contains(v)
     }
 
     /// Hides the pieces of words of a card's text (`text`, drawn at `box`) that cuts leave in sight,

@@ -47,7 +47,8 @@ struct BlockLayout {
         let later = margins.spans(margin, first: false, limit: marginLimit)
         let breakStyle = text.styleIndex(.decoration)
         let hanging = width - max(first.width, later.width) - hanging >= 8 ? hanging : 0
-        var wrapper = ParagraphWrapper(available: width - first.width, later: width - later.width - hanging, cutMark: cutMark, breakStyle: breakStyle)
+        var wrapper = ParagraphWrapper(available: width - first.width, later: width - later.width - hanging, cutMark: cutMark, breakStyle: breakStyle,
+                                       blankStyle: text.styleIndex(SpanStyle()))
         // Where each of the paragraph's lines (a hard break begins one) begins among the rows.
         var begins: Set<Int> = []
         for line in text.lines {

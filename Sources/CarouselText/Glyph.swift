@@ -82,8 +82,8 @@ struct Glyph: Equatable {
             self = kind
         }
 
-        /// An emoji, a flag among them (its first scalar has the Emoji property: wide ones are
-        /// pictographs, the few narrow ones, © ®, are never asked about).
+        /// An emoji, a flag among them (its first scalar has the Emoji property). Narrow ones
+        /// (© ™ ↔ ▶) get the kind too, which the wrap asks of wide glyphs only.
         static func isPictograph(_ character: Character) -> Bool {
             character.unicodeScalars.first!.properties.isEmoji
         }

@@ -29,19 +29,25 @@ struct ParagraphWrapper {
 
     private(set) var lines: [[Glyph]] = []
     private var current: [Glyph] = []
-    /// The indentation the first line of the line being wrapped kept, which the lines it goes on
-    /// in keep too, and one of its spaces.
+    /// The indentation the first row of the line being wrapped kept (after giving way to its
+    /// first word), which the rows it goes on in keep too; and whether that first row is the
+    /// one being filled.
     private var hanging = 0
-    private var hangingSpace: Glyph?
+    private var onFirstRow = false
     private var column = 0
     private var hasContent = false
 
-    init(available: Int, later: Int? = nil, cutMark: Character, breakStyle: Int) {
+    init(available: Int, later: Int? = nil, cutMark: Character, breakStyle: Int, blankStyle: Int? = nil) {
         first = max(1, available)
         self.later = max(1, later ?? available)
         self.cutMark = cutMark
         self.breakStyle = breakStyle
+        self.blankStyle = blankStyle
     }
+
+    /// Index of a plain style, for the blanks that indent the rows an indented line goes on in;
+    /// nil: those rows are not indented (a table's cell).
+    let blankStyle: Int?
 
     /// Wraps one line of glyphs (no hard breaks inside); always adds at least one line.
     mutating func wrap(_ line: [Glyph]) {
@@ -50,7 +56,7 @@ struct ParagraphWrapper {
         column = current.count
         hasContent = false
         hanging = current.count
-        hangingSpace = line.first
+        onFirstRow = true
         var pending = line[0..<0]
         for token in Self.tokens(line.dropFirst(leading)) {
             switch token {
@@ -94,15 +100,16 @@ struct ParagraphWrapper {
             finishLine()
             // The rest of an indented line stays under its first word (as vim's `breakindent`
             // sets it: "about" / "rent" put the end of a nested item at the outline's top level).
-            if hanging > 0, let space = hangingSpace, width <= available {
+            // (Plain blanks: the first row's own spaces may hold a background colour, `--ansi`.)
+            if hanging > 0, let blankStyle, width <= available {
                 let kept = min(hanging, available - width)
-                if kept > 0 { append(repeatElement(space, count: kept), width: kept) }
+                if kept > 0 { append(repeatElement(Glyph(ascii: 0x20, " ", width: 1, style: blankStyle), count: kept), width: kept) }
             }
         } else {
             let kept = width <= available ? min(column, available - width) : 0
             current.removeLast(current.count - kept)
             column = kept
-            if lines.isEmpty { hanging = kept }
+            if onFirstRow { hanging = kept }
         }
         if width <= available {
             append(segment, width: width)
@@ -277,6 +284,7 @@ struct ParagraphWrapper {
     private mutating func finishLine() {
         // Spaces before a break are dropped; a line of indentation alone keeps its spaces.
         if hasContent { while current.last?.isSpace == true { current.removeLast() } }
+        onFirstRow = false
         lines.append(current)
         current = []
         column = 0

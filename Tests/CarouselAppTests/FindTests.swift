@@ -132,6 +132,11 @@ import Testing
         for scalar in "दुनिया".unicodeScalars { pilot.type(String(scalar)) }
         #expect(pilot.model.query == "दुनिया" && pilot.state.count == 1)
         #expect(status(pilot).hasPrefix(" /दुनिया "), "every letter on the search line: \(status(pilot))")
+        // A joiner typed alone after a kept search changes nothing (it emptied the query and left
+        // the strip narrowed to its matches).
+        pilot.press(.enter, .character("/"))
+        pilot.type("\u{200C}")
+        #expect(pilot.model.query == "दुनिया" && pilot.state.count == 1, "\(pilot.model.query), \(pilot.state.count) cards")
     }
 
     @Test func aPasteIsFoundNotObeyed() {

@@ -33,7 +33,10 @@ import Testing
     /// cluster's first were dropped: नमस्ते दुनिया showed as नमस्े दुनय, helper-46).
     @Test func everyLetterOfAJoiningScriptIsDrawnInTheColumnsTheTerminalGivesIt() throws {
         try #require(setlocale(LC_CTYPE, "C.UTF-8") != nil)
-        let lines = ["नमस्ते दुनिया हिन्दी", "क्षत्रिय श्रीमान् द्वार स्त्री। ऋषि कृष्ण", "น้ำ ทำงาน กำลัง ผู้ใหญ่", "தமிழ் বাংলা", "ಕನ್ನಡ ગુજરાતી"]
+        // (And a drawing glyph before a spacing mark, which the width once counted as one cell
+        // where two were drawn: the rest of its row was lost.)
+        let lines = ["नमस्ते दुनिया हिन्दी", "क्षत्रिय श्रीमान् द्वार स्त्री। ऋषि कृष्ण", "น้ำ ทำงาน กำลัง ผู้ใหญ่", "தமிழ் বাংলা", "ಕನ್ನಡ ગુજરાતી",
+                     "─ि─ि END"]
         for line in lines {
             var drawn = String.UnicodeScalarView()
             var columns = 0
@@ -57,6 +60,9 @@ import Testing
         #expect(parts("स्ते") == ["स्", "ते"])
         #expect(parts("हि") == ["ह", "ि"])
         #expect(parts("น้ำ") == ["น้", "ำ"])
+        // A flag after a prepended mark (one cluster) is shown as its letters there too.
+        #expect(parts("\u{0D4E}\u{1F1FA}\u{1F1F8}") == ["\u{0D4E}", "U", "S"])
+        for part in TerminalCluster.shown("\u{0D4E}\u{1F1FA}\u{1F1F8}".first!) { #expect(!TerminalCluster.needsFallback(part)) }
     }
 }
 

@@ -18,6 +18,17 @@ import Testing
     @Test func keepsLeadingIndentationOnEveryLineOfTheLine() {
         #expect(texts([.paragraph([TextSpan("    indented words here")])], width: 16) == ["    indented", "    words here"])
         #expect(texts([.paragraph([TextSpan("  aaa bbb\nnext")])], width: 8) == ["  aaa", "  bbb", "next"])
+        // Each line of a paragraph by its own first row (a later one's first word giving way, or
+        // folded from the edge, as the first line's did).
+        #expect(texts([.paragraph([TextSpan("x\n    abcdefghijklmnop qrs tuv")])], width: 10) == ["x", "abcdefghi-", "jklmnop", "qrs tuv"])
+        #expect(texts([.paragraph([TextSpan("x\n        abcdefghij jk")])], width: 12) == ["x", "  abcdefghij", "  jk"])
+        // The rows it goes on in are indented with plain blanks, not with the first row's own
+        // spaces, whose background (`--ansi`) would spread down the card.
+        let red = SpanStyle(background: .indexed(1))
+        let lines = TextLayout.lines(for: TextDocument(blocks: [.paragraph([TextSpan("    ", style: red), TextSpan("alpha beta gamma")])]),
+                                     width: 12, cellWidth: CharacterWidth.of)
+        #expect(lines.map(\.text) == ["   alpha", "   beta", "   gamma"])
+        #expect(lines.dropFirst().allSatisfy { line in line.spans.allSatisfy { $0.style.background == nil } }, "\(lines.map(\.spans))")
     }
 
     /// Indentation gives way to the first word as much as it must, no more: an indented line stays
