@@ -430,9 +430,12 @@ static void size_prepared(GdkPixbufLoader *loader, int width, int height, gpoint
 }
 
 /* The pixel buffer exists, no row is decoded yet: clear it, so that rows a decoder never
- * writes are transparent, not whatever the memory held. */
+ * writes are transparent, not whatever the memory held. Not for WebP: its loader decodes an
+ * animation's first frame whole before it says the buffer is there, and the clear wiped the
+ * frame (an animated WebP showed as an empty card: helper-48). */
 static void area_prepared(GdkPixbufLoader *loader, gpointer data) {
-    (void)data;
+    const load_state *state = data;
+    if (strcmp(state->format, "webp") == 0) return;
     GdkPixbuf *pixbuf = gdk_pixbuf_loader_get_pixbuf(loader);
     if (pixbuf) gdk_pixbuf_fill(pixbuf, 0);
 }

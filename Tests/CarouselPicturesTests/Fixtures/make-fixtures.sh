@@ -14,6 +14,14 @@ split -strip -define webp:lossless=true split.webp
 # Animated GIF: frame 1 is the split, frame 2 is all green; only frame 1 must show.
 $IM -delay 50 \( -size 20x40 xc:'#ff0000' -size 20x40 xc:'#0000ff' +append \) \
     \( -size 40x40 xc:'#00ff00' \) -loop 0 split-animated.gif
+# Animated WebP, the same two frames (written with Pillow, which writes WebP animations).
+python3 - <<'PY'
+from PIL import Image
+split = Image.new("RGB", (40, 40), (0, 0, 255))
+split.paste(Image.new("RGB", (20, 40), (255, 0, 0)), (0, 0))
+split.save("split-animated.webp", save_all=True, append_images=[Image.new("RGB", (40, 40), (0, 255, 0))],
+           duration=500, loop=0, lossless=True)
+PY
 # JPEG stored as 40 wide x 20 tall, red left / blue right, with EXIF orientation 6 (the viewer
 # turns it 90 degrees clockwise): shown 20 wide x 40 tall, red on top, blue below.
 # ImageMagick writes no EXIF block of its own, so one with just the orientation is inserted
