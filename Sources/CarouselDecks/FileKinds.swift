@@ -53,12 +53,27 @@ enum FileKinds {
                                           "crontab"]
     /// Pictures shown as picture cards.
     static let pictures: Set<String> = ["png", "jpg", "jpeg", "jpe", "gif", "webp", "bmp", "dib", "tif", "tiff"]
+    /// Pictures in formats not shown (skipped as such, not as files that are not text).
+    static let otherPictures: Set<String> = ["ico", "icns", "heic", "heif", "avif", "psd", "xcf", "raw", "cr2", "nef", "jxl", "svg"]
+
+    /// Whether a file's first bytes are a picture's signature (PNG, JPEG, GIF, WebP, BMP, TIFF):
+    /// a photo without an extension (`IMG_0001` copied off a camera) is a picture card, not a
+    /// file skipped as "not text" (helper-48). Its header is checked as any picture's.
+    static func isPictureSignature(_ head: some Collection<UInt8>) -> Bool {
+        let b = Array(head.prefix(12))
+        func starts(_ prefix: [UInt8]) -> Bool { b.count >= prefix.count && Array(b.prefix(prefix.count)) == prefix }
+        return starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) || starts([0xFF, 0xD8, 0xFF])
+            || starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8))
+            || (starts(Array("RIFF".utf8)) && b.count >= 12 && Array(b[8..<12]) == Array("WEBP".utf8))
+            || starts([0x42, 0x4D]) || starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A])
+    }
+
     /// The first bytes of a picture read when the deck opens, to check its signature and header.
     static let pictureHeadSize = 512
     /// Largest picture file shown (the decoder reads no further).
     static let maximumPictureSize = 512 << 20
     static let binary: Set<String> = [
-        "ico", "icns", "heic", "heif", "avif", "psd", "xcf", "raw",
+        "ico", "icns", "heic", "heif", "avif", "psd", "xcf", "raw", "jxl",
         "cr2", "nef", "pdf", "zip", "gz", "tgz", "xz", "bz2", "zst", "7z", "rar", "tar", "jar", "war", "class", "o", "a", "so",
         "dylib", "exe", "dll", "bin", "iso", "img", "dmg", "deb", "rpm", "apk", "mp3", "mp4", "m4a", "m4v", "mov", "avi", "mkv",
         "webm", "wav", "flac", "ogg", "opus", "aac", "woff", "woff2", "ttf", "otf", "eot", "sqlite", "sqlite3", "db", "pyc", "wasm",

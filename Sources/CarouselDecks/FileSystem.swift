@@ -25,6 +25,10 @@ struct FileFailure: Error, Equatable {
         let base = name.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) } ?? ""
         let ext = base.lastIndex(of: ".").map { base[$0...].lowercased() } ?? ""
         if FileKinds.verdict(forName: name) == .picture { return FileFailure(reason: "a picture, not text (--lines reads lines of text)") }
+        // (A photo in a format not shown says so, not only that it is no text: helper-48's iPhone HEIC.)
+        if FileKinds.otherPictures.contains(String(ext.dropFirst())) {
+            return FileFailure(reason: "a \(Sanitizer.line(ext)) picture, a format not shown (only PNG, JPEG, GIF, WebP, BMP and TIFF)")
+        }
         return FileFailure(reason: "not a text file (a \(Sanitizer.line(ext)) file)")
     }
 

@@ -297,6 +297,27 @@ import Testing
         #expect(deck.skipped == 2)
     }
 
+    /// A picture without an extension (a camera's `IMG_0001`) is a picture card by its signature
+    /// (it was skipped as "not a text file"); a photo in a format not shown says so (helper-48:
+    /// "not a text file (a .heic file)").
+    @Test func aPictureIsKnownByItsSignatureAndAnotherFormatIsNamed() throws {
+        let scratch = try Scratch()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]
+        scratch.write(png, named: Array("IMG_0001".utf8))
+        scratch.write([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8) + [0, 1], named: Array("IMG_0002".utf8))
+        scratch.write([0, 0, 0, 0x18] + Array("ftypheic".utf8), named: Array("phone.HEIC".utf8))
+        scratch.write(Array("ab".utf8) + [0, 0] + Array("cd".utf8), named: Array("blob".utf8))
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        #expect(deck.cards.map(\.title) == ["IMG_0001", "IMG_0002"])
+        #expect(deck.cards[0].content == .image(PictureFile(path: scratch.at("IMG_0001"))))
+        #expect(deck.problems == [
+            "\(scratch.at("blob")): \(Self.notText)",
+            "\(scratch.at("phone.HEIC")): a .heic picture, a format not shown (only PNG, JPEG, GIF, WebP, BMP and TIFF)",
+        ])
+        // With --lines, bytes are lines or nothing, never a picture.
+        #expect((try? DeckLoader.load(paths: [scratch.at("IMG_0001")], options: LoadOptions(lines: true))) == nil)
+    }
+
     /// A manifest without `cards` sets the defaults of the folder's own files, its `kind` too.
     @Test func aManifestWithoutCardsSetsTheKindOfTheFolderFiles() throws {
         let scratch = try Scratch()
