@@ -577,7 +577,7 @@ public struct AppModel {
             }
             // `+LINE` goes only with a file (with --print title, the target is not one); {line} always.
             let opensFile = target == file || script.contains("{line}") || script.contains("{file}")
-            effects.append(.run(ExternalCommand(script: script, target: target, name: "--open-with", line: opensFile ? line : nil,
+            effects.append(.run(ExternalCommand(script: script, target: target, name: Self.openWithName(script), line: opensFile ? line : nil,
                                                 file: file)))
         } else if case .image = card.content {
             // A text editor shows a picture's bytes (vi opened a JPEG as a screenful of noise).
@@ -606,6 +606,16 @@ public struct AppModel {
         case .killed(let signal): say("\(command.name) was ended by signal \(signal)")
         case .failed(let reason): say("cannot run \(command.name): \(reason)")
         }
+    }
+
+    /// How messages name an `--open-with` command: its program, where the script is one simple
+    /// command (`nonexistent-cmd: command not found`, where "--open-with: command not found" left
+    /// the user to guess which; helper-49), else `--open-with` (a script of several commands,
+    /// quotes or redirections, where the first word may not be what failed).
+    static func openWithName(_ script: String) -> String {
+        let words = script.split(separator: " ")
+        guard let first = words.first, !script.contains(where: { ";|&<>`$()'\"\\".contains($0) }) else { return "--open-with" }
+        return String(first)
     }
 
     /// The terminal came back to the carousel or changed under it (after a suspend and `fg`, a

@@ -535,7 +535,12 @@ struct DeckBuilder {
             return
         }
         let pieces = StandardInputCards.split(bytes, keep: FileSystem.maximumFileSize)
-        if pieces.isEmpty { skip("\(source): no cards (separate cards with a line holding only ---)") }
+        if pieces.isEmpty {
+            // (Nothing read, or only blank lines: the way to separate cards is no help there; helper-49.)
+            let blank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            skip("\(source): " + (bytes.isEmpty ? "empty: no cards" : blank ? "only blank lines: no cards"
+                                  : "no cards (separate cards with a line holding only ---)"))
+        }
         for piece in pieces {
             var text = piece.art
             if text.count > FileSystem.maximumFileSize {

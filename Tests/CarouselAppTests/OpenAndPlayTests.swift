@@ -443,6 +443,21 @@ import Testing
         #expect(status(pilot).contains("No file to open"), "\(status(pilot))")
     }
 
+    /// An `--open-with` command is named by its program where it is one simple command
+    /// ("--open-with: command not found" left the user to guess which: helper-49).
+    @Test func anOpenWithCommandIsNamedByItsProgram() {
+        #expect(AppModel.openWithName("nonexistent-cmd {}") == "nonexistent-cmd")
+        #expect(AppModel.openWithName("code -g {file}:{line}") == "code")
+        #expect(AppModel.openWithName("sh -c 'wc -l {}'") == "--open-with")
+        #expect(AppModel.openWithName("ls > x; true {}") == "--open-with")
+        var options = AppOptions()
+        options.openWith = "nonexistent-cmd {}"
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.terminal.runCommand = { _ in .exited(127) }
+        pilot.press(.character("e"))
+        #expect(status(pilot).contains("nonexistent-cmd: command not found"), "\(status(pilot))")
+    }
+
     /// A card whose file was renamed (`mv b.txt z.txt`) is still the one shown, at its new place
     /// (the strip showed the card that took its place: helper-49); a card deleted leaves the
     /// strip where it was, and a rename beside another change is not guessed at.

@@ -222,9 +222,17 @@ import Testing
         #expect(deck.problems == ["standard input: given more than once; its cards are shown once"])
     }
 
+    /// Standard input of no card is an error that says what it held (empty, blank lines): the way
+    /// to separate cards was said for empty input too, no help there (helper-49).
     @Test func emptyStandardInputIsAnError() {
         #expect(throws: DeckError("standard input: no cards (separate cards with a line holding only ---)")) {
             try DeckLoader.load(paths: ["-"], standardInput: { Array("\n---\n  \n".utf8) })
+        }
+        #expect(throws: DeckError("standard input: empty: no cards")) {
+            try DeckLoader.load(paths: ["-"], standardInput: { [] })
+        }
+        #expect(throws: DeckError("standard input: only blank lines: no cards")) {
+            try DeckLoader.load(paths: ["-"], standardInput: { Array("\n \t\r\n".utf8) })
         }
     }
 
