@@ -96,7 +96,7 @@ public struct AppModel {
         if let name = options.deckName { scene.deckName = name }
         scene.deckSize = deck.count
         scene.help = options.pick ? KeyTable.pickHelpRows : KeyTable.helpRows
-        scene.zoomHelp = KeyTable.zoomHelpRows
+        scene.zoomHelp = options.pick ? KeyTable.pickZoomHelpRows : KeyTable.zoomHelpRows
         if let interval = options.autoplay { slideshow = Slideshow(interval: interval, playing: true, now: 0) }
         refreshHints()
         message = options.notice
@@ -859,6 +859,8 @@ public struct AppModel {
         scene.shorterHints = Array(hints.dropFirst())
         scene.zoomHints = KeyTable.statusHints(ascii: ascii, in: .zoom, picking: options.pick, playing: playing)
         scene.wholeZoomHints = KeyTable.statusHints(ascii: ascii, in: .zoom, picking: options.pick, scrolling: false, playing: playing)
+        scene.helpHints = KeyTable.statusHints(ascii: ascii, in: .help)
+        scene.wholeHelpHints = KeyTable.statusHints(ascii: ascii, in: .help, scrolling: false)
     }
 
     private mutating func refreshLabels() {

@@ -89,7 +89,7 @@ public enum KeyTable {
         KeyBinding("↑ ↓ k j", ascii: "Up/Down k j", "previous / next (any style)",
                    keys: [(.up, .move(-1)), (.character("k"), .move(-1)), (.down, .move(1)), (.character("j"), .move(1))]),
         KeyBinding("Enter Space", "open the card full screen (zoom)", keys: [(.enter, .zoom), (.character(" "), .zoom)]),
-        KeyBinding("Tab", "Normal / Scaled", keys: [(.tab, .toggleMode), (.backTab, .toggleMode)], hint: .init("Tab", "mode")),
+        KeyBinding("Tab Shift-Tab", "Normal / Scaled", keys: [(.tab, .toggleMode), (.backTab, .toggleMode)], hint: .init("Tab", "mode")),
         KeyBinding("s", "next style: arc, stack, ring, lyrics", keys: [(.character("s"), .nextStyle)]),
         KeyBinding("o", "loop around the deck on / off", keys: [(.character("o"), .toggleLoop)]),
         KeyBinding("/", "find: show only the cards holding what you type", keys: [(.character("/"), .find)],
@@ -141,9 +141,12 @@ public enum KeyTable {
         KeyBinding("↑ ↓ k j PgUp PgDn Home End", ascii: "Up/Down k j PgUp PgDn Home End",
                    "help open: scroll it (when the screen is too short for every key)",
                    keys: [(.up, .scroll(-1)), (.character("k"), .scroll(-1)), (.down, .scroll(1)), (.character("j"), .scroll(1)),
-                          (.pageUp, .scrollPage(-1)), (.pageDown, .scrollPage(1)), (.home, .scrollTop), (.end, .scrollEnd)], in: .help),
+                          (.pageUp, .scrollPage(-1)), (.pageDown, .scrollPage(1)), (.home, .scrollTop), (.end, .scrollEnd)],
+                   hint: .init("↑↓", ascii: "Up/Down", "scroll"), in: .help),
+        // (The status line under the help named the carousel's keys, which only closed it: helper-51.)
         KeyBinding("other keys, help open", "close the help (q and Ctrl-C still quit)",
-                   keys: [(.character("q"), .quit), (.controlC, .interrupt)], otherKeys: .toggleHelp, in: .help),
+                   keys: [(.character("q"), .quit), (.controlC, .interrupt)], otherKeys: .toggleHelp,
+                   hint: .init("Esc", "close", essential: true), in: .help),
     ]
 
     /// What `key` asks for: its binding in the context (the help overlay when open, else the search
@@ -183,17 +186,29 @@ public enum KeyTable {
             .map { HelpRow(keys: $0.label, asciiKeys: $0.asciiLabel, text: $0.help) }
     }
 
-    /// The rows of the `?` overlay over a zoomed card: its keys (without the table's "zoomed: ").
+    /// The rows of the `?` overlay over a zoomed card: its keys (without the table's "zoomed: "),
+    /// and the terminal's (Ctrl-Z).
     public static var zoomHelpRows: [HelpRow] {
-        bindings.filter { $0.context == .zoom }.map { binding in
+        bindings.filter { $0.context == .zoom || $0.context == .terminal }.map { binding in
             let text = binding.help.hasPrefix("zoomed: ") ? String(binding.help.dropFirst(8)) : binding.help
             return HelpRow(keys: binding.label, asciiKeys: binding.asciiLabel, text: text)
         }
     }
 
-    /// The rows of the `?` overlay with `--pick`: its rows, then the carousel's.
-    public static var pickHelpRows: [HelpRow] {
-        bindings.filter { $0.context == .pick }.map { HelpRow(keys: $0.label, asciiKeys: $0.asciiLabel, text: $0.help) } + helpRows
+    /// The rows of the `?` overlay with `--pick`: its rows, then the carousel's, Enter left out of
+    /// theirs (the help said Enter zoomed, and closed a zoom, where it picks: helper-51).
+    public static var pickHelpRows: [HelpRow] { pickRows + helpRows.map(withoutEnter) }
+
+    /// The same over a zoomed card.
+    public static var pickZoomHelpRows: [HelpRow] { pickRows + zoomHelpRows.map(withoutEnter) }
+
+    private static var pickRows: [HelpRow] {
+        bindings.filter { $0.context == .pick }.map { HelpRow(keys: $0.label, asciiKeys: $0.asciiLabel, text: $0.help) }
+    }
+
+    private static func withoutEnter(_ row: HelpRow) -> HelpRow {
+        func drop(_ keys: String) -> String { keys.split(separator: " ").filter { $0 != "Enter" }.joined(separator: " ") }
+        return HelpRow(keys: drop(row.keys), asciiKeys: drop(row.asciiKeys), text: row.text)
     }
 
     /// The keys the status line names in a context, e.g. `←→ move  Tab mode  / find  ? help  q quit`;

@@ -47,6 +47,12 @@ public struct Scene: Sendable {
     /// fits the screen (nothing to scroll).
     public var zoomHints: [String] = []
     public var wholeZoomHints: [String] = []
+    /// The same while the `?` help is open (over the strip or a zoom), longest first;
+    /// `wholeHelpHints` where every key fits (nothing to scroll).
+    public var helpHints: [String] = []
+    public var wholeHelpHints: [String] = []
+    /// The hints the status line shows in this frame while the help is open; nil otherwise.
+    private var openHelpHints: [String]?
     /// Where picture cards get their cells (converted off the frame path); none: placeholders.
     public var pictures: (any PictureSource)?
     /// What the status line says after the card's place: a kept search, the slideshow.
@@ -163,6 +169,12 @@ public struct Scene: Sendable {
             }
             return info
         }
+        // (Under the help, the keys that scroll and close it: the carousel's only closed it; helper-51.)
+        openHelpHints = nil
+        if helpOpen {
+            let rows = zoom == nil ? help : zoomHelp
+            openHelpHints = HelpLayout(rows, glyphs: theme.glyphs, width: canvas.width, height: canvas.height).scrolls ? helpHints : wholeHelpHints
+        }
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
         engine.update(for: state, viewport: viewport)
         lastPosition = state.shownPosition
@@ -204,7 +216,7 @@ public struct Scene: Sendable {
         canvas.fill(CellRect(x: 0, y: rows.cards.upperBound, width: canvas.width, height: canvas.height - rows.cards.upperBound))
         let key = ChromeKey(
             mode: state.mode, style: state.style, loop: state.loop, active: state.activeIndex, count: state.count,
-            width: canvas.width, height: canvas.height, skipped: skippedCards, themeVersion: themeVersion, hint: hint,
+            width: canvas.width, height: canvas.height, skipped: skippedCards, themeVersion: themeVersion, hint: openHelpHints?.first ?? hint,
             note: statusNote, message: message, title: activeCard.title, subtitle: activeCard.subtitle, accent: activeCard.accent)
         let chromeRowNumbers = (top: rows.bar, dots: rows.dots, status: rows.status)
         if key == chromeKey {
@@ -229,8 +241,9 @@ public struct Scene: Sendable {
                 canvas.restoreRow(chromeRowNumbers.dots, from: chromeRows, at: 0)
                 canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: canvas.width)
             } else {
-                Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, note: statusNote, message: message, hint: hint,
-                                  shorterHints: shorterHints, theme: theme, on: &canvas)
+                Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, note: statusNote, message: message,
+                                  hint: openHelpHints?.first ?? hint, shorterHints: openHelpHints.map { Array($0.dropFirst()) } ?? shorterHints,
+                                  theme: theme, on: &canvas)
                 var rows: [Cell] = []
                 rows.reserveCapacity(2 * canvas.width)
                 canvas.appendRow(chromeRowNumbers.dots, to: &rows)
@@ -402,7 +415,7 @@ public struct Scene: Sendable {
             if !position.isEmpty { places.append(said[said.count - 1]) }
             places += compact
         }
-        let hints = info.total > info.page ? zoomHints : wholeZoomHints
+        let hints = openHelpHints ?? (info.total > info.page ? zoomHints : wholeZoomHints)
         var place = places[0], hint = ""
         if numbers {
             // The fullest place with keys beside it; else the fullest alone; else the barest, cut.

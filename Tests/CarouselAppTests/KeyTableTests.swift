@@ -231,5 +231,33 @@ import Testing
         let rows = KeyTable.helpRows
         #expect(rows.last?.asciiKeys == "Ctrl-Z" && rows.last?.text == "suspend (fg brings it back)", "\(rows.map(\.asciiKeys))")
         #expect(!rows.contains { $0.text.hasPrefix("zoomed:") || $0.text.hasPrefix("finding:") || $0.text.hasPrefix("help open") })
+        // Over a zoomed card too (helper-51).
+        #expect(KeyTable.zoomHelpRows.last?.asciiKeys == "Ctrl-Z")
+    }
+
+    /// With `--pick`, Enter picks, on the strip and in a zoom: the help no longer says it zooms or
+    /// closes the zoom (a user who believed it ended the session; helper-51).
+    @Test func withPickTheHelpGivesEnterOnlyToThePick() {
+        for rows in [KeyTable.pickHelpRows, KeyTable.pickZoomHelpRows] {
+            let enter = rows.filter { $0.keys.split(separator: " ").contains("Enter") }
+            #expect(enter.count == 1 && enter[0].text.hasPrefix("--pick: print the card"), "\(enter)")
+        }
+        #expect(KeyTable.pickHelpRows.contains { $0.keys == "Space" && $0.text == "open the card full screen (zoom)" })
+        #expect(KeyTable.pickZoomHelpRows.contains { $0.keys == "Esc Space q" && $0.text == "close it (q does not quit)" })
+        #expect(KeyTable.helpRows.contains { $0.keys == "Enter Space" }, "without --pick, as it was")
+    }
+
+    /// While the help is open, the status line names the keys that scroll and close it, not the
+    /// carousel's (they only close the help: helper-51 typed /che there and ran `e`); the scroll
+    /// keys only where the help scrolls.
+    @Test func underTheHelpTheStatusLineNamesItsKeys() {
+        let open = Self.screen(keys: [.character("?")], glyphs: .unicode)
+        #expect(open.last?.hasSuffix("Esc close ") == true && open.last?.contains("q quit") == false, "\(open.last ?? "")")
+        let short = Self.screen(keys: [.character("?")], glyphs: .unicode, size: (100, 16))
+        let status = short.last ?? ""
+        #expect(!status.contains("move") && !status.contains("find"), "\(status)")
+        #expect(KeyTable.statusHint(ascii: false, in: .help) == "↑↓ scroll  Esc close")
+        let zoomed = Self.screen(keys: [.enter, .character("?")], glyphs: .unicode)
+        #expect(zoomed.last?.hasSuffix("Esc close ") == true && zoomed.last?.contains("card") == false, "\(zoomed.last ?? "")")
     }
 }
