@@ -454,7 +454,7 @@ static void area_updated(GdkPixbufLoader *loader, int x, int y, int width, int h
 /* Formats whose gdk-pixbuf loader reports rows as it decodes them and says nothing when the
  * data stops early (measured: PNG, baseline JPEG and BMP cut short "load" without error).
  * TIFF decodes everything at close (and reports damage itself); GIF reports missing frames
- * itself; WebP's loader is not installed here, so it is left to report its own errors. */
+ * itself; WebP's loader (webp-pixbuf-loader) is left to report its own errors. */
 static gboolean reports_rows(const char *format) {
     return strcmp(format, "png") == 0 || strcmp(format, "jpeg") == 0 || strcmp(format, "bmp") == 0 ||
            strcmp(format, "tiff") == 0;

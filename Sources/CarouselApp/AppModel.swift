@@ -613,8 +613,10 @@ public struct AppModel {
     /// the user to guess which; helper-49), else `--open-with` (a script of several commands,
     /// quotes or redirections, where the first word may not be what failed).
     static func openWithName(_ script: String) -> String {
-        let words = script.split(separator: " ")
-        guard let first = words.first, !script.contains(where: { ";|&<>`$()'\"\\".contains($0) }) else { return "--open-with" }
+        guard !script.contains(where: { ";|&<>`$()'\"\\".contains($0) }) else { return "--open-with" }
+        // (Past the variables set for it: `FOO=1 vim {}` runs vim.)
+        let words = script.split(whereSeparator: { $0 == " " || $0 == "\t" }).drop { $0.contains("=") }
+        guard let first = words.first, !first.contains("{") else { return "--open-with" }
         return String(first)
     }
 
@@ -690,9 +692,17 @@ public struct AppModel {
 
     /// Where the card `id` went when its file was renamed (`mv cherry.md zcherry.md`: the strip
     /// moved to the card that took its place; helper-49): the one card of `new` that `old` did
-    /// not have, when `id` is the one card of `old` that `new` does not have. Nil otherwise (a
-    /// card removed, several changed at once).
+    /// not have, when `id` is the one card of `old` that `new` does not have and the two hold the
+    /// same. Nil otherwise (a card removed and another added, several changed at once).
     static func renamed(_ id: String, from old: any CardProvider, to new: any CardProvider) -> Int? {
+        guard let added = added(id, from: old, to: new),
+              let was = (0..<old.count).first(where: { old.cardID(at: $0) == id }),
+              old.card(at: was).content == new.card(at: added).content else { return nil }
+        return added
+    }
+
+    /// The one card of `new` that `old` did not have, when `id` is the one of `old` that `new` lacks.
+    static func added(_ id: String, from old: any CardProvider, to new: any CardProvider) -> Int? {
         guard old.count == new.count else { return nil }
         var before = Set<String>()
         before.reserveCapacity(old.count)

@@ -294,7 +294,7 @@ struct DeckBuilder {
             do {
                 let head = try folder.head(file, count: FileKinds.sniffSize)
                 guard TextSniffer.isText(options.lines && options.read0 ? DeckBuilder.lineFeeds(forNulBytes: head) : head) else {
-                    if !options.lines, FileKinds.isPictureSignature(head) {
+                    if !options.lines, !FileKinds.hasExtension(file), FileKinds.isPictureSignature(head) {
                         if let picture = pictureEntry(file, in: folder, title: nil) { entries.append(picture) }
                         return
                     }

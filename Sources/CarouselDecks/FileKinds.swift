@@ -54,11 +54,19 @@ enum FileKinds {
     /// Pictures shown as picture cards.
     static let pictures: Set<String> = ["png", "jpg", "jpeg", "jpe", "gif", "webp", "bmp", "dib", "tif", "tiff"]
     /// Pictures in formats not shown (skipped as such, not as files that are not text).
-    static let otherPictures: Set<String> = ["ico", "icns", "heic", "heif", "avif", "psd", "xcf", "raw", "cr2", "nef", "jxl", "svg"]
+    static let otherPictures: Set<String> = ["ico", "icns", "heic", "heif", "avif", "psd", "xcf", "jxl",
+                                              "raw", "cr2", "cr3", "nef", "nrw", "arw", "dng", "orf", "rw2", "raf", "pef", "srw"]
+
+    /// Whether a file's name has an extension (a dot after its first character).
+    static func hasExtension(_ name: [UInt8]) -> Bool {
+        let base = name.split(separator: UInt8(ascii: "/")).last ?? []
+        return base.dropFirst().contains(UInt8(ascii: "."))
+    }
 
     /// Whether a file's first bytes are a picture's signature (PNG, JPEG, GIF, WebP, BMP, TIFF):
     /// a photo without an extension (`IMG_0001` copied off a camera) is a picture card, not a
-    /// file skipped as "not text" (helper-48). Its header is checked as any picture's.
+    /// file skipped as "not text" (helper-48). Its header is checked as any picture's. (Asked
+    /// of names without an extension only: `dump.bin2` starting "BM" is no damaged picture.)
     static func isPictureSignature(_ head: some Collection<UInt8>) -> Bool {
         let b = Array(head.prefix(12))
         func starts(_ prefix: [UInt8]) -> Bool { b.count >= prefix.count && Array(b.prefix(prefix.count)) == prefix }
@@ -73,7 +81,7 @@ enum FileKinds {
     /// Largest picture file shown (the decoder reads no further).
     static let maximumPictureSize = 512 << 20
     static let binary: Set<String> = [
-        "ico", "icns", "heic", "heif", "avif", "psd", "xcf", "raw", "jxl",
+        "ico", "icns", "heic", "heif", "avif", "psd", "xcf", "raw", "jxl", "cr3", "nrw", "arw", "dng", "orf", "rw2", "raf", "pef", "srw",
         "cr2", "nef", "pdf", "zip", "gz", "tgz", "xz", "bz2", "zst", "7z", "rar", "tar", "jar", "war", "class", "o", "a", "so",
         "dylib", "exe", "dll", "bin", "iso", "img", "dmg", "deb", "rpm", "apk", "mp3", "mp4", "m4a", "m4v", "mov", "avi", "mkv",
         "webm", "wav", "flac", "ogg", "opus", "aac", "woff", "woff2", "ttf", "otf", "eot", "sqlite", "sqlite3", "db", "pyc", "wasm",

@@ -39,6 +39,14 @@ struct Glyph: Equatable {
 
     var isSpace: Bool { kind.contains(.space) }
 
+    /// A wide character (East Asian wide or fullwidth, an emoji): its first scalar takes two
+    /// cells. Not a cluster of two narrow letters drawn a cell each (Devanagari हि, Thai ทำ, Khmer
+    /// មែ: see `TerminalCluster`), which wraps as the letters of a word do: read as wide, a Hindi
+    /// word broke between its syllables and Khmer broke inside a stack.
+    var isWide: Bool { width >= 2 && !narrowCells }
+    /// Set for a cluster of narrow letters that takes two cells or more.
+    var narrowCells = false
+
     /// The classes of characters the line breaking treats apart (`ParagraphWrapper`).
     struct Kind: OptionSet, Equatable {
         let rawValue: UInt8
@@ -178,7 +186,13 @@ struct GlyphText {
 
     private mutating func add(_ shown: Character, _ column: inout Int, style: Int, cellWidth: (Character) -> Int) {
         let width = max(0, cellWidth(shown))
-        append(Glyph(character: shown, width: width, style: style))
+        var glyph = Glyph(character: shown, width: width, style: style)
+        // Two cells of narrow letters, not one wide character (see `Glyph.isWide`).
+        if width >= 2, let first = shown.unicodeScalars.first, shown.unicodeScalars.count > 1,
+           cellWidth(Character(first)) < 2 {
+            glyph.narrowCells = true
+        }
+        append(glyph)
         column += width
     }
 

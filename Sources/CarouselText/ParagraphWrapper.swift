@@ -172,7 +172,7 @@ struct ParagraphWrapper {
         // Next to a wide character (a CJK run kept whole around its marks, see `tokens`) the line
         // breaks between characters with no hyphen, and not after an opening bracket when an
         // earlier break is there.
-        if fits < word.endIndex, fits > word.startIndex, word[fits - 1].width >= 2 || word[fits].width >= 2 {
+        if fits < word.endIndex, fits > word.startIndex, word[fits - 1].isWide || word[fits].isWide {
             if fits - 1 > word.startIndex, word[fits - 1].kind.contains(.openingMark) { return (fits - 1, false) }
             // Nor before a closing mark or a stop ("다." is not split into "다" and "."), where the
             // character before it can go on with it (not itself a closing mark, not after an opening one).
@@ -187,9 +187,13 @@ struct ParagraphWrapper {
         // with no hyphen (one read as a letter of the next line: "ภาษ-" / "าราช"), and not
         // after a vowel written before its consonant nor before one written after it (which
         // would stand alone at a line's end or start; helper-46).
-        if fits > word.startIndex, fits < word.endIndex, Self.writesWithoutSpaces(word[word.startIndex]) {
+        // (Decided by the letters either side of the cut: a word may begin with a quote or a
+        // Latin name.)
+        if fits > word.startIndex, fits < word.endIndex, Self.writesWithoutSpaces(word[fits - 1]), Self.writesWithoutSpaces(word[fits]) {
             var cut = fits
-            while cut > word.startIndex + 1, !Self.mayBreak(between: word[cut - 1], and: word[cut]) { cut -= 1 }
+            while cut > word.startIndex + 1, Self.writesWithoutSpaces(word[cut - 2]), !Self.mayBreak(between: word[cut - 1], and: word[cut]) {
+                cut -= 1
+            }
             return (Self.mayBreak(between: word[cut - 1], and: word[cut]) ? cut : fits, false)
         }
         let first = word.startIndex + 2
@@ -217,6 +221,9 @@ struct ParagraphWrapper {
         return (max(end, word.startIndex + 1), true)
     }
 
+    /// A Thai letter (for tests).
+    static func isThai(_ c: Character) -> Bool { c.unicodeScalars.first.map { (0x0E00...0x0E7F).contains($0.value) } ?? false }
+
     /// A letter of a script written without spaces between its words (Thai, Lao, Khmer, Burmese).
     static func writesWithoutSpaces(_ glyph: Glyph) -> Bool {
         guard glyph.byte == 0, let v = glyph.character.unicodeScalars.first?.value else { return false }
@@ -225,10 +232,12 @@ struct ParagraphWrapper {
 
     /// Whether a line of such a script may end after `before` and the next begin with `after`:
     /// not after a Thai or Lao vowel written before its consonant (เ แ โ ใ ไ), nor before a vowel
-    /// or sign written after the syllable it belongs to (ะ า ำ ๅ ๆ ฯ, their Lao forms).
+    /// or sign written after the syllable it belongs to (ะ า ำ ๅ ๆ ฯ, their Lao forms), nor inside a
+    /// Khmer or Burmese stack (after the coeng ្ or the virama ္, which join the next consonant).
     static func mayBreak(between before: Glyph, and after: Glyph) -> Bool {
         guard let b = before.character.unicodeScalars.first?.value, let a = after.character.unicodeScalars.first?.value else { return true }
         if (0x0E40...0x0E44).contains(b) || (0x0EC0...0x0EC4).contains(b) { return false }
+        if before.character.unicodeScalars.contains(where: { $0.value == 0x17D2 || $0.value == 0x1039 }) { return false }
         return ![0x0E2F, 0x0E30, 0x0E32, 0x0E33, 0x0E45, 0x0E46, 0x0EAF, 0x0EB0, 0x0EB2, 0x0EB3, 0x0EC6].contains(a)
     }
 
@@ -314,7 +323,7 @@ struct ParagraphWrapper {
             let glyph = glyphs[i]
             // Korean sets spaces between words: its syllables wrap as the letters of a word do;
             // so do emoji side by side (a family drawn as its people is one picture).
-            let wide = !glyph.isSpace && glyph.width >= 2 && !isHangul(glyph.character) && !glyph.kind.contains(.pictograph)
+            let wide = !glyph.isSpace && glyph.isWide && !isHangul(glyph.character) && !glyph.kind.contains(.pictograph)
             if wide && glyph.kind.contains(.closingMark) {
                 // A closing mark never starts a line: it ends the segment before it.
                 afterOpening = false
@@ -331,7 +340,7 @@ struct ParagraphWrapper {
             }
             if !wide && run == i && !glyph.kind.isDisjoint(with: [.quoteClosing, .narrowClosing]),
                case .segment(let last)? = tokens.last, let end = glyphs[last].last,
-               end.width >= 2 || !end.kind.isDisjoint(with: [.quoteClosing, .narrowClosing]) {
+               end.isWide || !end.kind.isDisjoint(with: [.quoteClosing, .narrowClosing]) {
                 // A closing quote or a stop right after a wide character (Chinese: 你好。”; mixed
                 // text: "漢字, 😀") stays with it: a line never starts with ", ".
                 tokens[tokens.count - 1] = .segment(last.lowerBound..<(i + 1))

@@ -478,8 +478,10 @@ public enum TextLayout {
         guard !head.isEmpty, !lower.isEmpty else { return false }
         var joins: [(text: [Character], upper: Int, lower: Int)] = []
         if continued || joinsWithoutSpace(head.last!, lower.first!) {
-            // (Chinese and Japanese wrap between characters, Thai between letters, with no space to put back.)
+            // (Chinese and Japanese wrap between characters, Thai between letters, with no space to
+            // put back; Thai also at its spaces, between phrases: both are tried.)
             joins.append((head + lower, head.count, head.count))
+            if !continued && writesWithoutSpaces(head.last!) { joins.append((head + [" "] + lower, head.count, head.count + 1)) }
         } else if head.last == "-" {
             joins.append((head + lower, head.count, head.count))
             joins.append((head.dropLast() + lower, head.count - 1, head.count - 1))

@@ -11,8 +11,8 @@ import Musl
 /// wiped when the reading ends. Only where standard error is a terminal; nothing for a quick read.
 /// The sign's width on the terminal, for a signal handler to wipe it (set before each sign shows).
 nonisolated(unsafe) private var shownSignWidth = 0
-/// The terminal's modes as they were before the sign turned its echo off, for `end` and a
-/// signal's handler to put back (`keptModes` is set before `modesKept`).
+/// The terminal's modes when the sign turned its echo off (`keptModes` is set before `modesKept`,
+/// which says the echo is to be turned on again).
 nonisolated(unsafe) private var keptModes = termios()
 nonisolated(unsafe) private var modesKept: sig_atomic_t = 0
 
@@ -55,27 +55,46 @@ final class ReadingSign {
         guard lastShown != nil else { return }
         write("\r" + String(repeating: " ", count: widest) + "\r")
         lastShown = nil
-        ReadingSign.giveEchoBack()
-        tcflush(STDERR_FILENO, TCIFLUSH)
+        // (Only the keys of the terminal whose echo was turned off here: that terminal's
+        // foreground, the one it answers to; another terminal's typing is not ours to drop.)
+        if ReadingSign.giveEchoBack() { tcflush(STDERR_FILENO, TCIFLUSH) }
         restoreSignals()
     }
 
     /// While the sign shows, what is typed is not echoed (an Enter moved the sign down a row and
     /// two of it stayed on the terminal, arrows showed as `^[[C`) and is dropped when the cards
     /// come (an Enter typed while the sign showed picked a card no one had seen: helper-49). Only
-    /// in the terminal's foreground process group (a background job changing its modes is stopped).
+    /// on the terminal the program answers to, in its foreground process group (a background job
+    /// changing its modes is stopped), and only where the echo is on (a password prompt in the
+    /// same pipeline turns it off and on again itself: its modes are not ours to put back).
     private static func stopEcho() {
-        guard modesKept == 0, tcgetpgrp(STDERR_FILENO) == getpgrp(), tcgetattr(STDERR_FILENO, &keptModes) == 0 else { return }
+        guard modesKept == 0, inForeground(), tcgetattr(STDERR_FILENO, &keptModes) == 0,
+              keptModes.c_lflag & tcflag_t(ECHO) != 0 else { return }
         var quiet = keptModes
         quiet.c_lflag &= ~tcflag_t(ECHO)
         if tcsetattr(STDERR_FILENO, TCSANOW, &quiet) == 0 { modesKept = 1 }
     }
 
-    /// The terminal's echo as it was (safe in a signal handler: tcsetattr is async-signal-safe).
-    private static func giveEchoBack() {
-        guard modesKept != 0 else { return }
+    /// The terminal's echo on again, where it was turned off here, and only the echo (whatever
+    /// else changed meanwhile stays); true when it was. Not from the background (`kill %1` after a
+    /// Ctrl-Z during the read: the handler's change of modes stopped the program, which the kill
+    /// then did not end; the shell puts its own modes back then anyway). Safe in a signal
+    /// handler: tcgetpgrp, tcgetattr and tcsetattr are async-signal-safe.
+    @discardableResult
+    private static func giveEchoBack() -> Bool {
+        guard modesKept != 0 else { return false }
         modesKept = 0
-        tcsetattr(STDERR_FILENO, TCSANOW, &keptModes)
+        guard inForeground() else { return false }
+        var modes = termios()
+        guard tcgetattr(STDERR_FILENO, &modes) == 0 else { return false }
+        modes.c_lflag |= tcflag_t(ECHO)
+        return tcsetattr(STDERR_FILENO, TCSANOW, &modes) == 0
+    }
+
+    /// Whether standard error is the controlling terminal and this process is in its foreground.
+    private static func inForeground() -> Bool {
+        let group = tcgetpgrp(STDERR_FILENO)
+        return group >= 0 && group == getpgrp()
     }
 
     /// The signals that end the reading (Ctrl-C, a kill, a closed terminal) wipe the sign first:

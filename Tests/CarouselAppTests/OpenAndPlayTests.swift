@@ -450,6 +450,9 @@ import Testing
         #expect(AppModel.openWithName("code -g {file}:{line}") == "code")
         #expect(AppModel.openWithName("sh -c 'wc -l {}'") == "--open-with")
         #expect(AppModel.openWithName("ls > x; true {}") == "--open-with")
+        #expect(AppModel.openWithName("FOO=1 vim {}") == "vim")
+        #expect(AppModel.openWithName("{} --flag") == "--open-with")
+        #expect(AppModel.openWithName("less\t{}") == "less")
         var options = AppOptions()
         options.openWith = "nonexistent-cmd {}"
         let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
@@ -484,8 +487,11 @@ import Testing
         #expect(pilot.model.activeDeckIndex == 0)
         #expect(AppModel.renamed("a.txt", from: CardList([Self.note("a.txt", ""), Self.note("b.txt", "")]),
                                  to: CardList([Self.note("c.txt", ""), Self.note("d.txt", "")])) == nil)
-        #expect(AppModel.renamed("a.txt", from: CardList([Self.note("a.txt", ""), Self.note("b.txt", "")]),
-                                 to: CardList([Self.note("b.txt", ""), Self.note("c.txt", "")])) == 1)
+        #expect(AppModel.renamed("a.txt", from: CardList([Self.note("a.txt", "x"), Self.note("b.txt", "")]),
+                                 to: CardList([Self.note("b.txt", ""), Self.note("c.txt", "x")])) == 1)
+        // One removed and an unrelated one added (a `git pull`): no guess, the strip stays at its place.
+        #expect(AppModel.renamed("a.txt", from: CardList([Self.note("a.txt", "x"), Self.note("b.txt", "")]),
+                                 to: CardList([Self.note("b.txt", ""), Self.note("c.txt", "y")])) == nil)
     }
 
     /// A Markdown talk read again after a slide was added above the one shown stays on that slide

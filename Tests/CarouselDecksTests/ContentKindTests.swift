@@ -307,11 +307,14 @@ import Testing
         scratch.write([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8) + [0, 1], named: Array("IMG_0002".utf8))
         scratch.write([0, 0, 0, 0x18] + Array("ftypheic".utf8), named: Array("phone.HEIC".utf8))
         scratch.write(Array("ab".utf8) + [0, 0] + Array("cd".utf8), named: Array("blob".utf8))
+        // A file with another extension that happens to start as a picture does is not one.
+        scratch.write(Array("BM".utf8) + [0, 0, 1, 2, 0, 0], named: Array("dump.bin2".utf8))
         let deck = try DeckLoader.load(paths: [scratch.path])
         #expect(deck.cards.map(\.title) == ["IMG_0001", "IMG_0002"])
         #expect(deck.cards[0].content == .image(PictureFile(path: scratch.at("IMG_0001"))))
         #expect(deck.problems == [
             "\(scratch.at("blob")): \(Self.notText)",
+            "\(scratch.at("dump.bin2")): \(Self.notText)",
             "\(scratch.at("phone.HEIC")): a .heic picture, a format not shown (only PNG, JPEG, GIF, WebP, BMP and TIFF)",
         ])
         // With --lines, bytes are lines or nothing, never a picture.

@@ -265,6 +265,11 @@ import CarouselCanvas
                 && (thai[i].text + thai[i + 1].text).contains("ราชการ")
         }, "\(thai.map(\.text))")
         #expect(TextLayout.firstLine(in: thai, matching: find("ราชการ")) == thaiSplit, "\(thai.map(\.text))")
+        // And one the wrap split at a space between Thai phrases (both joins are tried).
+        let phrases = TextLayout.lines(for: TextDocument(plainText: "ภาษาไทย ครับผม"), width: 9, cellWidth: CharacterWidth.of)
+        let spaced = try #require(phrases.indices.first { phrases[$0].text.hasSuffix("ย") && phrases.indices.contains($0 + 1) && phrases[$0 + 1].text.hasPrefix("ค") },
+                                  "\(phrases.map(\.text))")
+        #expect(TextLayout.firstLine(in: phrases, matching: find("ย ค")) == spaced)
         // And before a Windows path's backslash (helper-42: found when the word broke with a hyphen).
         let path = TextLayout.lines(for: TextDocument(plainText: "C:\\Users\\Zoë\\Documents\\Projets"), width: 16, cellWidth: CharacterWidth.of)
         #expect(path.map(\.text) == ["C:\\Users\\Zoë", "\\Documents", "\\Projets"])

@@ -333,6 +333,29 @@ import Testing
             }
         }
         #expect(TextLayout.lines(for: TextDocument(plainText: text), width: 15, cellWidth: CharacterWidth.of).map(\.text).first == "ภาษาไทยเป็นภาษา")
+        // Decided by the letters either side of the cut: after a quote, after a Latin name.
+        for start in ["\u{201C}", "ThaiWord:"] {
+            for width in 6...20 {
+                let lines = TextLayout.lines(for: TextDocument(plainText: start + text), width: width, cellWidth: CharacterWidth.of).map(\.text)
+                for (line, next) in zip(lines, lines.dropFirst()) where line.last.map(ParagraphWrapper.isThai) == true {
+                    #expect(!"เแโใไ-".contains(line.last!) && !"ะาำๅๆฯ".contains(next.first!), "\(start) width \(width): \(lines)")
+                }
+            }
+        }
+        // Devanagari syllables of two cells (हि: a letter and a spacing vowel sign, a cell each) are
+        // letters of a word, not wide characters to break between: Hindi wraps at its spaces.
+        let hindi = "हिन्दी विश्व की एक प्रमुख भाषा है एवं भारत की राजभाषा है"
+        let words = Set(hindi.split(separator: " ").map(String.init))
+        for width in 8...30 {
+            let lines = TextLayout.lines(for: TextDocument(plainText: hindi), width: width, cellWidth: CharacterWidth.of).map(\.text)
+            #expect(lines.allSatisfy { $0.split(separator: " ").allSatisfy { words.contains(String($0)) } }, "width \(width): \(lines)")
+        }
+        // A Khmer stack (coeng, then the consonant below) is never split.
+        let khmer = String(repeating: "ភាសាខ្មែរ", count: 6)
+        for width in 6...20 {
+            let lines = TextLayout.lines(for: TextDocument(plainText: khmer), width: width, cellWidth: CharacterWidth.of).map(\.text)
+            #expect(lines.joined() == khmer && !lines.dropLast().contains { $0.unicodeScalars.last?.value == 0x17D2 }, "width \(width): \(lines)")
+        }
     }
 
     @Test func codeIsCutNotWrapped() {
