@@ -11,9 +11,13 @@ public enum ScriptStep: Sendable, Equatable {
     /// Press at the first cell, move to the second over a few frames, let go.
     case drag(x1: Int, y1: Int, x2: Int, y2: Int)
     case resize(width: Int, height: Int)
+    /// Time passing before the next step (the motion a step began goes on meanwhile): a session
+    /// replayed at its own pace, a click after the strip came to rest (every step came at once,
+    /// and a second click hit the cards where they had been; helper-51).
+    case wait(seconds: Double)
 
     /// The step names besides key names, for help and error messages.
-    public static let names = ["click:X:Y", "wheel-up", "wheel-down", "drag:X1:Y1:X2:Y2", "resize:COLSxROWS"]
+    public static let names = ["click:X:Y", "wheel-up", "wheel-down", "drag:X1:Y1:X2:Y2", "resize:COLSxROWS", "wait:SECONDS"]
 
     /// Reads `right`, `click:40:12`, `wheel-up` (optionally `wheel-up:X:Y`), `drag:60:15:30:15`, `resize:80x24`.
     public init?(name: String) {
@@ -30,6 +34,9 @@ public enum ScriptStep: Sendable, Equatable {
         case "resize" where parts.count == 2:
             guard let size = HeadlessRenderer.parseSize(parts[1]) else { return nil }
             self = .resize(width: size.width, height: size.height)
+        case "wait" where parts.count == 2:
+            guard let seconds = Double(parts[1]), seconds.isFinite, seconds >= 0, seconds <= 3600 else { return nil }
+            self = .wait(seconds: seconds)
         default:
             // A lone `:` is the colon key, not a step.
             guard let key = Key(name: name) else { return nil }
@@ -65,6 +72,8 @@ public enum ScriptStep: Sendable, Equatable {
             return end
         case .resize(let width, let height):
             terminal.schedule(.resize(width: width, height: height), at: time)
+        case .wait(let seconds):
+            return time + seconds
         }
         return time
     }

@@ -275,4 +275,24 @@ import Testing
         #expect(rendered == pilot.screen)
         #expect(rendered.count == 26 && rendered[25].contains("3/20"))
     }
+
+    /// `wait:SECONDS` lets time pass between steps, as a user's pace does: two clicks on the card
+    /// right of the centre a second apart go two cards on, as they do live (at once, the second
+    /// click hit the cards where they were: helper-51); and the same as the pilot's.
+    @Test func renderWaitsBetweenStepsWhereTheScriptSays() throws {
+        func status(_ keys: String) throws -> String {
+            let steps = try HeadlessRenderer.parseKeys(keys).get()
+            return HeadlessRenderer.render(deck: deck, options: AppOptions(), width: 80, height: 24, keys: steps, time: nil, glyphs: .unicode).last ?? ""
+        }
+        #expect(try status("click:55:10,wait:1,click:55:10").contains("3/20"))
+        #expect(try status("click:55:10,click:55:10").contains("2/20"), "at once, as before")
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.click(x: 55, y: 10, wait: 1)
+        pilot.click(x: 55, y: 10)
+        #expect(try status("click:55:10,wait:1,click:55:10") == pilot.screen.last)
+        for bad in ["wait", "wait:", "wait:-1", "wait:x", "wait:nan", "wait:99999"] {
+            #expect(ScriptStep(name: bad) == nil, "\(bad)")
+        }
+        #expect(ScriptStep(name: "wait:0.5") == .wait(seconds: 0.5))
+    }
 }
