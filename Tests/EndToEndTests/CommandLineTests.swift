@@ -140,7 +140,7 @@ struct CommandLineTests {
         #expect(result.output.hasPrefix("""
             Error: unknown key name 'rihgt' in --keys; known names: left, right, up, down, home, end, pgup, \
             pgdn, tab, backtab, enter, esc, backspace, space, comma, ctrl-c, any single character, or the steps \
-            click:X:Y, wheel-up, wheel-down, drag:X1:Y1:X2:Y2, resize:COLSxROWS
+            click:X:Y, wheel-up, wheel-down, drag:X1:Y1:X2:Y2, resize:COLSxROWS, wait:SECONDS
 
             """))
         #expect(result.status == 64)
