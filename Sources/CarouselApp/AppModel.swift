@@ -702,7 +702,7 @@ public struct AppModel {
     }
 
     /// The one card of `new` that `old` did not have, when `id` is the one of `old` that `new` lacks.
-    static func added(_ id: String, from old: any CardProvider, to new: any CardProvider) -> Int? {
+    private static func added(_ id: String, from old: any CardProvider, to new: any CardProvider) -> Int? {
         guard old.count == new.count else { return nil }
         var before = Set<String>()
         before.reserveCapacity(old.count)

@@ -24,12 +24,6 @@ public enum TerminalCluster {
             for s in scalars.prefix(2) { letters.append(letter(of: s)) }
             return letters
         }
-        if isRegionalIndicator(first) {
-            var kept = String.UnicodeScalarView()
-            kept.append(letter(of: first).unicodeScalars.first!)
-            for s in scalars.dropFirst() where kept.count < 3 && CharacterWidth.of(s) == 0 && !isVariationSelector(s) { kept.append(s) }
-            return Substitution(Character(String(kept)))
-        }
         return Substitution(splitting: scalars)
     }
 

@@ -221,12 +221,13 @@ struct ParagraphWrapper {
         return (max(end, word.startIndex + 1), true)
     }
 
-    /// A Thai letter (for tests).
-    static func isThai(_ c: Character) -> Bool { c.unicodeScalars.first.map { (0x0E00...0x0E7F).contains($0.value) } ?? false }
-
     /// A letter of a script written without spaces between its words (Thai, Lao, Khmer, Burmese).
     static func writesWithoutSpaces(_ glyph: Glyph) -> Bool {
-        guard glyph.byte == 0, let v = glyph.character.unicodeScalars.first?.value else { return false }
+        glyph.byte == 0 && writesWithoutSpaces(glyph.character)
+    }
+
+    static func writesWithoutSpaces(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
         return (0x0E00...0x0EFF).contains(v) || (0x1780...0x17FF).contains(v) || (0x1000...0x109F).contains(v)
     }
 

@@ -461,9 +461,7 @@ public enum TextLayout {
         isWide(last) && isWide(first) || writesWithoutSpaces(last) && writesWithoutSpaces(first)
     }
 
-    static func writesWithoutSpaces(_ c: Character) -> Bool {
-        ParagraphWrapper.writesWithoutSpaces(Glyph(character: c, width: 1, style: 0))
-    }
+    static func writesWithoutSpaces(_ c: Character) -> Bool { ParagraphWrapper.writesWithoutSpaces(c) }
 
     private static func holdsMatch(_ lines: [LaidLine], at i: Int, _ find: ([Character]) -> [Range<Int>]) -> Bool {
         var head = Array(lines[i].text)
