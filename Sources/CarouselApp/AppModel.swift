@@ -96,7 +96,8 @@ public struct AppModel {
         if let name = options.deckName { scene.deckName = name }
         scene.deckSize = deck.count
         scene.help = options.pick ? KeyTable.pickHelpRows : KeyTable.helpRows
-        scene.zoomHelp = options.pick ? KeyTable.pickZoomHelpRows : KeyTable.zoomHelpRows
+        scene.zoomHelp = options.pick ? KeyTable.pickZoomHelpRows() : KeyTable.zoomHelpRows()
+        scene.wholeZoomHelp = options.pick ? KeyTable.pickZoomHelpRows(scrolling: false) : KeyTable.zoomHelpRows(scrolling: false)
         if let interval = options.autoplay { slideshow = Slideshow(interval: interval, playing: true, now: 0) }
         refreshHints()
         message = options.notice
@@ -445,7 +446,7 @@ public struct AppModel {
 
     /// How the help is laid out on the screen last drawn (nil before the first frame).
     private var helpLayout: HelpLayout? {
-        screenSize.map { HelpLayout(overlay.zoom == nil ? scene.help : scene.zoomHelp, glyphs: scene.theme.glyphs,
+        screenSize.map { HelpLayout(overlay.zoom == nil ? scene.help : scene.shownZoomHelp, glyphs: scene.theme.glyphs,
                                     width: $0.width, height: $0.height) }
     }
 

@@ -47,7 +47,12 @@ public struct KeyBinding: Sendable {
 
     /// Whether its keys scroll (a zoomed card whose text fits has no use for them).
     var scrolls: Bool {
-        commands.contains { if case .scroll = $0.command { true } else { false } }
+        commands.contains {
+            switch $0.command {
+            case .scroll, .scrollPage, .scrollTop, .scrollEnd: true
+            default: false
+            }
+        }
     }
 
     init(_ label: String, ascii: String? = nil, _ help: String, keys: [(Key, Command)],
@@ -187,9 +192,10 @@ public enum KeyTable {
     }
 
     /// The rows of the `?` overlay over a zoomed card: its keys (without the table's "zoomed: "),
-    /// and the terminal's (Ctrl-Z).
-    public static var zoomHelpRows: [HelpRow] {
-        bindings.filter { $0.context == .zoom || $0.context == .terminal }.map { binding in
+    /// and the terminal's (Ctrl-Z); without `scrolling`, those that scroll left out (a picture,
+    /// a note that fits).
+    public static func zoomHelpRows(scrolling: Bool = true) -> [HelpRow] {
+        bindings.filter { ($0.context == .zoom && (scrolling || !$0.scrolls)) || $0.context == .terminal }.map { binding in
             let text = binding.help.hasPrefix("zoomed: ") ? String(binding.help.dropFirst(8)) : binding.help
             return HelpRow(keys: binding.label, asciiKeys: binding.asciiLabel, text: text)
         }
@@ -200,7 +206,9 @@ public enum KeyTable {
     public static var pickHelpRows: [HelpRow] { pickRows + helpRows.map(withoutEnter) }
 
     /// The same over a zoomed card.
-    public static var pickZoomHelpRows: [HelpRow] { pickRows + zoomHelpRows.map(withoutEnter) }
+    public static func pickZoomHelpRows(scrolling: Bool = true) -> [HelpRow] {
+        pickRows + zoomHelpRows(scrolling: scrolling).map(withoutEnter)
+    }
 
     private static var pickRows: [HelpRow] {
         bindings.filter { $0.context == .pick }.map { HelpRow(keys: $0.label, asciiKeys: $0.asciiLabel, text: $0.help) }

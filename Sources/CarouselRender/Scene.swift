@@ -35,8 +35,14 @@ public struct Scene: Sendable {
     public static let programName = "carousel"
     /// The rows of the `?` overlay (the app fills them from its key table).
     public var help: [HelpRow] = []
-    /// The rows of the `?` overlay over a zoomed card: its own keys.
+    /// The rows of the `?` overlay over a zoomed card: its own keys; `wholeZoomHelp` where the
+    /// card has nothing to scroll (a picture, a note that fits), without the keys that scroll.
     public var zoomHelp: [HelpRow] = []
+    public var wholeZoomHelp: [HelpRow] = []
+    /// Whether the zoomed card last drawn scrolls (its text is longer than the screen).
+    private var zoomScrolls = true
+    /// The rows the `?` overlay shows over the zoomed card last drawn.
+    public var shownZoomHelp: [HelpRow] { zoomScrolls ? zoomHelp : wholeZoomHelp }
     /// The keys named at the right of the status line (the app's key table gives it; empty shows none).
     public var hint = ""
     /// Shorter hints, for a status line short of room (a long title): the first that leaves the
@@ -170,11 +176,9 @@ public struct Scene: Sendable {
             return info
         }
         // (Under the help, the keys that scroll and close it: the carousel's only closed it; helper-51.)
+        // (Over a zoom they are chosen once the zoom is drawn: its rows depend on whether it scrolls.)
         openHelpHints = nil
-        if helpOpen {
-            let rows = zoom == nil ? help : zoomHelp
-            openHelpHints = HelpLayout(rows, glyphs: theme.glyphs, width: canvas.width, height: canvas.height).scrolls ? helpHints : wholeHelpHints
-        }
+        if helpOpen && zoom == nil { openHelpHints = helpHints(for: help, canvas) }
         let viewport = Scene.viewport(width: canvas.width, height: canvas.height)
         engine.update(for: state, viewport: viewport)
         lastPosition = state.shownPosition
@@ -262,7 +266,8 @@ public struct Scene: Sendable {
         if let c = cursor, !rows.cards.contains(c.y) { cursor = nil }
         var zoomInfo: ZoomInfo?
         if let zoom, zoom.index < deck.count {
-            zoomInfo = renderZoom(zoom, card: deck.card(at: zoom.index), count: deck.count, painter: painter, into: &canvas)
+            zoomInfo = renderZoom(zoom, card: deck.card(at: zoom.index), count: deck.count, helpOpen: helpOpen, painter: painter,
+                                  into: &canvas)
             cursor = (1, rows.status)
             chromeKey = nil  // the status row was drawn over
         }
@@ -287,7 +292,7 @@ public struct Scene: Sendable {
             if zoomInfo == nil {
                 Chrome.drawHelp(help, first: helpFirst, theme: theme, on: &canvas)
             } else {
-                Chrome.drawHelp(zoomHelp, first: helpFirst, theme: theme, hiding: 0..<rows.status, on: &canvas)
+                Chrome.drawHelp(shownZoomHelp, first: helpFirst, theme: theme, hiding: 0..<rows.status, on: &canvas)
             }
             cursor = nil
         }
@@ -363,13 +368,23 @@ public struct Scene: Sendable {
                         width: mix(from.width, full.width), height: mix(from.height, full.height)).intersection(full)
     }
 
-    private mutating func renderZoom(_ zoom: Zoom, card: Card, count: Int, painter: CardPainter, into canvas: inout Canvas) -> ZoomInfo {
+    /// The status line's keys under the open help: its scrolling keys only where its rows overflow the screen.
+    private func helpHints(for rows: [HelpRow], _ canvas: Canvas) -> [String] {
+        HelpLayout(rows, glyphs: theme.glyphs, width: canvas.width, height: canvas.height).scrolls ? helpHints : wholeHelpHints
+    }
+
+    private mutating func renderZoom(_ zoom: Zoom, card: Card, count: Int, helpOpen: Bool, painter: CardPainter,
+                                     into canvas: inout Canvas) -> ZoomInfo {
         let rows = ChromeRows(height: canvas.height)
         let full = CellRect(x: 0, y: 0, width: canvas.width, height: rows.status)
         let rect = zoomRect(zoom, canvas: canvas)
         let info = painter.paintZoomed(card, index: zoom.index, in: rect, grownTo: full, first: zoom.anchor?.line ?? zoom.first,
                                        firstWidth: zoom.anchor?.width ?? zoom.width,
                                        seek: zoom.seeksMatch ? painter.seek : nil, lastMatch: zoom.seeksLastMatch, cache: &cells, on: &canvas)
+        // Its help leaves out the keys that scroll where there is nothing to scroll (a picture:
+        // helper-48 found "scroll a line" listed over one).
+        zoomScrolls = info.total > info.page
+        if helpOpen { openHelpHints = helpHints(for: shownZoomHelp, canvas) }
         let row = rows.status
         canvas.fill(CellRect(x: 0, y: row, width: canvas.width, height: 1))
         let g = theme.glyphs

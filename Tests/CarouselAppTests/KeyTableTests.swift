@@ -232,18 +232,43 @@ import Testing
         #expect(rows.last?.asciiKeys == "Ctrl-Z" && rows.last?.text == "suspend (fg brings it back)", "\(rows.map(\.asciiKeys))")
         #expect(!rows.contains { $0.text.hasPrefix("zoomed:") || $0.text.hasPrefix("finding:") || $0.text.hasPrefix("help open") })
         // Over a zoomed card too (helper-51).
-        #expect(KeyTable.zoomHelpRows.last?.asciiKeys == "Ctrl-Z")
+        #expect(KeyTable.zoomHelpRows().last?.asciiKeys == "Ctrl-Z")
+    }
+
+    /// Over a zoomed card with nothing to scroll (a picture, art, a note that fits), the help
+    /// leaves out the keys that scroll (helper-48 found "scroll a line" over a picture); over a
+    /// long text it lists them, and it scrolls within the rows it shows.
+    @Test func theZoomsHelpListsScrollKeysOnlyWhereTheCardScrolls() {
+        let long = (1...200).map { "line \($0) of the journal" }.joined(separator: "\n")
+        let deck = CardList([FindTests.note("journal", long), FindTests.note("short", "a lighthouse")])
+        let scrollRows = ["scroll a line", "scroll a page", "top / end of the text"]
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.press(.enter)
+        pilot.press(.character("?"))
+        var text = pilot.screen.joined(separator: "\n")
+        for row in scrollRows { #expect(text.contains(row), "\(row)") }
+        pilot.press(.escape)
+        pilot.press(.right)
+        pilot.press(.character("?"))
+        text = pilot.screen.joined(separator: "\n")
+        for row in scrollRows { #expect(!text.contains(row), "\(row)") }
+        #expect(text.contains("previous / next card") && text.contains("suspend (fg brings it back)"))
+        // Art (the built-in deck) has nothing to scroll either; with --pick, its rows come first.
+        let art = Self.screen(keys: [.enter, .character("?")], glyphs: .unicode).joined(separator: "\n")
+        #expect(!art.contains("scroll a line") && art.contains("close it (q does not quit)"))
+        #expect(!KeyTable.pickZoomHelpRows(scrolling: false).contains { $0.text.contains("scroll") })
+        #expect(KeyTable.pickZoomHelpRows(scrolling: false).first?.text.hasPrefix("--pick") == true)
     }
 
     /// With `--pick`, Enter picks, on the strip and in a zoom: the help no longer says it zooms or
     /// closes the zoom (a user who believed it ended the session; helper-51).
     @Test func withPickTheHelpGivesEnterOnlyToThePick() {
-        for rows in [KeyTable.pickHelpRows, KeyTable.pickZoomHelpRows] {
+        for rows in [KeyTable.pickHelpRows, KeyTable.pickZoomHelpRows()] {
             let enter = rows.filter { $0.keys.split(separator: " ").contains("Enter") }
             #expect(enter.count == 1 && enter[0].text.hasPrefix("--pick: print the card"), "\(enter)")
         }
         #expect(KeyTable.pickHelpRows.contains { $0.keys == "Space" && $0.text == "open the card full screen (zoom)" })
-        #expect(KeyTable.pickZoomHelpRows.contains { $0.keys == "Esc Space q" && $0.text == "close it (q does not quit)" })
+        #expect(KeyTable.pickZoomHelpRows().contains { $0.keys == "Esc Space q" && $0.text == "close it (q does not quit)" })
         #expect(KeyTable.helpRows.contains { $0.keys == "Enter Space" }, "without --pick, as it was")
     }
 
