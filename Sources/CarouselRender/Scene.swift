@@ -420,11 +420,15 @@ public struct Scene: Sendable {
         }
         // Which card it is, as the strip's status line says (Left / Right and the slideshow change it).
         // (Also one card of a search, as the strip says "1/1": helper-11 found it left out.)
-        let position = message == nil && (count > 1 || highlight != nil) ? "\(zoom.index + 1)/\(count)  " : ""
+        let position = count > 1 || highlight != nil ? "\(zoom.index + 1)/\(count)  " : ""
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
-        let note = message == nil && !statusNote.isEmpty ? "  " + g.displayable(statusNote) : ""
-        var places = said.map { position + $0 + note }
+        let note = statusNote.isEmpty ? "" : g.displayable(statusNote)
+        // A message comes after them, as on the strip (the slideshow's end said "The last card: p
+        // plays..." with no card and no "paused": helper-51).
+        // Shorter for a narrow screen: without the note, then the message alone (never cut before these).
+        var places = message == nil ? said.map { position + $0 + (note.isEmpty ? "" : "  " + note) }
+            : [position + (note.isEmpty ? "" : note + "  ") + said[0], position + said[0], said[0]]
         if numbers {
             if !note.isEmpty { places += said.map { position + $0 } }
             if !position.isEmpty { places.append(said[said.count - 1]) }
@@ -441,6 +445,9 @@ public struct Scene: Sendable {
                 place = places.first { CharacterWidth.of($0) <= width - 2 } ?? places[places.count - 1]
             }
         } else {
+            if message != nil, let essential = hints.last {
+                place = places.first { CharacterWidth.of($0) + CharacterWidth.of(essential) <= canvas.width - 5 } ?? places[places.count - 1]
+            }
             hint = Chrome.hint(hints, beside: CharacterWidth.of(place), room: canvas.width - 5,
                                cutting: max(Chrome.cutTitleWidth, canvas.width / 3))
         }

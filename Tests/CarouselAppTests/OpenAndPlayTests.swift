@@ -610,6 +610,23 @@ import Testing
         #expect(round.model.activeDeckIndex == 0 && status(round).contains("▶ 2s"), "after the last card, the first: \(status(round))")
     }
 
+    /// A slideshow that ends on a zoomed card keeps saying which card it is and that it paused
+    /// before its message, as the strip does (helper-51: the message alone); a narrow screen
+    /// gives up the note, then the place, before the message.
+    @Test func theSlideshowsEndInAZoomSaysWhereItIs() {
+        var options = AppOptions()
+        options.autoplay = 1
+        let pilot = Pilot(deck: deck, options: options, width: 100, height: 24)
+        pilot.press(.enter)
+        pilot.wait(4)
+        #expect(pilot.model.deadline == nil, "paused at the end")
+        #expect(status(pilot).hasPrefix(" 3/3  ⏸ paused  The last card: p plays"), "\(status(pilot))")
+        pilot.resize(width: 80, height: 24)
+        #expect(status(pilot).hasPrefix(" 3/3  The last card: p plays the deck again from the first."), "\(status(pilot))")
+        pilot.resize(width: 50, height: 24)
+        #expect(status(pilot).hasPrefix(" The last card: p plays") && status(pilot).hasSuffix("Esc close "), "\(status(pilot))")
+    }
+
     /// A slide moving on ends a message said until the next key, as a key would (helper-16: a
     /// broken picture's message stayed in the status line through a slideshow nobody touched).
     @Test func aSlideMovingOnEndsAMessage() {
