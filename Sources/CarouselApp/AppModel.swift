@@ -85,6 +85,12 @@ public struct AppModel {
     private var message: String?
     /// The message saying the deck could not be read again (see `sayReloadFailed`).
     private var reloadFailure: String?
+    /// The card a reload lost (its file gone for a moment: a save that renames the old file away
+    /// first, `git stash`), and the card the strip rested on instead: when the file is back, the
+    /// strip goes back to it, unless the reader has moved since (helper-52: after vim's backup
+    /// save, or JetBrains' safe write, with a tenth of a second between the steps, the strip stayed
+    /// on the next card).
+    private var lostCard: (id: String, standIn: String)?
 
     public init(deck: any CardProvider, options: AppOptions, theme: Theme) {
         self.deck = deck
@@ -126,7 +132,8 @@ public struct AppModel {
         switch event {
         case .key(let key):
             // Any key, bound or not, waiting for the search or not, clears a message and holds the
-            // slideshow.
+            // slideshow (and ends the wait for a lost card: the reader has taken the strip on).
+            lostCard = nil
             if message != nil {
                 message = nil
                 refreshLabels()
@@ -134,6 +141,7 @@ public struct AppModel {
             slideshow?.interacted(at: now)
             if let outcome = handle(key, now: now, replayed: false) { return outcome }
         case .mouse(let mouse):
+            lostCard = nil
             slideshow?.interacted(at: now)
             // A click or the wheel acts on the cards the search shows, as keys do: it waits too.
             if !inputAwaitingSearch.isEmpty || searchIsAnswering {
@@ -675,8 +683,20 @@ public struct AppModel {
         if let at = found, let activeID, let activeTitle, newDeck.card(at: at).title != activeTitle {
             found = AppModel.sameSlide(titled: activeTitle, as: activeID, near: at, in: newDeck) ?? at
         }
+        if let lost = lostCard, lost.standIn == activeID,
+           let back = (0..<newDeck.count).first(where: { newDeck.cardID(at: $0) == lost.id }) {
+            found = back
+            lostCard = nil
+        }
         if found == nil, let activeID { found = AppModel.renamed(activeID, from: oldDeck, to: newDeck) }
         restingCard = found ?? min(old, newDeck.count - 1)
+        if found == nil, let activeID {
+            // (A stand-in lost in its turn keeps the wait for the first card.)
+            let first = lostCard.flatMap { $0.standIn == activeID ? $0.id : nil } ?? activeID
+            lostCard = (id: first, standIn: newDeck.cardID(at: restingCard))
+        } else if let lost = lostCard, let found, newDeck.cardID(at: found) != lost.standIn {
+            lostCard = nil
+        }
         searchAnchor = restingCard
         guard !query.isEmpty else {
             show(nil, resting: restingCard)

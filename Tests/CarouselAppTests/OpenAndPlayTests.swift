@@ -494,6 +494,41 @@ import Testing
                                  to: CardList([Self.note("b.txt", ""), Self.note("c.txt", "y")])) == nil)
     }
 
+    /// A card whose file is gone for a moment (a save that moves the old file away first, then
+    /// writes the new one: vim's backup, JetBrains' safe write, `git stash` and `pop`) is shown
+    /// again when it comes back, the strip having rested on its neighbour meanwhile (helper-52:
+    /// it stayed on the neighbour); not once the reader has moved on.
+    @Test func aCardGoneForAMomentIsShownAgainWhenItComesBack() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        let changed = ChangeFlag()
+        let whole = CardList([Self.note("a.txt", "first"), Self.note("b.txt", "second, saved"), Self.note("c.txt", "third")])
+        let without = CardList([Self.note("a.txt", "first"), Self.note("c.txt", "third")])
+        let next = Mutex(without)
+        pilot.program.deckSource = DeckSource(load: { .success(.init(next.withLock { $0 })) }, changed: { changed.take() })
+        func reload(_ deck: CardList) {
+            next.withLock { $0 = deck }
+            changed.raise()
+            pilot.send(.wake)
+        }
+        pilot.press(.right)
+        reload(without)
+        #expect(status(pilot).contains("2/2  c.txt"), "the neighbour meanwhile: \(status(pilot))")
+        reload(whole)
+        #expect(pilot.model.activeDeckIndex == 1 && status(pilot).contains("2/3  b.txt"), "back: \(status(pilot))")
+        // Gone twice over (the neighbour too), it still comes back.
+        reload(without)
+        reload(CardList([Self.note("a.txt", "first")]))
+        reload(whole)
+        #expect(status(pilot).contains("2/3  b.txt"), "\(status(pilot))")
+        // The reader moved meanwhile: the strip stays where they took it.
+        reload(without)
+        pilot.press(.home)
+        pilot.press(.right)
+        #expect(status(pilot).contains("2/2  c.txt"))
+        reload(whole)
+        #expect(status(pilot).contains("3/3  c.txt"), "\(status(pilot))")
+    }
+
     /// A Markdown talk read again after a slide was added above the one shown stays on that slide
     /// (its identity, its place in the file, now names the slide before it); a slide retitled in
     /// place stays where it is.

@@ -48,12 +48,16 @@ import Testing
 
 @Suite struct EditorNoiseTests {
     @Test(arguments: [".a.md.swp", "a.md.swp", "a.md.swo", "a.md.swa", "a.md.swx", "a.md~", "4913", ".#a.md",
-                      "#a.md#", ".hidden", ".", "..", "", "a.md.bak", "a.md.orig", "fix.rej"])
+                      "#a.md#", ".hidden", ".", "..", "", "a.md.bak", "a.md.orig", "fix.rej",
+                      // JetBrains' safe write, sed -i's file being written, downloads and copies (helper-52)
+                      "todo.md___jb_tmp___", "todo.md___jb_old___", "sedAb12Cd", "sed3kQ9xz", "wifi.txt.tmp", "photo.jpg.part",
+                      "a.md.crswap"])
     func noise(_ name: String) {
         #expect(EditorNoise.contains(Array(name.utf8)))
     }
 
-    @Test(arguments: ["a.md", "talk.md", "photo.png", "a.swift", "a.sw", "notes.swz", "49130", "#tag", "x#", "bakery.md", "original", "bak"])
+    @Test(arguments: ["a.md", "talk.md", "photo.png", "a.swift", "a.sw", "notes.swz", "49130", "#tag", "x#", "bakery.md", "original", "bak",
+                      "sedatives", "sed.md", "sedAb12Cd.md", "tmp", "part.md", "temp"])
     func cards(_ name: String) {
         #expect(!EditorNoise.contains(Array(name.utf8)))
     }
