@@ -79,15 +79,18 @@ public enum HeadlessRenderer {
         let terminal = MemoryTerminal(width: width, height: height)
         var at = 0.0
         for step in keys { at = step.schedule(on: terminal, at: at) }
+        // (The script ends after its last wait, which schedules no event.)
+        let scriptEnd = max(at, terminal.lastScheduledTime)
         // Nothing changes once the motion has settled, however long the virtual clock runs on.
-        terminal.deadline = terminal.lastScheduledTime + (time ?? settleLimit)
+        terminal.deadline = scriptEnd + (time ?? settleLimit)
         var model = AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: usesColor))
         // Pictures are converted as they are asked for: the screen printed is the one with them.
         let depth = AppPictures.depth(asked: InteractiveApp.depth(for: options.color), usesColor: usesColor)
         model.scene.pictures = AppPictures.store(depth: depth, glyphs: glyphs, execution: .inline)
         let program = Program(model: model, backend: terminal, fps: options.fps)
-        // Without --time the screen is the one once the motion has settled (a slideshow waits).
-        program.waitsForMotionOnly = time == nil
+        // Without --time the screen is the one once the motion has settled: a slideshow plays
+        // through the script's waits, then waits (helper-54: `wait:10` never moved it on).
+        program.timersRunUntil = time == nil ? scriptEnd : .infinity
         let outcome = program.run()
         if outcome != nil {
             // Quit (or a signal) ends it at that moment, as interactively: draw the screen it left.

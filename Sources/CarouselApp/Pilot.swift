@@ -80,7 +80,7 @@ public final class Pilot {
     private func run(wait: Double?) {
         guard outcome == nil else { return }
         terminal.deadline = wait.map { terminal.lastScheduledTime + $0 } ?? terminal.lastScheduledTime + HeadlessRenderer.settleLimit
-        program.waitsForMotionOnly = wait == nil
+        program.timersRunUntil = wait == nil ? -.infinity : .infinity
         terminal.endsAtRest = wait == nil
         outcome = program.run()
         terminal.deadline = nil

@@ -51,9 +51,10 @@ public final class Program {
     public let backend: any TerminalBackend
     /// Where the deck can be read again from; nil for a deck that cannot (standard input).
     public var deckSource: DeckSource?
-    /// Whether the loop waits only for motion and input, not for a slideshow's next slide: a
-    /// headless run that prints the screen "once the motion has settled" (a slideshow never rests).
-    public var waitsForMotionOnly = false
+    /// Until when the loop waits for a slideshow's next slide as well as for motion and input:
+    /// a headless run that prints the screen "once the motion has settled" runs the slideshow only
+    /// through its script (its `wait:` steps; a slideshow never rests).
+    public var timersRunUntil = Double.infinity
     private var canvas = Canvas(width: 0, height: 0)
     private let frameInterval: Double
     private var lastTick: Double
@@ -76,7 +77,7 @@ public final class Program {
         while true {
             let (animating, deadline) = Self.motion(of: &model)
             var timeout: Double? = animating ? max(0, lastTick + frameInterval - backend.now) : nil
-            if !waitsForMotionOnly, let due = deadline { timeout = max(0, min(timeout ?? .infinity, due - backend.now)) }
+            if let due = deadline, due <= timersRunUntil { timeout = max(0, min(timeout ?? .infinity, due - backend.now)) }
             let before = (model.state, model.overlay, model.revision)
             var repaint = false
             var ended = false

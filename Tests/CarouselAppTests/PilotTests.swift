@@ -295,4 +295,23 @@ import Testing
         }
         #expect(ScriptStep(name: "wait:0.5") == .wait(seconds: 0.5))
     }
+
+    /// A slideshow plays through the script's waits, as `--time` lets it (helper-54: `wait:10`
+    /// left `--autoplay 1` on the first card), a wait at the script's end included; after the
+    /// script the screen is the one once the motion has settled, the slideshow waiting.
+    @Test func aSlideshowPlaysThroughTheScriptsWaits() throws {
+        func status(_ keys: String, autoplay: Double? = 1, time: Double? = nil) throws -> String {
+            var options = AppOptions()
+            options.autoplay = autoplay
+            let steps = try HeadlessRenderer.parseKeys(keys).get()
+            return HeadlessRenderer.render(deck: deck, options: options, width: 80, height: 24, keys: steps, time: time, glyphs: .unicode).last ?? ""
+        }
+        let waited = try status("wait:3")
+        #expect(waited.contains("4/20"), "\(waited)")
+        #expect(try status("wait:2.5,right").contains("4/20"))
+        #expect(try status("p,wait:12", autoplay: nil).contains("3/20"), "p starts it at 5 s a slide")
+        let played = try status("p,wait:12", autoplay: nil)
+        #expect(try played == status("p", autoplay: nil, time: 12.5))
+        #expect(try status("").contains("1/20"), "no wait: the first card")
+    }
 }
