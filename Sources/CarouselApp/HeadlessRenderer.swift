@@ -94,6 +94,9 @@ public enum HeadlessRenderer {
         let outcome = program.run()
         if outcome != nil {
             // Quit (or a signal) ends it at that moment, as interactively: draw the screen it left.
+            // A pick shows the card it chose, at rest (helper-54: `right,enter` printed "b" under a
+            // screen still on card a).
+            if case .chosen = outcome { program.settle() }
             program.redraw()
         }
         var chosen = program.model.activeDeckIndex

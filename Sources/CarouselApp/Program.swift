@@ -165,6 +165,16 @@ public final class Program {
         }
     }
 
+    /// Lets the motion under way come to rest (at most `limit` seconds of it, a frame at a time),
+    /// without input or drawing.
+    public func settle(limit: Double = 10) {
+        var passed = 0.0
+        while passed < limit, Self.motion(of: &model).animating {
+            model.advance(by: frameInterval)
+            passed += frameInterval
+        }
+    }
+
     /// Draws the model as it is now and presents it.
     public func redraw() {
         let size = backend.size

@@ -172,6 +172,10 @@ import Testing
         let chosen = HeadlessRenderer.run(deck: deck, options: picking(), width: 80, height: 24,
                                           keys: [.key(.right), .key(.enter), .key(.right)], time: nil, glyphs: .unicode)
         #expect(chosen.outcome == .chosen(1), "keys after Enter are not pressed")
+        // The screen printed shows the card chosen, at rest (it was still on the first: helper-54).
+        let rested = HeadlessRenderer.run(deck: deck, options: picking(), width: 80, height: 24,
+                                          keys: [.key(.right)], time: nil, glyphs: .unicode)
+        #expect(chosen.canvas.lines() == rested.canvas.lines(), "\(chosen.canvas.lines().last ?? "")")
         let resting = HeadlessRenderer.run(deck: deck, options: picking(), width: 80, height: 24,
                                            keys: [.key(.right), .key(.right)], time: nil, glyphs: .unicode)
         #expect(resting.outcome == nil)
