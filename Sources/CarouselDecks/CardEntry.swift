@@ -25,10 +25,13 @@ struct CardEntry: Sendable {
     /// The file the title was made from (its name without the extension), when nothing else named
     /// the card: a deck with two such titles alike shows their names whole (see `DeckBuilder`).
     var titledAfter: [UInt8]? = nil
+    /// The line its text ends with where only its head was kept (a card piped in over 1 MiB).
+    var cutNote: String? = nil
 
     /// The card, its content read now.
     func card() -> Card {
         var content = source.content(as: kind)
+        if let cutNote, case .text(let document) = content { content = .text(ContentSource.ending(document, with: cutNote)) }
         // A Markdown text's heading is its title where nothing else named the card; where
         // something did (a manifest, the file's name), the heading stays in the text.
         if case .text(let document) = content, let heading = document.title, document.titleBlock != nil,
@@ -133,11 +136,9 @@ enum ContentSource: Sendable {
             // at a cut nothing on the screen told of: helper-20).
             // (Not where its text was cut before its first MiB ended, at `maximumLines`: its last
             // line says that.)
-            if case .text(var document) = content, read.count >= FileSystem.maximumFileSize / 2,
-               !Self.endsInCutNote(document), folder.isLarger(name, than: FileSystem.maximumFileSize) {
-                document.blocks += [.blank(), .paragraph([TextSpan(ContentSource.cutNote, style: .decoration)])]
-                if !document.blockLines.isEmpty { document.blockLines += [0, 0] }
-                content = .text(document)
+            if case .text(let document) = content, read.count >= FileSystem.maximumFileSize / 2,
+               folder.isLarger(name, than: FileSystem.maximumFileSize) {
+                content = .text(Self.ending(document, with: ContentSource.cutNote))
             }
             // Only art is resampled, so only art has sizes; text is laid out for any size.
             guard case .art(var art) = content, !variants.isEmpty else { return content }
@@ -168,6 +169,18 @@ enum ContentSource: Sendable {
 
     /// The last line of a card file over 1 MiB, of which only the first MiB is read.
     static let cutNote = "… the file goes on: only its first MiB is shown"
+    /// The same for a card piped in (helper-54: its zoom said "(end)" at the cut).
+    static let pipedCutNote = "… the card goes on: only its first MiB is shown"
+
+    /// `document` ending in `note` (apart, in the decoration's style), unless it already ends in
+    /// the sanitiser's line saying where it was cut (at `maximumLines`, before the first MiB ended).
+    static func ending(_ document: TextDocument, with note: String) -> TextDocument {
+        guard !endsInCutNote(document) else { return document }
+        var document = document
+        document.blocks += [.blank(), .paragraph([TextSpan(note, style: .decoration)])]
+        if !document.blockLines.isEmpty { document.blockLines += [0, 0] }
+        return document
+    }
 
     static func content(bytes: [UInt8], kind: ContentKind) -> CardContent {
         switch kind {

@@ -543,15 +543,19 @@ struct DeckBuilder {
         }
         for piece in pieces {
             var text = piece.art
+            var cut = false
             if text.count > FileSystem.maximumFileSize {
                 // A long log piped in shows its first MiB, up to a line's end (it was refused, and
-                // the deck of one card was empty), and standard error says so after the program.
+                // the deck of one card was empty); its text ends saying so, and standard error
+                // says so after the program.
                 FileSystem.keepHead(&text, limit: FileSystem.maximumFileSize)
                 note(DeckBuilder.headShown("\(source), card \(piece.number)"))
+                cut = true
             }
             entries.append(CardEntry(id: "\(source)#\(piece.number)",
                                      title: piece.title ?? DeckBuilder.title(fromFirstLineOf: text) ?? "Card \(piece.number)",
-                                     source: .bytes(text), kind: contentKind(.text, declared: nil)))
+                                     source: .bytes(text), kind: contentKind(.text, declared: nil),
+                                     cutNote: cut ? ContentSource.pipedCutNote : nil))
         }
     }
 

@@ -237,16 +237,19 @@ import Testing
     }
 
     /// A card from standard input over 1 MiB (a long log piped in) shows its first MiB, up to a
-    /// line's end, and says so (it was refused: a deck of one such card was empty, helper-34).
+    /// line's end, and says so (it was refused: a deck of one such card was empty, helper-34), on
+    /// standard error and at its text's end (helper-54: its zoom said "(end)" at the cut).
     @Test func aCardFromStandardInputOverTheLimitShowsItsFirstMiB() throws {
         let line = Array("a line of a long log\n".utf8)
         let big = Array(repeatElement(line, count: DeckLoader.maximumCardFileSize / line.count + 10).joined())
         let deck = try DeckLoader.load(paths: ["-"], standardInput: { Array("small\n---\n".utf8) + big })
         #expect(deck.count == 2)
         #expect(deck.problems == ["standard input, card 2: larger than 1 MiB; only its first MiB is shown"])
-        let lines = deck.cards[1].lines
+        let lines = deck.cards[1].lines.dropLast(2)
         #expect(lines.count == DeckLoader.maximumCardFileSize / line.count && lines.allSatisfy { $0 == "a line of a long log" },
                 "whole lines: \(lines.count), last \(lines.last ?? "")")
+        #expect(deck.cards[1].lines.suffix(2) == ["", "… the card goes on: only its first MiB is shown"])
+        #expect(deck.cards[0].lines == ["small"], "a card under the limit is whole, without the line")
     }
 
     @Test func aCardFileThatBreaksAfterOpeningShowsWhyInsteadOfStopping() throws {
