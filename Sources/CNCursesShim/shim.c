@@ -374,7 +374,7 @@ int cs_start(int direct_color) {
         // Standard input was a deck (or no terminal open for reading); the keys come from the
         // controlling terminal.
         input = open_terminal("r");
-        if (!input) return CS_START_NOT_A_TTY;
+        if (!input) return CS_START_NO_KEYBOARD;
         input_fd = fileno(input);
     }
     set_escdelay(25);

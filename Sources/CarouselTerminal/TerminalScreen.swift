@@ -29,6 +29,7 @@ public final class TerminalScreen: TerminalBackend {
         case unknownTerminalType(String)
         case cannotMoveCursor(String)
         case notANSI(String)
+        case noKeyboard
 
         public var description: String {
             switch self {
@@ -40,6 +41,10 @@ public final class TerminalScreen: TerminalBackend {
                 "carousel: terminal type '\(name)' is not known (no terminfo entry; e.g. TERM=xterm-256color)"
             case .cannotMoveCursor(let name):
                 "carousel: this terminal cannot move the cursor (TERM=\(name)); use --render COLSxROWS to print a screen as text"
+            case .noKeyboard:
+                // (Standard output a terminal, but no keys to read: helper-54 ran it under `setsid`
+                // with standard input from /dev/null, and was told standard output was not one.)
+                "carousel: no keyboard to read (standard input is not a terminal, and there is no /dev/tty); use --render COLSxROWS to print a screen as text"
             case .notANSI(let name):
                 "carousel: this terminal does not speak ANSI (ECMA-48) escape sequences (TERM=\(name)); use --render COLSxROWS to print a screen as text"
             }
@@ -73,6 +78,7 @@ public final class TerminalScreen: TerminalBackend {
         case Int(CS_START_UNKNOWN_TERM): throw StartError.unknownTerminalType(term)
         case Int(CS_START_NO_CURSOR): throw StartError.cannotMoveCursor(term)
         case Int(CS_START_NOT_ANSI): throw StartError.notANSI(term)
+        case Int(CS_START_NO_KEYBOARD): throw StartError.noKeyboard
         default: throw StartError.notATerminal
         }
         started = true

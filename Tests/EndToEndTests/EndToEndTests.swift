@@ -363,6 +363,15 @@ struct EndToEndTests {
         #expect(out.contains("no terminal to draw on"))
     }
 
+    /// With standard output a terminal but no keys to read (standard input not one, and no
+    /// controlling terminal), it says that, not that standard output is no terminal (helper-54).
+    @Test func withoutAKeyboardItSaysSo() throws {
+        let session = try TmuxSession(arguments: "< /dev/null", environment: "LANG=C.UTF-8 setsid -w")
+        #expect(session.waitForExit() == 2)
+        let said = session.file("stderr") ?? ""
+        #expect(said.contains("no keyboard to read (standard input is not a terminal, and there is no /dev/tty)"), "\(said)")
+    }
+
     /// Colours as the terminal received them (tmux re-encodes what it shows: `capture-pane -e`).
     func coloredScreen(_ environment: String, arguments: String = "") throws -> String {
         let session = try TmuxSession(arguments: arguments, environment: environment)
