@@ -527,7 +527,8 @@ public struct FrameWriter {
         let glyphStart = out.count
         appendGlyph(look)
         let repeats = count - 1
-        if repeats > 0 && look.s1 == 0 && features.repeatsCharacters && Look.repeatCost(repeats) < repeats * look.glyphByteCount {
+        if repeats > 0 && look.s1 == 0 && features.repeatsCharacters && (look.s0 < 0x80 || !features.repeatsOnlyASCII)
+            && Look.repeatCost(repeats) < repeats * look.glyphByteCount {
             append("\u{1B}[")
             appendNumber(repeats)
             append("b")

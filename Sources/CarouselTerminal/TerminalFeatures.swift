@@ -12,6 +12,8 @@ public struct TerminalFeatures: Sendable, Equatable {
     public var erasesWithBackground: Bool
     /// `CSI n b` repeats the last character n times (`rep`).
     public var repeatsCharacters: Bool
+    /// ... but only an ASCII character is repeated (see `reached(from:)`).
+    public var repeatsOnlyASCII = false
     /// `CSI n X` blanks n cells without moving the cursor (`ech`).
     public var erasesCharacters: Bool
     /// `CSI K` blanks to the end of the row (`el`).
@@ -43,13 +45,25 @@ public struct TerminalFeatures: Sendable, Equatable {
 
     /// What a terminal declares, less what a multiplexer under it may not do. Inside tmux or
     /// screen run with an outer terminal's `TERM` (`xterm-256color`, a common setting), the entry
-    /// promises `rep`, which tmux 3.3 ignores: `X─\e[5bY` shows `X─Y`, and every repeated
-    /// border would leave the cards garbled. Repeats are written out there.
-    public func inside(multiplexer: Bool) -> TerminalFeatures {
-        guard multiplexer else { return self }
+    /// promises `rep`, which tmux 3.3 ignores after a character that is not ASCII: `X─\e[5bY`
+    /// shows `X─Y`, and every repeated border would leave the cards garbled. Repeats are written
+    /// out there. Where the program may be reached through one without knowing it (over ssh,
+    /// where `TMUX` is not passed on; under sudo, which clears it), only ASCII is repeated, as
+    /// tmux does repeat it (helper-53: borders collapsed after `env -u TMUX`).
+    public func reached(throughMultiplexer multiplexer: Bool, maybe: Bool) -> TerminalFeatures {
         var features = self
-        features.repeatsCharacters = false
+        if multiplexer { features.repeatsCharacters = false }
+        if maybe { features.repeatsOnlyASCII = true }
         return features
+    }
+
+    /// Whether the environment says a multiplexer is between the program and the terminal
+    /// (tmux's `TMUX` and `TERM_PROGRAM`, screen's `STY`); and whether it says one may be, unseen:
+    /// a session over ssh, or run by sudo.
+    public static func multiplexer(in environment: [String: String]) -> (known: Bool, maybe: Bool) {
+        let known = environment["TMUX"] != nil || environment["STY"] != nil || environment["TERM_PROGRAM"] == "tmux"
+        let maybe = ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY", "SUDO_USER"].contains { environment[$0] != nil }
+        return (known, maybe)
     }
 
     /// What Debian's `xterm-256color` entry declares (the benchmarks' terminal), on a tty that

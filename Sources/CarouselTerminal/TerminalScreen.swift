@@ -86,13 +86,13 @@ public final class TerminalScreen: TerminalBackend {
         cs_enable_mouse()
         let terminfoColors = Int(cs_color_count())
         depth = ColorDepth.resolved(asked: colorOverride, environment: environment, terminfoColors: terminfoColors)
-        writer = FrameWriter(features: TerminalScreen.features(depth: depth))
+        writer = FrameWriter(features: TerminalScreen.features(depth: depth, environment: environment))
         output = cs_output_fd()
         cursorVisible = false
     }
 
     /// What the started terminal declares, at `depth`.
-    private static func features(depth: ColorDepth) -> TerminalFeatures {
+    private static func features(depth: ColorDepth, environment: [String: String]) -> TerminalFeatures {
         var found = cs_terminal_features()
         cs_features(&found)
         var attributes: Attributes = []
@@ -110,7 +110,8 @@ public final class TerminalScreen: TerminalBackend {
                                 shiftsCharacters: found.shift_characters != 0,
                                 writesBottomRight: found.writes_bottom_right != 0,
                                 lineFeedMovesDown: found.line_feed_moves_down != 0)
-        return declared.inside(multiplexer: getenv("TMUX") != nil || getenv("STY") != nil)
+        let multiplexer = TerminalFeatures.multiplexer(in: environment)
+        return declared.reached(throughMultiplexer: multiplexer.known, maybe: multiplexer.maybe)
     }
 
     /// A value from the environment as it may be shown in a message: printable ASCII, at most 40 characters.

@@ -218,13 +218,34 @@ import Testing
 
         // Inside tmux or screen with an xterm TERM (helper-31's garbled screen): no rep either,
         // the rest of what xterm declares kept.
-        let inside = TerminalFeatures.xterm().inside(multiplexer: true)
+        let inside = TerminalFeatures.xterm().reached(throughMultiplexer: true, maybe: false)
         #expect(!inside.repeatsCharacters && inside.erasesCharacters && inside.shiftsCharacters)
-        #expect(TerminalFeatures.xterm().inside(multiplexer: false) == .xterm())
+        #expect(TerminalFeatures.xterm().reached(throughMultiplexer: false, maybe: false) == .xterm())
         var muxed = FrameWriter(features: inside)
         var third = VirtualTerminal(width: 40, height: 2)
         let written = try Self.show(canvas, with: &muxed, on: &third)
         #expect(!Self.text(written).contains("b") && Self.text(written).contains(String(repeating: "─", count: 20)))
+
+        // Where one may be without the program knowing (over ssh, under sudo: helper-53's borders
+        // collapsed in tmux 3.3 with `TMUX` unset), only ASCII is repeated, which tmux does.
+        let maybe = TerminalFeatures.xterm().reached(throughMultiplexer: false, maybe: true)
+        canvas.text(String(repeating: "=", count: 20), x: 5, y: 1)
+        var careful = FrameWriter(features: maybe)
+        var fourth = VirtualTerminal(width: 40, height: 2)
+        let sent = Self.text(try Self.show(canvas, with: &careful, on: &fourth))
+        #expect(sent.contains(String(repeating: "─", count: 20)) && sent.contains("=\u{1B}[19b"), "\(sent)")
+        #expect(fourth.differences(from: canvas, features: maybe).isEmpty)
+    }
+
+    /// What the environment says of a multiplexer between the program and the terminal.
+    @Test func theEnvironmentSaysWhetherAMultiplexerIsOrMayBeThere() {
+        #expect(TerminalFeatures.multiplexer(in: ["TERM": "xterm-256color"]) == (false, false))
+        #expect(TerminalFeatures.multiplexer(in: ["TMUX": "/tmp/tmux-0/default,1,0"]) == (true, false))
+        #expect(TerminalFeatures.multiplexer(in: ["STY": "1.pts-0"]) == (true, false))
+        #expect(TerminalFeatures.multiplexer(in: ["TERM_PROGRAM": "tmux"]) == (true, false))
+        #expect(TerminalFeatures.multiplexer(in: ["TERM_PROGRAM": "vscode"]) == (false, false))
+        #expect(TerminalFeatures.multiplexer(in: ["SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22"]) == (false, true))
+        #expect(TerminalFeatures.multiplexer(in: ["SUDO_USER": "ann"]) == (false, true))
     }
 
     @Test func theEndOfARowIsErased() throws {
