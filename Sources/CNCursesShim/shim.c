@@ -81,7 +81,7 @@ static void release_stderr(void) {
 
 // Button-motion tracking (xterm mode 1002) is ours to switch off: ncurses only knows its own mode
 // (with REPORT_MOUSE_POSITION it also asks for any-motion reports, 1003, which it switches off itself).
-// Where the terminfo entry knows only X10 reports (kmous ESC [ M: tmux-256color, screen-256color),
+// Where the terminfo entry knows only X10 reports (kmous ESC [ M: tmux-256color, screen-256color), or none,
 // SGR reports (1006) are asked for too, and read by the terminal layer: an X10 report cannot name
 // a column or row past 223, so clicks there were lost in a wide pane. A terminal without 1006
 // ignores the request and goes on with X10, which ncurses reads.
@@ -422,7 +422,9 @@ int cs_start(int direct_color) {
 
 void cs_enable_mouse(void) {
     const char *mouse_key = tigetstr("kmous");
-    sgr_by_us = mouse_key && mouse_key != (char *)-1 && strcmp(mouse_key, "\033[M") == 0;
+    // (Also where the entry names no mouse at all, `TERM=vt220` in an xterm: the terminal sends
+    // its reports all the same, and SGR ones are read whole; helper-53.)
+    sgr_by_us = !mouse_key || mouse_key == (char *)-1 || strcmp(mouse_key, "\033[M") == 0;
     // Every button's events, though only the first's and the wheel's are used: where ncurses reads
     // SGR reports itself (an entry with kmous ESC [ <: xterm's, alacritty's), one it was not asked
     // for (a right or middle click) made it wait for another, and the key after it waited too,

@@ -147,13 +147,33 @@ extension TerminalEvent {
 
     /// Turns SGR mouse reports (ESC [ < b ; x ; y M, or m for a release), which the shim asks for
     /// where ncurses reads only X10 ones, into mouse events: the left button's press, release and
-    /// drag, and the wheel (other buttons, and motion with no button, are left out).
+    /// drag, and the wheel (other buttons, and motion with no button, are left out). So too X10
+    /// reports (ESC [ M and three bytes) that reach the program as keys, where the terminfo entry
+    /// names no mouse (`TERM=vt220` in an xterm: helper-53's click at column 81 was a `q`, and quit).
     static func gatherMouseReports(_ events: inout [TerminalEvent]) {
         guard events.contains(.key(.escape)) else { return }
         var result: [TerminalEvent] = []
         result.reserveCapacity(events.count)
         var i = 0
         while i < events.count {
+            if events[i] == .key(.escape), i + 2 < events.count, events[i + 1] == .key(.character("[")),
+               events[i + 2] == .key(.character("M")) {
+                // Button, column and row, each 32 more than its value (ends cut short are dropped).
+                var values: [Int] = []
+                var j = i + 3
+                while values.count < 3, j < events.count, let value = Self.x10Value(events[j]) {
+                    values.append(value)
+                    j += 1
+                }
+                i = j
+                // (A release names no button: button 3. The left one's is the only one let through.)
+                let code = values[0] - 32, released = code & 3 == 3 && code & (32 | 64) == 0
+                if values.count == 3, values.allSatisfy({ $0 >= 32 }),
+                   let kind = Self.mouseKind(button: released ? code & ~3 : code, released: released) {
+                    result.append(.mouse(MouseEvent(kind: kind, x: values[1] - 33, y: values[2] - 33)))
+                }
+                continue
+            }
             guard events[i] == .key(.escape), i + 2 < events.count, events[i + 1] == .key(.character("[")),
                   events[i + 2] == .key(.character("<")) else {
                 result.append(events[i])
@@ -182,19 +202,33 @@ extension TerminalEvent {
                 continue
             }
             i = j
-            let button = numbers[0] & ~(4 | 8 | 16)  // (shift, alt, control)
             let x = max(0, numbers[1] - 1), y = max(0, numbers[2] - 1)
-            let kind: MouseEvent.Kind?
-            if button & 64 != 0 {
-                kind = button & 3 == 0 ? .wheelUp : button & 3 == 1 ? .wheelDown : nil
-            } else if button & 32 != 0 {
-                kind = button & 3 == 0 ? .drag : nil
-            } else {
-                kind = button & 3 == 0 ? (final == "M" ? .press : .release) : nil
+            if let kind = Self.mouseKind(button: numbers[0], released: final == "m") {
+                result.append(.mouse(MouseEvent(kind: kind, x: x, y: y)))
             }
-            if let kind { result.append(.mouse(MouseEvent(kind: kind, x: x, y: y))) }
         }
         events = result
+    }
+
+    /// What a report's button code says, where it is one the program uses: the left button's
+    /// press, release (an X10 report's button 3, an SGR report's `m`) or drag, or the wheel.
+    private static func mouseKind(button code: Int, released: Bool) -> MouseEvent.Kind? {
+        let button = code & ~(4 | 8 | 16)  // (shift, alt, control)
+        if button & 64 != 0 { return button & 3 == 0 ? .wheelUp : button & 3 == 1 ? .wheelDown : nil }
+        guard button & 3 == 0 else { return nil }
+        if button & 32 != 0 { return .drag }
+        return released ? .release : .press
+    }
+
+    /// A byte of an X10 report as it came: a character (of one scalar, below 256), else nil.
+    private static func x10Value(_ event: TerminalEvent) -> Int? {
+        switch event {
+        case .key(.character(let c)):
+            guard c.unicodeScalars.count == 1, let scalar = c.unicodeScalars.first, scalar.value < 256 else { return nil }
+            return Int(scalar.value)
+        case .key(.backspace): return 127
+        default: return nil
+        }
     }
 
     /// An Esc that arrives together with more characters is not the Esc key: it starts an escape

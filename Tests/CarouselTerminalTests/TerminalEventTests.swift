@@ -104,4 +104,20 @@ import Testing
         TerminalEvent.gatherMouseReports(&other)
         #expect(other == before, "not reports: left for the next pass")
     }
+
+    /// X10 reports that reach the program as keys (an entry that names no mouse, `TERM=vt220` in
+    /// an xterm) are mouse events too, never keys: helper-53's click at column 81 (`q`) quit, one
+    /// at column 74 (a space for the button) zoomed. Another button's, or one cut short, is dropped.
+    @Test func x10MouseReportsAreMouseEventsNotKeys() {
+        // Left press at column 81, row 3; its release (button 3); the wheel down at 1,1; a drag.
+        var events = Self.keys("\u{1B}[M q#\u{1B}[M#q#\u{1B}[Ma!!\u{1B}[M@r$") + [.key(.right)]
+        TerminalEvent.gatherMouseReports(&events)
+        #expect(events == [
+            .mouse(MouseEvent(kind: .press, x: 80, y: 2)), .mouse(MouseEvent(kind: .release, x: 80, y: 2)),
+            .mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0)), .mouse(MouseEvent(kind: .drag, x: 81, y: 3)), .key(.right),
+        ])
+        var right = Self.keys("\u{1B}[M\"q#\u{1B}[M q") + [.key(.left)]
+        TerminalEvent.gatherMouseReports(&right)
+        #expect(right == [.key(.left)], "the right button's press and a report cut short: no key of theirs")
+    }
 }
