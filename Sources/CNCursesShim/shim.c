@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <termios.h>
 #include <time.h>
 #include <sys/eventfd.h>
@@ -135,10 +136,32 @@ static void leave_screen(void) {
     if (length > 0 && write(output_fd, text, (size_t)length) < 0) return;
 }
 
-int cs_setup_locale(void) {
-    setlocale(LC_ALL, "");
+static int codeset_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);
     return codeset && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+// Whether a locale's name asks for UTF-8 (`en_US.UTF-8`, `de_DE.utf8`).
+static int names_utf8(const char *name) {
+    for (const char *p = name; *p; p++) {
+        if (strncasecmp(p, "utf-8", 5) == 0 || strncasecmp(p, "utf8", 4) == 0) return 1;
+    }
+    return 0;
+}
+
+int cs_setup_locale(void) {
+    setlocale(LC_ALL, "");
+    if (codeset_is_utf8()) return 1;
+    // A UTF-8 locale this system does not have (`en_US.UTF-8` over ssh to a minimal machine): the
+    // terminal still speaks UTF-8, and C.UTF-8 (built into glibc) reads and measures its characters
+    // (helper-53: the carousel was drawn in ASCII, Chinese as question marks, with no word why).
+    const char *asked = getenv("LC_ALL");
+    if (!asked || !*asked) asked = getenv("LC_CTYPE");
+    if (!asked || !*asked) asked = getenv("LANG");
+    if (asked && names_utf8(asked) && (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "C.utf8"))) {
+        return codeset_is_utf8();
+    }
+    return 0;
 }
 
 static void on_quit_signal(int sig) { pending_signal = sig; }

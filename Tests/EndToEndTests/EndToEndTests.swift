@@ -86,6 +86,18 @@ struct EndToEndTests {
         #expect(session.waitForExit() == 0)
     }
 
+    /// A UTF-8 locale the machine does not have is read as C.UTF-8: the carousel is drawn in its
+    /// own glyphs, not in ASCII (helper-53: `LANG=en_US.UTF-8` on a machine without it).
+    @Test func aUTF8LocaleNotInstalledIsReadAsCUTF8() throws {
+        for environment in ["LANG=xx_YY.UTF-8", "LANG=C LC_CTYPE=zz_ZZ.utf8", "LC_ALL=qq_QQ.UTF-8"] {
+            let session = try TmuxSession(environment: environment)
+            let lines = try session.waitForStart()
+            #expect(lines[0].contains("[Normal]│ Scaled "), "\(environment): \(lines[0])")
+            try session.send("q")
+            #expect(session.waitForExit() == 0)
+        }
+    }
+
     @Test func sCyclesStylesLoopWrapsAndDigitsJump() throws {
         let session = try TmuxSession()
         try session.waitForStart()
