@@ -15,14 +15,14 @@ public enum HeadlessRenderer {
 
     /// Parses `COLSxROWS`, each at most `largestSide`.
     public static func parseSize(_ text: String) -> (width: Int, height: Int)? {
-        guard let (w, h) = parseAnySize(text), w <= largestSide, h <= largestSide else { return nil }
+        guard let (w, h) = parseAnySize(text), (1...largestSide).contains(w), (1...largestSide).contains(h) else { return nil }
         return (w, h)
     }
 
     /// Parses `COLSxROWS` of any size (to say which is wrong: the form, or the size).
     public static func parseAnySize(_ text: String) -> (width: Int, height: Int)? {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 0, h >= 0 else { return nil }
         return (w, h)
     }
 

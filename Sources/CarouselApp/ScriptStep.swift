@@ -19,6 +19,20 @@ public enum ScriptStep: Sendable, Equatable {
     /// The step names besides key names, for help and error messages.
     public static let names = ["click:X:Y", "wheel-up", "wheel-down", "drag:X1:Y1:X2:Y2", "resize:COLSxROWS", "wait:SECONDS"]
 
+    /// How a step is written, where `name` begins as one does but is not one (`click:1`,
+    /// `wait:-1`): said rather than "unknown key name" (helper-54). Nil for any other name.
+    public static func form(of name: String) -> String? {
+        let head = name.lowercased().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        switch head {
+        case "click": return "click:X:Y (a cell, columns and rows from 0)"
+        case "wheel-up", "wheel-down": return "\(head) or \(head):X:Y"
+        case "drag": return "drag:X1:Y1:X2:Y2"
+        case "resize": return "resize:COLSxROWS (1 to \(HeadlessRenderer.largestSide) each)"
+        case "wait": return "wait:SECONDS (0 to 3600)"
+        default: return nil
+        }
+    }
+
     /// Reads `right`, `click:40:12`, `wheel-up` (optionally `wheel-up:X:Y`), `drag:60:15:30:15`, `resize:80x24`.
     public init?(name: String) {
         let parts = name.lowercased().split(separator: ":", omittingEmptySubsequences: false).map(String.init)

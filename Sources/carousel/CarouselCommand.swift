@@ -139,7 +139,7 @@ struct CarouselCommand: ParsableCommand {
         if let render, HeadlessRenderer.parseSize(render) == nil {
             let side = HeadlessRenderer.largestSide
             throw ValidationError(HeadlessRenderer.parseAnySize(render) != nil
-                ? "--render: at most \(side) columns and \(side) rows (got '\(Sanitizer.line(render))')"
+                ? "--render: 1 to \(side) columns and 1 to \(side) rows (got '\(Sanitizer.line(render))')"
                 : "--render takes COLSxROWS, e.g. 100x30 (got '\(Sanitizer.line(render))')")
         }
         if render == nil && (keys != nil || time != nil) {
@@ -151,6 +151,9 @@ struct CarouselCommand: ParsableCommand {
         if let autoplay, !(autoplay >= 0.1 && autoplay <= 86_400) { throw ValidationError("--autoplay takes seconds between 0.1 and 86400") }
         if let openWith, openWith.allSatisfy(\.isWhitespace) { throw ValidationError("--open-with needs a command, e.g. --open-with 'less {}'") }
         if let keys, case .failure(let error) = HeadlessRenderer.parseKeys(keys) {
+            if let form = ScriptStep.form(of: error.name) {
+                throw ValidationError("--keys: '\(Sanitizer.line(error.name))' is not a step; it is written \(form)")
+            }
             throw ValidationError("unknown key name '\(Sanitizer.line(error.name))' in --keys; known names: \(Key.names.joined(separator: ", ")), any single character, or the steps \(ScriptStep.names.joined(separator: ", "))")
         }
     }
