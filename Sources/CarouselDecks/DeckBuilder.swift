@@ -473,8 +473,10 @@ struct DeckBuilder {
             let plain = Sanitizer.line(options.ansi ? ANSIText.plain(text) : text, limit: Sanitizer.maximumColumns)
             guard !plain.allSatisfy(\.isWhitespace) else { continue }
             if entries.count >= options.maximumLineCards {
-                note("--lines: more than \(options.maximumLineCards) lines; from \(source) on, the rest was not read")
-                cut = cut ?? "only the first \(options.maximumLineCards) lines were read"
+                note("--lines: more than \(options.maximumLineCards) lines; the rest of \(source), and what came after it, was not read")
+                // (The cut that shaped the deck, said over a cut of the stream's bytes further on:
+                // `yes | carousel --lines` said only 64 MiB were read, of which 2 were; helper-54.)
+                cut = "only the first \(options.maximumLineCards) lines were read"
                 linesFull = true
                 return
             }
@@ -508,10 +510,11 @@ struct DeckBuilder {
     mutating func addStream(_ bytes: [UInt8], source: String, named: Bool = true) {
         if named { name(source) }
         var bytes = bytes
-        if bytes.count > DeckLoader.maximumStandardInputSize {
-            note("\(source): more than \(DeckLoader.maximumStandardInputSize >> 20) MiB; the rest was not read")
-            cut = cut ?? "\(source): only the first \(DeckLoader.maximumStandardInputSize >> 20) MiB were read"
-            bytes.removeSubrange(DeckLoader.maximumStandardInputSize...)
+        let limit = options.maximumStreamSize
+        if bytes.count > limit {
+            note("\(source): more than \(limit >> 20) MiB; the rest was not read")
+            cut = cut ?? "\(source): only the first \(limit >> 20) MiB were read"
+            bytes.removeSubrange(limit...)
         }
         // Bytes that are not text are refused, as a file of them is (helper-15: `head -c 2000
         // /bin/ls | carousel -` showed a card of control pictures, where the same bytes in a file

@@ -17,6 +17,8 @@ public struct LoadOptions: Sendable, Equatable {
     public var ansi: Bool
     /// Most cards `lines` makes, from all the input (`DeckLoader.maximumLineCards`).
     public var maximumLineCards = DeckLoader.maximumLineCards
+    /// Most bytes of a stream read (`DeckLoader.maximumStandardInputSize`; less in tests).
+    public var maximumStreamSize = DeckLoader.maximumStandardInputSize
 
     /// Checks that a picture file can be shown, from its first bytes (signature, header, a
     /// decoder installed): nil, or why not in a few words. The app gives the pictures module's
@@ -36,6 +38,7 @@ public struct LoadOptions: Sendable, Equatable {
     /// Equal when they read text the same way (the picture check is not compared).
     public static func == (a: LoadOptions, b: LoadOptions) -> Bool {
         a.kind == b.kind && a.lines == b.lines && a.read0 == b.read0 && a.markdown == b.markdown && a.ansi == b.ansi && a.maximumLineCards == b.maximumLineCards
+            && a.maximumStreamSize == b.maximumStreamSize
             && (a.checkPicture == nil) == (b.checkPicture == nil)
     }
 }

@@ -386,8 +386,16 @@ import Testing
         options.maximumLineCards = 3
         let deck = try load("a\nb\n\nc\nd\ne\n", options)
         #expect(deck.cards.map(\.title) == ["a", "b", "c"])
-        #expect(deck.problems == ["--lines: more than 3 lines; from standard input on, the rest was not read"])
+        #expect(deck.problems == ["--lines: more than 3 lines; the rest of standard input, and what came after it, was not read"])
         #expect(deck.cut == "only the first 3 lines were read", "for the status line")
+        // Over a stream cut at its size, the status line names the cut that shaped the deck
+        // (`yes | carousel --lines` said only 64 MiB were read: helper-54).
+        var small = options
+        small.maximumStreamSize = 1 << 20
+        let endless = Array(repeatElement(Array("y\n".utf8), count: small.maximumStreamSize / 2 + 8).joined())
+        let yes = try DeckLoader.load(paths: ["-"], options: small, standardInput: { endless })
+        #expect(yes.cut == "only the first 3 lines were read", "\(yes.cut ?? "")")
+        #expect(yes.problems.first == "standard input: more than 1 MiB; the rest was not read", "\(yes.problems)")
         #expect(deck.skipped == 0)
         // Blank lines after the last card are no lines lost.
         #expect(try load("a\nb\nc\n  \n\t\n", options).problems.isEmpty)
@@ -397,7 +405,7 @@ import Testing
         let files = ["a\nb\n", "c\nd\n", "e\n", "f\n"].enumerated().map { scratch.write($0.element, to: "\($0.offset).txt") }
         let many = try DeckLoader.load(paths: files, options: options)
         #expect(many.cards.map(\.title) == ["a", "b", "c"])
-        #expect(many.problems == ["--lines: more than 3 lines; from \(files[1]) on, the rest was not read"], "\(many.problems)")
+        #expect(many.problems == ["--lines: more than 3 lines; the rest of \(files[1]), and what came after it, was not read"], "\(many.problems)")
         #expect(many.skipped == 0)
     }
 
