@@ -142,6 +142,9 @@ struct CarouselCommand: ParsableCommand {
                 ? "--render: 1 to \(side) columns and 1 to \(side) rows (got '\(Sanitizer.line(render))')"
                 : "--render takes COLSxROWS, e.g. 100x30 (got '\(Sanitizer.line(render))')")
         }
+        if markdown && (lines || read0) {
+            throw ValidationError("--markdown and \(read0 ? "--read0" : "--lines") read standard input two ways; give one")
+        }
         if render == nil && (keys != nil || time != nil) {
             throw ValidationError("--keys and --time go with --render")
         }

@@ -86,6 +86,21 @@ struct CommandLineTests {
         #expect(session.file("before") == session.file("after"), "the terminal untouched")
     }
 
+    /// `--markdown` with no Markdown piped in is said, status 1, as `--lines` is (helper-54: the
+    /// built-in deck showed, status 0); named with files only, or with `--lines`, it is a
+    /// command-line error, not passed over in silence.
+    @Test func markdownWithNothingToReadIsSaid() throws {
+        let session = try TmuxSession(arguments: "--markdown")
+        #expect(session.waitForExit() == 1)
+        #expect(session.file("stderr") == "carousel: --markdown: no Markdown to read: pipe it in (cat talk.txt | carousel --markdown)")
+        #expect(session.file("before") == session.file("after"), "the terminal untouched")
+        let named = try carousel(["--render", "60x12", "--markdown", "README.md"])
+        #expect(named.status == 64 && named.output.contains("--markdown reads standard input (-); files named are Markdown by their names"),
+                "\(named.output)")
+        let both = try carousel(["--render", "60x12", "--markdown", "--lines"])
+        #expect(both.status == 64 && both.output.hasPrefix("Error: --markdown and --lines read standard input two ways; give one"))
+    }
+
     /// `--print0` ends the choice with a NUL byte, so that a file's name holding a newline comes
     /// through `xargs -0` whole (helper-15); it implies --pick.
     @Test func print0EndsTheChoiceWithANulByte() throws {
