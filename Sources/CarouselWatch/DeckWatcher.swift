@@ -5,7 +5,8 @@ import Glibc
 /// 1,000 directories, hidden ones and symbolic links left out, new ones followed as they come);
 /// a file is followed through its parent directory, so a save that renames a new file over it
 /// is seen (and so is the next one); a directory named that is removed and made again is followed
-/// again. Editors' swap, backup and hidden files are not changes.
+/// again; a file linked into the deck is followed where it is too. Editors' swap, backup and
+/// hidden files are not changes.
 /// Changes close together are told once: `quiet` after the last, or `longest` after the first
 /// if they keep coming. The callback runs on the watcher's own thread; it should only note the
 /// change and wake the program (it must not wait for a thread that is calling `stop()`).
@@ -99,7 +100,10 @@ public final class DeckWatcher: Sendable {
         if info.st_mode & S_IFMT == S_IFDIR { return table.addRoot(path) }
         let slash = path.lastIndex(of: UInt8(ascii: "/"))!
         let parent = slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])
-        return table.addFile(Array(path[(slash + 1)...]), in: parent)
+        if let failure = table.addFile(Array(path[(slash + 1)...]), in: parent) { return failure }
+        // (A file named through a link: where it is edited too.)
+        if let target = WatchTable.resolved(path), target != path { table.addLinkTarget(path) }
+        return nil
     }
 
     /// `path` as bytes, from the root (watches on subdirectories are added later by path, and the

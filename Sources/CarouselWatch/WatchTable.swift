@@ -51,12 +51,34 @@ struct WatchTable {
         // Already followed from here or nearer the top (this also ends a loop of bind mounts).
         if let known, known.whole, known.directory == path, known.depth <= depth { return nil }
         watches[wd] = Watch(directory: path, depth: depth, whole: true, files: known?.files ?? [])
+        let (directories, links) = entries(of: path)
+        for name in links { addLinkTarget(WatchTable.path(name, in: path)) }
         if depth < WatchTable.maxDepth {
-            for name in subdirectories(of: path) {
+            for name in directories {
                 _ = addDirectory(WatchTable.path(name, in: path), depth: depth + 1)
             }
         }
         return nil
+    }
+
+    /// Follows the file a symbolic link leads to, through its own directory: a note kept elsewhere
+    /// and linked into the deck is edited there, where the deck's directory sees nothing (helper-52:
+    /// edits to it were never shown). A link to a directory, or to nothing, is left alone.
+    mutating func addLinkTarget(_ link: [UInt8]) {
+        guard let target = WatchTable.resolved(link), !isDirectory(target),
+              let slash = target.lastIndex(of: WatchTable.slash), slash + 1 < target.count else { return }
+        let parent = slash == 0 ? [WatchTable.slash] : Array(target[..<slash])
+        _ = addFile(Array(target[(slash + 1)...]), in: parent)
+    }
+
+    /// `path` with every symbolic link in it followed (realpath), or nil where it leads nowhere.
+    static func resolved(_ path: [UInt8]) -> [UInt8]? {
+        let real = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { realpath($0.baseAddress!, nil) }
+        }
+        guard let real else { return nil }
+        defer { free(real) }
+        return Array(UnsafeRawBufferPointer(start: real, count: strlen(real)))
     }
 
     /// Follows `path`, a directory that was named, and its name in its parent, so that it is
@@ -112,6 +134,11 @@ struct WatchTable {
             return true
         }
         guard watch.whole, !EditorNoise.contains(name) else { return false }
+        if mask & UInt32(IN_ISDIR) == 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+            // (A link made or moved in: its file is followed too. Any other file's target is itself.)
+            let path = WatchTable.path(name, in: watch.directory)
+            if isLink(path) { addLinkTarget(path) }
+        }
         if mask & UInt32(IN_ISDIR) != 0 {
             let path = WatchTable.path(name, in: watch.directory)
             if mask & UInt32(IN_MOVED_FROM) != 0 { forget(under: path) }
@@ -140,31 +167,37 @@ struct WatchTable {
     }
 
     /// The names of the directories in `path`, not counting hidden ones (`.git`) or symbolic links
-    /// (which could lead out of the deck, or round in a loop).
-    private func subdirectories(of path: [UInt8]) -> [[UInt8]] {
+    /// (which could lead out of the deck, or round in a loop); and of its symbolic links.
+    private func entries(of path: [UInt8]) -> (directories: [[UInt8]], links: [[UInt8]]) {
         let stream = (path + [0]).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
         }
-        guard let stream else { return [] }
+        guard let stream else { return ([], []) }
         defer { closedir(stream) }
-        var names: [[UInt8]] = []
+        var directories: [[UInt8]] = [], links: [[UInt8]] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             guard !EditorNoise.contains(name) else { continue }
             switch Int(entry.pointee.d_type) {
-            case DT_DIR: names.append(name)
-            case DT_UNKNOWN where isDirectory(WatchTable.path(name, in: path)): names.append(name)
+            case DT_DIR: directories.append(name)
+            case DT_LNK: links.append(name)
+            case DT_UNKNOWN where isDirectory(WatchTable.path(name, in: path)): directories.append(name)
+            case DT_UNKNOWN where isLink(WatchTable.path(name, in: path)): links.append(name)
             default: continue
             }
         }
-        return names
+        return (directories, links)
     }
 
-    private func isDirectory(_ path: [UInt8]) -> Bool {
+    private func isDirectory(_ path: [UInt8]) -> Bool { fileType(path) == S_IFDIR }
+    private func isLink(_ path: [UInt8]) -> Bool { fileType(path) == S_IFLNK }
+
+    /// The type bits of what `path` names itself (a link, not where it leads); 0 where nothing is.
+    private func fileType(_ path: [UInt8]) -> mode_t {
         var info = stat()
         let status = (path + [0]).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) }
         }
-        return status == 0 && info.st_mode & S_IFMT == S_IFDIR
+        return status == 0 ? info.st_mode & S_IFMT : 0
     }
 }

@@ -42,6 +42,40 @@ import Testing
         #expect(scratch.read("talk.md") == "v3")
     }
 
+    /// A note linked into the deck from elsewhere is followed where it is: edited there (or
+    /// through the link, or saved by a rename over it), it calls back; a link made while the deck
+    /// is watched too; its neighbours there are not the deck (helper-52: edits were never seen).
+    @Test func aFileLinkedIntoTheDeckIsFollowedWhereItIs() async throws {
+        scratch.directory("deck")
+        scratch.directory("elsewhere")
+        scratch.write("v1", to: "elsewhere/shared.md")
+        scratch.write("x", to: "elsewhere/later.md")
+        #expect(symlink("../elsewhere/shared.md", scratch.at("deck/shared.md")) == 0)
+        let watcher = try DeckWatcher(paths: [scratch.at("deck")], onChange: calls.record)
+        #expect(watcher.problems.isEmpty)
+        scratch.write(" v2", to: "elsewhere/shared.md", appending: true)
+        #expect(await calls.wait(for: 1))
+        #expect(await calls.settle(for: .milliseconds(300)) == 1)
+        scratch.write("v3", to: "elsewhere/shared.md.new")
+        scratch.rename("elsewhere/shared.md.new", to: "elsewhere/shared.md")
+        #expect(await calls.wait(for: 2))
+        #expect(await calls.settle(for: .milliseconds(300)) == 2)
+        scratch.write("y", to: "elsewhere/other.md")
+        #expect(await calls.settle(for: .milliseconds(300)) == 2, "not the deck")
+        #expect(symlink(scratch.at("elsewhere/later.md"), scratch.at("deck/later.md")) == 0)
+        #expect(await calls.wait(for: 3))
+        #expect(await calls.settle(for: .milliseconds(300)) == 3)
+        scratch.write(" more", to: "elsewhere/later.md", appending: true)
+        #expect(await calls.wait(for: 4))
+        // A file named through a link, too.
+        let named = CallCounter()
+        let direct = try DeckWatcher(paths: [scratch.at("deck/shared.md")], onChange: named.record)
+        scratch.write(" v4", to: "elsewhere/shared.md", appending: true)
+        #expect(await named.wait(for: 1))
+        watcher.stop()
+        direct.stop()
+    }
+
     @Test func swapBackupAndHiddenFilesDoNotCallBack() async throws {
         scratch.write("deck", to: "a.md")
         scratch.directory(".git")
