@@ -85,6 +85,8 @@ public struct AppModel {
     private var message: String?
     /// The message saying the deck could not be read again (see `sayReloadFailed`).
     private var reloadFailure: String?
+    /// The files left out when the deck was last read (the status line's "(1 skipped)").
+    private lazy var skippedOnReading = options.skippedCards
     /// The card a reload lost (its file gone for a moment: a save that renames the old file away
     /// first, `git stash`), and the card the strip rested on instead: when the file is back, the
     /// strip goes back to it, unless the reader has moved since (helper-52: after vim's backup
@@ -652,7 +654,7 @@ public struct AppModel {
 
     /// The deck was read again: show it, resting on the same card (by its identity) if it is still
     /// there, else at the same place; a search in force is run on it again.
-    public mutating func replaceDeck(_ newDeck: any CardProvider, name: String? = nil) {
+    public mutating func replaceDeck(_ newDeck: any CardProvider, name: String? = nil, skipped: Int? = nil) {
         guard newDeck.count > 0 else {
             sayReloadFailed("The deck has no card left; still showing the cards read before.")
             return
@@ -674,7 +676,8 @@ public struct AppModel {
         search = nil
         applied = nil
         hidden = []
-        scene.skippedCards = options.skippedCards
+        if let skipped { skippedOnReading = skipped }
+        scene.skippedCards = skippedOnReading
         scene.deckSize = newDeck.count
         scene.forgetCards()
         scene.pictures?.forget()

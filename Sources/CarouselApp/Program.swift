@@ -20,11 +20,20 @@ public struct DeckSource: Sendable {
     public struct Read: Sendable {
         public var cards: any CardProvider
         public var name: String?
-        public init(_ cards: any CardProvider, name: String? = nil) {
+        /// Files that were left out, and why (one line each, for standard error).
+        public var skipped: Int
+        public var problems: [String]
+        public init(_ cards: any CardProvider, name: String? = nil, skipped: Int = 0, problems: [String] = []) {
             self.cards = cards
             self.name = name
+            self.skipped = skipped
+            self.problems = problems
         }
     }
+
+    /// The problems already said on standard error (those of the first reading): a reading
+    /// again says only new ones, after the program.
+    public var reported: Set<String> = []
 
     public init(load: @escaping @Sendable () -> Result<DeckSource.Read, DeckSource.Failure>,
                 changed: @escaping @Sendable () -> Bool = { false }) {
@@ -160,7 +169,14 @@ public final class Program {
     private func reload() {
         guard let deckSource else { return }
         switch deckSource.load() {
-        case .success(let read): model.replaceDeck(read.cards, name: read.name)
+        case .success(let read):
+            // (A file that cannot be shown, made while watched, is counted and said, as at the
+            // start: an empty note was left out in silence; helper-52.)
+            model.replaceDeck(read.cards, name: read.name, skipped: read.skipped)
+            for problem in read.problems where !deckSource.reported.contains(problem) {
+                self.deckSource?.reported.insert(problem)
+                backend.report("carousel: " + problem)
+            }
         case .failure(let failure): model.sayReloadFailed(failure.message)
         }
     }

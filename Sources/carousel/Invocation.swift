@@ -162,13 +162,15 @@ struct Invocation: Equatable {
         var source: DeckSource? = paths.isEmpty || paths.contains("-") ? nil : DeckSource(load: { [paths] in
             do {
                 let deck = try DeckLoader.load(paths: paths, options: loadOptions)
-                return .success(DeckSource.Read(deck.provider, name: Invocation.name(of: deck, paths: paths)))
+                return .success(DeckSource.Read(deck.provider, name: Invocation.name(of: deck, paths: paths), skipped: deck.skipped,
+                                                problems: deck.problems))
             } catch let error as DeckError {
                 return .failure(DeckSource.Failure("cannot read the deck again: " + (error.problems.first ?? error.description)))
             } catch {
                 return .failure(DeckSource.Failure("cannot read the deck again"))
             }
         })
+        source?.reported = Set(deck.problems)
         var watcher: DeckWatcher?
         defer { watcher?.stop() }
         if watch {

@@ -529,6 +529,31 @@ import Testing
         #expect(status(pilot).contains("3/3  c.txt"), "\(status(pilot))")
     }
 
+    /// A deck read again counts the files it left out, as at the start ("(1 skipped)"), and says
+    /// each new one once after the program (helper-52: an empty note made while watched was
+    /// left out in silence); one mended is no longer counted.
+    @Test func aDeckReadAgainCountsAndSaysWhatItLeftOut() {
+        var options = AppOptions()
+        options.skippedCards = 0
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        let changed = ChangeFlag()
+        let read = Mutex(DeckSource.Read(deck, skipped: 1, problems: ["notes/empty.md: no slides (the Markdown is empty)"]))
+        var source = DeckSource(load: { .success(read.withLock { $0 }) }, changed: { changed.take() })
+        source.reported = ["an old problem, said at the start"]
+        pilot.program.deckSource = source
+        changed.raise()
+        pilot.send(.wake)
+        #expect(status(pilot).hasPrefix(" 1/3 (1 skipped)"), "\(status(pilot))")
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.terminal.reports == ["carousel: notes/empty.md: no slides (the Markdown is empty)"], "once: \(pilot.terminal.reports)")
+        read.withLock { $0 = DeckSource.Read(deck, problems: ["an old problem, said at the start"]) }
+        changed.raise()
+        pilot.send(.wake)
+        #expect(status(pilot).hasPrefix(" 1/3  a.txt"), "\(status(pilot))")
+        #expect(pilot.terminal.reports.count == 1, "not said twice")
+    }
+
     /// A Markdown talk read again after a slide was added above the one shown stays on that slide
     /// (its identity, its place in the file, now names the slide before it); a slide retitled in
     /// place stays where it is.
