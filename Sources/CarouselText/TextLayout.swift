@@ -168,7 +168,11 @@ public enum TextLayout {
             // Where the line can be cut, the count always carries its number (never a bare "…").
             let canCut = width >= cutWidth && cellWidth != nil
             let forms = moreForms(hidden(from: 1), ascii: ascii).dropLast(canCut ? 1 : 0)
-            if let count = forms.first(where: { $0.count <= width - line.width - gap }) {
+            // "… 9 more" where the line can be cut to leave it room and keeps half the row: a bare
+            // "…9" at the row's end is no word of the card (helper-53: `def fib(n):     …9`).
+            let readable = forms.count >= 2 ? forms[forms.index(forms.endIndex, offsetBy: -2)] : forms.last ?? ""
+            if let count = forms.first(where: { $0.count <= width - line.width - gap }),
+               !(canCut && count.count < readable.count && width - readable.count - 1 >= width / 2) {
                 let pad = width - line.width - count.count
                 line.content += [TextSpan(String(repeating: " ", count: pad)), TextSpan(count, style: .decoration)]
                 line.width = width
@@ -188,7 +192,6 @@ public enum TextLayout {
                 var (shortened, count) = cutFor(shortest)
                 // "… 2 more" rather than "…2" where that leaves half the row to the line: a bare
                 // "…2" after a cut line read as part of it ("and so …2": a user asked what it was).
-                let readable = forms.count >= 2 ? forms[forms.index(forms.endIndex, offsetBy: -2)] : shortest
                 if count.count < readable.count && width - readable.count - 1 >= width / 2 {
                     let other = cutFor(readable)
                     if other.count.count >= readable.count { (shortened, count) = other }

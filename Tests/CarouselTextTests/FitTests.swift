@@ -95,6 +95,13 @@ import CarouselCanvas
         // the readable count after the last whole word that leaves room for it.
         #expect(fitted("Day 1: throughout the window", width: 18) == "Day 1: … 11 more")
         #expect(fitted("Extraordinarily long words", width: 18) == "Extraordi… 11 more", "no whole word to keep: the word cut shorter")
+        // A line that leaves room for "…11" only, at the row's end, is cut for "… 11 more" where that
+        // keeps half the row (helper-53: `def fib(n):     …9` was no word of the card); a row too
+        // narrow for that keeps the short form.
+        #expect(fitted("def fib(n):", width: 20) == "def fib(n)… 11 more", "\(fitted("def fib(n):", width: 20))")
+        #expect(fitted("def fib(n):", width: 18) == "def fib(n):    …11", "the count would leave the line less than half")
+        #expect(fitted("Call Dana", width: 24) == "Call Dana      … 11 more", "room for it: at the row's end")
+        #expect(fitted("Buy milk", width: 14) == "Buy milk   …11", "narrower than cutWidth")
         // A line one or two cells short of the row: the count keeps its number ("…", alone, said nothing).
         #expect(fitted("Buy milk, eggs and b", width: 24) == "Buy milk, eggs … 11 more")
         #expect(fitted("Buy milk, eggs and br", width: 24) == "Buy milk, eggs … 11 more")
