@@ -25,14 +25,15 @@ public enum CardChoice {
             if lines, let line = card.line { return line }
             return card.file ?? Array(card.title.utf8)
         case .title: return Array(card.title.utf8)
-        case .path: return place(of: card, lines: lines)?.file ?? []
+        case .path: return place(of: card, lines: lines)?.file ?? directory(of: card, lines: lines) ?? []
         case .index: return Array(String(index + 1).utf8)
         case .json:
             var fields = [("index", String(index + 1)), ("id", quoted(card.id)), ("title", quoted(card.title)),
                           ("subtitle", quoted(card.subtitle))]
             // With `--lines`, a line naming a file (of `ls`, of `grep -n` with its line) gives its path.
             let place = place(of: card, lines: lines)
-            fields.append(("path", place.map { quoted(String(decoding: $0.file, as: UTF8.self)) } ?? "null"))
+            let path = place?.file ?? directory(of: card, lines: lines)
+            fields.append(("path", path.map { quoted(String(decoding: $0, as: UTF8.self)) } ?? "null"))
             // (A Markdown slide: the line of its file it begins at; helper-27 found none.)
             if let line = place?.line ?? (card.file == nil ? nil : card.fileLines?.lowerBound) { fields.append(("line", String(line))) }
             // The line as read, as `--pick` prints it (the id and title are made clean for the
@@ -95,6 +96,13 @@ public enum CardChoice {
     /// `vim -rf.txt` starts vim's recovery).
     static func unlike(_ path: [UInt8]) -> [UInt8] {
         path.first == UInt8(ascii: "-") ? Array("./".utf8) + path : path
+    }
+
+    /// With `--lines`, the directory a line names, as `--print path` prints it (helper-54: `cd
+    /// "$(find . -type d | carousel --print path)"` got an empty line); nil otherwise.
+    static func directory(of card: Card, lines: Bool) -> [UInt8]? {
+        guard lines, card.file == nil, namesDirectory(card) else { return nil }
+        return unlike(card.line ?? Array(card.id.utf8))
     }
 
     /// Whether a line (`--lines`) names a directory: `e` says so rather than that it names nothing.

@@ -117,7 +117,7 @@ struct CarouselCommand: ParsableCommand {
     @Flag(help: ArgumentHelp("Choose a card: Enter prints it (its file's path, its line with --lines, else its title) and exits 0; Esc or q exits 1, printing nothing; Ctrl-C exits 130. With standard output captured (x=$(carousel --pick)), the carousel draws on /dev/tty."))
     var pick = Invocation().pick
 
-    @Option(name: .customLong("print"), help: ArgumentHelp("With --pick (which it implies): print the chosen card's title, path (empty for a card with no file; with --lines, the file a line names), index (from 1) or json.", valueName: "FIELD"))
+    @Option(name: .customLong("print"), help: ArgumentHelp("With --pick (which it implies): print the chosen card's title, path (empty for a card with no file; with --lines, the file or directory a line names), index (from 1) or json.", valueName: "FIELD"))
     var printField: CardChoice.Field?
 
     @Flag(help: ArgumentHelp("With --pick (which it implies): end what is printed with a NUL byte, not a newline, for xargs -0 and read -d '' (a file's name may hold a newline)."))

@@ -147,6 +147,13 @@ import Testing
         #expect(!text(raw, .json, lines: false).contains("\"text\""), "not read as lines: no text")
         #expect(text(other, .path) == "")
         #expect(text(grep, .path, lines: false) == "", "not read as lines: no file")
+        // A line naming a directory prints it as the path (helper-54: `cd "$(find . -type d |
+        // carousel --print path)"` got an empty line); not without --lines.
+        let folder = card(dir)
+        #expect(text(folder, .path) == dir)
+        #expect(text(folder, .json).contains(#""path":"\#(dir)""#), "\(text(folder, .json))")
+        #expect(text(folder, .path, lines: false) == "")
+        #expect(CardChoice.place(of: folder, lines: true) == nil, "e still has no file to open there")
     }
 
     /// With `--lines` the line is printed as it was read, every byte (a tab, bytes that are not
