@@ -125,9 +125,17 @@ struct Invocation: Equatable {
         }
         // Input cut short is said where it shows, not only on standard error.
         if options.notice == nil, let cut = deck.cut { options.notice = cut }
+        // Lines piped in to choose from, read as one card (no `---` between them): how to make a
+        // card of each line (helper-54: `ls | carousel --select-1` printed the first name, status 0,
+        // where fzf would have listed them).
+        let oneCardOfLines = options.pick && paths == ["-"] && !options.lines && !markdown && cards.count == 1
+            && cards.card(at: 0).lines.count > 1
+        let linesHint = "standard input is one card (no --- lines between cards); --lines makes a card of each line"
+        if options.notice == nil && oneCardOfLines { options.notice = linesHint }
 
         // One card to choose from: chosen at once (`--select-1`, as fzf's).
         if selectOne && cards.count == 1 {
+            if oneCardOfLines { Invocation.report([linesHint]) }
             let choice = CardChoice.text(of: cards.card(at: 0), index: 0, field: options.print, lines: options.lines)
             return Invocation.writeOut(choice + [end], what: "the chosen card") ? 0 : 1
         }

@@ -74,6 +74,21 @@ struct TextInputTests {
         #expect(two.status == 0 && two.output.hasSuffix("release\n") && two.output.contains("2/2"), "\(two.output)")
     }
 
+    /// Lines piped in to choose from without `--lines` are one card: the status line (and, with
+    /// `--select-1`, standard error) says how to make a card of each (helper-54: `ls | carousel
+    /// --select-1` printed the first name, status 0, where fzf lists them); not for one line.
+    @Test func linesPickedFromAsOneCardSayHowToSplitThem() throws {
+        let hint = "standard input is one card (no --- lines between cards); --lines makes a card of each line"
+        let picked = try carousel(input: #"a.txt\nb.txt\n"#, ["--pick", "--render", "100x10"])
+        #expect(picked.output.contains("1/1  \(hint)"), "\(picked.output)")
+        let selected = try carousel(input: #"a.txt\nb.txt\n"#, ["--select-1"])
+        #expect(selected.status == 0 && selected.output.contains("carousel: \(hint)"), "\(selected.output)")
+        let single = try carousel(input: #"a.txt\n"#, ["--pick", "--render", "100x10"])
+        #expect(!single.output.contains("--lines makes"), "\(single.output)")
+        let lines = try carousel(input: #"a.txt\nb.txt\n"#, ["--lines", "--pick", "--render", "100x10"])
+        #expect(!lines.output.contains("--lines makes") && lines.output.contains("1/2"), "\(lines.output)")
+    }
+
     /// Lines past the million `--lines` takes: the status line says so from the first screen
     /// (helper-40: `seq 1200000 | carousel --lines` said "1/1000000" as if that were all; standard
     /// error's note is seen only after the carousel ends).
