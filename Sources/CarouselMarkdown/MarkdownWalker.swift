@@ -298,12 +298,16 @@ struct MarkdownWalker {
         inline = nil
         headingLevel = nil
         // The first top-level `# Heading` is the card's title (on a slide, a heading of any level
-        // the slide opens with); the card shows it in its frame.
+        // the slide opens with); the card shows it in its frame. It leaves the text only where the
+        // text opens with it: after a paragraph it stays where it was written too (helper-55: an
+        // intro, then `# Late title`, read as two paragraphs run together).
         if title == nil, pieces.isEmpty, level == 1 || (slide && blocks.isEmpty) {
             title = Self.collapsed(spans.plainText)
-            titleBlock = .paragraph(spans, margin: margin)
-            titleLine = leafLine
-            return
+            if blocks.isEmpty {
+                titleBlock = .paragraph(spans, margin: margin)
+                titleLine = leafLine
+                return
+            }
         }
         emit(.paragraph(spans, margin: margin))
     }

@@ -132,13 +132,18 @@ extension CardPainter {
         let accent: Color = theme.usesColor ? (card.accent.map(Color.rgb) ?? .default) : .default
         canvas.fill(rect)
         canvas.box(rect, glyphs: theme.glyphs, style: CellStyle(foreground: accent))
-        let title = Chrome.truncateTitle(theme.glyphs.displayable(card.title), to: rect.width - 6, glyphs: theme.glyphs)
+        let wholeTitle = theme.glyphs.displayable(card.title)
+        // A text's title too long for the frame is written whole above the text, wrapped, rather
+        // than cut on the frame (helper-55: a slide's long heading was never readable whole).
+        var titleAbove = false
+        if case .text = card.content, CharacterWidth.of(wholeTitle) > rect.width - 6, rect.height >= 8 { titleAbove = true }
+        let title = titleAbove ? "" : Chrome.truncateTitle(wholeTitle, to: rect.width - 6, glyphs: theme.glyphs)
         if !title.isEmpty {
             canvas.put(" ", x: rect.x + 2, y: rect.y)
             let w = canvas.text(title, x: rect.x + 3, y: rect.y, style: CellStyle(foreground: accent, attributes: .bold))
             canvas.put(" ", x: rect.x + 3 + w, y: rect.y)
         }
-        let interior = CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+        var interior = CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
         switch card.content {
         case .text(let document):
             let big = TextLayout.isBig(document)
@@ -147,6 +152,22 @@ extension CardPainter {
             let measure = CardPainter.isWide(document) ? Int.max : CardPainter.readableWidth
             let width = min((big ? final ?? rect : rect).width - 4, measure)
             guard width >= 1, interior.width >= 1, interior.height >= 1 else { return ZoomInfo(first: 0, page: 0, total: 0) }
+            if titleAbove {
+                // (At most half the interior, then a blank row; the text is scrolled below it.)
+                let heading = TextDocument(blocks: [.paragraph([TextSpan(wholeTitle)])])
+                let measure = min(width, interior.width - 2)
+                let laid = TextLayout.lines(for: heading, width: measure, ascii: theme.glyphs.isASCII, cellWidth: CharacterWidth.of)
+                let rows = laid.prefix(max(1, interior.height / 2 - 1))
+                let x = interior.x + 1 + max(0, (interior.width - 2 - min(width, CardPainter.readableWidth)) / 2)
+                for (i, row) in rows.enumerated() {
+                    // (Cut short on a screen too low for all of it: its last row says so.)
+                    let text = i == rows.count - 1 && laid.count > rows.count
+                        ? Chrome.truncate(row.text + " " + laid[rows.count].text, to: measure, glyphs: theme.glyphs) : row.text
+                    canvas.text(text, x: x, y: interior.y + i, style: CellStyle(foreground: accent, attributes: .bold))
+                }
+                interior.y += rows.count + 1
+                interior.height -= rows.count + 1
+            }
             let all = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII,
                                   wrapsCode: true)
             let total = all.count

@@ -27,6 +27,30 @@ import Testing
         pilot.wait(1)
     }
 
+    /// A title too long for the zoom's frame is written whole above the text, wrapped, not cut on
+    /// the frame (helper-55: a slide's long heading was never readable whole); the text scrolls
+    /// below it, a page the shorter. Too low a screen for all of it cuts it with a mark.
+    @Test func aTitleTooLongForTheFrameIsWrittenWholeAboveTheText() {
+        let long = "From Monolith to Microservices and Back Again: What Three Years of Distributed Tracing Taught Us About Latency"
+        let text = (1...40).map { "line \($0)" }.joined(separator: "\n")
+        let pilot = Pilot(deck: CardList([Card(id: "t.md", title: long, content: .text(TextDocument(plainText: text)))]), width: 80, height: 24)
+        pilot.press(.enter)
+        let screen = pilot.screen
+        #expect(screen[0].hasPrefix("╭────") && !screen[0].contains("Monolith"), "\(screen[0])")
+        #expect(screen[1].contains("From Monolith to Microservices") && screen[2].contains("About Latency"), "\(screen[1...2])")
+        #expect(screen[3].allSatisfy { $0 == " " || $0 == "│" } && screen[4].contains("line 1 "), "\(screen[3...4])")
+        #expect(status(pilot).contains("lines 1-18 of 40"), "\(status(pilot))")
+        pilot.press(.end)
+        #expect(pilot.screen[21].contains("line 40"), "scrolled below it: \(pilot.screen[21])")
+        pilot.resize(width: 40, height: 12)
+        let low = pilot.screen
+        #expect(low[3].hasSuffix("… │") && !low.joined().contains("Latency"), "\(low[1...3])")
+        // A title that fits stays on the frame.
+        let short = Pilot(deck: deck, width: 80, height: 24)
+        short.press(.enter)
+        #expect(short.screen[0].hasPrefix("╭─ long "))
+    }
+
     @Test func enterOpensTheCardFullScreenAndTheStatusLineSaysWhereYouAre() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.press(.enter)

@@ -141,7 +141,9 @@ import Testing
         #expect(deck.cards.map(\.title) == ["talk", "Named", "Heading"])
         #expect(deck.cards[0].lines == ["Intro.", "", "Heading", "", "Some markdown text."], "\(deck.cards[0].lines)")
         #expect(deck.cards[1].lines == deck.cards[0].lines)
-        #expect(deck.cards[2].lines == ["Intro.", "", "Some markdown text."], "the frame says it: \(deck.cards[2].lines)")
+        // Under that title too: a heading after an intro stays where it was written (helper-55:
+        // the two paragraphs around it ran together); one the text opens with is the frame's alone.
+        #expect(deck.cards[2].lines == deck.cards[0].lines, "\(deck.cards[2].lines)")
         let file = scratch.write("# Heading\n\nSome text.\n", to: "note.md", in: nil)
         let alone = try DeckLoader.load(paths: [file])
         #expect(alone.cards.map(\.title) == ["Heading"] && alone.cards[0].lines == ["Some text."])

@@ -372,6 +372,18 @@ import Testing
         #expect(lines(slides[0]) == ["text"], "a heading with more under it is the title only")
     }
 
+    /// A `# Heading` after a paragraph titles the card and stays where it was written: taken
+    /// out, the paragraphs around it ran together (helper-55). One the text opens with is the
+    /// frame's alone.
+    @Test func aLateHeadingTitlesTheCardAndStaysInTheText() {
+        let note = Markdown.document(from: "Intro paragraph.\n\n# Late title\n\nBody after.\n")
+        #expect(note.title == "Late title" && note.titleBlock == nil)
+        #expect(lines(note) == ["Intro paragraph.", "", "Late title", "", "Body after."], "\(lines(note))")
+        let slides = Markdown.slides(from: "Intro.\n\n# Late\n\nBody.\n\n---\n\n# Early\n\nBody.\n")
+        #expect(slides.map(\.title) == ["Late", "Early"])
+        #expect(lines(slides[0]) == ["Intro.", "", "Late", "", "Body."] && lines(slides[1]) == ["Body."])
+    }
+
     @Test func aSlideOpeningWithAnyHeadingIsTitledByIt() {
         let talk = """
             # Shipping Swift
