@@ -44,6 +44,19 @@ struct MarkdownWalker {
     private var emphasis = 0
     private var strong = 0
     private var images = 0
+    /// Where the image being read began among the inline spans.
+    private var imageStart = 0
+    static let imageOpening = "[image: "
+
+    /// An image's alternative text as a text shows it.
+    static func image(_ alt: String) -> String { imageOpening + alt + "]" }
+
+    /// The last part of an image's address, named where it has no alternative text.
+    static func fileName(_ url: String) -> String {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.isEmpty ? "picture" : name
+    }
     private var quotes = 0
     /// For each open quote, how many blocks there were when it opened (its first paragraph may
     /// open with a GitHub alert's `[!NOTE]`).
@@ -148,7 +161,7 @@ struct MarkdownWalker {
                 for piece in line {
                     switch piece {
                     case .text(let text): spans.append(TextSpan(text, style: style()))
-                    case .image(let alt): spans.append(TextSpan(alt, style: SpanStyle(italic: true, role: .image)))
+                    case .image(let alt): spans.append(TextSpan(Self.image(alt), style: SpanStyle(italic: true, role: .image)))
                     case .address(let url): spans.append(TextSpan(" (" + url + ")", style: SpanStyle(dim: true, role: .url)))
                     }
                 }
@@ -181,8 +194,8 @@ struct MarkdownWalker {
                         closeLink()
                     }
                 } else if tag.name == "img", let alt = tag.alt, !alt.isEmpty {
-                    add(alt, SpanStyle(italic: true, role: .image))
-                    addSource(PipeTable.escaped(alt, bars: true), SpanStyle(italic: true, role: .image))
+                    add(Self.image(alt), SpanStyle(italic: true, role: .image))
+                    addSource(PipeTable.escaped(Self.image(alt), bars: true), SpanStyle(italic: true, role: .image))
                 }
             } else if !Self.isComment(node.literal) {
                 add(node.literal, style(role: .html))
@@ -200,7 +213,23 @@ struct MarkdownWalker {
                 closeLink()
             }
         case CCMARK_IMAGE:
-            images += entering ? 1 : -1
+            // A picture is not drawn in a text: it is named, as a text browser names it (helper-55:
+            // `![diagram](d.png)` read as the word "diagram", `![](d.png)` as nothing at all).
+            if entering {
+                images += 1
+                imageStart = inline?.count ?? 0
+                add(Self.imageOpening, style())
+                addSource(Self.imageOpening, style())
+            } else {
+                if (inline?.count ?? 0) == imageStart + 1 {
+                    let name = Self.fileName(node.url)
+                    add(name, style())
+                    addSource(PipeTable.escaped(name, bars: true), style())
+                }
+                add("]", style())
+                addSource("]", style())
+                images -= 1
+            }
         default:
             break
         }
