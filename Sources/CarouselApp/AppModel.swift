@@ -672,6 +672,7 @@ public struct AppModel {
         let old = activeDeckIndex ?? restingCard
         let shownBefore = shown
         let oldDeck = deck
+        let zoomTop = zoomedTop()
         deck = newDeck
         search = nil
         applied = nil
@@ -701,6 +702,8 @@ public struct AppModel {
             lostCard = nil
         }
         searchAnchor = restingCard
+        // (A zoom on the same card stays at the text it showed: see `keepZoomedTop`.)
+        defer { if found != nil { keepZoomedTop(zoomTop) } }
         guard !query.isEmpty else {
             show(nil, resting: restingCard)
             return
@@ -712,6 +715,32 @@ public struct AppModel {
         for i in 0..<newDeck.count { place[newDeck.cardID(at: i)] = i }
         show((0..<shownBefore.count).compactMap { place[shownBefore.cardID(at: $0)] }.sorted(), resting: restingCard)
         startSearch()
+    }
+
+    /// The rows at the top of the zoomed text as last drawn (the first few, to tell it apart),
+    /// where it is scrolled down; nil otherwise.
+    private mutating func zoomedTop() -> (rows: [String], first: Int, width: Int)? {
+        guard let zoom = overlay.zoom, let info = zoomShown, let width = info.width, info.first > 0, zoom.index < shown.count,
+              let rows = scene.zoomRows(of: deck.card(at: shown.deckIndex(zoom.index)), index: zoom.index, width: width),
+              info.first < rows.count else { return nil }
+        return (rows[info.first..<min(rows.count, info.first + 3)].map { $0.text }, info.first, width)
+    }
+
+    /// After the deck was read again, a zoom on the same card shows the text it showed at its
+    /// top, where it still is (the nearest place its rows are found), not the same row number:
+    /// lines added above it pushed the reader's place down (helper-52).
+    private mutating func keepZoomedTop(_ top: (rows: [String], first: Int, width: Int)?) {
+        guard let top, let zoom = overlay.zoom, zoom.index < shown.count else { return }
+        guard let rows = scene.zoomRows(of: deck.card(at: shown.deckIndex(zoom.index)), index: zoom.index, width: top.width) else { return }
+        func matches(at i: Int) -> Bool {
+            top.rows.indices.allSatisfy { i + $0 < rows.count && rows[i + $0].text == top.rows[$0] }
+        }
+        var best: Int?
+        for i in rows.indices where matches(at: i) && (best.map { abs(i - top.first) < abs($0 - top.first) } ?? true) { best = i }
+        guard let best, best != top.first else { return }
+        overlay.zoom?.first = best
+        overlay.zoom?.width = top.width
+        zoomShown = nil
     }
 
     /// Where the card `id` went when its file was renamed (`mv cherry.md zcherry.md`: the strip

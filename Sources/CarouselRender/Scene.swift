@@ -144,6 +144,13 @@ public struct Scene: Sendable {
 
     /// Drops every card drawing kept between frames: the deck was read again, and a card may hold
     /// new text under the same identity.
+    /// The rows a zoomed text card is laid out in at `width` (nil for art and pictures): what
+    /// a zoom's `first` counts.
+    public mutating func zoomRows(of card: Card, index: Int, width: Int) -> [LaidLine]? {
+        guard case .text(let document) = card.content, width >= 1 else { return nil }
+        return cells.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII, wrapsCode: true)
+    }
+
     public mutating func forgetCards() {
         cells = CellCache()
         chromeKey = nil

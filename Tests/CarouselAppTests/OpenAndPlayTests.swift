@@ -529,6 +529,30 @@ import Testing
         #expect(status(pilot).contains("3/3  c.txt"), "\(status(pilot))")
     }
 
+    /// A zoomed card read again with lines added above the text shown stays at that text, not at
+    /// the same row number (helper-52: a paragraph added under "## Method" moved the view up);
+    /// with the text at the top gone, the row number is kept.
+    @Test func aZoomReadAgainStaysAtTheTextItShowed() {
+        func journal(_ head: [String]) -> CardList {
+            CardList([Self.note("j.txt", (head + (1...60).map { "entry \($0)" }).joined(separator: "\n"))])
+        }
+        let pilot = Pilot(deck: journal([]), width: 80, height: 24)
+        let changed = ChangeFlag()
+        let next = Mutex(journal(["added one", "added two"]))
+        pilot.program.deckSource = DeckSource(load: { .success(.init(next.withLock { $0 })) }, changed: { changed.take() })
+        pilot.press(.enter)
+        for _ in 0..<20 { pilot.press(.down) }
+        #expect(pilot.screen[1].contains("entry 21 "), "\(pilot.screen[1])")
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.screen[1].contains("entry 21 "), "the same text at the top: \(pilot.screen[1])")
+        #expect(status(pilot).contains("lines 23-"), "\(status(pilot))")
+        next.withLock { $0 = CardList([Self.note("j.txt", (1...60).map { "changed \($0)" }.joined(separator: "\n"))]) }
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.screen[1].contains("changed 23 "), "the row kept: \(pilot.screen[1])")
+    }
+
     /// A deck read again counts the files it left out, as at the start ("(1 skipped)"), and says
     /// each new one once after the program (helper-52: an empty note made while watched was
     /// left out in silence); one mended is no longer counted.
