@@ -668,7 +668,7 @@ public struct AppModel {
         }
         reloadFailure = nil
         let activeID = activeDeckIndex.map { deck.cardID(at: $0) }
-        let activeTitle = activeDeckIndex.map { deck.card(at: $0).title }
+        let activeCard = activeDeckIndex.map { deck.card(at: $0) }
         let old = activeDeckIndex ?? restingCard
         let shownBefore = shown
         let oldDeck = deck
@@ -684,8 +684,12 @@ public struct AppModel {
         scene.pictures?.forget()
         changed()
         var found = activeID.flatMap { id in (0..<newDeck.count).first { newDeck.cardID(at: $0) == id } }
-        if let at = found, let activeID, let activeTitle, newDeck.card(at: at).title != activeTitle {
-            found = AppModel.sameSlide(titled: activeTitle, as: activeID, near: at, in: newDeck) ?? at
+        if let at = found, let activeID, let activeCard, newDeck.card(at: at).title != activeCard.title {
+            found = AppModel.sameSlide(titled: activeCard.title, as: activeID, near: at, in: newDeck)
+                ?? AppModel.slideHolding(activeCard, as: activeID, near: at, in: newDeck) ?? at
+        } else if found == nil, let activeID, let activeCard, activeID.contains("#") {
+            // A slide gone (the `---` above it deleted): the slide of its file that now holds its text.
+            found = AppModel.slideHolding(activeCard, as: activeID, near: old, in: newDeck)
         }
         if let lost = lostCard, lost.standIn == activeID,
            let back = (0..<newDeck.count).first(where: { newDeck.cardID(at: $0) == lost.id }) {
@@ -783,6 +787,22 @@ public struct AppModel {
         func sameFile(_ other: String) -> Bool { other == file || other.hasPrefix(file + "#") }
         var best: Int?
         for i in 0..<deck.count where sameFile(deck.cardID(at: i)) && deck.card(at: i).title == title {
+            if best == nil || abs(i - at) < abs(best! - at) { best = i }
+        }
+        return best
+    }
+
+    /// The slide of the same file as `card` (`id`) whose text holds the first line of `card`'s
+    /// (its title, where it has one), nearest to `at`: where a slide merged into the one before it
+    /// went (helper-52: the `---` above the slide shown deleted, the zoom moved to another file).
+    static func slideHolding(_ card: Card, as id: String, near at: Int, in deck: any CardProvider) -> Int? {
+        let file = id.split(separator: "#", maxSplits: 1).first.map(String.init) ?? id
+        func sameFile(_ other: String) -> Bool { other == file || other.hasPrefix(file + "#") }
+        guard let key = ([card.title] + card.lines).first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
+        var best: Int?
+        for i in 0..<deck.count where sameFile(deck.cardID(at: i)) {
+            let other = deck.card(at: i)
+            guard other.title == key || other.lines.contains(key) else { continue }
             if best == nil || abs(i - at) < abs(best! - at) { best = i }
         }
         return best

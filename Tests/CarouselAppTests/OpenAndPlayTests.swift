@@ -601,6 +601,40 @@ import Testing
         #expect(pilot.screen[0].hasPrefix(" carousel "), "\(pilot.screen[0])")
     }
 
+    /// A slide merged into the one before it (the `---` above it deleted) is found where its text
+    /// went, in its own file, not at its old place, another file's card (helper-52); so too where
+    /// its place is now a later slide's.
+    @Test func aSlideMergedIntoTheOneBeforeIsFoundThere() {
+        func slide(_ id: String, _ title: String, _ text: String) -> Card {
+            Card(id: id, title: title, content: .text(TextDocument(plainText: text)))
+        }
+        let before = CardList([slide("git.md", "Handy", "log, diff"), slide("git.md#2", "Rebase", "rebase -i"),
+                               slide("garden.md", "Garden", "beans")])
+        let merged = CardList([slide("git.md", "Handy", "log, diff\n\nRebase\n\nrebase -i"), slide("garden.md", "Garden", "beans")])
+        let pilot = Pilot(deck: before, width: 80, height: 24)
+        let changed = ChangeFlag()
+        let next = Mutex(merged)
+        pilot.program.deckSource = DeckSource(load: { .success(.init(next.withLock { $0 })) }, changed: { changed.take() })
+        pilot.press(.right)
+        pilot.press(.enter)
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.model.activeDeckIndex == 0 && pilot.screen[0].contains("Handy"), "\(pilot.screen[0])")
+        // A later slide took its place (its identity): the one holding its text still wins.
+        let longer = CardList([slide("git.md", "Handy", "log\n\nRebase\n\nrebase -i"), slide("git.md#2", "Stash", "stash"),
+                               slide("garden.md", "Garden", "beans")])
+        next.withLock { $0 = before }
+        changed.raise()
+        pilot.send(.wake)
+        pilot.press(.escape)
+        pilot.press(.home, .right)
+        #expect(pilot.model.activeDeckIndex == 1)
+        next.withLock { $0 = longer }
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.model.activeDeckIndex == 0, "\(pilot.screen.last ?? "")")
+    }
+
     @Test func aTalkReadAgainKeepsTheSlideShown() {
         @Sendable func talk(_ titles: [String]) -> CardList {
             CardList(titles.enumerated().map { i, title in
