@@ -173,8 +173,7 @@ public final class Program {
             // (A file that cannot be shown, made while watched, is counted and said, as at the
             // start: an empty note was left out in silence; helper-52.)
             model.replaceDeck(read.cards, name: read.name, skipped: read.skipped)
-            for problem in read.problems where !deckSource.reported.contains(problem) {
-                self.deckSource?.reported.insert(problem)
+            for problem in read.problems where self.deckSource?.reported.insert(problem).inserted == true {
                 backend.report("carousel: " + problem)
             }
         case .failure(let failure): model.sayReloadFailed(failure.message)

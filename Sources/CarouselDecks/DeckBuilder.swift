@@ -271,12 +271,14 @@ struct DeckBuilder {
 
     /// One card file named on the command line.
     mutating func addCardFile(in folder: DiskFolder, named file: [UInt8]) {
-        addFile(file, in: folder)
+        addFile(file, in: folder, asMarkdown: options.markdown)
     }
 
     /// A file as one card (a Markdown file as one card per slide; with `--lines`, one per line),
     /// or a message saying why it is not one. `sizes` are the files of its art's larger sizes.
-    private mutating func addFile(_ file: [UInt8], in folder: some DeckFolder, declared: String? = nil, sizes: [[UInt8]] = []) {
+    /// `asMarkdown`: read as Markdown whatever its name says (a file named with `--markdown`).
+    private mutating func addFile(_ file: [UInt8], in folder: some DeckFolder, declared: String? = nil, sizes: [[UInt8]] = [],
+                                  asMarkdown: Bool = false) {
         if FileKinds.verdict(forName: file) == .picture && !options.lines {
             if let picture = pictureEntry(file, in: folder, title: nil) { entries.append(picture) }
             return
@@ -307,6 +309,8 @@ struct DeckBuilder {
             }
             verdict = .text
         }
+        // (`carousel --markdown notes.txt`: helper-54 found the option passed over in silence.)
+        if asMarkdown && !options.lines { verdict = .markdown }
         // A manifest without `cards` still sets the kind of its folder's files.
         let kind = contentKind(verdict, declared: declared)
         let lineLimit = DeckLoader.maximumStandardInputSize

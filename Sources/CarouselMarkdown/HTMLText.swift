@@ -26,6 +26,21 @@ enum HTMLText {
         var closing: Bool
         var alt: String?
         var href: String? = nil
+        var src: String? = nil
+
+        /// What an image is named by: its `alt` text, else its file's name (nil: no image, or none).
+        var imageName: String? {
+            guard name == "img", !closing else { return nil }
+            if let alt, !alt.isEmpty { return alt }
+            return src.map(HTMLText.fileName)
+        }
+    }
+
+    /// The last part of an image's address (before any `?` or `#`), where it has no `alt` text.
+    static func fileName(_ url: String) -> String {
+        let path = url.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? url
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.isEmpty ? "picture" : name
     }
 
     /// Tags that stand for a line of their own in a block.
@@ -47,7 +62,8 @@ enum HTMLText {
         guard let first = name.first, first.isLetter else { return nil }
         let lowercased = name.lowercased(), attributes = rest.dropFirst(name.count)
         return Tag(name: lowercased, closing: closing, alt: attribute("alt", in: attributes),
-                   href: lowercased == "a" && !closing ? attribute("href", in: attributes) : nil)
+                   href: lowercased == "a" && !closing ? attribute("href", in: attributes) : nil,
+                   src: lowercased == "img" && !closing ? attribute("src", in: attributes) : nil)
     }
 
     /// The value of attribute `name` in a tag's attributes (quoted with `"` or `'`, or bare), decoded.
@@ -199,7 +215,7 @@ enum HTMLText {
                         lines[lines.count - 1].append(.address(address))
                     }
                 }
-            } else if tag.name == "img", let alt = tag.alt, !alt.isEmpty {
+            } else if let alt = tag.imageName {
                 // Images side by side (a row of badges) are words apart.
                 switch lines[lines.count - 1].last {
                 case .image?: lines[lines.count - 1].append(.text(" "))

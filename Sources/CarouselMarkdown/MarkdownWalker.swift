@@ -51,12 +51,6 @@ struct MarkdownWalker {
     /// An image's alternative text as a text shows it.
     static func image(_ alt: String) -> String { imageOpening + alt + "]" }
 
-    /// The last part of an image's address, named where it has no alternative text.
-    static func fileName(_ url: String) -> String {
-        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.isEmpty ? "picture" : name
-    }
     private var quotes = 0
     /// For each open quote, how many blocks there were when it opened (its first paragraph may
     /// open with a GitHub alert's `[!NOTE]`).
@@ -193,7 +187,7 @@ struct MarkdownWalker {
                     } else if links.last?.html == true {
                         closeLink()
                     }
-                } else if tag.name == "img", let alt = tag.alt, !alt.isEmpty {
+                } else if let alt = tag.imageName {
                     add(Self.image(alt), SpanStyle(italic: true, role: .image))
                     addSource(PipeTable.escaped(Self.image(alt), bars: true), SpanStyle(italic: true, role: .image))
                 }
@@ -222,7 +216,7 @@ struct MarkdownWalker {
                 addSource(Self.imageOpening, style())
             } else {
                 if (inline?.count ?? 0) == imageStart + 1 {
-                    let name = Self.fileName(node.url)
+                    let name = HTMLText.fileName(node.url)
                     add(name, style())
                     addSource(PipeTable.escaped(name, bars: true), style())
                 }
@@ -331,7 +325,15 @@ struct MarkdownWalker {
         // text opens with it: after a paragraph it stays where it was written too (helper-55: an
         // intro, then `# Late title`, read as two paragraphs run together).
         if title == nil, pieces.isEmpty, level == 1 || (slide && blocks.isEmpty) {
-            title = Self.collapsed(spans.plainText)
+            // (An image in it names the card by its words alone: `# ![logo](l.png) Project` is
+            // "logo Project", not "[image: logo] Project"; review.)
+            title = Self.collapsed(spans.map { span in
+                guard span.style.role == .image else { return span.text }
+                var text = Substring(span.text)
+                if text.hasPrefix(Self.imageOpening) { text = text.dropFirst(Self.imageOpening.count) }
+                if text.hasSuffix("]") { text = text.dropLast() }
+                return String(text)
+            }.joined())
             if blocks.isEmpty {
                 titleBlock = .paragraph(spans, margin: margin)
                 titleLine = leafLine

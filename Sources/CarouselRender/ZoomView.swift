@@ -155,10 +155,12 @@ extension CardPainter {
             if titleAbove {
                 // (At most half the interior, then a blank row; the text is scrolled below it.)
                 let heading = TextDocument(blocks: [.paragraph([TextSpan(wholeTitle)])])
-                let measure = min(width, interior.width - 2)
+                // (On prose's measure and column, for code and tables too: review found a code file's
+                // long name wrapped at the screen's width and set on the measure's column, over the frame.)
+                let measure = min(width, CardPainter.readableWidth, interior.width - 2)
                 let laid = TextLayout.lines(for: heading, width: measure, ascii: theme.glyphs.isASCII, cellWidth: CharacterWidth.of)
                 let rows = laid.prefix(max(1, interior.height / 2 - 1))
-                let x = interior.x + 1 + max(0, (interior.width - 2 - min(width, CardPainter.readableWidth)) / 2)
+                let x = interior.x + 1 + max(0, (interior.width - 2 - measure) / 2)
                 for (i, row) in rows.enumerated() {
                     // (Cut short on a screen too low for all of it: its last row says so.)
                     let text = i == rows.count - 1 && laid.count > rows.count

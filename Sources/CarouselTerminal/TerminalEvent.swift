@@ -158,18 +158,21 @@ extension TerminalEvent {
         while i < events.count {
             if events[i] == .key(.escape), i + 2 < events.count, events[i + 1] == .key(.character("[")),
                events[i + 2] == .key(.character("M")) {
-                // Button, column and row, each 32 more than its value (ends cut short are dropped).
+                // Button, column and row, each 32 more than its value. A byte that is no character
+                // of one scalar (a column past 95 in a UTF-8 locale) is taken all the same, as
+                // unreadable: the report is dropped, its bytes never read as keys. Ends cut short
+                // (by the read, or by a key) are dropped too.
                 var values: [Int] = []
                 var j = i + 3
-                while values.count < 3, j < events.count, let value = Self.x10Value(events[j]) {
-                    values.append(value)
+                while values.count < 3, j < events.count, case .key(let key) = events[j], Self.x10Byte(key) {
+                    values.append(Self.x10Value(events[j]) ?? -1)
                     j += 1
                 }
                 i = j
+                guard values.count == 3, values.allSatisfy({ $0 >= 32 }) else { continue }
                 // (A release names no button: button 3. The left one's is the only one let through.)
                 let code = values[0] - 32, released = code & 3 == 3 && code & (32 | 64) == 0
-                if values.count == 3, values.allSatisfy({ $0 >= 32 }),
-                   let kind = Self.mouseKind(button: released ? code & ~3 : code, released: released) {
+                if let kind = Self.mouseKind(button: released ? code & ~3 : code, released: released) {
                     result.append(.mouse(MouseEvent(kind: kind, x: values[1] - 33, y: values[2] - 33)))
                 }
                 continue
@@ -218,6 +221,14 @@ extension TerminalEvent {
         guard button & 3 == 0 else { return nil }
         if button & 32 != 0 { return .drag }
         return released ? .release : .press
+    }
+
+    /// Whether a key may be a byte of an X10 report: a character, or Backspace (DEL, 127).
+    private static func x10Byte(_ key: Key) -> Bool {
+        switch key {
+        case .character, .backspace: true
+        default: false
+        }
     }
 
     /// A byte of an X10 report as it came: a character (of one scalar, below 256), else nil.

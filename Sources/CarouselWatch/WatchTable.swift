@@ -64,11 +64,30 @@ struct WatchTable {
     /// Follows the file a symbolic link leads to, through its own directory: a note kept elsewhere
     /// and linked into the deck is edited there, where the deck's directory sees nothing (helper-52:
     /// edits to it were never shown). A link to a directory, or to nothing, is left alone.
+    /// A link to a file not made yet is followed where it will be (review: the note made later
+    /// was never shown). At most `maxDirectories` watches, as for directories.
     mutating func addLinkTarget(_ link: [UInt8]) {
-        guard let target = WatchTable.resolved(link), !isDirectory(target),
+        guard watches.count < WatchTable.maxDirectories,
+              let target = WatchTable.resolved(link) ?? WatchTable.dangling(link), !isDirectory(target),
               let slash = target.lastIndex(of: WatchTable.slash), slash + 1 < target.count else { return }
         let parent = slash == 0 ? [WatchTable.slash] : Array(target[..<slash])
         _ = addFile(Array(target[(slash + 1)...]), in: parent)
+    }
+
+    /// Where a link that leads to nothing would lead: its target's directory as it is (resolved),
+    /// and the target's name; nil where that directory is not there either.
+    static func dangling(_ link: [UInt8]) -> [UInt8]? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let count = (link + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { readlink($0.baseAddress!, &buffer, buffer.count) }
+        }
+        guard count > 0 else { return nil }
+        let target = buffer.prefix(count).map { UInt8(bitPattern: $0) }
+        let linkDirectory = link.lastIndex(of: slash).map { $0 == 0 ? [slash] : Array(link[..<$0]) } ?? [UInt8(ascii: ".")]
+        let full = target.first == slash ? target : path(target, in: linkDirectory)
+        guard let end = full.lastIndex(of: slash), end + 1 < full.count,
+              let directory = resolved(end == 0 ? [slash] : Array(full[..<end])) else { return nil }
+        return path(Array(full[(end + 1)...]), in: directory)
     }
 
     /// `path` with every symbolic link in it followed (realpath), or nil where it leads nowhere.

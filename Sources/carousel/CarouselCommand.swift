@@ -71,7 +71,7 @@ struct CarouselCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --render: keys and steps to replay first, e.g. right,right,tab,click:40:12 (names: \(Key.names.joined(separator: ", ")), or any single character; steps: \(ScriptStep.names.joined(separator: ", "))).", valueName: "KEYS"))
     var keys: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --render: print the screen this long after the last key (virtual clock) instead of after the motion settles.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --render: print the screen this long after the last step of --keys (virtual clock) instead of after the motion settles.", valueName: "SECONDS"))
     var time: Double?
 
     // Style, mode, loop and start are optional so that a deck's own defaults apply unless given here.
@@ -96,7 +96,7 @@ struct CarouselCommand: ParsableCommand {
     @Flag(help: ArgumentHelp("With --lines (which it implies): a NUL byte ends each line of input, not a newline, for find -print0 (a file's name may hold a newline)."))
     var read0 = Invocation().read0
 
-    @Flag(help: "Standard input is Markdown (split into slides at --- lines).")
+    @Flag(help: "Standard input, and files named, are Markdown whatever their names (split into slides at --- lines).")
     var markdown = Invocation().markdown
 
     @Flag(help: "Keep ANSI colours and attributes in card text (as less -R); other escape sequences are removed.")

@@ -67,14 +67,11 @@ struct Invocation: Equatable {
             Invocation.printError("carousel: \(read0 ? "--read0" : "--lines"): no lines to read: pipe them in (\(example)) or name a file\n")
             return 1
         }
-        // Markdown asked for and none piped in: the same (helper-54: the built-in deck showed,
-        // status 0); a path named with it, which it does not apply to (a file is Markdown by its
-        // name), is said rather than passed over in silence.
-        if markdown && !paths.contains("-") {
-            Invocation.printError(paths.isEmpty
-                ? "carousel: --markdown: no Markdown to read: pipe it in (cat talk.txt | carousel --markdown)\n"
-                : "carousel: --markdown reads standard input (-); files named are Markdown by their names (.md, .markdown)\n")
-            return paths.isEmpty ? 1 : 64
+        // Markdown asked for and none piped in nor named: the same (helper-54: the built-in deck
+        // showed, status 0).
+        if markdown && paths.isEmpty {
+            Invocation.printError("carousel: --markdown: no Markdown to read: pipe it in (cat talk.txt | carousel --markdown) or name a file\n")
+            return 1
         }
         options.paths = paths
         options.ascii = ascii

@@ -561,7 +561,8 @@ import Testing
         options.skippedCards = 0
         let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
         let changed = ChangeFlag()
-        let read = Mutex(DeckSource.Read(deck, skipped: 1, problems: ["notes/empty.md: no slides (the Markdown is empty)"]))
+        let read = Mutex(DeckSource.Read(deck, skipped: 1, problems: ["notes/empty.md: no slides (the Markdown is empty)",
+                                                                       "notes/empty.md: no slides (the Markdown is empty)"]))
         var source = DeckSource(load: { .success(read.withLock { $0 }) }, changed: { changed.take() })
         source.reported = ["an old problem, said at the start"]
         pilot.program.deckSource = source

@@ -45,6 +45,14 @@ import Testing
         pilot.resize(width: 40, height: 12)
         let low = pilot.screen
         #expect(low[3].hasSuffix("… │") && !low.joined().contains("Latency"), "\(low[1...3])")
+        // Code on a wide screen: the title on prose's measure, within the frame (review: it ran
+        // over the frame's right edge).
+        let code = Card(id: "x.swift", title: String(repeating: "very_long_name_", count: 16),
+                        content: .text(TextDocument(blocks: [.code(lines: ["let x = 1"])])))
+        let wide = Pilot(deck: CardList([code]), width: 150, height: 24)
+        wide.press(.enter)
+        for row in wide.screen[1...5] { #expect(row.hasSuffix("│") && row.filter { $0 == "│" }.count == 2, "\(row)") }
+        #expect(wide.screen[1].contains("very_long_name_"))
         // A title that fits stays on the frame.
         let short = Pilot(deck: deck, width: 80, height: 24)
         short.press(.enter)

@@ -147,6 +147,8 @@ import Testing
             "",
             "Hidden text, © 2026 — &unknown; ok.",
             "",
+            "[image: spacer.gif]",
+            "",
             "Key | Does        ",
             "----+-------------",
             "q   | quit at once",
@@ -186,7 +188,7 @@ import Testing
                 "a link never closed ends with its paragraph")
         // Only spaces between two tags keep the words apart.
         #expect(lines(Markdown.document(from: "<p><kbd>Ctrl</kbd> <kbd>C</kbd></p>\n"), width: 60) == ["Ctrl C"])
-        #expect(HTMLText.tag("<IMG SRC='a' ALT='Big cat' />") == HTMLText.Tag(name: "img", closing: false, alt: "Big cat"))
+        #expect(HTMLText.tag("<IMG SRC='a' ALT='Big cat' />") == HTMLText.Tag(name: "img", closing: false, alt: "Big cat", src: "a"))
         // Attributes are read one after another: a name inside another's value is not one.
         #expect(HTMLText.tag("<img title=\"x alt=y\" src=a alt=\"Real\">")?.alt == "Real")
         #expect(HTMLText.tag("<img data-alt=\"no\" alt=cat/>")?.alt == "cat")
@@ -637,8 +639,14 @@ import Testing
         guard case .paragraph(let spans, _) = document.blocks.last else { Issue.record("no paragraph"); return }
         #expect(spans.first { $0.text == "docs" }?.style == SpanStyle(underline: true, role: .link))
         #expect(spans.first { $0.text.contains("a cat") }?.style.role == .image)
-        // One without alternative text is named by its file (it showed nothing: helper-55).
+        // One without alternative text is named by its file (it showed nothing: helper-55), in
+        // HTML too (review).
         #expect(lines(Markdown.document(from: "![](img/diagram.png?v=2)\n"), width: 40) == ["[image: diagram.png]"])
+        #expect(lines(Markdown.document(from: "HTML <img src=\"pic/bird.png\"> and\n"), width: 40) == ["HTML [image: bird.png] and"])
+        #expect(lines(Markdown.document(from: "<p><img src=\"block.png#top\"></p>\n"), width: 40) == ["[image: block.png]"])
+        // In a heading that titles the card, its words alone (review: "[image: logo] Project").
+        let titled = Markdown.document(from: "# ![logo](logo.png) Project\n\ntext\n")
+        #expect(titled.title == "logo Project", "\(titled.title ?? "")")
     }
 
     @Test func htmlShowsItsTextAndCommentsAreHidden() {

@@ -119,5 +119,16 @@ import Testing
         var right = Self.keys("\u{1B}[M\"q#\u{1B}[M q") + [.key(.left)]
         TerminalEvent.gatherMouseReports(&right)
         #expect(right == [.key(.left)], "the right button's press and a report cut short: no key of theirs")
+        // Cut short at once, by the read's end or a key (review: it trapped, for every terminal).
+        for after in [[], [TerminalEvent.key(.up)]] {
+            var bare = Self.keys("\u{1B}[M") + after
+            TerminalEvent.gatherMouseReports(&bare)
+            #expect(bare == after)
+        }
+        // A byte that is no character of one scalar (a far column in a UTF-8 locale): dropped
+        // with its report, not read as a key.
+        var far = Self.keys("\u{1B}[M ") + [.key(.character("é\u{301}")), .key(.character("#")), .key(.character("q"))]
+        TerminalEvent.gatherMouseReports(&far)
+        #expect(far == [.key(.character("q"))])
     }
 }

@@ -67,6 +67,12 @@ import Testing
         #expect(await calls.settle(for: .milliseconds(300)) == 3)
         scratch.write(" more", to: "elsewhere/later.md", appending: true)
         #expect(await calls.wait(for: 4))
+        // A link to a note not made yet: followed where it will be (review: never read again).
+        #expect(symlink("../elsewhere/soon.md", scratch.at("deck/soon.md")) == 0)
+        #expect(await calls.wait(for: 5))
+        #expect(await calls.settle(for: .milliseconds(300)) == 5)
+        scratch.write("made", to: "elsewhere/soon.md")
+        #expect(await calls.wait(for: 6))
         // A file named through a link, too.
         let named = CallCounter()
         let direct = try DeckWatcher(paths: [scratch.at("deck/shared.md")], onChange: named.record)

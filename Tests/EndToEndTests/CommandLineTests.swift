@@ -86,17 +86,21 @@ struct CommandLineTests {
         #expect(session.file("before") == session.file("after"), "the terminal untouched")
     }
 
-    /// `--markdown` with no Markdown piped in is said, status 1, as `--lines` is (helper-54: the
-    /// built-in deck showed, status 0); named with files only, or with `--lines`, it is a
-    /// command-line error, not passed over in silence.
+    /// `--markdown` with no Markdown piped in nor named is said, status 1, as `--lines` is
+    /// (helper-54: the built-in deck showed, status 0); a file named with it is read as Markdown
+    /// whatever its name (it was passed over in silence); with `--lines` it is a command-line error.
     @Test func markdownWithNothingToReadIsSaid() throws {
         let session = try TmuxSession(arguments: "--markdown")
         #expect(session.waitForExit() == 1)
-        #expect(session.file("stderr") == "carousel: --markdown: no Markdown to read: pipe it in (cat talk.txt | carousel --markdown)")
+        #expect(session.file("stderr") == "carousel: --markdown: no Markdown to read: pipe it in (cat talk.txt | carousel --markdown) or name a file")
         #expect(session.file("before") == session.file("after"), "the terminal untouched")
-        let named = try carousel(["--render", "60x12", "--markdown", "README.md"])
-        #expect(named.status == 64 && named.output.contains("--markdown reads standard input (-); files named are Markdown by their names"),
-                "\(named.output)")
+        let file = NSTemporaryDirectory() + "carousel-markdown-" + UUID().uuidString + ".txt"
+        try "# One\n\n*read* as Markdown\n\n---\n\n# Two\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let named = try carousel(["--render", "60x12", "--markdown", file])
+        #expect(named.status == 0 && named.output.contains("1/2  One") && !named.output.contains("# One"), "\(named.output)")
+        let plain = try carousel(["--render", "60x12", file])
+        #expect(plain.output.contains("1/1") && plain.output.contains("# One"), "without it, a .txt file is one card of text: \(plain.output)")
         let both = try carousel(["--render", "60x12", "--markdown", "--lines"])
         #expect(both.status == 64 && both.output.hasPrefix("Error: --markdown and --lines read standard input two ways; give one"))
     }
