@@ -12,7 +12,7 @@ public struct TerminalFeatures: Sendable, Equatable {
     public var erasesWithBackground: Bool
     /// `CSI n b` repeats the last character n times (`rep`).
     public var repeatsCharacters: Bool
-    /// ... but only an ASCII character is repeated (see `reached(from:)`).
+    /// ... but only an ASCII character is repeated (see `reached(throughMultiplexer:maybe:)`).
     public var repeatsOnlyASCII = false
     /// `CSI n X` blanks n cells without moving the cursor (`ech`).
     public var erasesCharacters: Bool
