@@ -188,7 +188,7 @@ enum ContentSource: Sendable {
             if let document = DelimitedText.document(bytes, separator: separator) { return .text(document) }
             return content(lines: Sanitizer.lines(from: bytes), kind: .text)
         case .markdown:
-            var document = Markdown.document(from: Sanitizer.text(from: bytes))
+            var document = Markdown.document(from: Sanitizer.markdown(from: bytes, limit: Sanitizer.maximumLines))
             document.title = document.title.map { Sanitizer.line($0) }
             return .text(document)
         case .ansi:

@@ -343,7 +343,7 @@ struct DeckBuilder {
         if options.lines {
             addLines(bytes, encoding: encoding, source: folder.displayName(of: file))
         } else {
-            addSlides(Sanitizer.source(from: TextEncoding.utf8(bytes, as: encoding)), title: title, source: folder.displayName(of: file), file: folder.path(of: file)) {
+            addSlides(Sanitizer.markdown(from: TextEncoding.utf8(bytes, as: encoding)), title: title, source: folder.displayName(of: file), file: folder.path(of: file)) {
                 $0 == 1 ? id : "\(id)#\($0)"
             }
         }
@@ -538,7 +538,7 @@ struct DeckBuilder {
         // A byte-order mark is no character of the first card (it hid a `# Title`: helper-29).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if options.markdown && options.kind != .art {
-            addSlides(Sanitizer.source(from: bytes), title: "Card", source: source, piped: true) { "\(source)#\($0)" }
+            addSlides(Sanitizer.markdown(from: bytes), title: "Card", source: source, piped: true) { "\(source)#\($0)" }
             return
         }
         let pieces = StandardInputCards.split(bytes, keep: FileSystem.maximumFileSize)

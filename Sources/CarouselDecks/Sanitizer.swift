@@ -67,9 +67,10 @@ public enum Sanitizer {
     }
 
     /// Clean lines of `text`, at most `limit` of them.
-    public static func lines(from text: String, limit maximumLines: Int = Sanitizer.maximumLines) -> [String] {
+    public static func lines(from text: String, limit maximumLines: Int = Sanitizer.maximumLines,
+                             tabWidth: Int = Sanitizer.tabWidth) -> [String] {
         var result: [String] = []
-        var line = LineBuilder(limit: maximumColumns, ellipsis: true)
+        var line = LineBuilder(limit: maximumColumns, ellipsis: true, tabWidth: tabWidth)
         var pendingCR = false
         var characters = 0
         var full = false
@@ -160,10 +161,15 @@ public enum Sanitizer {
     /// held to `maximumLines` each.
     public static let maximumSourceLines = 100_000
 
-    /// Clean text of a whole source that becomes several cards.
-    public static func source(from bytes: some Collection<UInt8>) -> String {
-        apart(lines(from: String(decoding: bytes, as: UTF8.self), limit: maximumSourceLines)).joined(separator: "\n")
+    /// Clean text of a whole Markdown source, which becomes several cards (its slides), or one
+    /// (`limit`). Its tabs stop every 4 columns, as CommonMark reads them: at 8, a list nested
+    /// with a tab was read as its parent's text (helper-58: sindresorhus/awesome's sub-lists).
+    public static func markdown(from bytes: some Collection<UInt8>, limit: Int = maximumSourceLines) -> String {
+        apart(lines(from: String(decoding: bytes, as: UTF8.self), limit: limit, tabWidth: markdownTabWidth)).joined(separator: "\n")
     }
+
+    /// CommonMark's tab stop, for a tab that shapes its blocks.
+    public static let markdownTabWidth = 4
 
     /// One line of text from bytes (a raw file name): invalid UTF-8 becomes U+FFFD.
     public static func line(bytes: some Collection<UInt8>, limit: Int = maximumLineColumns) -> String {
@@ -240,10 +246,14 @@ private struct LineBuilder {
     private var marks = 0
     private var full = false
 
-    init(limit: Int, ellipsis: Bool = false, tabsAsOneSpace: Bool = false) {
+    /// Where tabs stop, every this many columns.
+    var tabWidth = Sanitizer.tabWidth
+
+    init(limit: Int, ellipsis: Bool = false, tabsAsOneSpace: Bool = false, tabWidth: Int = Sanitizer.tabWidth) {
         self.limit = limit
         self.ellipsis = ellipsis
         self.tabsAsOneSpace = tabsAsOneSpace
+        self.tabWidth = tabWidth
     }
 
     var isEmpty: Bool { bytes.isEmpty }
@@ -263,7 +273,7 @@ private struct LineBuilder {
         case .drop:
             return
         case .tab:
-            let spaces = tabsAsOneSpace ? 1 : Sanitizer.tabWidth - cells % Sanitizer.tabWidth
+            let spaces = tabsAsOneSpace ? 1 : tabWidth - cells % tabWidth
             for _ in 0..<spaces { addBase(" ") }
         case .base(let shown):
             addBase(shown)

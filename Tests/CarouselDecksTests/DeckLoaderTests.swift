@@ -252,6 +252,20 @@ import Testing
         #expect(deck.cards[0].lines == ["small"], "a card under the limit is whole, without the line")
     }
 
+    /// A Markdown list nested with tabs keeps its levels: tabs stop every 4 columns there, as
+    /// CommonMark reads them (at 8, `\t- b` was the text of the item above: helper-58, on
+    /// sindresorhus/awesome); a tab in a code block is 4 columns too; so too piped in.
+    @Test func aMarkdownListNestedWithTabsKeepsItsLevels() throws {
+        let scratch = try Scratch()
+        let source = "- a\n\t- b\n\t\t- deep\n- c\n\n```go\nfunc f() {\n\treturn\n}\n```\n"
+        let file = scratch.write(source, to: "tabs.md", in: nil)
+        let piped = try DeckLoader.load(paths: ["-"], options: LoadOptions(markdown: true), standardInput: { Array(source.utf8) })
+        for deck in [try DeckLoader.load(paths: [file]), piped] {
+            #expect(deck.cards[0].lines == ["a", "b", "deep", "c", "", "func f() {", "    return", "}"], "\(deck.cards[0].lines)")
+        }
+        #expect(Sanitizer.markdown(from: Array("\t- b".utf8)) == "    - b")
+    }
+
     @Test func aCardFileThatBreaksAfterOpeningShowsWhyInsteadOfStopping() throws {
         let scratch = try Scratch()
         scratch.write("soon gone", to: "gone.txt")
