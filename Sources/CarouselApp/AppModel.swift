@@ -684,10 +684,18 @@ public struct AppModel {
         scene.pictures?.forget()
         changed()
         var found = activeID.flatMap { id in (0..<newDeck.count).first { newDeck.cardID(at: $0) == id } }
-        if let at = found, let activeID, let activeCard, newDeck.card(at: at).title != activeCard.title {
-            found = AppModel.sameSlide(titled: activeCard.title, as: activeID, near: at, in: newDeck)
-                ?? AppModel.slideHolding(activeCard, as: activeID, near: at, in: newDeck) ?? at
-        } else if found == nil, let activeID, let activeCard, activeID.contains("#") {
+        // A slide's identity is its place in its file: a slide added, removed or merged above gives
+        // it to another. The slide that holds its text then wins (review: by title first, a common
+        // one, "Questions?", went to another part's; a slide titled by its number never looked),
+        // then one titled as it was, then its place.
+        if let at = found, let activeID, let activeCard, AppModel.slideNumber(of: activeID) != nil,
+           newDeck.card(at: at).content != activeCard.content {
+            found = AppModel.slideHolding(activeCard, as: activeID, near: at, in: newDeck)
+                ?? (newDeck.card(at: at).title != activeCard.title ? AppModel.sameSlide(titled: activeCard.title, as: activeID, near: at, in: newDeck) : nil)
+                ?? at
+        } else if let at = found, let activeID, let activeCard, newDeck.card(at: at).title != activeCard.title {
+            found = AppModel.sameSlide(titled: activeCard.title, as: activeID, near: at, in: newDeck) ?? at
+        } else if found == nil, let activeID, let activeCard, AppModel.slideNumber(of: activeID) != nil {
             // A slide gone (the `---` above it deleted): the slide of its file that now holds its text.
             found = AppModel.slideHolding(activeCard, as: activeID, near: old, in: newDeck)
         }
@@ -721,29 +729,46 @@ public struct AppModel {
         startSearch()
     }
 
-    /// The rows at the top of the zoomed text as last drawn (the first few, to tell it apart),
-    /// where it is scrolled down; nil otherwise.
-    private mutating func zoomedTop() -> (rows: [String], first: Int, width: Int)? {
+    /// Where a zoomed text was last shown from, as rows of text: the rows from its top on (a page
+    /// and more, to tell a place apart from a like one), the row number, the width, and how many
+    /// rows the text had. Nil where it is not scrolled down.
+    typealias ZoomedTop = (rows: [String], first: Int, width: Int, total: Int)
+
+    private mutating func zoomedTop() -> ZoomedTop? {
         guard let zoom = overlay.zoom, let info = zoomShown, let width = info.width, info.first > 0, zoom.index < shown.count,
               let rows = scene.zoomRows(of: deck.card(at: shown.deckIndex(zoom.index)), index: zoom.index, width: width),
               info.first < rows.count else { return nil }
-        return (rows[info.first..<min(rows.count, info.first + 3)].map { $0.text }, info.first, width)
+        return (rows[info.first..<min(rows.count, info.first + max(40, info.page))].map { $0.text }, info.first, width, rows.count)
     }
 
     /// After the deck was read again, a zoom on the same card shows the text it showed at its
-    /// top, where it still is (the nearest place its rows are found), not the same row number:
-    /// lines added above it pushed the reader's place down (helper-52).
-    private mutating func keepZoomedTop(_ top: (rows: [String], first: Int, width: Int)?) {
-        guard let top, let zoom = overlay.zoom, zoom.index < shown.count else { return }
-        guard let rows = scene.zoomRows(of: deck.card(at: shown.deckIndex(zoom.index)), index: zoom.index, width: top.width) else { return }
-        func matches(at i: Int) -> Bool {
-            top.rows.indices.allSatisfy { i + $0 < rows.count && rows[i + $0].text == top.rows[$0] }
+    /// top, where it still is, not the same row number: lines added above it pushed the reader's
+    /// place down (helper-52). The place whose rows agree longest with those that were shown wins
+    /// (review: three rows alike, a function's end, sent it to a like function above); among
+    /// equals, the one the change in length points to, then the nearest. It is set whatever
+    /// became of the zoom (the deck shown again rebuilds it at the top, seeking a search's match).
+    private mutating func keepZoomedTop(_ top: ZoomedTop?) {
+        guard let top, let zoom = overlay.zoom, zoom.index < shown.count,
+              let rows = scene.zoomRows(of: deck.card(at: shown.deckIndex(zoom.index)), index: zoom.index, width: top.width) else { return }
+        let moved = top.first + rows.count - top.total
+        var best: (at: Int, agree: Int)?
+        for i in rows.indices where rows[i].text == top.rows[0] {
+            var agree = 1
+            while agree < top.rows.count, i + agree < rows.count, rows[i + agree].text == top.rows[agree] { agree += 1 }
+            guard agree >= min(3, top.rows.count) else { continue }
+            func nearer(_ a: Int, than b: Int) -> Bool {
+                abs(a - moved) != abs(b - moved) ? abs(a - moved) < abs(b - moved) : abs(a - top.first) < abs(b - top.first)
+            }
+            if let known = best, known.agree > agree || (known.agree == agree && !nearer(i, than: known.at)) { continue }
+            best = (i, agree)
         }
-        var best: Int?
-        for i in rows.indices where matches(at: i) && (best.map { abs(i - top.first) < abs($0 - top.first) } ?? true) { best = i }
-        guard let best, best != top.first else { return }
-        overlay.zoom?.first = best
+        guard let best else { return }
+        overlay.zoom?.first = best.at
         overlay.zoom?.width = top.width
+        overlay.zoom?.seeksMatch = false
+        overlay.zoom?.seeksLastMatch = false
+        overlay.zoom?.match = nil
+        overlay.zoom?.waiting = []
         zoomShown = nil
     }
 
@@ -783,8 +808,8 @@ public struct AppModel {
     /// inserted above slide 5, the strip showed slide 4); nil when none has it (a slide retitled
     /// keeps its place).
     static func sameSlide(titled title: String, as id: String, near at: Int, in deck: any CardProvider) -> Int? {
-        let file = id.split(separator: "#", maxSplits: 1).first.map(String.init) ?? id
-        func sameFile(_ other: String) -> Bool { other == file || other.hasPrefix(file + "#") }
+        let file = AppModel.file(of: id)
+        func sameFile(_ other: String) -> Bool { AppModel.file(of: other) == file }
         var best: Int?
         for i in 0..<deck.count where sameFile(deck.cardID(at: i)) && deck.card(at: i).title == title {
             if best == nil || abs(i - at) < abs(best! - at) { best = i }
@@ -796,16 +821,37 @@ public struct AppModel {
     /// (its title, where it has one), nearest to `at`: where a slide merged into the one before it
     /// went (helper-52: the `---` above the slide shown deleted, the zoom moved to another file).
     static func slideHolding(_ card: Card, as id: String, near at: Int, in deck: any CardProvider) -> Int? {
-        let file = id.split(separator: "#", maxSplits: 1).first.map(String.init) ?? id
-        func sameFile(_ other: String) -> Bool { other == file || other.hasPrefix(file + "#") }
-        guard let key = ([card.title] + card.lines).first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
+        let file = AppModel.file(of: id)
+        func sameFile(_ other: String) -> Bool { AppModel.file(of: other) == file }
+        // Its text's lines (its heading among them, where it is in another slide's text now), in
+        // order, within the other's: the same slide, or the one it merged into.
+        let wanted = card.lines.filter { !$0.allSatisfy(\.isWhitespace) }
+        guard !wanted.isEmpty else { return nil }
+        func holds(_ other: Card) -> Bool {
+            var next = 0
+            for line in other.lines where next < wanted.count && line == wanted[next] { next += 1 }
+            return next == wanted.count
+        }
         var best: Int?
-        for i in 0..<deck.count where sameFile(deck.cardID(at: i)) {
-            let other = deck.card(at: i)
-            guard other.title == key || other.lines.contains(key) else { continue }
+        for i in 0..<deck.count where sameFile(deck.cardID(at: i)) && holds(deck.card(at: i)) {
             if best == nil || abs(i - at) < abs(best! - at) { best = i }
         }
         return best
+    }
+
+    /// A card's file, from its identity: a slide's (`talk.md#5`) without its number.
+    static func file(of id: String) -> String {
+        guard slideNumber(of: id) != nil, let hash = id.lastIndex(of: "#") else { return id }
+        return String(id[..<hash])
+    }
+
+    /// A slide's number in its file, from its identity (`talk.md#5`); nil for any other card (a
+    /// `#` in a file's name is not one: `c#notes.md`).
+    static func slideNumber(of id: String) -> Int? {
+        guard let hash = id.lastIndex(of: "#") else { return nil }
+        let digits = id[id.index(after: hash)...]
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return Int(digits)
     }
 
     /// Leaves out the cards of pictures found broken since the last call (a file cut short after

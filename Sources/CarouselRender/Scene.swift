@@ -142,8 +142,6 @@ public struct Scene: Sendable {
 
     public init(theme: Theme) { self.theme = theme }
 
-    /// Drops every card drawing kept between frames: the deck was read again, and a card may hold
-    /// new text under the same identity.
     /// The rows a zoomed text card is laid out in at `width` (nil for art and pictures): what
     /// a zoom's `first` counts.
     public mutating func zoomRows(of card: Card, index: Int, width: Int) -> [LaidLine]? {
@@ -151,6 +149,8 @@ public struct Scene: Sendable {
         return cells.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII, wrapsCode: true)
     }
 
+    /// Drops every card drawing kept between frames: the deck was read again, and a card may hold
+    /// new text under the same identity.
     public mutating func forgetCards() {
         cells = CellCache()
         chromeKey = nil

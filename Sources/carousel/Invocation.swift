@@ -73,6 +73,14 @@ struct Invocation: Equatable {
             Invocation.printError("carousel: --markdown: no Markdown to read: pipe it in (cat talk.txt | carousel --markdown) or name a file\n")
             return 1
         }
+        // Only folders named: it would change nothing (review: passed over in silence).
+        if markdown && paths.allSatisfy({ path in
+            var info = stat()
+            return path != "-" && stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        }) {
+            Invocation.printError("carousel: --markdown reads standard input and files named; a folder's files are Markdown by their names (.md)\n")
+            return 64
+        }
         options.paths = paths
         options.ascii = ascii
         options.color = color

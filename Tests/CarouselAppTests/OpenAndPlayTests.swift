@@ -553,6 +553,33 @@ import Testing
         #expect(pilot.screen[1].contains("changed 23 "), "the row kept: \(pilot.screen[1])")
     }
 
+    /// The zoom keeps its place where the deck read again rebuilds it (another file added before
+    /// it), and where rows alike come before the place (a function's end): the rows that agree
+    /// longest win (review).
+    @Test func aZoomReadAgainKeepsItsPlaceWhenRebuiltOrAmongLikeRows() {
+        func code(_ functions: [Int]) -> String {
+            functions.map { "func f\($0)() {\n    cleanup()\n    log()\n    return\n}" }.joined(separator: "\n")
+        }
+        let pilot = Pilot(deck: CardList([Self.note("j.txt", code(Array(1...8)))]), width: 80, height: 24)
+        let changed = ChangeFlag()
+        let next = Mutex(CardList([Self.note("a.txt", "new"), Self.note("j.txt", code(Array(1...8)))]))
+        pilot.program.deckSource = DeckSource(load: { .success(.init(next.withLock { $0 })) }, changed: { changed.take() })
+        pilot.press(.enter)
+        for _ in 0..<16 { pilot.press(.down) }
+        let top = pilot.screen[1]
+        #expect(top.contains("cleanup()"), "\(top)")
+        let below = pilot.screen[3]
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.screen[1] == top && pilot.screen[3] == below, "rebuilt, the same place: \(pilot.screen[1...3])")
+        // A function like the others added above: the same text, five rows further down.
+        next.withLock { $0 = CardList([Self.note("a.txt", "new"), Self.note("j.txt", code([0] + Array(1...8)))]) }
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.screen[1] == top && pilot.screen[3] == below, "\(pilot.screen[1...3])")
+        #expect(status(pilot).contains("lines 22-"), "\(status(pilot))")
+    }
+
     /// A deck read again counts the files it left out, as at the start ("(1 skipped)"), and says
     /// each new one once after the program (helper-52: an empty note made while watched was
     /// left out in silence); one mended is no longer counted.
@@ -634,6 +661,37 @@ import Testing
         changed.raise()
         pilot.send(.wake)
         #expect(pilot.model.activeDeckIndex == 0, "\(pilot.screen.last ?? "")")
+    }
+
+    /// A merged slide is found by its text, not by a title others share ("Questions?"), nor by a
+    /// title made of its number (a slide with no heading): review.
+    @Test func aMergedSlideIsFoundByItsText() {
+        func slide(_ n: Int, _ title: String, _ text: String) -> Card {
+            Card(id: n == 1 ? "talk.md" : "talk.md#\(n)", title: title, content: .text(TextDocument(plainText: text)))
+        }
+        let before = CardList([slide(1, "Intro", "hello"), slide(2, "Part A", "a things"), slide(3, "Questions?", "on part A"),
+                               slide(4, "Part B", "b things"), slide(5, "Questions?", "on part B")])
+        let merged = CardList([slide(1, "Intro", "hello"), slide(2, "Part A", "a things\n\nQuestions?\n\non part A"),
+                               slide(3, "Part B", "b things"), slide(4, "Questions?", "on part B")])
+        let pilot = Pilot(deck: before, width: 80, height: 24)
+        let changed = ChangeFlag()
+        let next = Mutex(merged)
+        pilot.program.deckSource = DeckSource(load: { .success(.init(next.withLock { $0 })) }, changed: { changed.take() })
+        pilot.press(.character("3"))
+        changed.raise()
+        pilot.send(.wake)
+        #expect(pilot.model.activeDeckIndex == 1, "\(status(pilot))")
+        // Slides with no heading, titled by their numbers.
+        let plain = CardList([slide(1, "talk", "first"), slide(2, "talk 2", "second"), slide(3, "talk 3", "third"), slide(4, "talk 4", "fourth")])
+        let joined = CardList([slide(1, "talk", "first"), slide(2, "talk 2", "second\n\nthird"), slide(3, "talk 3", "fourth")])
+        let other = Pilot(deck: plain, width: 80, height: 24)
+        let again = ChangeFlag()
+        other.program.deckSource = DeckSource(load: { .success(.init(joined)) }, changed: { again.take() })
+        other.press(.character("3"))
+        again.raise()
+        other.send(.wake)
+        #expect(other.model.activeDeckIndex == 1, "\(status(other))")
+        #expect(AppModel.file(of: "c#notes.md") == "c#notes.md" && AppModel.file(of: "talk.md#12") == "talk.md")
     }
 
     @Test func aTalkReadAgainKeepsTheSlideShown() {

@@ -99,6 +99,8 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let named = try carousel(["--render", "60x12", "--markdown", file])
         #expect(named.status == 0 && named.output.contains("1/2  One") && !named.output.contains("# One"), "\(named.output)")
+        let folder = try carousel(["--render", "60x12", "--markdown", NSTemporaryDirectory()])
+        #expect(folder.status == 64 && folder.output.contains("a folder's files are Markdown by their names"), "\(folder.output)")
         let plain = try carousel(["--render", "60x12", file])
         #expect(plain.output.contains("1/1") && plain.output.contains("# One"), "without it, a .txt file is one card of text: \(plain.output)")
         let both = try carousel(["--render", "60x12", "--markdown", "--lines"])
