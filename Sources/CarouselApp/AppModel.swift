@@ -751,14 +751,14 @@ public struct AppModel {
         guard let top, let zoom = overlay.zoom, zoom.index < shown.count,
               let rows = scene.zoomRows(of: deck.card(at: shown.deckIndex(zoom.index)), index: zoom.index, width: top.width) else { return }
         let moved = top.first + rows.count - top.total
+        func nearer(_ a: Int, than b: Int) -> Bool {
+            abs(a - moved) != abs(b - moved) ? abs(a - moved) < abs(b - moved) : abs(a - top.first) < abs(b - top.first)
+        }
         var best: (at: Int, agree: Int)?
         for i in rows.indices where rows[i].text == top.rows[0] {
             var agree = 1
             while agree < top.rows.count, i + agree < rows.count, rows[i + agree].text == top.rows[agree] { agree += 1 }
             guard agree >= min(3, top.rows.count) else { continue }
-            func nearer(_ a: Int, than b: Int) -> Bool {
-                abs(a - moved) != abs(b - moved) ? abs(a - moved) < abs(b - moved) : abs(a - top.first) < abs(b - top.first)
-            }
             if let known = best, known.agree > agree || (known.agree == agree && !nearer(i, than: known.at)) { continue }
             best = (i, agree)
         }
@@ -808,33 +808,29 @@ public struct AppModel {
     /// inserted above slide 5, the strip showed slide 4); nil when none has it (a slide retitled
     /// keeps its place).
     static func sameSlide(titled title: String, as id: String, near at: Int, in deck: any CardProvider) -> Int? {
-        let file = AppModel.file(of: id)
-        func sameFile(_ other: String) -> Bool { AppModel.file(of: other) == file }
-        var best: Int?
-        for i in 0..<deck.count where sameFile(deck.cardID(at: i)) && deck.card(at: i).title == title {
-            if best == nil || abs(i - at) < abs(best! - at) { best = i }
-        }
-        return best
+        nearestSlide(of: id, near: at, in: deck) { $0.title == title }
     }
 
-    /// The slide of the same file as `card` (`id`) whose text holds the first line of `card`'s
-    /// (its title, where it has one), nearest to `at`: where a slide merged into the one before it
-    /// went (helper-52: the `---` above the slide shown deleted, the zoom moved to another file).
+    /// The slide of the same file as `card` (`id`) whose text holds every line of `card`'s, in
+    /// order (its heading among them, where it is in another slide's text now), nearest to `at`:
+    /// the same slide, or the one it merged into (helper-52: the `---` above the slide shown
+    /// deleted, the zoom moved to another file).
     static func slideHolding(_ card: Card, as id: String, near at: Int, in deck: any CardProvider) -> Int? {
-        let file = AppModel.file(of: id)
-        func sameFile(_ other: String) -> Bool { AppModel.file(of: other) == file }
-        // Its text's lines (its heading among them, where it is in another slide's text now), in
-        // order, within the other's: the same slide, or the one it merged into.
         let wanted = card.lines.filter { !$0.allSatisfy(\.isWhitespace) }
         guard !wanted.isEmpty else { return nil }
-        func holds(_ other: Card) -> Bool {
+        return nearestSlide(of: id, near: at, in: deck) { other in
             var next = 0
             for line in other.lines where next < wanted.count && line == wanted[next] { next += 1 }
             return next == wanted.count
         }
+    }
+
+    /// The card of `deck` from the same file as `id` that `fits`, nearest to `at`.
+    private static func nearestSlide(of id: String, near at: Int, in deck: any CardProvider, where fits: (Card) -> Bool) -> Int? {
+        let file = AppModel.file(of: id)
         var best: Int?
-        for i in 0..<deck.count where sameFile(deck.cardID(at: i)) && holds(deck.card(at: i)) {
-            if best == nil || abs(i - at) < abs(best! - at) { best = i }
+        for i in 0..<deck.count where AppModel.file(of: deck.cardID(at: i)) == file && (best.map { abs(i - at) < abs($0 - at) } ?? true) {
+            if fits(deck.card(at: i)) { best = i }
         }
         return best
     }
