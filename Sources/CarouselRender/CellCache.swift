@@ -507,7 +507,11 @@ public struct CellCache: Sendable {
                     if let row = TextLayout.oneRow(line, more: more, width: width, ascii: ascii, cellWidth: CharacterWidth.of) { shown = [row] }
                 }
             }
-            if height >= 3 { shown.insert(TextLayout.aboveLine(above, width: width, ascii: ascii), at: 0) }
+            if height >= 3 {
+                // (With the card's title, where the card leads with it: see `TextLayout.fit(lines:from:)`.)
+                let top = title ? TextLayout.titledAboveLine(above, title: card.title, width: width, ascii: ascii, cellWidth: CharacterWidth.of) : nil
+                shown.insert(top ?? TextLayout.aboveLine(above, width: width, ascii: ascii), at: 0)
+            }
             total = dropped + head.lines.count + head.unlaid
         } else if fits && TextLayout.isBig(source) {
             // A big text on a card: its first lines, and the rest counted as lines of the source
@@ -537,7 +541,7 @@ public struct CellCache: Sendable {
             let counted = fits && all.count > height
                 ? sourceLines(source, of: card, index: index, width: width, title: title, ascii: ascii, wrapsCode: wrapsCode) : nil
             shown = fits ? TextLayout.fit(lines: all, from: first, height: height, width: width, ascii: ascii, cellWidth: CharacterWidth.of,
-                                          source: counted)
+                                          source: counted, title: title ? card.title : nil)
                 : Array(all.dropFirst(first).prefix(height))
             total = all.count
             if fits, height == 1, all.count > 1 {

@@ -290,8 +290,10 @@ public enum TextLayout {
     /// `fit` from line `first` on: a first row saying how many lines are above (`↑ 12 lines
     /// above`), then the lines from `first`, cut as `fit` cuts them. From the top when `first` is
     /// 0; without the row above when the height has no room for it and two lines.
+    /// With `title` (a card whose title leads its text, as the lyrics look's), the row above holds
+    /// the title too: the text shown from below its top would have lost it (`titledAboveLine`).
     public static func fit(lines: [LaidLine], from first: Int, height: Int, width: Int, ascii: Bool = false,
-                           cellWidth: ((Character) -> Int)? = nil, source: SourceLines? = nil) -> [LaidLine] {
+                           cellWidth: ((Character) -> Int)? = nil, source: SourceLines? = nil, title: String? = nil) -> [LaidLine] {
         guard first > 0, first < lines.count, width >= 1 else {
             return fit(lines: lines, height: height, width: width, ascii: ascii, cellWidth: cellWidth, source: source)
         }
@@ -301,7 +303,9 @@ public enum TextLayout {
             return fit(lines: Array(lines.dropFirst(first)), height: height, width: width, ascii: ascii, cellWidth: cellWidth,
                        source: source?.dropping(first))
         }
-        let top = aboveLine(source?.above(first) ?? first, width: width, ascii: ascii)
+        let count = source?.above(first) ?? first
+        let top = title.flatMap { titledAboveLine(count, title: $0, width: width, ascii: ascii, cellWidth: cellWidth ?? { _ in 1 }) }
+            ?? aboveLine(count, width: width, ascii: ascii)
         return [top] + fit(lines: Array(lines.dropFirst(first)), height: height - 1, width: width, ascii: ascii, cellWidth: cellWidth,
                            source: source?.dropping(first))
     }
@@ -310,12 +314,47 @@ public enum TextLayout {
     /// (`↑ 12 lines above`, shorter forms on a narrow card); 0: the first line shown goes on from
     /// above.
     public static func aboveLine(_ count: Int, width: Int, ascii: Bool) -> LaidLine {
+        let forms = aboveForms(count, ascii: ascii)
+        let above = forms.first { $0.count <= width } ?? forms[forms.count - 1]
+        return LaidLine(content: [TextSpan(above, style: .decoration)], width: above.count)
+    }
+
+    /// The ways of saying that `count` lines are above, longest first (each a character a cell).
+    private static func aboveForms(_ count: Int, ascii: Bool) -> [String] {
         let arrow = ascii ? "^" : "↑"
         let noun = count == 1 ? "line" : "lines"
-        let forms = count == 0 ? ["\(arrow) more above", "\(arrow) above", arrow]
+        return count == 0 ? ["\(arrow) more above", "\(arrow) above", arrow]
             : ["\(arrow) \(count) \(noun) above", "\(arrow) \(count) above", "\(arrow)\(count)", arrow]
-        let above = forms.first { $0.count <= width } ?? arrow
-        return LaidLine(content: [TextSpan(above, style: .decoration)], width: above.count)
+    }
+
+    /// The row over a titled card's text shown from below its top: the card's `title` (as the
+    /// card's own first row sets it, bold) with the count of lines above at the row's right end, in
+    /// the longest form that leaves the title whole, else the title cut with "…" before the
+    /// longest form that leaves it half the row, or the shortest (the lyrics look during a search showed every card as "↑ 1 line above" and a match,
+    /// with nothing to say whose: helper-58). Nil when fewer than four cells of title would show.
+    public static func titledAboveLine(_ count: Int, title: String, width: Int, ascii: Bool,
+                                       cellWidth: (Character) -> Int) -> LaidLine? {
+        let name = LaidLine(content: [TextSpan(title, style: SpanStyle(bold: true, role: .heading(1)))],
+                            width: title.reduce(0) { $0 + cellWidth($1) })
+        guard name.width > 0 else { return nil }
+        let gap = 2
+        let forms = aboveForms(count, ascii: ascii)
+        // (Cut, the title keeps half the row where a count allows; the arrow alone is no count.)
+        let counts = forms.dropLast()
+        var chosen: (name: LaidLine, form: String)?
+        if let form = forms.first(where: { name.width + gap + $0.count <= width }) {
+            chosen = (name, form)
+        } else if let form = counts.first(where: { width - gap - $0.count >= max(4, (width - gap) / 2) })
+                    ?? counts.last.flatMap({ width - gap - $0.count >= 4 ? $0 : nil }),
+                  let cut = marked(name, width: width - gap - form.count, ascii: ascii, cellWidth: cellWidth),
+                  cut.content.first.map({ !$0.text.isEmpty }) == true {
+            chosen = (cut, form)
+        }
+        guard var row = chosen?.name, let form = chosen?.form else { return nil }
+        row.content.append(TextSpan(String(repeating: " ", count: width - row.width - form.count), style: .decoration))
+        row.content.append(TextSpan(form, style: .decoration))
+        row.width = width
+        return row
     }
 
     /// A card of one row: `line` is the text's first line laid out without wrapping (a whole

@@ -34,6 +34,28 @@ import CarouselCanvas
         #expect(TextLayout.fit(lines: lines, from: 12, height: 1, width: 20).map(\.text) == ["line 12    … 27 more"], "the count at the row's right end")
     }
 
+    /// A titled card (the lyrics look) shown from below its top keeps its title on the row above:
+    /// the title whole at the left with the longest count that leaves it whole at the right end,
+    /// else the title cut before a shorter count; a row with no room for four cells of title has
+    /// the count alone.
+    @Test func aTitledCardShownFromBelowKeepsItsTitle() {
+        let lines = numbered(40)
+        let fitted = TextLayout.fit(lines: lines, from: 12, height: 4, width: 30, title: "groceries")
+        #expect(fitted.map(\.text) == ["groceries     ↑ 12 lines above", "line 12", "line 13", "… 26 more lines"])
+        #expect(fitted[0].width == 30 && fitted[0].content.first?.style.bold == true)
+        #expect(fitted[0].content.last?.style == .decoration)
+        #expect(TextLayout.fit(lines: lines, from: 12, height: 4, width: 21, title: "groceries")[0].text == "groceries  ↑ 12 above")
+        #expect(TextLayout.fit(lines: lines, from: 12, height: 4, width: 20, title: "a shopping list for Saturday")[0].text
+                == "a shopping …     ↑12")
+        #expect(TextLayout.fit(lines: lines, from: 12, height: 4, width: 8, title: "groceries")[0].text == "↑12")
+        #expect(TextLayout.fit(lines: lines, from: 12, height: 4, width: 20, ascii: true, title: "a shopping list")[0].text
+                == "a shopping list  ^12")
+        // Wide characters take two cells each.
+        let wide = TextLayout.fit(lines: lines, from: 1, height: 4, width: 24, cellWidth: { $0.unicodeScalars.first!.value > 0x2E80 ? 2 : 1 },
+                                  title: "買い物リスト")
+        #expect(wide[0].text == "買い物リスト   ↑ 1 above" && wide[0].width == 24, "\(wide[0])")
+    }
+
     @Test func theLastRowCountsWhatIsLeft() {
         var generator = SeededGenerator(seed: 0xF17)
         for _ in 0..<300 {
