@@ -83,6 +83,8 @@ public struct AppModel {
     private var effects: [Effect] = []
     /// Said in the status line until the next key.
     private var message: String?
+    /// Whether the status line's slideshow note says it is held (see `refreshLabels`).
+    private var slideshowHeld = false
     /// The message saying the deck could not be read again (see `sayReloadFailed`).
     private var reloadFailure: String?
     /// The files left out when the deck was last read (the status line's "(1 skipped)").
@@ -174,10 +176,16 @@ public struct AppModel {
                 if shown.count > 0 { handle(mouse, now: now) }
             }
         }
+        // The slideshow's note says so while the help or a search holds it (it said "▶ 1s" over
+        // the help, where no slide moves on: helper-55).
+        if slideshow?.playing == true, holdsSlideshow != slideshowHeld { refreshLabels() }
         followActiveCard()
         sayColourCodes()
         return nil
     }
+
+    /// Whether what is open holds a playing slideshow back (see `timePassed`).
+    private var holdsSlideshow: Bool { overlay.searching || helpOpen }
 
     /// The first time the active card shows colour codes as text (`␛[32m`: a log made for a
     /// terminal, read without `--ansi`), the status line says how to see the colours (they read
@@ -385,7 +393,7 @@ public struct AppModel {
     /// mode; otherwise it ends on the last card, paused, as a talk ends: helper-27 found it went
     /// back to the first, the whole deck rewinding).
     public mutating func timePassed(_ now: Double) {
-        guard slideshow?.takeSlide(at: now) == true, !overlay.searching, !helpOpen, shown.count > 1 || (shown.count == 1 && !state.loop) else { return }
+        guard slideshow?.takeSlide(at: now) == true, !holdsSlideshow, shown.count > 1 || (shown.count == 1 && !state.loop) else { return }
         // (One card, a search's only match, is the last: helper-29 saw one play on for ever.)
         if !state.loop && state.targetIndex >= state.count - 1 {
             slideshow?.toggle(at: now)
@@ -992,7 +1000,8 @@ public struct AppModel {
         changed()
         var notes: [String] = []
         if !query.isEmpty { notes.append("/" + query) }
-        if let slideshow { notes.append(slideshow.label(ascii: theme.glyphs.isASCII)) }
+        slideshowHeld = holdsSlideshow
+        if let slideshow { notes.append(slideshow.label(ascii: theme.glyphs.isASCII, held: slideshowHeld)) }
         scene.statusNote = notes.joined(separator: "  ")
         scene.message = message
         // No search, and no card: every card of the deck was a picture found broken (or a deck

@@ -37,9 +37,11 @@ struct Slideshow: Sendable, Equatable {
         return true
     }
 
-    /// The status line's word for it, e.g. `▶ 5s` or `paused`.
-    func label(ascii: Bool) -> String {
+    /// The status line's word for it, e.g. `▶ 5s` or `⏸ paused`; `⏸ held` while it plays but
+    /// waits (`held`: the help or a search is open, where no slide moves on).
+    func label(ascii: Bool, held: Bool = false) -> String {
         let seconds = interval == interval.rounded() ? String(Int(interval)) : String(interval)
-        return playing ? (ascii ? ">" : "▶") + " " + seconds + "s" : (ascii ? "||" : "⏸") + " paused"
+        let pause = ascii ? "||" : "⏸"
+        return playing ? held ? pause + " held" : (ascii ? ">" : "▶") + " " + seconds + "s" : pause + " paused"
     }
 }

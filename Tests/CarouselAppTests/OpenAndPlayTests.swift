@@ -818,6 +818,27 @@ import Testing
         #expect(!status(pilot).contains("Nothing is searched") && status(pilot).contains("3/3"), "\(status(pilot))")
     }
 
+    /// While the help or a search is open the slideshow waits, and its note says so (it said
+    /// "▶ 1s" over the help, where no slide moved on: helper-55); closed, it plays on.
+    @Test func theHelpOrASearchHoldsTheSlideshowAndSaysSo() {
+        var options = AppOptions()
+        options.autoplay = 1
+        let pilot = Pilot(deck: deck, options: options, width: 100, height: 30)
+        pilot.press(.character("?"))
+        #expect(status(pilot).contains("⏸ held") && !status(pilot).contains("▶"), "\(status(pilot))")
+        pilot.wait(3)
+        #expect(pilot.model.activeDeckIndex == 0, "no slide under the help")
+        pilot.press(.character("?"))
+        #expect(status(pilot).contains("▶ 1s") && !status(pilot).contains("held"), "\(status(pilot))")
+        pilot.wait(1.5)
+        #expect(pilot.model.activeDeckIndex == 1, "on again an interval after the help closed")
+        pilot.press(.character("/"))
+        pilot.wait(3)
+        #expect(pilot.model.activeDeckIndex == 1, "no slide while a search is typed")
+        pilot.press(.escape)
+        #expect(status(pilot).contains("▶ 1s"), "\(status(pilot))")
+    }
+
     @Test func autoplayWaitsWhileYouUseItAndPPauses() {
         var options = AppOptions()
         options.autoplay = 2
