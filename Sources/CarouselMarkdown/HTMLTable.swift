@@ -24,6 +24,7 @@ enum HTMLTable {
                     case .text(let text): text
                     case .image(let alt): alt
                     case .address(let url): " (" + url + ")"
+                    case .rule: ""
                     }
                 }.joined()
             }.filter { !$0.isEmpty }.joined(separator: " ")

@@ -17,6 +17,8 @@ enum HTMLText {
         case image(String)
         /// A link's address, after its text (` (https://example.org)`).
         case address(String)
+        /// A rule across the text (`<hr>`), alone on its line.
+        case rule
     }
 
     /// A tag as read: its lowercased name, whether it closes, its `alt` attribute (of an image)
@@ -223,6 +225,13 @@ enum HTMLText {
                 default: break
                 }
                 lines[lines.count - 1].append(.image(alt))
+            } else if tag.name == "hr" {
+                // A rule, as Markdown's `***` draws one (it drew nothing: helper-58).
+                if !tag.closing {
+                    breakLine()
+                    lines[lines.count - 1] = [.rule]
+                    lines.append([])
+                }
             } else if blockTags.contains(tag.name) {
                 breakLine()
                 if tag.name == "pre" { pre = max(0, pre + (tag.closing ? -1 : 1)) }
@@ -262,7 +271,7 @@ enum HTMLText {
             case .image(let alt):
                 text += alt
                 image = true
-            case .address: break
+            case .address, .rule: break
             }
         }
         if image && !words { return nil }

@@ -149,14 +149,22 @@ struct MarkdownWalker {
                 return
             }
             // Its text, as a browser shows it, line by line (nothing when it shows none).
+            // (A rule ends the paragraph before it and is a block of its own.)
             var spans: [TextSpan] = []
             for line in HTMLText.lines(ofBlock: html) {
+                if line == [.rule] {
+                    if !spans.isEmpty { emit(.paragraph(spans.merged, margin: margin)) }
+                    spans = []
+                    emit(.rule(margin: margin))
+                    continue
+                }
                 if !spans.isEmpty { spans.append(TextSpan("\n", style: style())) }
                 for piece in line {
                     switch piece {
                     case .text(let text): spans.append(TextSpan(text, style: style()))
                     case .image(let alt): spans.append(TextSpan(Self.image(alt), style: SpanStyle(italic: true, role: .image)))
                     case .address(let url): spans.append(TextSpan(" (" + url + ")", style: SpanStyle(dim: true, role: .url)))
+                    case .rule: break
                     }
                 }
             }

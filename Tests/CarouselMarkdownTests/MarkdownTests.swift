@@ -654,6 +654,20 @@ import Testing
         #expect(lines(document) == ["hi", "", "text q"])
     }
 
+    /// `<hr>` in HTML draws a rule, as `***` does, between the text before and after it (it drew
+    /// nothing: helper-58); alone or inside a block, closed or not.
+    @Test func anHTMLRuleIsARule() {
+        let rule = String(repeating: "-", count: 20)
+        let alone = Markdown.document(from: "Above.\n\n<hr>\n\nBelow.\n")
+        #expect(lines(alone, width: 20) == ["Above.", "", rule, "", "Below."], "\(lines(alone, width: 20))")
+        let inside = Markdown.document(from: "<div align=\"center\">\n<p>Logo</p>\n<HR/>\n<p>tagline</p>\n</div>\n")
+        #expect(lines(inside, width: 20) == ["Logo", "", rule, "", "tagline"], "\(lines(inside, width: 20))")
+        #expect(Markdown.document(from: "<hr>\n").blocks.count == 1)
+        // In a table's cell, nothing (a cell holds a line of text).
+        let table = Markdown.document(from: "<table><tr><td>a<hr>b</td></tr></table>\n")
+        #expect(lines(table).contains { $0.contains("a b") }, "\(lines(table))")
+    }
+
     /// A README opening with an HTML `<h1>` (centred, as on GitHub) is titled by it, as by `# Name`;
     /// the rest of its block shows. Not a heading further down, nor one of nothing but a logo.
     @Test func anHTMLHeadingOpeningTheTextIsItsTitle() {
