@@ -37,6 +37,8 @@ struct MarkdownWalker {
 
     /// Spans of the paragraph or heading being read; nil between them.
     private var inline: [TextSpan]?
+    /// Where in `inline` the spaces of its soft line breaks are (see `joinedSoftBreaks`).
+    private var softBreaks: [Int] = []
     /// The paragraph's text line by line as its source has it, in styled pieces (to tell a pipe
     /// table and lay out its cells); nil outside one.
     private var sourceLines: [[TextSpan]]?
@@ -105,6 +107,7 @@ struct MarkdownWalker {
             if entering {
                 leafLine = Int32(node.lines.lowerBound)
                 inline = []
+                softBreaks.removeAll(keepingCapacity: true)
                 sourceLines = [[]]
             } else {
                 // A pipe table is a paragraph to CommonMark; its rows are kept as rows.
@@ -113,14 +116,14 @@ struct MarkdownWalker {
                 } else {
                     markTask()
                     markAlert()
-                    emit(.paragraph(Footnotes.apply(Strikethrough.apply(inline ?? [])), margin: margin))
+                    emit(.paragraph(Footnotes.apply(Strikethrough.apply(joinedSoftBreaks(inline ?? []))), margin: margin))
                 }
                 inline = nil
                 sourceLines = nil
                 links.removeAll { $0.html }
             }
         case CCMARK_HEADING:
-            if entering { inline = []; headingLevel = node.headingLevel; leafLine = Int32(node.lines.lowerBound) } else { closeHeading() }
+            if entering { inline = []; softBreaks.removeAll(keepingCapacity: true); headingLevel = node.headingLevel; leafLine = Int32(node.lines.lowerBound) } else { closeHeading() }
         case CCMARK_THEMATIC_BREAK:
             leafLine = Int32(node.lines.lowerBound)
             emit(.rule(margin: margin))
@@ -176,6 +179,7 @@ struct MarkdownWalker {
             add(node.literal, style(role: .code))
             addSource(PipeTable.escapedCode(node.literal), style(role: .code))
         case CCMARK_SOFTBREAK:
+            if let inline { softBreaks.append(inline.count) }
             add(" ", style())
             sourceLines?.append([])
         case CCMARK_LINEBREAK:
@@ -412,6 +416,21 @@ struct MarkdownWalker {
             return text
         }
         return PipeTable.escaped(literal, bars: false)
+    }
+
+    /// `spans` without the spaces of the soft line breaks between two characters of a script
+    /// written without spaces (Chinese, Japanese, Thai: `TextLayout.joinsWithoutSpace`): a line of
+    /// Chinese broken in its source read "中文 段落" where it is one run of text (as pandoc's
+    /// `east_asian_line_breaks` reads it). Korean, written with spaces, keeps them.
+    private mutating func joinedSoftBreaks(_ spans: [TextSpan]) -> [TextSpan] {
+        defer { softBreaks.removeAll(keepingCapacity: true) }
+        var spans = spans
+        for k in softBreaks.reversed() where k > 0 && k + 1 < spans.count && spans[k].text == " " {
+            guard let last = spans[k - 1].text.last, let first = spans[k + 1].text.first,
+                  TextLayout.joinsWithoutSpace(last, first) else { continue }
+            spans.remove(at: k)
+        }
+        return spans
     }
 
     private mutating func add(_ text: String, _ style: SpanStyle) {
