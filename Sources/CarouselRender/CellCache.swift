@@ -172,8 +172,9 @@ public struct CellCache: Sendable {
             sourceMaps.removeAll(keepingCapacity: true)
             heldLines = 0
         }
+        // (Zoomed, where code wraps, prose keeps to its measure: see `CardPainter.paintZoomed`.)
         let lines = TextLayout.lines(for: titled(document, of: card, title: title), width: width, ascii: ascii, wrapsCode: wrapsCode,
-                                     cellWidth: CharacterWidth.of)
+                                     measure: wrapsCode ? CardPainter.readableWidth : .max, cellWidth: CharacterWidth.of)
         laidOut[key] = lines
         heldLines += lines.count
         return lines

@@ -353,7 +353,8 @@ public struct Scene: Sendable {
         // note scrolled down opened at its top).
         if !document.blockLines.isEmpty {
             return TextLayout.sourceLine(at: zoom.first, of: document.trimmingLeadingBlankLines, width: width,
-                                         ascii: theme.glyphs.isASCII, wrapsCode: true, cellWidth: CharacterWidth.of)
+                                         ascii: theme.glyphs.isASCII, wrapsCode: true, measure: CardPainter.readableWidth,
+                                         cellWidth: CharacterWidth.of)
         }
         guard card.fileLines == nil else { return nil }
         let laid = cells.lines(document, of: card, index: zoom.index, width: width, title: false, ascii: theme.glyphs.isASCII,

@@ -147,20 +147,37 @@ extension CardPainter {
         switch card.content {
         case .text(let document):
             let big = TextLayout.isBig(document)
-            // Prose is held to a readable measure; source code and tables take the whole screen. A
-            // code line longer than that goes on in rows marked ↪, so that all of it can be read.
-            let measure = CardPainter.isWide(document) ? Int.max : CardPainter.readableWidth
-            let width = min((big ? final ?? rect : rect).width - 4, measure)
+            // Prose is held to a readable measure; source code and tables take the whole screen,
+            // also in a Markdown text (helper-58: at 200 columns its tables were squeezed and its
+            // code wrapped at 100, beside 100 empty columns; see `CellCache.lines`). A code line
+            // longer than the screen goes on in rows marked ↪, so that all of it can be read. (A
+            // big text is laid out once, its prose at the measure: the whole of it is.)
+            let full = (big ? final ?? rect : rect).width - 4
+            let width = big && !CardPainter.isWide(document) ? min(full, CardPainter.readableWidth) : full
             guard width >= 1, interior.width >= 1, interior.height >= 1 else { return ZoomInfo(first: 0, page: 0, total: 0) }
+            let all = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII,
+                                  wrapsCode: true)
+            // Code and tables stand where prose stands, on the measure's column, when their
+            // widest line fits in it; a wider text is centred as a block, its prose on the
+            // block's left edge (helper-16: at 200x60 a talk's prose slides began at column 49,
+            // its code slides at column 2). A big text keeps its left edge (its widest line is
+            // not looked for in every frame).
+            var block = width
+            if !big {
+                var widest = 0
+                for line in all where line.width > widest { widest = line.width }
+                block = min(width, max(widest, CardPainter.readableWidth))
+            }
+            let x = interior.x + 1 + max(0, (interior.width - 2 - block) / 2)
             if titleAbove {
                 // (At most half the interior, then a blank row; the text is scrolled below it.)
                 let heading = TextDocument(blocks: [.paragraph([TextSpan(wholeTitle)])])
-                // (On prose's measure and column, for code and tables too: review found a code file's
-                // long name wrapped at the screen's width and set on the measure's column, over the frame.)
-                let measure = min(width, CardPainter.readableWidth, interior.width - 2)
+                // (On prose's measure and the text's column, for code and tables too: review found a
+                // code file's long name wrapped at the screen's width and set on the measure's
+                // column, over the frame.)
+                let measure = min(block, CardPainter.readableWidth, interior.width - 2)
                 let laid = TextLayout.lines(for: heading, width: measure, ascii: theme.glyphs.isASCII, cellWidth: CharacterWidth.of)
                 let rows = laid.prefix(max(1, interior.height / 2 - 1))
-                let x = interior.x + 1 + max(0, (interior.width - 2 - measure) / 2)
                 for (i, row) in rows.enumerated() {
                     // (Cut short on a screen too low for all of it: its last row says so.)
                     let text = i == rows.count - 1 && laid.count > rows.count
@@ -170,8 +187,6 @@ extension CardPainter {
                 interior.y += rows.count + 1
                 interior.height -= rows.count + 1
             }
-            let all = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII,
-                                  wrapsCode: true)
             let total = all.count
             let page = interior.height
             var wanted = first
@@ -190,17 +205,6 @@ extension CardPainter {
             let top = max(0, min(wanted, total - page))
             let cells = cache.text(document, of: card, index: index, width: width, height: page, first: top, fits: false,
                                    title: false, wrapsCode: true, painter: self)
-            // Code and tables stand where prose stands, on the measure's column, when their
-            // widest line fits in it; a wider one is centred as a block (helper-16: at 200x60 a
-            // talk's prose slides began at column 49, its code slides at column 2). A big text
-            // keeps its left edge (its widest line is not looked for in every frame).
-            var block = width
-            if measure == Int.max && !big {
-                var widest = 0
-                for line in all where line.width > widest { widest = line.width }
-                block = min(width, max(widest, CardPainter.readableWidth))
-            }
-            let x = interior.x + 1 + max(0, (interior.width - 2 - block) / 2)
             let area = CellRect(x: x, y: interior.y, width: min(width, interior.maxX - x), height: page)
             paint(cells, at: area, level: 1, within: interior, on: &canvas)
             var info = ZoomInfo(first: top, page: page, total: total, width: width, textArea: area.intersection(interior))

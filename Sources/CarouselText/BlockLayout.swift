@@ -6,6 +6,10 @@ struct BlockLayout {
     /// Code lines longer than the width go on in rows that start with `wrapMark` (a zoomed card,
     /// where the whole line must be readable), instead of being cut.
     var wrapsCode = false
+    /// The widest prose (paragraphs, headings, list items, quotes, rules) may be: narrower than
+    /// `width`, which code and tables take (a zoomed Markdown text on a wide screen: its prose held
+    /// to a readable measure, its tables and code as wide as the screen lets them be).
+    var measure = Int.max
 
     /// The mark at the start of a code line's continuation rows.
     var wrapMark: Character { ascii ? ">" : "↪" }
@@ -23,12 +27,17 @@ struct BlockLayout {
     /// The block's lines, each that begins one of the text's own lines marked (`beginsLine`).
     func lines(for block: TextBlock) -> [LaidLine] {
         switch block {
-        case let .paragraph(spans, margin): return paragraph(spans, margin)
+        case let .paragraph(spans, margin): return prose.paragraph(spans, margin)
         case let .code(lines, margin): return code(lines, margin)
         case let .table(table, margin): return self.table(table, margin)
-        case let .rule(margin): return BlockLayout.begun(rule(margin))
+        case let .rule(margin): return BlockLayout.begun(prose.rule(margin))
         case let .blank(margin): return BlockLayout.begun([blank(margin)])
         }
+    }
+
+    /// The layout prose takes: `measure` wide, where that is narrower.
+    private var prose: BlockLayout {
+        measure < width ? BlockLayout(width: max(1, measure), ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode) : self
     }
 
     /// `lines` with the first marked as the beginning of a line of the text (a rule, a blank

@@ -13,9 +13,10 @@ public enum TextLayout {
     /// The title is left to the card's frame unless `includeTitle` is set (then it comes first,
     /// bold, followed by an empty line). An empty document gives no lines; `width < 1` gives none.
     /// Code lines are cut at the edge, or with `wrapsCode` go on in marked rows (a zoomed card).
+    /// Prose (all but code and tables) is at most `measure` wide.
     public static func lines(
         for document: TextDocument, width: Int, ascii: Bool = false, includeTitle: Bool = false, wrapsCode: Bool = false,
-        cellWidth: (Character) -> Int
+        measure: Int = .max, cellWidth: (Character) -> Int
     ) -> [LaidLine] {
         guard width >= 1 else { return [] }
         var blocks = document.blocks
@@ -24,7 +25,7 @@ public enum TextLayout {
         }
         // The layout keeps the closure only for the duration of this call.
         return withoutActuallyEscaping(cellWidth) { cellWidth in
-            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode)
+            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode, measure: measure)
             return blocks.flatMap { layout.lines(for: $0) }
         }
     }
@@ -33,10 +34,10 @@ public enum TextLayout {
     /// lays it out (no title), from its `blockLines`: the line its block begins on, or in code the
     /// line of its row. Nil where the document's lines are not known or `row` is past its end.
     public static func sourceLine(at row: Int, of document: TextDocument, width: Int, ascii: Bool = false, wrapsCode: Bool = false,
-                                  cellWidth: (Character) -> Int) -> Int? {
+                                  measure: Int = .max, cellWidth: (Character) -> Int) -> Int? {
         guard width >= 1, row >= 0, document.blockLines.count == document.blocks.count else { return nil }
         return withoutActuallyEscaping(cellWidth) { cellWidth in
-            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode)
+            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode, measure: measure)
             var above = 0
             for (block, line) in zip(document.blocks, document.blockLines) {
                 let laid = layout.lines(for: block)

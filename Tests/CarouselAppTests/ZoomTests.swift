@@ -216,6 +216,37 @@ import Testing
         #expect(pilot.screen[3].contains(String(repeating: "some longer value text here | ", count: 5)), "one line a row: \(pilot.screen[3])")
     }
 
+    /// In a Markdown text, prose keeps its measure while its tables and code take the screen's
+    /// width (helper-58: at 200 columns a table's cells wrapped and code went on in ↪ rows at
+    /// column 100, beside 100 empty columns); the text stands as one block, centred, its prose on
+    /// the block's left edge. Where the screen is no wider than the measure, nothing changes.
+    @Test func aMarkdownTextsTablesAndCodeTakeTheWidthItsProseDoesNot() throws {
+        let prose = (0..<40).map { "word\($0)" }.joined(separator: " ")
+        let code = "let total = " + (0..<14).map { "value\($0)" }.joined(separator: " + ")
+        let cell = [TextSpan("a cell of some length")]
+        let table = TextTable(header: (1...6).map { [TextSpan("column \($0)")] }, body: [Array(repeating: cell, count: 6)],
+                              alignments: Array(repeating: .left, count: 6))
+        let document = TextDocument(blocks: [.paragraph([TextSpan(prose)]), .blank(), .table(table), .blank(), .code(lines: [code])])
+        let deck = CardList([Card(id: "notes.md", title: "notes", content: .text(document))])
+        let pilot = Pilot(deck: deck, width: 200, height: 30)
+        pilot.press(.enter)
+        let screen = pilot.screen
+        let text = screen.dropFirst().prefix(20).map { String($0.dropFirst().dropLast()) }
+        let proseRows = text.filter { $0.contains("word") }
+        #expect(proseRows.count >= 2 && proseRows.allSatisfy { $0.trimmingCharacters(in: [" "]).count <= 100 }, "\(proseRows)")
+        let row = try #require(text.first { $0.contains("a cell of some length") }, "\(screen.joined(separator: "\n"))")
+        #expect(row.components(separatedBy: "a cell of some length").count == 7, "the table's six cells on one row: \(row)")
+        #expect(text.contains { $0.contains(code) } && !text.contains { $0.contains("↪") }, "the code on one row: \(text)")
+        // One left edge for prose, table and code, the block centred.
+        func left(_ row: String) -> Int { row.distance(from: row.startIndex, to: row.firstIndex { $0 != " " } ?? row.endIndex) }
+        let edges = Set(text.filter { !$0.allSatisfy { $0 == " " } }.map(left))
+        #expect(edges.count == 1 && edges.first! < (198 - 100) / 2, "\(edges)")
+        // At 100 columns, the measure is the screen: the table wraps its cells, the code its line.
+        let narrow = Pilot(deck: deck, width: 100, height: 40)
+        narrow.press(.enter)
+        #expect(narrow.screen.contains { $0.contains("↪") }, "\(narrow.screen.joined(separator: "\n"))")
+    }
+
     /// Code and tables narrower than the prose measure stand on its column, so that a talk's
     /// slides line up as they are stepped through; a wider block is centred (helper-16: at
     /// 200x60 prose began at column 49, code at column 2).
