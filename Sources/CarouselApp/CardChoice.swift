@@ -37,11 +37,12 @@ public enum CardChoice {
             // (A Markdown slide: the line of its file it begins at; helper-27 found none.)
             if let line = place?.line ?? (card.file == nil ? nil : card.fileLines?.lowerBound) { fields.append(("line", String(line))) }
             // The line as read, as `--pick` prints it (the id and title are made clean for the
-            // screen: an escape shown as ␛, a tab as a space; helper-22); not UTF-8, the line as
-            // the card shows it, decoded as the whole input was (helper-40: `caf\xE9` was "café" in
-            // the title and "caf\uFFFD" here; decoded again alone, it could differ: helper-42).
+            // screen: an escape shown as ␛, a tab as a space; helper-22); not UTF-8, the line
+            // decoded as the whole input was (helper-40: `caf\xE9` was "café" in the title and
+            // "caf\uFFFD" here; decoded again alone, it could differ: helper-42), its tabs kept
+            // (helper-61: they were spaces, as the card shows them).
             if lines, let text = card.line {
-                fields.append(("text", quoted(String(validating: text, as: UTF8.self) ?? card.lines.joined(separator: "\n"))))
+                fields.append(("text", quoted(String(validating: text, as: UTF8.self) ?? card.lineText ?? card.lines.joined(separator: "\n"))))
             }
             return Array(("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}").utf8)
         }

@@ -45,6 +45,12 @@ public struct Card: Sendable, Hashable {
         get { fields.line }
         set { edit { $0.line = newValue } }
     }
+    /// With `--lines`, where `line` is not UTF-8: the line decoded as its input was, every
+    /// character kept (a tab stays a tab; a byte that is no character is U+FFFD).
+    public var lineText: String? {
+        get { fields.lineText }
+        set { edit { $0.lineText = newValue } }
+    }
     /// The lines of `file` the card shows (1-based, half-open), when it is a part of the file (a
     /// Markdown slide): where `e` opens it. None: the whole file.
     public var fileLines: Range<Int>? {
@@ -60,6 +66,7 @@ public struct Card: Sendable, Hashable {
         var content: CardContent
         var file: [UInt8]?
         var line: [UInt8]?
+        var lineText: String?
         var fileLines: Range<Int>?
     }
 
@@ -78,9 +85,9 @@ public struct Card: Sendable, Hashable {
     }
 
     public init(id: String = "", title: String, subtitle: String = "", content: CardContent, accent: RGB? = nil, file: [UInt8]? = nil,
-                line: [UInt8]? = nil, fileLines: Range<Int>? = nil) {
+                line: [UInt8]? = nil, lineText: String? = nil, fileLines: Range<Int>? = nil) {
         box = Box(Fields(id: id, title: title, subtitle: subtitle, accent: accent, content: content, file: file, line: line,
-                         fileLines: fileLines))
+                         lineText: lineText, fileLines: fileLines))
     }
 
     /// An art card (a picture drawn in characters) in one size, one string per line.
@@ -97,7 +104,7 @@ extension Card: CustomReflectable {
     /// went into a box.
     public var customMirror: Mirror {
         Mirror(self, children: ["id": id, "title": title, "subtitle": subtitle, "accent": accent as Any, "content": content,
-                                "file": file as Any, "line": line as Any, "fileLines": fileLines as Any],
+                                "file": file as Any, "line": line as Any, "lineText": lineText as Any, "fileLines": fileLines as Any],
                displayStyle: .struct)
     }
 }

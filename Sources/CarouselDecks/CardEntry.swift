@@ -39,7 +39,17 @@ struct CardEntry: Sendable {
             content = .text(document.showingTitle())
         }
         return Card(id: id, title: title, subtitle: subtitle, content: content, accent: accent, file: file,
-                    line: line ?? (lineIsTitle ? Array(title.utf8) : nil) ?? tabbedLine, fileLines: fileLines)
+                    line: line ?? (lineIsTitle ? Array(title.utf8) : nil) ?? tabbedLine, lineText: lineText, fileLines: fileLines)
+    }
+
+    /// The line decoded, where its bytes are not UTF-8 (see `Card.lineText`): a line with tabs
+    /// holds it as its source (its card shows the tabs expanded; `--print json` printed that).
+    private var lineText: String? {
+        guard let line, String(validating: line, as: UTF8.self) == nil else { return nil }
+        switch source {
+        case .tabbedLine(let text), .line(let text): return text
+        default: return nil
+        }
     }
 
     /// A line with tabs, kept once as the card's source (see `ContentSource.tabbedLine`).

@@ -120,6 +120,13 @@ import Testing
         let second = text(mixed.cards[1], 1, .json, lines: true)
         let title = mixed.cards[1].title
         #expect(second.contains(#""text":"\#(title)""#), "\(second)")
+        // Its tabs kept, where the card shows them as spaces (helper-61: "a       b caf\u{FFFD}").
+        let tabbed = try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true),
+                                         standardInput: { Array("a\tb caf".utf8) + [0xE9] + Array(" \u{20AC}\n".utf8) })
+        let third = text(tabbed.cards[0], 0, .json, lines: true)
+        #expect(third.contains(#""text":"a\tb caf\#u{FFFD} \#u{20AC}""#), "\(third)")
+        #expect(CardChoice.text(of: tabbed.cards[0], index: 0, field: nil, lines: true)
+                == Array("a\tb caf".utf8) + [0xE9] + Array(" \u{20AC}".utf8), "a pick prints the bytes as read")
     }
 
     /// With `--lines`, a line of `grep -n` (or one naming a file) prints its file as the path, and
