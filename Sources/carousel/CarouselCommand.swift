@@ -182,8 +182,28 @@ struct CarouselCommand: ParsableCommand {
     /// 0.4 to 0.5 MB of resident memory. Anything else, even `--` or `-`, goes through the parser.
     static func main() {
         Invocation.holdClosedDescriptors()
-        if let invocation = pathsOnly(CommandLine.arguments.dropFirst()) { invocation.runAndExit() }
-        main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let invocation = pathsOnly(arguments[...]) { invocation.runAndExit() }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            // The help only where it is asked for: swift-argument-parser reads `-dash.txt` as the
+            // short options -d -a -s -h ..., and -h printed the help with status 0, which a script
+            // took for a card picked (helper-61; `-xyz` was an unknown option).
+            if exitCode(for: error) == .success, let word = strayHelp(in: arguments) {
+                exit(withError: ValidationError("Unknown option '\(word)' (a file whose name begins with -: ./\(word), or after --)"))
+            }
+            exit(withError: error)
+        }
+    }
+
+    /// The first word of `arguments` (before `--`) that the parser reads as short options holding
+    /// `-h` (`-dash.txt`, `-help`), when neither `-h` nor `--help` is written itself.
+    static func strayHelp(in arguments: [String]) -> String? {
+        let options = arguments.prefix { $0 != "--" }
+        guard !options.contains("-h"), !options.contains("--help") else { return nil }
+        return options.first { $0.count > 2 && $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.contains("h") }
     }
 
     /// What the parser makes of `arguments` when each is a path it takes as it is (not empty, not

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import carousel
 
 /// The command line of the real binary, without a terminal: messages, exit statuses and spellings.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: TmuxSession.binary), "needs the built carousel binary"))
@@ -159,6 +160,28 @@ struct CommandLineTests {
         let result = try carousel(arguments)
         #expect(result.output.hasPrefix("Error: \(message)\n"), "not 'Missing value'")
         #expect(result.status == 64)
+    }
+
+    /// A word that reads as short options holding -h (`-dash.txt`, a file's name) is an unknown
+    /// option, status 64, as `-xyz` is: the help printed with status 0 was taken by a script for a
+    /// card picked (helper-61). `-h` and `--help` still print it; after `--` such a word is a path;
+    /// the value of an option that takes any value is that value.
+    @Test func aWordHoldingHIsNoRequestForHelp() throws {
+        for word in ["-dash.txt", "-help", "-hx"] {
+            let result = try carousel(["--pick", word], stdout: ">/dev/null")
+            #expect(result.status == 64 && result.output.hasPrefix("Error: Unknown option '\(word)' (a file whose name begins with -: ./\(word), or after --)\n"),
+                    "\(word): \(result)")
+        }
+        for asked in ["-h", "--help"] {
+            let result = try carousel([asked])
+            #expect(result.status == 0 && result.output.hasPrefix("OVERVIEW: "), "\(asked)")
+        }
+        let path = try carousel(["--render", "40x10", "--", "-dash.txt"])
+        #expect(path.status == 1 && path.output.contains("-dash.txt: no such file or directory"), "\(path)")
+        let value = try carousel(["--render", "-hx"])
+        #expect(value.status == 64 && value.output.hasPrefix("Error: --render takes COLSxROWS"), "\(value)")
+        #expect(CarouselCommand.strayHelp(in: ["--style", "ring", "-shy"]) == "-shy")
+        #expect(CarouselCommand.strayHelp(in: ["-shy", "-h"]) == nil && CarouselCommand.strayHelp(in: ["--", "-shy"]) == nil)
     }
 
     @Test func anUnknownKeyNameListsTheKnownOnes() throws {
