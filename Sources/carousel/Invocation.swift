@@ -97,11 +97,13 @@ struct Invocation: Equatable {
         let loadOptions = LoadOptions(kind: kind, lines: lines || read0, read0: read0, markdown: markdown, ansi: ansi, checkPicture: AppPictures.check)
         do {
             // `-` reads cards from standard input (the keys must then come from the terminal);
-            // a long read says so on standard error.
-            let sign = ReadingSign.forStandardError(ascii: ascii || !utf8)
+            // a long read says so on standard error, and what is typed before the cards show is
+            // dropped (`ReadingSign.begin`).
+            let sign = ReadingSign.forStandardError(ascii: ascii || !utf8, interactive: render == nil)
             defer { sign?.end() }
             deck = try DeckLoader.load(paths: paths, options: loadOptions, standardInput: {
-                try DeckLoader.readStandardInput(progress: sign.map { sign in { sign.update(bytes: $0, lines: $1) } })
+                sign?.begin()
+                return try DeckLoader.readStandardInput(progress: sign.map { sign in { sign.update(bytes: $0, lines: $1) } })
             })
         } catch let error as DeckError {
             Invocation.report(error.problems.count > 1 ? error.problems + ["no card could be loaded"] : [error.description])

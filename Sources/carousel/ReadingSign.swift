@@ -9,8 +9,13 @@ import Musl
 /// carousel --lines -` read for seconds with nothing on the screen, and looked hung; helper-15):
 /// `carousel: reading standard input… 12,345 lines`, redrawn at most ten times a second, and
 /// wiped when the reading ends. Only where standard error is a terminal; nothing for a quick read.
+/// And, for a program that then reads its keys from the terminal, the keys typed from the start
+/// of the reading until the deck is made are neither echoed nor kept (see `holdKeys`).
 /// The sign's width on the terminal, for a signal handler to wipe it (set before each sign shows).
 nonisolated(unsafe) private var shownSignWidth = 0
+/// The terminal whose echo is turned off: standard error, or the controlling terminal opened
+/// (standard error sent elsewhere); -1 until one is.
+nonisolated(unsafe) private var keysTerminal: Int32 = -1
 /// The terminal's modes when the sign turned its echo off (`keptModes` is set before `modesKept`,
 /// which says the echo is to be turned on again).
 nonisolated(unsafe) private var keptModes = termios()
@@ -21,24 +26,57 @@ final class ReadingSign {
     private var lastShown: Double?
     private var widest = 0
     private let ascii: Bool
+    /// Whether the sign is written (standard error is a terminal).
+    private let shows: Bool
+    /// Whether the keys typed meanwhile are held back (see `holdKeys`).
+    private let holdsKeys: Bool
+    /// The controlling terminal, where this opened it (standard error is not one).
+    private var opened: Int32 = -1
 
     /// Seconds the reading takes before the sign shows.
     static let delay = 0.25
 
-    init(ascii: Bool) { self.ascii = ascii }
+    init(ascii: Bool, shows: Bool, holdsKeys: Bool) {
+        self.ascii = ascii
+        self.shows = shows
+        self.holdsKeys = holdsKeys
+    }
 
-    /// A sign for standard error when it is a terminal, else nil; none when standard input is
-    /// the terminal (`carousel --lines -` typed into: the sign would write over what is typed).
-    static func forStandardError(ascii: Bool) -> ReadingSign? {
-        isatty(STDERR_FILENO) == 1 && isatty(STDIN_FILENO) == 0 ? ReadingSign(ascii: ascii) : nil
+    /// A sign for standard error when it is a terminal, holding the keys back for a program that
+    /// goes on to read them (`interactive`); nil when it would do neither, and when standard input
+    /// is the terminal (`carousel --lines -` typed into: the sign would write over what is typed,
+    /// and the keys are the input).
+    static func forStandardError(ascii: Bool, interactive: Bool) -> ReadingSign? {
+        let shows = isatty(STDERR_FILENO) == 1
+        guard isatty(STDIN_FILENO) == 0, shows || interactive else { return nil }
+        return ReadingSign(ascii: ascii, shows: shows, holdsKeys: interactive)
+    }
+
+    /// The reading begins: from now on until `end`, what is typed on the terminal is neither
+    /// echoed nor kept. (Only while the sign showed, at first: with standard error sent elsewhere,
+    /// or a read over in a moment and a million lines made into cards for a second more, the keys
+    /// typed were echoed and then taken as the carousel's own, and `--pick` printed a card nobody
+    /// had seen; helper-61.)
+    func begin() {
+        guard holdsKeys, keysTerminal < 0 else { return }
+        if shows {
+            keysTerminal = STDERR_FILENO
+        } else {
+            opened = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            guard opened >= 0 else { return }
+            keysTerminal = opened
+        }
+        wipeOnSignals()
     }
 
     /// Told what was read so far (see `FileSystem.readAll`).
     func update(bytes: Int, lines: Int) {
+        guard shows else { return }
         let now = ReadingSign.now()
         guard now - start >= ReadingSign.delay else { return }
         if let lastShown, now - lastShown < 0.1 { return }
         lastShown = now
+        if keysTerminal < 0 { keysTerminal = STDERR_FILENO }
         wipeOnSignals()
         show(ReadingSign.text(lines: lines, bytes: bytes, ascii: ascii))
     }
@@ -50,15 +88,21 @@ final class ReadingSign {
         return "carousel: reading standard input" + (ascii ? "..." : "…") + " " + count + " (Ctrl-C stops)"
     }
 
-    /// Wipes the sign, if it was shown; the keys typed while it showed are dropped.
+    /// Wipes the sign, if it was shown; the keys typed while it showed (or since `begin`) are dropped.
     func end() {
-        guard lastShown != nil else { return }
-        write("\r" + String(repeating: " ", count: widest) + "\r")
-        lastShown = nil
+        if lastShown != nil {
+            write("\r" + String(repeating: " ", count: widest) + "\r")
+            lastShown = nil
+        }
         // (Only the keys of the terminal whose echo was turned off here: that terminal's
         // foreground, the one it answers to; another terminal's typing is not ours to drop.)
-        if ReadingSign.giveEchoBack() { tcflush(STDERR_FILENO, TCIFLUSH) }
+        if keysTerminal >= 0, ReadingSign.giveEchoBack() { tcflush(keysTerminal, TCIFLUSH) }
         restoreSignals()
+        keysTerminal = -1
+        if opened >= 0 {
+            close(opened)
+            opened = -1
+        }
     }
 
     /// While the sign shows, what is typed is not echoed (an Enter moved the sign down a row and
@@ -68,11 +112,11 @@ final class ReadingSign {
     /// changing its modes is stopped), and only where the echo is on (a password prompt in the
     /// same pipeline turns it off and on again itself: its modes are not ours to put back).
     private static func stopEcho() {
-        guard modesKept == 0, inForeground(), tcgetattr(STDERR_FILENO, &keptModes) == 0,
+        guard modesKept == 0, keysTerminal >= 0, inForeground(), tcgetattr(keysTerminal, &keptModes) == 0,
               keptModes.c_lflag & tcflag_t(ECHO) != 0 else { return }
         var quiet = keptModes
         quiet.c_lflag &= ~tcflag_t(ECHO)
-        if tcsetattr(STDERR_FILENO, TCSANOW, &quiet) == 0 { modesKept = 1 }
+        if tcsetattr(keysTerminal, TCSANOW, &quiet) == 0 { modesKept = 1 }
     }
 
     /// The terminal's echo on again, where it was turned off here, and only the echo (whatever
@@ -86,14 +130,14 @@ final class ReadingSign {
         modesKept = 0
         guard inForeground() else { return false }
         var modes = termios()
-        guard tcgetattr(STDERR_FILENO, &modes) == 0 else { return false }
+        guard tcgetattr(keysTerminal, &modes) == 0 else { return false }
         modes.c_lflag |= tcflag_t(ECHO)
-        return tcsetattr(STDERR_FILENO, TCSANOW, &modes) == 0
+        return tcsetattr(keysTerminal, TCSANOW, &modes) == 0
     }
 
-    /// Whether standard error is the controlling terminal and this process is in its foreground.
+    /// Whether the keys' terminal is the controlling terminal and this process is in its foreground.
     private static func inForeground() -> Bool {
-        let group = tcgetpgrp(STDERR_FILENO)
+        let group = tcgetpgrp(keysTerminal)
         return group >= 0 && group == getpgrp()
     }
 
@@ -113,14 +157,17 @@ final class ReadingSign {
                 // again. Wiped with spaces, as `end` does (no escape sequence on standard error).
                 let spaces: StaticString = "                                                                "
                 let back: StaticString = "\r"
-                _ = Glibc.write(STDERR_FILENO, back.utf8Start, 1)
-                var left = shownSignWidth
-                while left > 0 {
-                    let n = min(left, spaces.utf8CodeUnitCount)
-                    _ = Glibc.write(STDERR_FILENO, spaces.utf8Start, n)
-                    left -= n
+                // (Nothing where no sign was shown: standard error may be a log file.)
+                if shownSignWidth > 0 {
+                    _ = Glibc.write(STDERR_FILENO, back.utf8Start, 1)
+                    var left = shownSignWidth
+                    while left > 0 {
+                        let n = min(left, spaces.utf8CodeUnitCount)
+                        _ = Glibc.write(STDERR_FILENO, spaces.utf8Start, n)
+                        left -= n
+                    }
+                    _ = Glibc.write(STDERR_FILENO, back.utf8Start, 1)
                 }
-                _ = Glibc.write(STDERR_FILENO, back.utf8Start, 1)
                 ReadingSign.giveEchoBack()
                 Glibc.signal(signal, SIG_DFL)
                 raise(signal)
@@ -143,7 +190,14 @@ final class ReadingSign {
         // redraw: helper-17), padded to the widest shown, so that a shorter one leaves nothing of it.
         var size = winsize()
         let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
-        let text = String(text.unicodeScalars.prefix(max(0, columns - 1)))
+        // (Shortened: without "(Ctrl-C stops)" first, then cut with a mark, not mid-word bare.)
+        var text = text
+        let stops = " (Ctrl-C stops)"
+        if text.unicodeScalars.count > columns - 1, text.hasSuffix(stops) { text = String(text.unicodeScalars.dropLast(stops.count)) }
+        if text.unicodeScalars.count > columns - 1 {
+            let mark = ascii ? "..." : "…"
+            text = String(text.unicodeScalars.prefix(max(0, columns - 1 - mark.count))) + mark
+        }
         guard !text.isEmpty else { return }
         let width = text.unicodeScalars.count
         widest = min(max(widest, width), columns - 1)

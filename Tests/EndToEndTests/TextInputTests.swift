@@ -159,6 +159,25 @@ struct TextInputTests {
         #expect(!(try session.screen()).joined().contains("reading standard input"))
     }
 
+    /// Where no sign shows (standard error sent elsewhere, as scripts do), the keys typed before
+    /// the cards come are dropped all the same, and not echoed (helper-61: `x=$((sleep 2; seq 5) |
+    /// carousel --lines --pick 2>/dev/null)` echoed `jj` and printed the third line, status 0).
+    @Test(.enabled(if: TmuxSession.available, "needs tmux"))
+    func keysTypedBeforeTheCardsAreDroppedWithNoSignToo() throws {
+        let session = try TmuxSession(width: 100, height: 20, arguments: "--lines --pick - 2>/dev/null",
+                                      input: "(sleep 1.5; printf 'first\\nsecond\\nthird\\n')")
+        Thread.sleep(forTimeInterval: 0.6)
+        try session.send("x", "j", "Enter", "Right", "y")
+        Thread.sleep(forTimeInterval: 0.3)
+        let reading = try session.screen()
+        #expect(!reading.joined().contains("x") && !reading.joined().contains("y") && !reading.joined().contains("[C"), "not echoed: \(reading)")
+        let shown = try session.waitForScreen(timeout: 10) { $0.last { !$0.isEmpty }?.contains("/3  ") == true }
+        #expect(shown.last { !$0.isEmpty }?.contains("1/3  first") == true, "neither moved nor picked: \(shown)")
+        try session.send("q")
+        #expect(session.waitForExit() == 1)
+        #expect(session.modesRestored)
+    }
+
     /// Ctrl-C while standard input is read ends the reading and wipes its sign: it stayed on the
     /// terminal, `^C` after it, above the shell's next prompt.
     @Test(.enabled(if: TmuxSession.available, "needs tmux"))
