@@ -52,7 +52,18 @@ public enum Lettering {
             if let byte = character.asciiValue { return add(ascii: byte, times: times) }
             if character.isWhitespace { return }
             inked += times
-            if character.isLetter || character.isNumber { letters += times }
+            if character.isLetter || character.isNumber || Lettering.isEmoji(character) { letters += times }
         }
+    }
+
+    /// An emoji, drawn as one: a word of a note, not a picture's ink (notes of emoji were taken
+    /// for drawings and resampled, `ok 👍` spread over the card as `o  k    👍`, 🇩🇪 read `D`;
+    /// with words among them, for code, cut at the card's edge: helper-59). A character shown as an
+    /// emoji by default, one asked to be (U+FE0F), a flag's pair of regional indicators.
+    static func isEmoji(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, first.value >= 0xA9 else { return false }
+        return first.properties.isEmojiPresentation || (first.properties.isEmoji && scalars.contains("\u{FE0F}"))
+            || (0x1F1E6...0x1F1FF).contains(first.value)
     }
 }

@@ -120,6 +120,19 @@ import Testing
         #expect(marks.cards[0].lines == ["#"])
     }
 
+    /// Emoji are words of a note, not a drawing's ink: a note of emoji, or of a few words among
+    /// them, is prose (wrapped), neither art (resampled: `ok 👍` spread apart, 🇩🇪 read `D`) nor
+    /// code (cut at the card's edge); helper-59. A drawing of symbols that are no emoji stays art.
+    @Test func byTheAutoRuleANoteOfEmojiIsText() throws {
+        for note in ["ok 👍\n🎉🎉🎉\n❤️❤️❤️ 🇯🇵\n", "🇯🇵 🇺🇸 🇩🇪 🇫🇷 🇰🇷\n", "😀😃😄😁😆😅😂🤣\n",
+                     "😂😂😂 so funny 🤣🤣🤣🤣\n✅ done ❌ not done ⏳ pending\n"] {
+            let deck = try load(note, LoadOptions())
+            let blocks = try #require(document(deck.cards[0]), "text, not art: \(note)").blocks
+            #expect(!blocks.contains { if case .code = $0 { true } else { false } }, "prose, not code: \(note)")
+        }
+        #expect(isArt(try load("★☆★☆★\n☆★☆★☆\n★☆★☆★\n", LoadOptions()).cards[0]), "stars are a drawing")
+    }
+
     /// A table drawn in characters or JSON is fewer than half letters, yet no drawing: it is text,
     /// laid out as code (columns kept), where the auto rule resampled it as art and spread its
     /// words apart (`| i  d | n  a  m e |` in the zoom: helper-20). So is a drawing that holds
