@@ -16,16 +16,19 @@ public struct SearchQuery: Sendable, Hashable {
     /// The lowercased text without its accents (`unmarked`): what a text holds where a query that
     /// ignores accents would find it.
     let unmarkedNeedle: [UInt8]
-    /// True when accents need not match, as case need not: a query of plain ASCII in lower case
-    /// (`helene` finds Hélène, `strasse` Straße, `creme` crème; helper-18). A query with an
-    /// accent, or a capital, matches them as typed.
+    /// True when accents need not match, as case need not: a query in lower case without an
+    /// accent, of plain ASCII (`helene` finds Hélène, `strasse` Straße, `creme` crème, `nguoi`
+    /// Người; helper-18, helper-59) or of Greek, Cyrillic, Hebrew or Arabic letters (`καλημερα`
+    /// finds Καλημέρα, `еще` ещё, a word unpointed its pointed spelling; helper-59). A query with
+    /// an accent, or a capital, matches them as typed; so does one in a script whose marks are
+    /// letters' own (Thai, Devanagari: कल is not कुल).
     public let ignoresMarks: Bool
 
     /// A query; `caseSensitive` nil means smart case.
     public init(_ text: String, caseSensitive: Bool? = nil) {
         self.text = text
         isCaseSensitive = caseSensitive ?? (text.lowercased() != text)
-        ignoresMarks = !isCaseSensitive && text.utf8.allSatisfy { $0 < 0x80 }
+        ignoresMarks = !isCaseSensitive && text.unicodeScalars.allSatisfy(SearchQuery.isUnmarked)
         foldedNeedle = Array(SearchQuery.searchForm(text, folded: true).utf8)
         unmarkedNeedle = Array(SearchQuery.unmarked(text).utf8)
         needle = isCaseSensitive ? Array(SearchQuery.searchForm(text, folded: false).utf8) : foldedNeedle
@@ -82,14 +85,23 @@ public struct SearchQuery: Sendable, Hashable {
     }
 
     /// `text` lowercased, each Latin letter without its accents (é e, Å a, ß ss, æ ae, ø o, ł l,
-    /// ệ e), combining accents left out; other scripts are kept as they are (an unmarked query is
-    /// plain ASCII: they never hold it).
+    /// ệ e, ư u), a Greek or Cyrillic one too (ά α, ё е), combining accents and points left out;
+    /// other letters are kept as they are.
     static func unmarked(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars { unmarkedBytes(of: scalar) { out.append($0) } }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether a scalar of a query leaves it ignoring accents: ASCII, or a letter of the scripts
+    /// whose accents and points are optional (Greek, Cyrillic, Hebrew, Arabic) written without one.
+    static func isUnmarked(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x80 { return true }
+        guard (0x370...0x4FF).contains(v) || (0x5D0...0x5EA).contains(v) || (0x620...0x64A).contains(v) else { return false }
+        return otherBase(v) == nil && scalar.properties.generalCategory != .nonspacingMark
     }
 
     /// Hands the UTF-8 bytes of one scalar as `unmarked` writes it to `emit`, with no allocation
@@ -110,6 +122,10 @@ public struct SearchQuery: Sendable, Hashable {
             emit(UInt8(letter.value))
             return
         }
+        if let base = otherBase(v) {
+            for byte in UTF8.encode(base)! { emit(byte) }
+            return
+        }
         let properties = scalar.properties
         if properties.generalCategory == .nonspacingMark { return }
         guard properties.changesWhenLowercased else {
@@ -122,6 +138,31 @@ public struct SearchQuery: Sendable, Hashable {
             } else if lower.properties.generalCategory != .nonspacingMark {
                 for byte in UTF8.encode(lower)! { emit(byte) }
             }
+        }
+    }
+
+    /// The lowercase base letter of an accented letter outside the tables below: Latin Extended-B's
+    /// Vietnamese horns (ơ ư), Pinyin's carons (ǎ ǐ ǒ ǔ ǚ), Romanian commas (ș ț), Greek's tonos
+    /// and dialytika (ά ϊ ΰ), Cyrillic's ё; nil for any other scalar.
+    @inline(__always)
+    static func otherBase(_ v: UInt32) -> Unicode.Scalar? {
+        switch v {
+        case 0x1A0, 0x1A1, 0x1D1, 0x1D2: return "o"
+        case 0x1AF, 0x1B0, 0x1D3...0x1DC: return "u"
+        case 0x1CD, 0x1CE: return "a"
+        case 0x1CF, 0x1D0: return "i"
+        case 0x1E6, 0x1E7: return "g"
+        case 0x218, 0x219: return "s"
+        case 0x21A, 0x21B: return "t"
+        case 0x386, 0x3AC: return "α"
+        case 0x388, 0x3AD: return "ε"
+        case 0x389, 0x3AE: return "η"
+        case 0x38A, 0x3AA, 0x3AF, 0x3CA, 0x390: return "ι"
+        case 0x38C, 0x3CC: return "ο"
+        case 0x38E, 0x3AB, 0x3CD, 0x3CB, 0x3B0: return "υ"
+        case 0x38F, 0x3CE: return "ω"
+        case 0x401, 0x451: return "е"
+        default: return nil
         }
     }
 

@@ -83,6 +83,29 @@ import Testing
         #expect(SearchQuery("ss").matchOffsets(in: Array("Stra\u{DF}e")) == [4..<5])
     }
 
+    /// Vietnamese typed without its marks finds the horned letters (ư, ơ) too; Pinyin's tones
+    /// and Romanian's commas fold as well. Greek, Cyrillic, Hebrew and Arabic typed without their
+    /// accents or points find the words written with them (helper-59: `nguoi`, `еще`, `καλημερα`
+    /// and an unpointed Hebrew word found nothing); written with one, as typed. Where a script's
+    /// marks are its letters' own (Thai, Devanagari), a query still matches them as typed.
+    @Test func aQueryWithoutMarksIgnoresThemInOtherScriptsToo() {
+        #expect(SearchQuery("nguoi").matches("Ng\u{1B0}\u{1EDD}i Vi\u{1EC7}t") && SearchQuery("nguoi").matches("ng\u{1B0}\u{1A1}i"))
+        #expect(SearchQuery("duong").matches("\u{111}\u{1B0}\u{1EDD}ng") && SearchQuery("u").matchOffsets(in: Array("\u{1B0}")) == [0..<1])
+        #expect(SearchQuery("lu").matches("l\u{1DC}") && SearchQuery("bucuresti").matches("Bucure\u{219}ti"))
+        #expect(SearchQuery("\u{435}\u{449}\u{435}").matches("\u{435}\u{449}\u{451}"), "еще finds ещё")
+        #expect(SearchQuery("\u{3BA}\u{3B1}\u{3BB}\u{3B7}\u{3BC}\u{3B5}\u{3C1}\u{3B1}").matches("\u{39A}\u{3B1}\u{3BB}\u{3B7}\u{3BC}\u{3AD}\u{3C1}\u{3B1}"),
+                "καλημερα finds Καλημέρα")
+        let pointed = "\u{5D4}\u{5B7}\u{5E9}\u{5C1}\u{5B8}\u{5BC}\u{5DE}\u{5B7}\u{5D9}\u{5B4}\u{5DD}"
+        #expect(SearchQuery("\u{5D4}\u{5E9}\u{5DE}\u{5D9}\u{5DD}").matches("\u{5D1}\u{5BC}" + pointed))
+        #expect(SearchQuery("\u{5D4}\u{5E9}\u{5DE}\u{5D9}\u{5DD}").matchOffsets(in: Array(pointed)) == [0..<5])
+        #expect(SearchQuery("\u{643}\u{62A}\u{628}").matches("\u{643}\u{64E}\u{62A}\u{64E}\u{628}\u{64E}"), "Arabic without its vowels")
+        // With an accent typed, as typed.
+        #expect(!SearchQuery("\u{435}\u{449}\u{451}").matches("\u{435}\u{449}\u{435}") && SearchQuery("\u{435}\u{449}\u{451}").matches("\u{435}\u{449}\u{451}"))
+        #expect(!SearchQuery("\u{3AD}").matches("\u{3B5}"))
+        // Thai and Devanagari marks are letters' own: not left out.
+        #expect(!SearchQuery("\u{E01}\u{E19}").matches("\u{E01}\u{E34}\u{E19}") && !SearchQuery("\u{915}\u{932}").matches("\u{915}\u{941}\u{932}"))
+    }
+
     @Test func nothingIsTrimmedAndTheEmptyQueryMatchesAll() {
         #expect(SearchQuery("").matches(""))
         #expect(SearchQuery("").matches("anything"))
