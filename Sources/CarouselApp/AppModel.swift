@@ -344,6 +344,18 @@ public struct AppModel {
                 query.removeLast()
                 runSearch()
             }
+        case .eraseWord:
+            // The spaces before the last word, then the word, as readline's Ctrl-W.
+            overlay.queryKept = false
+            guard !query.isEmpty else { break }
+            while query.last == " " { query.removeLast() }
+            while let last = query.last, last != " " { query.removeLast() }
+            runSearch()
+        case .eraseLine:
+            overlay.queryKept = false
+            guard !query.isEmpty else { break }
+            query = ""
+            runSearch()
         case .keepMatches:
             overlay.searching = false
             overlay.queryKept = false

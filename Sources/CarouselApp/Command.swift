@@ -29,10 +29,12 @@ public enum Command: Sendable, Hashable {
     case scrollEnd
     /// Open the search line at the bottom.
     case find
-    /// While the search line is open: type the key's character, delete the last one, keep the
-    /// matches and close the line, or clear the search.
+    /// While the search line is open: type the key's character, delete the last one (the last
+    /// word, the whole query), keep the matches and close the line, or clear the search.
     case type
     case erase
+    case eraseWord
+    case eraseLine
     case keepMatches
     case clearSearch
     /// The next / previous match (wrapping round, as in less and vim).
@@ -50,7 +52,7 @@ extension Command {
         switch self {
         case .move, .first, .last, .page, .digit, .choose, .zoom, .scroll, .scrollPage, .scrollTop, .scrollEnd, .nextMatch, .open:
             true
-        case .toggleMode, .nextStyle, .toggleLoop, .toggleHelp, .quit, .interrupt, .closeZoom, .find, .type, .erase, .keepMatches,
+        case .toggleMode, .nextStyle, .toggleLoop, .toggleHelp, .quit, .interrupt, .closeZoom, .find, .type, .erase, .eraseWord, .eraseLine, .keepMatches,
              .clearSearch, .togglePlay:
             false
         }

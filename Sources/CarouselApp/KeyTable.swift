@@ -134,6 +134,8 @@ public enum KeyTable {
         KeyBinding("Esc", "finding: clear the search, show every card", keys: [(.escape, .clearSearch)],
                    hint: .init("Esc", "clear"), in: .search),
         KeyBinding("Backspace", "finding: delete the last character", keys: [(.backspace, .erase)], in: .search),
+        KeyBinding("Ctrl-W", "finding: delete the last word", keys: [(.controlW, .eraseWord)], in: .search),
+        KeyBinding("Ctrl-U", "finding: delete the whole query", keys: [(.controlU, .eraseLine)], in: .search),
         KeyBinding("← → ↑ ↓", ascii: "Left/Right Up/Down", "finding: previous / next match",
                    keys: [(.left, .move(-1)), (.up, .move(-1)), (.right, .move(1)), (.down, .move(1))],
                    hint: .init("←→", ascii: "<- ->", "match"), in: .search),

@@ -4,6 +4,9 @@ public enum Key: Sendable, Hashable {
     case home, end, pageUp, pageDown
     case tab, backTab, enter, escape, backspace
     case controlC
+    /// Ctrl-U and Ctrl-W: in a line being typed, delete it, or its last word (as readline and
+    /// fzf do).
+    case controlU, controlW
     case character(Character)
 
     /// Every name `--keys` accepts besides single characters, with its key. The first name of a key
@@ -15,6 +18,7 @@ public enum Key: Sendable, Hashable {
         "enter": .enter, "return": .enter, "esc": .escape, "escape": .escape,
         "backspace": .backspace, "bs": .backspace,
         "space": .character(" "), "comma": .character(","), "ctrl-c": .controlC,
+        "ctrl-u": .controlU, "ctrl-w": .controlW,
     ]
 
     /// The key names to list in help and error messages (one per key; any single character is a name too).

@@ -62,6 +62,8 @@ extension TerminalEvent {
         case Int(CS_EVENT_CHAR):
             switch event.ch {
             case 0x03: return .key(.controlC)
+            case 0x15: return .key(.controlU)
+            case 0x17: return .key(.controlW)
             case 0x1A: return .suspend
             case 0x09: return .key(.tab)
             case 0x0D, 0x0A: return .key(.enter)

@@ -457,6 +457,24 @@ import Testing
         }
     }
 
+    /// In the search line Ctrl-W deletes the last word (and the spaces after it), Ctrl-U the
+    /// whole query, as readline and fzf do (helper-61: they did nothing).
+    @Test func ctrlWAndCtrlUEditTheSearchLine() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("milk bread")
+        pilot.press(.controlW)
+        #expect(pilot.model.query == "milk ", "\(pilot.model.query)")
+        pilot.type("x  ")
+        pilot.press(.controlW)
+        #expect(pilot.model.query == "milk ", "\(pilot.model.query)")
+        pilot.press(.controlU)
+        #expect(pilot.model.query == "" && pilot.model.overlay.searching, "the line stays open, empty")
+        #expect(pilot.state.count == 6, "every card")
+        pilot.press(.controlW, .controlU)
+        #expect(pilot.model.query == "")
+    }
+
     /// A search kept with no match says how many cards the deck has and how to see them again
     /// (its status said "0/0", as if the deck were empty).
     @Test func aKeptSearchWithNoMatchSaysTheDeckIsStillThere() {

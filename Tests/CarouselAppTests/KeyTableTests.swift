@@ -109,7 +109,8 @@ import Testing
     }
 
     /// The search line has the keys: every character types (q, digits, space and the keys that
-    /// move the carousel included), Backspace deletes, Enter keeps, Esc clears, arrows move.
+    /// move the carousel included), Backspace deletes, Ctrl-W a word, Ctrl-U the whole query,
+    /// Enter keeps, Esc clears, arrows move.
     @Test func keysWhileSearching() {
         for key in Self.allKeys {
             let expected: Command
@@ -117,6 +118,8 @@ import Testing
             case .enter: expected = .keepMatches
             case .escape: expected = .clearSearch
             case .backspace: expected = .erase
+            case .controlW: expected = .eraseWord
+            case .controlU: expected = .eraseLine
             case .controlC: expected = .interrupt
             case .left, .up: expected = .move(-1)
             case .right, .down: expected = .move(1)

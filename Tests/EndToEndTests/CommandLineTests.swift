@@ -188,7 +188,7 @@ struct CommandLineTests {
         let result = try carousel(["--render", "80x24", "--keys", "right,rihgt"])
         #expect(result.output.hasPrefix("""
             Error: unknown key name 'rihgt' in --keys; known names: left, right, up, down, home, end, pgup, \
-            pgdn, tab, backtab, enter, esc, backspace, space, comma, ctrl-c, any single character, or the steps \
+            pgdn, tab, backtab, enter, esc, backspace, space, comma, ctrl-c, ctrl-u, ctrl-w, any single character, or the steps \
             click:X:Y, wheel-up, wheel-down, drag:X1:Y1:X2:Y2, resize:COLSxROWS, wait:SECONDS
 
             """))

@@ -58,6 +58,30 @@ struct PickEndToEndTests {
         #expect(session.chosen == #"{"index":2,"id":"\#(deck)/banana.txt","title":"banana","subtitle":"","path":"\#(deck)/banana.txt"}"#)
     }
 
+    /// In a real terminal, Ctrl-W and Ctrl-U (bytes 0x17 and 0x15) edit the search line: the last
+    /// word, then the whole query, goes (helper-61: they did nothing).
+    @Test func ctrlWAndCtrlUEditTheSearchLine() throws {
+        let deck = try TmuxSession.notes()
+        defer { try? FileManager.default.removeItem(atPath: deck) }
+        let session = try TmuxSession(arguments: "--pick \(deck)", capture: true)
+        try session.waitForScreen { $0.contains { $0.contains("1/3") } }
+        try session.send("/", "y", "e", "l", "Space", "z")
+        let typed = try session.waitForScreen { $0.last { !$0.isEmpty }?.contains("/yel z") == true }
+        #expect(typed.last { !$0.isEmpty }?.contains("/yel z") == true, "\(typed)")
+        // (The space before the word stays, as readline leaves it: "yel " matches no card.)
+        try session.send("C-w")
+        let word = try session.waitForScreen { $0.last { !$0.isEmpty }?.contains("/yel z") == false }
+        #expect(word.last { !$0.isEmpty }.map { $0.hasPrefix(" /yel ") && $0.hasSuffix(" no match") } == true, "\(word)")
+        try session.send("C-w", "y", "e", "l")
+        let again = try session.waitForScreen { $0.last { !$0.isEmpty }?.contains("1 of 3 cards") == true }
+        #expect(again.last { !$0.isEmpty }?.hasPrefix(" /yel ") == true, "\(again)")
+        try session.send("C-u")
+        let line = try session.waitForScreen { $0.last { !$0.isEmpty }?.contains("/yel") == false }
+        #expect(line.last { !$0.isEmpty }.map { $0.hasPrefix(" / ") && $0.hasSuffix(" 3 cards") } == true, "\(line)")
+        try session.send("Escape", "Escape")
+        #expect(session.waitForExit() == 1)
+    }
+
     /// Standard output piped on (not captured): the screen still goes to the terminal, nothing of
     /// it reaches the pipe, and q ends it cleanly.
     @Test func drawingOnTheTerminalWhileStandardOutputIsPiped() throws {
