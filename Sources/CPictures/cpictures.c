@@ -774,6 +774,11 @@ cp_image *cp_scaled(const cp_image *image, int max_width, int max_height) {
     int stride = gdk_pixbuf_get_rowstride(scaled);
     for (int y = 0; y < h; y++) memcpy(pixels + (size_t)y * w * 4, src + (size_t)y * stride, (size_t)w * 4);
     g_object_unref(scaled);
+    /* A pixel a shape covers a quarter of or more is the shape's, whole; less, transparent. Each
+     * pixel of the small copy averages a large area, and a shape on a transparent picture left
+     * few pixels opaque enough for chafa to draw: a red disc blurred was blank cells (helper-60).
+     * The copy is enlarged smoothly again, so its edges still come out soft. */
+    for (size_t i = 3; i < (size_t)w * h * 4; i += 4) pixels[i] = pixels[i] >= 64 ? 255 : 0;
     copy->width = w;
     copy->height = h;
     copy->original_width = image->original_width;

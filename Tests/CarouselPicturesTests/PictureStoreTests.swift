@@ -69,6 +69,26 @@ import Testing
         #expect(reversed > 0, "an edge that falls inside a cell")
     }
 
+    /// A shape on a transparent picture, out of focus (a card beside the active one, a ring's
+    /// back), still shows, blurred: its small copy's pixels are the shape's or transparent, not
+    /// a faint average chafa drew as blanks (helper-60: a red disc was blank cells with only a
+    /// foreground colour).
+    @Test func aTransparentPictureOutOfFocusStillShows() throws {
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .inline)
+        let file = PictureFile(path: TestImages.fixture("disc-small-transparent.png"))
+        for blur in 1...PictureRequest.blurSteps {
+            for (columns, rows) in [(5, 3), (6, 3), (9, 4), (14, 7), (21, 10)] {
+                let tile = try #require(Self.tile(store.lookup(PictureRequest(file: file, columns: columns, rows: rows, blurStep: blur))))
+                let shown = tile.cells.indices.filter { i in
+                    let cell = tile.cells[i]
+                    let red = { (c: RGB?) in c.map { $0.r > 2 * $0.g && $0.r > 2 * $0.b } == true }
+                    return red(tile.inks[i].background) || (cell.glyph != " " && red(tile.inks[i].foreground))
+                }
+                #expect(shown.count * 4 >= columns * rows / 2, "blur \(blur), \(columns)x\(rows): \(shown.count) cells show the disc")
+            }
+        }
+    }
+
     @Test func manualWaitsForRunPendingThenWakesTheLoop() throws {
         let wakes = Wakes()
         let store = PictureStore(depth: .truecolor, ascii: false, execution: .manual, wake: { wakes.add() })

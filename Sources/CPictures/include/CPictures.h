@@ -73,8 +73,9 @@ void cp_free(cp_image *image);
 const char *cp_check(const void *head, size_t n, cp_status *status, char *error, size_t error_size);
 
 /* A copy of IMAGE scaled to fit within max_width x max_height (aspect kept, at least 1x1,
- * never larger): drawn at the original's size in cells, it looks out of focus. NULL when out
- * of memory or for bad arguments. */
+ * never larger): drawn at the original's size in cells, it looks out of focus. Each pixel is
+ * wholly opaque (a quarter covered or more) or wholly transparent. NULL when out of memory or
+ * for bad arguments. */
 cp_image *cp_scaled(const cp_image *image, int max_width, int max_height);
 
 int cp_image_width(const cp_image *image);

@@ -50,5 +50,16 @@ png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 40, 40, 8, 6
     + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
 open("disc-transparent.png", "wb").write(png)
 PY
+# A smaller red disc (radius 30, 44% of the picture) on a transparent 80x80 PNG, the same way:
+# shrunk to be blurred, few of its pixels stayed opaque enough for chafa to draw.
+python3 - <<'PY'
+import struct, zlib
+def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+rows = b"".join(b"\x00" + b"".join(bytes((255, 0, 0, 255) if (x - 40) ** 2 + (y - 40) ** 2 <= 30 * 30 else (0, 0, 0, 0))
+                                   for x in range(80)) for y in range(80))
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 80, 80, 8, 6, 0, 0, 0)) \
+    + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+open("disc-small-transparent.png", "wb").write(png)
+PY
 # Not made here: bmp-dib-size-4gib.bmp and bmp-data-offset-2gib.bmp are inputs the fuzzer
 # found (Fuzz/regressions/), kept as they were.
