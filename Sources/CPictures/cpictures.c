@@ -6,6 +6,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -992,4 +993,9 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
     }
     chafa_canvas_unref(canvas);
     return 0;
+}
+
+void cp_tune_heap(void) {
+    mallopt(M_ARENA_MAX, 2);
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
 }

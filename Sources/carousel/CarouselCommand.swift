@@ -3,6 +3,7 @@ import CarouselApp
 import CarouselCards
 import CarouselCore
 import CarouselDecks
+import CarouselPictures
 import CarouselRender
 import CarouselTerminal
 import CarouselWatch
@@ -181,6 +182,7 @@ struct CarouselCommand: ParsableCommand {
     /// completion-script request, which parses the line twice more) cost a start 1.5 to 3 ms and
     /// 0.4 to 0.5 MB of resident memory. Anything else, even `--` or `-`, goes through the parser.
     static func main() {
+        PictureStore.keepHeapSmall()
         Invocation.holdClosedDescriptors()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let invocation = pathsOnly(arguments[...]) { invocation.runAndExit() }

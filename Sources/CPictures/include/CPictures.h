@@ -138,6 +138,13 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
 /* The size in cells the picture takes inside cols x rows (what cp_render's *used gets). */
 cp_rect cp_fit(const cp_image *image, int cols, int rows);
 
+/* Keeps the C library's heap from holding what decoding threads freed: at most two arenas
+ * (glibc made one per short-lived thread, each keeping its freed pages), and blocks of 256 KB
+ * and more (pixels, cells) mapped and unmapped, never kept (glibc raises that threshold each
+ * time such a block is freed, and then kept whole pictures' worth in its heaps). Call before
+ * any thread starts. */
+void cp_tune_heap(void);
+
 #ifdef __cplusplus
 }
 #endif
