@@ -145,12 +145,12 @@ public enum Chrome {
         }
         let fixed = position.isEmpty ? 1 : 1 + CharacterWidth.of(position) + 2
         // A message keeps the whole hint or none (it is a sentence to read whole); a title too
-        // long for the hint gives way to a shorter one, and is cut for the shortest when it keeps
-        // a third of the line.
+        // long for the hint gives way to a shorter one, and is cut for the longest that leaves it
+        // half of the line (for the shortest, a third).
         let room = canvas.width - fixed - 4
         hint = message != nil ? (CharacterWidth.of(title) + CharacterWidth.of(hint) <= room ? hint : "")
             : Chrome.hint([hint] + shorterHints, beside: CharacterWidth.of(title), room: room,
-                          cutting: max(Chrome.cutTitleWidth, canvas.width / 3))
+                          cutting: max(Chrome.cutTitleWidth, canvas.width / 2), last: max(Chrome.cutTitleWidth, canvas.width / 3))
         let titleRoom = canvas.width - fixed - (hint.isEmpty ? 1 : CharacterWidth.of(hint) + 3)
         canvas.text(position, x: 1, y: statusRow, style: CellStyle(attributes: .bold))
         canvas.text(message == nil ? truncateTitle(title, to: titleRoom, glyphs: g) : truncate(title, to: titleRoom, glyphs: g), x: fixed, y: statusRow,
@@ -164,10 +164,14 @@ public enum Chrome {
     static let cutTitleWidth = 20
 
     /// The first of `hints` (longest first) that fits in `room` columns beside `width` columns of
-    /// text; else the last (the shortest) if the text, cut, keeps `cutting` columns; else none.
-    static func hint(_ hints: [String], beside width: Int, room: Int, cutting: Int = Int.max) -> String {
+    /// text; else the first that fits beside the text cut to `cutting` columns; else the last (the
+    /// shortest) if the text, cut, keeps `last` columns; else none. (Only the shortest was tried
+    /// beside a cut text: at 80 columns a long line picked with --pick showed `? help` alone, not
+    /// a word of Enter, with room to spare: helper-61.)
+    static func hint(_ hints: [String], beside width: Int, room: Int, cutting: Int = Int.max, last: Int? = nil) -> String {
         for hint in hints where width + CharacterWidth.of(hint) <= room { return hint }
-        if let shortest = hints.last, min(width, cutting) + CharacterWidth.of(shortest) <= room { return shortest }
+        for hint in hints where min(width, cutting) + CharacterWidth.of(hint) <= room { return hint }
+        if let shortest = hints.last, min(width, last ?? cutting) + CharacterWidth.of(shortest) <= room { return shortest }
         return ""
     }
 

@@ -199,9 +199,10 @@ import Testing
         #expect(!canvas.lines()[11].contains("hint"), "the chrome is drawn again when the hint changes")
     }
 
-    /// A title too long for the whole hint gives way to a shorter one, and is cut (to no less
-    /// than a third of the line) for the shortest: the way to the help stays on the screen. A long
-    /// title had dropped every key.
+    /// A title too long for the whole hint gives way to a shorter one: it is cut to half the line
+    /// for the longest hint that then fits, and to a third for the shortest: the way to the help
+    /// stays on the screen (a long title had dropped every key), and with room the other keys too
+    /// (helper-61: `Enter pick` went where a long title could have been cut for it).
     @Test func aLongTitleLeavesRoomForTheEssentialKeys() {
         let title = "A very long title for a card that goes on and on about the quarterly planning meeting notes"
         let deck = CardList([Card(title: title, art: ["x"]), Card(title: "forty columns of title, give or take a few", art: ["x"])])
@@ -211,8 +212,15 @@ import Testing
         var canvas = Canvas(width: 100, height: 12)
         _ = scene.render(CarouselState(count: 2), deck: deck, into: &canvas)
         let status = canvas.lines()[11]
-        #expect(status.hasSuffix("…  ? help "), "\(status)")
-        #expect(status.hasPrefix(" 1/2  A very long title for a card that goes on and on about the quarterly planning meeti"), "\(status)")
+        #expect(status.hasSuffix("…  ←→ move  ? help  q quit "), "\(status)")
+        #expect(status.hasPrefix(" 1/2  " + title.prefix(49)), "half the line at least: \(status)")
+        var middle = Canvas(width: 60, height: 12)
+        _ = scene.render(CarouselState(count: 2), deck: deck, into: &middle)
+        #expect(middle.lines()[11].hasSuffix("…  ? help  q quit ") && middle.lines()[11].hasPrefix(" 1/2  " + title.prefix(30)),
+                "\(middle.lines()[11])")
+        var small = Canvas(width: 40, height: 12)
+        _ = scene.render(CarouselState(count: 2), deck: deck, into: &small)
+        #expect(small.lines()[11].hasSuffix("…   ? help ") && small.lines()[11].hasPrefix(" 1/2  " + title.prefix(20)), "\(small.lines()[11])")
         var state = CarouselState(count: 2)
         state.send(.jump(to: 1))
         for _ in 0..<200 { state.send(.tick(1.0 / 60)) }
