@@ -834,6 +834,34 @@ static void signal_tree(pid_t pid, int signal, int depth) {
     kill(pid, signal);
 }
 
+// A command that failed (an exit status other than 0, or a signal other than the ones a user
+// sends to stop it) leaves what it said on the terminal until Enter is pressed: the carousel's
+// redraw wiped its error at once, and only "ended with exit status 1" was left (helper-61). As
+// vim's `:!` and less's `!` wait. Not when a signal to end the carousel came meanwhile.
+static void wait_after_failure(int wait_status) {
+    int failed = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) != 0
+        : WIFSIGNALED(wait_status) && WTERMSIG(wait_status) != SIGINT && WTERMSIG(wait_status) != SIGQUIT
+          && WTERMSIG(wait_status) != SIGTERM && WTERMSIG(wait_status) != SIGHUP && WTERMSIG(wait_status) != SIGKILL;
+    if (!failed || pending_signal) return;
+    char said[96];
+    int n = WIFEXITED(wait_status)
+        ? snprintf(said, sizeof said, "\r\ncarousel: the command ended with exit status %d; press Enter to go back", WEXITSTATUS(wait_status))
+        : snprintf(said, sizeof said, "\r\ncarousel: the command ended by signal %d; press Enter to go back", WTERMSIG(wait_status));
+    if (n > 0 && write(output_fd, said, (size_t)n) < 0) return;
+    // The terminal is in the shell's modes (lines, echoed): a read ends at Enter. Signals come
+    // in only while it waits, as in cs_wait.
+    for (;;) {
+        struct pollfd key = {.fd = input_fd, .events = POLLIN};
+        int r = ppoll(&key, 1, NULL, signals_blocked ? &mask_before : NULL);
+        if (pending_signal) return;
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0 || (key.revents & (POLLHUP | POLLERR | POLLNVAL))) return;
+        char line[256];
+        ssize_t got = read(input_fd, line, sizeof line);
+        if (got <= 0 || memchr(line, '\n', (size_t)got) || memchr(line, '\r', (size_t)got)) return;
+    }
+}
+
 int cs_run_outside(char *const argv[], int *wait_status) {
     int tracking = motion_tracking;
     if (tracking) set_motion_tracking(0);
@@ -924,6 +952,7 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     posix_spawn_file_actions_destroy(&actions);
     forget_continue();
     if (!back_in_foreground()) return result;
+    if (result == 0) wait_after_failure(*wait_status);
     // Back: take the terminal again and repaint everything.
     reset_prog_mode();
     keypad_again();

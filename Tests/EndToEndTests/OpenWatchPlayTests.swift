@@ -57,6 +57,37 @@ struct OpenWatchPlayTests {
         #expect(status == 0, "\(screen)")
     }
 
+    /// A command that fails leaves what it said on the terminal until Enter, then the carousel
+    /// comes back and says how it ended (helper-61: its error was wiped at once by the redraw);
+    /// one that succeeds (an editor closed) gives the terminal back at once.
+    @Test func aFailedCommandsWordsStayUntilEnter() throws {
+        let deck = try TmuxSession.notes()
+        defer { try? FileManager.default.removeItem(atPath: deck) }
+        let session = try TmuxSession(arguments: "--open-with \"sh -c 'echo oops-from-the-command; exit 3'\" \(deck)")
+        try session.waitForScreen { $0.contains { $0.contains("1/3  apple") } }
+        try session.send("e")
+        let waiting = try session.waitForScreen { $0.contains { $0.contains("press Enter to go back") } }
+        #expect(waiting.contains { $0.contains("oops-from-the-command") }, "\(waiting)")
+        #expect(waiting.contains { $0.contains("carousel: the command ended with exit status 3; press Enter to go back") }, "\(waiting)")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!(try session.screen()).contains { $0.contains("1/3") }, "still waiting")
+        try session.send("Enter")
+        let back = try session.waitForScreen { $0.contains { $0.contains("--open-with ended with exit status 3") } }
+        #expect(back.contains { $0.contains("--open-with ended with exit status 3") }, "\(back)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+
+        let fine = try TmuxSession(arguments: "--open-with \"sh -c 'echo all-fine'\" \(deck)")
+        try fine.waitForScreen { $0.contains { $0.contains("1/3  apple") } }
+        try fine.send("e")
+        Thread.sleep(forTimeInterval: 0.5)
+        let again = try fine.waitForScreen { $0.last { !$0.isEmpty }?.contains("1/3  apple") == true }
+        #expect(again.last { !$0.isEmpty }?.contains("1/3  apple") == true && !again.contains { $0.contains("press Enter") }, "\(again)")
+        try fine.send("q")
+        #expect(fine.waitForExit() == 0)
+    }
+
     @Test func watchReadsTheDeckAgainWhenItsFilesChange() throws {
         let deck = try TmuxSession.notes()
         defer { try? FileManager.default.removeItem(atPath: deck) }
