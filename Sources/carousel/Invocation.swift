@@ -103,6 +103,11 @@ struct Invocation: Equatable {
             defer { sign?.end() }
             deck = try DeckLoader.load(paths: paths, options: loadOptions, standardInput: {
                 sign?.begin()
+                // Typed in: what to type and how to end (it waited in silence; helper-61).
+                if isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 {
+                    Invocation.printError(loadOptions.lines ? "carousel: reading a card a line from the terminal; Ctrl-D ends\n"
+                                          : "carousel: reading cards from the terminal (a line of --- between two); Ctrl-D ends\n")
+                }
                 return try DeckLoader.readStandardInput(progress: sign.map { sign in { sign.update(bytes: $0, lines: $1) } })
             })
         } catch let error as DeckError {
@@ -281,6 +286,12 @@ extension Invocation {
         // (Closed at start, it holds /dev/null now: nothing was meant as input.)
         guard !closedAtStart.contains(STDIN_FILENO), isatty(STDIN_FILENO) == 0, fstat(STDIN_FILENO, &info) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
+        if kind == S_IFIFO && !evenEmpty {
+            // A pipe already closed with nothing in it (`printf '' | carousel`) holds no input:
+            // nothing to hint at (helper-61). (One still open may yet bring some.)
+            var pipe = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            if poll(&pipe, 1, 0) == 1 && pipe.revents & Int16(POLLIN) == 0 && pipe.revents & Int16(POLLHUP) != 0 { return false }
+        }
         return kind == S_IFIFO || kind == S_IFSOCK || (kind == S_IFREG && (evenEmpty || info.st_size > 0))
             || (kind == S_IFCHR && evenEmpty && isNullDevice(info))
     }

@@ -59,6 +59,10 @@ struct TextInputTests {
         #expect(rendered.output.contains("1/20  to show standard input: … | carousel -"), "\(rendered.output)")
         let renderedMoved = try carousel(input: "main\n", ["--render", "80x24", "--keys", "right"])
         #expect(!renderedMoved.output.contains("standard input") && renderedMoved.output.contains("2/20  Tomas"), "\(renderedMoved.output)")
+        // A pipe closed with nothing in it holds nothing to show: no hint (helper-61). (The
+        // writer has ended before the carousel starts.)
+        let empty = try TmuxSession.run(["LC_ALL=C.UTF-8", "bash", "-c", "true | { sleep 0.3; \"$0\" --render 80x24; }", TmuxSession.binary])
+        #expect(!empty.contains("standard input") && empty.contains("1/20  Mira"), "\(empty)")
     }
 
     /// `--select-1`: one card is chosen at once, printed as a pick prints it, with no screen (no
@@ -176,6 +180,20 @@ struct TextInputTests {
         try session.send("q")
         #expect(session.waitForExit() == 1)
         #expect(session.modesRestored)
+    }
+
+    /// `-` with standard input the terminal says what to type and how to end (it waited in silence:
+    /// helper-61); the lines typed are the cards.
+    @Test(.enabled(if: TmuxSession.available, "needs tmux"))
+    func cardsTypedInAreAskedFor() throws {
+        let session = try TmuxSession(width: 100, height: 20, arguments: "--lines - 2>/dev/tty")
+        let asked = try session.waitForScreen { $0.contains { $0.contains("carousel: reading a card a line from the terminal; Ctrl-D ends") } }
+        #expect(asked.contains { $0.contains("Ctrl-D ends") }, "\(asked)")
+        try session.send("first", "Enter", "second", "Enter", "C-d")
+        let shown = try session.waitForScreen { $0.last { !$0.isEmpty }?.contains("1/2  first") == true }
+        #expect(shown.last { !$0.isEmpty }?.contains("1/2  first") == true, "\(shown)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
     }
 
     /// Ctrl-C while standard input is read ends the reading and wipes its sign: it stayed on the
