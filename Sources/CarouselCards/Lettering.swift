@@ -52,7 +52,9 @@ public enum Lettering {
             if let byte = character.asciiValue { return add(ascii: byte, times: times) }
             if character.isWhitespace { return }
             inked += times
-            if character.isLetter || character.isNumber || Lettering.isEmoji(character) { letters += times }
+            // (U+FFFD stands for a letter that could not be decoded: a note in an encoding not
+            // read, all �, was taken for a drawing and spread over the card; helper-59.)
+            if character.isLetter || character.isNumber || Lettering.isEmoji(character) || character == "\u{FFFD}" { letters += times }
         }
     }
 

@@ -142,6 +142,12 @@ enum ContentSource: Sendable {
                 return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(FileFailure.notText(read).reason))"))
             }
             var content = ContentSource.content(bytes: TextEncoding.utf8(read, as: encoding ?? .utf8), kind: kind)
+            // Neither UTF-8 nor the Latin-1 of Western notes (Cyrillic in Windows-1251 or KOI8-R,
+            // Chinese in GBK, Japanese in Shift-JIS: runs of bytes above 127): its letters are
+            // shown as �, and the card says why (helper-59: nothing did).
+            if encoding == nil || (encoding == .utf8 && TextEncoding.isMostlyNotUTF8(read)), case .text(let document) = content {
+                content = .text(Self.ending(document, with: ContentSource.notUTF8Note))
+            }
             // A file over 1 MiB shows its first MiB: its text ends saying so (the zoom said "(end)"
             // at a cut nothing on the screen told of: helper-20).
             // (Not where its text was cut before its first MiB ended, at `maximumLines`: its last
@@ -177,6 +183,8 @@ enum ContentSource: Sendable {
         }
     }
 
+    /// The last line of a card file whose text is not UTF-8 (nor Windows-1252).
+    static let notUTF8Note = "(not UTF-8: the letters that could not be read show as �; iconv -f ENCODING -t UTF-8 converts the file)"
     /// The last line of a card file over 1 MiB, of which only the first MiB is read.
     static let cutNote = "… the file goes on: only its first MiB is shown"
     /// The same for a card piped in (helper-54: its zoom said "(end)" at the cut).

@@ -57,6 +57,22 @@ public enum TextEncoding: Equatable, Sendable {
         return legacy(bytes) == .text ? .windows1252 : nil
     }
 
+    /// Whether bytes taken for UTF-8 hold more that are not than characters of several bytes that
+    /// are (four at least): text in another encoding (Chinese in GBK, whose byte pairs are now and
+    /// then UTF-8 by chance), not a UTF-8 text with a stray byte.
+    public static func isMostlyNotUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var invalid = 0, several = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if scalar.value >= 0x80 { several += 1 }
+            case .emptyInput: return invalid >= 4 && invalid > several
+            case .error: invalid += 1
+            }
+        }
+    }
+
     /// Whether `byte` is a control character that text does not hold: not a tab, line feed, form
     /// feed, carriage return, escape (colour codes) or backspace (a manual page's overstrikes).
     @inline(__always)

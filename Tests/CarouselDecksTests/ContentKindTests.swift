@@ -133,6 +133,27 @@ import Testing
         #expect(isArt(try load("★☆★☆★\n☆★☆★☆\n★☆★☆★\n", LoadOptions()).cards[0]), "stars are a drawing")
     }
 
+    /// A file in an encoding not read (Cyrillic in Windows-1251, Chinese in GBK) is text whose
+    /// letters show as �, never a drawing (it was resampled, its � spread over the card), and its
+    /// card ends saying why (helper-59: nothing did). UTF-8 with a stray byte, and Latin-1, say
+    /// nothing.
+    @Test func aFileInAnotherEncodingSaysSo() throws {
+        let scratch = try Scratch()
+        let cp1251: [UInt8] = [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2, 0x20, 0xEC, 0xE8, 0xF0, 0x2C, 0x20, 0xEA, 0xE0, 0xEA, 0x20,
+                               0xE4, 0xE5, 0xEB, 0xE0, 0x0A]  // "Привет мир, как дела"
+        let gbk: [UInt8] = [0xD6, 0xD0, 0xCE, 0xC4, 0xCE, 0xC4, 0xB1, 0xBE, 0xA3, 0xAC, 0xC4, 0xE3, 0xBA, 0xC3, 0xA1, 0xA3, 0x0A]
+        let stray = Array("Grüße aus Köln, ".utf8) + [0xE9] + Array(" und mehr\n".utf8)
+        let latin = Array("caf".utf8) + [0xE9, 0x20] + Array("cr".utf8) + [0xE8] + Array("me\n".utf8)
+        let paths = [(cp1251, "cp1251.txt"), (gbk, "gbk.txt"), (stray, "stray.txt"), (latin, "latin.txt")].map { bytes, name in
+            String(decoding: scratch.write(bytes, named: Array(name.utf8)), as: UTF8.self)
+        }
+        let deck = try DeckLoader.load(paths: paths)
+        for (card, noted) in Swift.zip(deck.cards, [true, true, false, false]) {
+            let lines = try #require(document(card), "text: \(card.title)").plainLines
+            #expect((lines.last == ContentSource.notUTF8Note) == noted, "\(card.title): \(lines)")
+        }
+    }
+
     /// A table drawn in characters or JSON is fewer than half letters, yet no drawing: it is text,
     /// laid out as code (columns kept), where the auto rule resampled it as art and spread its
     /// words apart (`| i  d | n  a  m e |` in the zoom: helper-20). So is a drawing that holds
