@@ -737,6 +737,23 @@ const char *cp_check(const void *head, size_t n, cp_status *status, char *error,
         set_error(status, error, error_size, CP_ERR_CORRUPT, "damaged picture: invalid png header");
         return NULL;
     }
+    /* A size no decode would take, where the header says it and the whole picture would be
+     * decoded (not a JPEG, decoded smaller): refused now, not when the card first shows (the
+     * deck counted it, then lost it while it was browsed: helper-60). */
+    const uint8_t *b = head;
+    gint64 width = -1, height = -1;
+    if (strcmp(format, "png") == 0) {
+        width = (gint64)b[16] << 24 | b[17] << 16 | b[18] << 8 | b[19];
+        height = (gint64)b[20] << 24 | b[21] << 16 | b[22] << 8 | b[23];
+    } else if (strcmp(format, "gif") == 0) {
+        width = b[6] | b[7] << 8;
+        height = b[8] | b[9] << 8;
+    }
+    if (width > 0 && height > 0 && width * height > CP_MAX_DECODE_PIXELS) {
+        set_error(status, error, error_size, CP_ERR_TOO_LARGE, "picture too large to decode (%lld x %lld pixels)",
+                  (long long)width, (long long)height);
+        return NULL;
+    }
     /* Only now are the libraries needed: a file that is no picture does not load them. */
     if (!libraries_ready(status, error, error_size)) return NULL;
     gboolean available = FALSE;

@@ -228,7 +228,7 @@ public final class Picture: Sendable {
         }
         guard format == nil else { return nil }
         let reason = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return PictureError(kind: status == CP_ERR_CORRUPT ? .corrupt : .unsupported, path: path,
+        return PictureError(kind: status == CP_ERR_CORRUPT ? .corrupt : status == CP_ERR_TOO_LARGE ? .tooLarge : .unsupported, path: path,
                             reason: reason.isEmpty ? "not a picture" : reason)
     }
 

@@ -489,6 +489,23 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         #expect(error?.reason == "picture too large to decode (20000 x 20000 pixels)")
     }
 
+    /// A PNG or GIF whose header says a size no decode would take is refused from its first
+    /// bytes, as a deck checks them when it opens (it was counted, then lost when it first
+    /// showed: helper-60); a size within the limit, and a JPEG (decoded smaller), pass.
+    @Test func aHeaderTooLargeToDecodeIsRefusedAtTheCheck() throws {
+        func png(_ width: UInt32, _ height: UInt32) -> [UInt8] {
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+                + withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init)
+                + [8, 6, 0, 0, 0, 0, 0, 0, 0]
+        }
+        let big = Picture.check(head: png(10_000, 10_000), path: nil)
+        #expect(big?.kind == .tooLarge && big?.reason == "picture too large to decode (10000 x 10000 pixels)", "\(String(describing: big))")
+        #expect(Picture.check(head: png(8_192, 8_192), path: nil) == nil)
+        let gif = Array("GIF89a".utf8) + [0x10, 0x27, 0x10, 0x27, 0, 0, 0]
+        #expect(Picture.check(head: gif, path: nil)?.kind == .tooLarge, "\(String(describing: Picture.check(head: gif, path: nil)))")
+        #expect(Picture.check(head: try TestImages.bytes(ofFixture: "split.png"), path: nil) == nil)
+    }
+
     @Test(arguments: ["bmp-dib-size-4gib.bmp", "bmp-data-offset-2gib.bmp", "bmp-colours-used-3gb.bmp"])
     func bmpHeadersThatWouldMakeGdkPixbufAllocateGigabytes(_ name: String) throws {
         // Found by fuzzing: gdk-pixbuf's BMP loader grows a buffer to these header fields.
