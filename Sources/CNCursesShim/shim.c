@@ -854,6 +854,12 @@ static void wait_after_failure(int wait_status) {
         struct pollfd key = {.fd = input_fd, .events = POLLIN};
         int r = ppoll(&key, 1, NULL, signals_blocked ? &mask_before : NULL);
         if (pending_signal) return;
+        // Ctrl-Z: back to the cards, and the loop, woken, stops there as for any Ctrl-Z (it was
+        // taken only after the next key; review).
+        if (stop_requested) {
+            cs_wake();
+            return;
+        }
         if (r < 0 && errno == EINTR) continue;
         if (r <= 0 || (key.revents & (POLLHUP | POLLERR | POLLNVAL))) return;
         char line[256];

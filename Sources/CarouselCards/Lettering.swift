@@ -62,9 +62,13 @@ public enum Lettering {
     /// for drawings and resampled, `ok 👍` spread over the card as `o  k    👍`, 🇩🇪 read `D`;
     /// with words among them, for code, cut at the card's edge: helper-59). A character shown as an
     /// emoji by default, one asked to be (U+FE0F), a flag's pair of regional indicators.
+    /// Coloured squares and circles (🟥 ⬜ 🟢: the pixels of emoji art, a Wordle result) stay ink:
+    /// a grid of them is a picture (review).
     static func isEmoji(_ character: Character) -> Bool {
         let scalars = character.unicodeScalars
         guard let first = scalars.first, first.value >= 0xA9 else { return false }
+        if (0x1F7E0...0x1F7EB).contains(first.value) || (0x2B1B...0x2B1C).contains(first.value) || (0x25AA...0x25FE).contains(first.value)
+            || (0x1F534...0x1F535).contains(first.value) || (0x26AA...0x26AB).contains(first.value) { return false }
         return first.properties.isEmojiPresentation || (first.properties.isEmoji && scalars.contains("\u{FE0F}"))
             || (0x1F1E6...0x1F1FF).contains(first.value)
     }

@@ -114,9 +114,12 @@ struct MarkdownWalker {
                 if let table = PipeTable.block(from: sourceLines ?? [], margin: margin) {
                     emit(table)
                 } else {
+                    // (Joined before a task's box or an alert's label changes the spans the
+                    // breaks were counted in: review.)
+                    inline = joinedSoftBreaks(inline ?? [])
                     markTask()
                     markAlert()
-                    emit(.paragraph(Footnotes.apply(Strikethrough.apply(joinedSoftBreaks(inline ?? []))), margin: margin))
+                    emit(.paragraph(Footnotes.apply(Strikethrough.apply(inline ?? [])), margin: margin))
                 }
                 inline = nil
                 sourceLines = nil
@@ -327,7 +330,7 @@ struct MarkdownWalker {
     // MARK: Leaves
 
     private mutating func closeHeading() {
-        let spans = Strikethrough.apply(inline ?? [])
+        let spans = Strikethrough.apply(joinedSoftBreaks(inline ?? []))
         let level = headingLevel ?? 1
         links.removeAll { $0.html }
         inline = nil

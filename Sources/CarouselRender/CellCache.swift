@@ -172,9 +172,9 @@ public struct CellCache: Sendable {
             sourceMaps.removeAll(keepingCapacity: true)
             heldLines = 0
         }
-        // (Zoomed, where code wraps, prose keeps to its measure: see `CardPainter.paintZoomed`.)
+        // (Zoomed, where code wraps, prose keeps to its measure: see `CardPainter.proseMeasure`.)
         let lines = TextLayout.lines(for: titled(document, of: card, title: title), width: width, ascii: ascii, wrapsCode: wrapsCode,
-                                     measure: wrapsCode ? CardPainter.readableWidth : .max, cellWidth: CharacterWidth.of)
+                                     measure: CardPainter.proseMeasure(wrapsCode: wrapsCode), cellWidth: CharacterWidth.of)
         laidOut[key] = lines
         heldLines += lines.count
         return lines

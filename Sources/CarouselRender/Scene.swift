@@ -353,7 +353,7 @@ public struct Scene: Sendable {
         // note scrolled down opened at its top).
         if !document.blockLines.isEmpty {
             return TextLayout.sourceLine(at: zoom.first, of: document.trimmingLeadingBlankLines, width: width,
-                                         ascii: theme.glyphs.isASCII, wrapsCode: true, measure: CardPainter.readableWidth,
+                                         ascii: theme.glyphs.isASCII, wrapsCode: true, measure: CardPainter.proseMeasure(wrapsCode: true),
                                          cellWidth: CharacterWidth.of)
         }
         guard card.fileLines == nil else { return nil }

@@ -103,6 +103,11 @@ extension CardPainter {
     /// The widest prose shown zoomed: longer lines are tiring to read (as in a book or a man page).
     static let readableWidth = 100
 
+    /// The measure prose is laid out at in text laid out for the zoom (`wrapsCode`: its code
+    /// lines go on in rows, and its tables and code take the width), else none: every layout of a
+    /// zoomed text, and the line `e` opens at, asks here (review: two places had to agree).
+    static func proseMeasure(wrapsCode: Bool) -> Int { wrapsCode ? readableWidth : .max }
+
     /// Whether a document is source code or a table (a CSV file): code blocks, tables and blank
     /// lines only, which take the whole screen rather than a measure for prose.
     static func isWide(_ document: TextDocument) -> Bool {

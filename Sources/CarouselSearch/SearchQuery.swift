@@ -91,7 +91,9 @@ public struct SearchQuery: Sendable, Hashable {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars { unmarkedBytes(of: scalar) { out.append($0) } }
+        // Composed first: a letter written decomposed (`и` and a breve, as macOS names files) is
+        // the letter `й` a query holds, not `и` with its mark left out (review).
+        for scalar in String(decoding: text._nfcCodeUnits, as: UTF8.self).unicodeScalars { unmarkedBytes(of: scalar) { out.append($0) } }
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -269,8 +271,11 @@ public struct SearchQuery: Sendable, Hashable {
         }
         let text: String
         if ignoresMarks {
+            // (Composed, as `unmarked` reads a text.)
             var count = 0
-            for scalar in character.unicodeScalars {
+            let scalars = character.unicodeScalars
+            let composed = scalars.count == 1 ? String(character) : String(decoding: String(character)._nfcCodeUnits, as: UTF8.self)
+            for scalar in composed.unicodeScalars {
                 SearchQuery.unmarkedBytes(of: scalar) { byte in
                     emit(byte)
                     count += 1

@@ -10,7 +10,7 @@ import Musl
 /// `carousel: reading standard input… 12,345 lines`, redrawn at most ten times a second, and
 /// wiped when the reading ends. Only where standard error is a terminal; nothing for a quick read.
 /// And, for a program that then reads its keys from the terminal, the keys typed from the start
-/// of the reading until the deck is made are neither echoed nor kept (see `holdKeys`).
+/// of the reading until the deck is made are neither echoed nor kept (see `begin`).
 /// The sign's width on the terminal, for a signal handler to wipe it (set before each sign shows).
 nonisolated(unsafe) private var shownSignWidth = 0
 /// The terminal whose echo is turned off: standard error, or the controlling terminal opened
@@ -28,7 +28,7 @@ final class ReadingSign {
     private let ascii: Bool
     /// Whether the sign is written (standard error is a terminal).
     private let shows: Bool
-    /// Whether the keys typed meanwhile are held back (see `holdKeys`).
+    /// Whether the keys typed meanwhile are held back (see `begin`).
     private let holdsKeys: Bool
     /// The controlling terminal, where this opened it (standard error is not one).
     private var opened: Int32 = -1
@@ -196,6 +196,7 @@ final class ReadingSign {
         if text.unicodeScalars.count > columns - 1, text.hasSuffix(stops) { text = String(text.unicodeScalars.dropLast(stops.count)) }
         if text.unicodeScalars.count > columns - 1 {
             let mark = ascii ? "..." : "…"
+            guard columns - 1 > mark.count else { return }
             text = String(text.unicodeScalars.prefix(max(0, columns - 1 - mark.count))) + mark
         }
         guard !text.isEmpty else { return }

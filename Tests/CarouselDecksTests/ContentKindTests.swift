@@ -131,6 +131,8 @@ import Testing
             #expect(!blocks.contains { if case .code = $0 { true } else { false } }, "prose, not code: \(note)")
         }
         #expect(isArt(try load("★☆★☆★\n☆★☆★☆\n★☆★☆★\n", LoadOptions()).cards[0]), "stars are a drawing")
+        // Coloured squares are a picture's pixels (emoji art, a Wordle result: review).
+        #expect(isArt(try load("⬜🟥⬜🟥⬜\n🟥🟥🟥🟥🟥\n⬜🟥🟥🟥⬜\n⬜⬜🟥⬜⬜\n", LoadOptions()).cards[0]), "a heart of squares")
     }
 
     /// A file in an encoding not read (Cyrillic in Windows-1251, Chinese in GBK) is text whose

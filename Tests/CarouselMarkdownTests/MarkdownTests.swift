@@ -665,6 +665,11 @@ import Testing
         #expect(lines(Markdown.document(from: "one\ntwo\n"), width: 40) == ["one two"])
         // In a list item, and around emphasis.
         #expect(lines(Markdown.document(from: "- 第一行\n  *第二行*\n"), width: 40) == ["- 第一行第二行"])
+        // In a task item and an alert, whose box and label change the spans first (review).
+        #expect(lines(Markdown.document(from: "- [ ] *甲*\n  乙\n  丙\n"), width: 40).first?.hasSuffix("甲乙丙") == true,
+                "\(lines(Markdown.document(from: "- [ ] *甲*\n  乙\n  丙\n"), width: 40))")
+        #expect(lines(Markdown.document(from: "> [!NOTE]\n> 注意\n> 事项\n"), width: 40).contains { $0.hasSuffix("注意事项") },
+                "\(lines(Markdown.document(from: "> [!NOTE]\n> 注意\n> 事项\n"), width: 40))")
     }
 
     /// `<hr>` in HTML draws a rule, as `***` does, between the text before and after it (it drew

@@ -81,11 +81,32 @@ import Testing
                 let tile = try #require(Self.tile(store.lookup(PictureRequest(file: file, columns: columns, rows: rows, blurStep: blur))))
                 let shown = tile.cells.indices.filter { i in
                     let cell = tile.cells[i]
-                    let red = { (c: RGB?) in c.map { $0.r > 2 * $0.g && $0.r > 2 * $0.b } == true }
+                    let red = { (c: RGB?) in c.map { Int($0.r) > 2 * Int($0.g) && Int($0.r) > 2 * Int($0.b) } == true }
                     return red(tile.inks[i].background) || (cell.glyph != " " && red(tile.inks[i].foreground))
                 }
                 #expect(shown.count * 4 >= columns * rows / 2, "blur \(blur), \(columns)x\(rows): \(shown.count) cells show the disc")
             }
+        }
+    }
+
+    /// What is not drawn in focus (a panel at alpha 100, under chafa's half) is not drawn out of
+    /// focus either: it came out solid on the cards beside the active one (review), while the
+    /// opaque disc beside it still shows.
+    @Test func aTranslucentPanelStaysHiddenOutOfFocus() throws {
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .inline)
+        let file = PictureFile(path: TestImages.fixture("panel-translucent.png"))
+        func count(_ tile: PictureTile, _ test: (RGB) -> Bool) -> Int {
+            tile.cells.indices.filter { i in
+                tile.inks[i].background.map(test) == true || (tile.cells[i].glyph != " " && tile.inks[i].foreground.map(test) == true)
+            }.count
+        }
+        let blue = { (c: RGB) in Int(c.b) > 2 * Int(c.r) && Int(c.b) > 2 * Int(c.g) }
+        let red = { (c: RGB) in Int(c.r) > 2 * Int(c.g) && Int(c.r) > 2 * Int(c.b) }
+        let sharp = try #require(Self.tile(store.lookup(PictureRequest(file: file, columns: 20, rows: 10, blurStep: 0))))
+        #expect(count(sharp, blue) == 0, "in focus, the panel is not drawn")
+        for blur in 1...PictureRequest.blurSteps {
+            let tile = try #require(Self.tile(store.lookup(PictureRequest(file: file, columns: 20, rows: 10, blurStep: blur))))
+            #expect(count(tile, blue) <= 2 && count(tile, red) > 0, "blur \(blur): \(count(tile, blue)) blue, \(count(tile, red)) red")
         }
     }
 

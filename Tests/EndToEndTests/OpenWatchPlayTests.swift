@@ -78,6 +78,18 @@ struct OpenWatchPlayTests {
         #expect(session.waitForExit() == 0)
         #expect(session.modesRestored)
 
+        // Ctrl-Z at the prompt is taken at once, as anywhere (it waited for a key after Enter:
+        // review); here no shell could bring a stopped carousel back, so it goes on and says so.
+        let stopped = try TmuxSession(arguments: "--open-with \"sh -c 'exit 3'\" \(deck)")
+        try stopped.waitForScreen { $0.contains { $0.contains("1/3  apple") } }
+        try stopped.send("e")
+        _ = try stopped.waitForScreen { $0.contains { $0.contains("press Enter to go back") } }
+        try stopped.send("C-z")
+        let resumed = try stopped.waitForScreen { $0.contains { $0.contains("Ctrl-Z: nothing here could bring the carousel back") } }
+        #expect(resumed.contains { $0.contains("Ctrl-Z: nothing here could bring the carousel back") }, "\(resumed)")
+        try stopped.send("q")
+        #expect(stopped.waitForExit() == 0)
+
         let fine = try TmuxSession(arguments: "--open-with \"sh -c 'echo all-fine'\" \(deck)")
         try fine.waitForScreen { $0.contains { $0.contains("1/3  apple") } }
         try fine.send("e")

@@ -61,5 +61,19 @@ png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 80, 80, 8, 6
     + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
 open("disc-small-transparent.png", "wb").write(png)
 PY
+# A translucent blue panel (alpha 100: not drawn in focus) on the left half and an opaque red
+# disc on the right of a transparent 80x80 PNG: out of focus, the panel must not show either.
+python3 - <<'PY'
+import struct, zlib
+def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+def pixel(x, y):
+    if (x - 60) ** 2 + (y - 40) ** 2 <= 16 * 16: return (255, 0, 0, 255)
+    if x < 40: return (0, 0, 255, 100)
+    return (0, 0, 0, 0)
+rows = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(80)) for y in range(80))
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 80, 80, 8, 6, 0, 0, 0)) \
+    + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+open("panel-translucent.png", "wb").write(png)
+PY
 # Not made here: bmp-dib-size-4gib.bmp and bmp-data-offset-2gib.bmp are inputs the fuzzer
 # found (Fuzz/regressions/), kept as they were.
