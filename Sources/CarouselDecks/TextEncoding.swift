@@ -61,6 +61,8 @@ public enum TextEncoding: Equatable, Sendable {
     /// are (four at least): text in another encoding (Chinese in GBK, whose byte pairs are now and
     /// then UTF-8 by chance), not a UTF-8 text with a stray byte.
     public static func isMostlyNotUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+        // (ASCII, most notes and code, at a glance.)
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return false }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var invalid = 0, several = 0

@@ -421,16 +421,16 @@ struct MarkdownWalker {
         return PipeTable.escaped(literal, bars: false)
     }
 
-    /// `spans` without the spaces of the soft line breaks between two characters of a script
-    /// written without spaces (Chinese, Japanese, Thai: `TextLayout.joinsWithoutSpace`): a line of
-    /// Chinese broken in its source read "中文 段落" where it is one run of text (as pandoc's
-    /// `east_asian_line_breaks` reads it). Korean, written with spaces, keeps them.
+    /// `spans` without the spaces of the soft line breaks between two wide characters (Chinese,
+    /// Japanese: `TextLayout.isWide`): a line of Chinese broken in its source read "中文 段落"
+    /// where it is one run of text (as pandoc's `east_asian_line_breaks` reads it). Korean, written
+    /// with spaces, keeps them; so does Thai, whose spaces part phrases, where its lines break.
     private mutating func joinedSoftBreaks(_ spans: [TextSpan]) -> [TextSpan] {
         defer { softBreaks.removeAll(keepingCapacity: true) }
         var spans = spans
         for k in softBreaks.reversed() where k > 0 && k + 1 < spans.count && spans[k].text == " " {
             guard let last = spans[k - 1].text.last, let first = spans[k + 1].text.first,
-                  TextLayout.joinsWithoutSpace(last, first) else { continue }
+                  TextLayout.isWide(last) && TextLayout.isWide(first) else { continue }
             spans.remove(at: k)
         }
         return spans

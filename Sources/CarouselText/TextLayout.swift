@@ -331,8 +331,9 @@ public enum TextLayout {
     /// The row over a titled card's text shown from below its top: the card's `title` (as the
     /// card's own first row sets it, bold) with the count of lines above at the row's right end, in
     /// the longest form that leaves the title whole, else the title cut with "…" before the
-    /// longest form that leaves it half the row, or the shortest (the lyrics look during a search showed every card as "↑ 1 line above" and a match,
-    /// with nothing to say whose: helper-58). Nil when fewer than four cells of title would show.
+    /// longest form that leaves it half the row, or the shortest (the lyrics look during a search
+    /// showed every card as "↑ 1 line above" and a match, with nothing to say whose: helper-58).
+    /// Nil when fewer than four cells of title would show.
     public static func titledAboveLine(_ count: Int, title: String, width: Int, ascii: Bool,
                                        cellWidth: (Character) -> Int) -> LaidLine? {
         let name = LaidLine(content: [TextSpan(title, style: SpanStyle(bold: true, role: .heading(1)))],

@@ -654,15 +654,18 @@ import Testing
         #expect(lines(document) == ["hi", "", "text q"])
     }
 
-    /// A soft line break between two characters of Chinese or Japanese (or Thai) joins them with
-    /// no space, as the text is one run ("中文 段落" read as two words); Korean and every other
-    /// script keep the space, and a break before or after a word of Latin letters too.
+    /// A soft line break between two characters of Chinese or Japanese joins them with no space,
+    /// as the text is one run ("中文 段落" read as two words); Korean, Thai (whose spaces part
+    /// phrases) and every other script keep the space, and a break before or after a word of
+    /// Latin letters too.
     @Test func aLineBrokenInChineseJoinsWithoutASpace() {
         #expect(lines(Markdown.document(from: "这是一个很长的\n中文段落。\n"), width: 40) == ["这是一个很长的中文段落。"])
         #expect(lines(Markdown.document(from: "日本語の文章は\nスペースなしで続く。\n"), width: 60) == ["日本語の文章はスペースなしで続く。"])
         #expect(lines(Markdown.document(from: "한국어 문장은\n띄어쓰기가 있다.\n"), width: 60) == ["한국어 문장은 띄어쓰기가 있다."])
         #expect(lines(Markdown.document(from: "使用\nSwift\n编写。\n"), width: 40) == ["使用 Swift 编写。"])
         #expect(lines(Markdown.document(from: "one\ntwo\n"), width: 40) == ["one two"])
+        #expect(lines(Markdown.document(from: "\u{E2A}\u{E27}\u{E31}\u{E2A}\u{E14}\u{E35}\n\u{E04}\u{E23}\u{E31}\u{E1A}\n"), width: 40)
+                == ["\u{E2A}\u{E27}\u{E31}\u{E2A}\u{E14}\u{E35} \u{E04}\u{E23}\u{E31}\u{E1A}"], "Thai keeps its space")
         // In a list item, and around emphasis.
         #expect(lines(Markdown.document(from: "- 第一行\n  *第二行*\n"), width: 40) == ["- 第一行第二行"])
         // In a task item and an alert, whose box and label change the spans first (review).
