@@ -203,17 +203,21 @@ public struct CellCache: Sendable {
     /// is set and the text does not already open with it: a card made of one line of input).
     private func titled(_ document: TextDocument, of card: Card, title: Bool) -> TextDocument {
         let document = document.trimmingLeadingBlankLines
-        guard title else { return document }
-        let first: String?
-        switch document.blocks.first {
-        case .code(let rows, _)?: first = rows.first?.plainText ?? ""
-        case let block?: first = TextDocument(blocks: [block]).plainLines.first
-        case nil: first = nil
-        }
-        guard first != card.title else { return document }
+        guard title, !CellCache.opens(document, with: card.title) else { return document }
         var shown = document
         shown.blocks.insert(.paragraph([TextSpan(card.title, style: SpanStyle(bold: true, role: .heading(1)))]), at: 0)
         return shown
+    }
+
+    /// Whether `document`'s first line (past blank ones) is `title`: a card made of one line of
+    /// input, or titled by its first line, whose title is no line of its own.
+    static func opens(_ document: TextDocument, with title: String) -> Bool {
+        let document = document.trimmingLeadingBlankLines
+        switch document.blocks.first {
+        case .code(let rows, _)?: return (rows.first?.plainText ?? "") == title
+        case let block?: return TextDocument(blocks: [block]).plainLines.first == title
+        case nil: return false
+        }
     }
 
     /// Where a text card `width` x `height` opens while `seek` marks a search's matches. `first`,

@@ -58,6 +58,13 @@ extension CardPainter {
         }
     }
 
+    /// Whether the cell at `i` (before `end`, its row's end) is a quote's bar: `│`, or `|` before a
+    /// blank (the ASCII look's).
+    static func isQuoteBar(_ cells: UnsafeBufferPointer<Cell>, _ i: Int, end: Int) -> Bool {
+        let v = cells[i].firstScalar
+        return v == 0x2502 || (v == 0x7C && i + 1 < end && cells[i + 1].isBlank)
+    }
+
     /// Whether a cell of laid-out text is a letter of a word (see the type's comment).
     static func isLetter(_ cell: Cell) -> Bool {
         if cell.width == 2 { return joinsWords(cell.firstScalar) }
@@ -133,8 +140,12 @@ extension CardPainter {
                     func cut(_ a: Int, _ b: Int) -> Bool { (a...b).contains { isCovered(x: box.x + $0, y: y, width: width) } }
                     // The row's first word, when the row above ended in the start of it.
                     if let above = piece {
+                        // (Past a quote's bars, `│ ` or `| `, as past its indentation: helper-63 saw
+                        // "ization" alone in a quote whose "international-" a card in front hid.)
                         var first = 0
-                        while first < text.width && cells[at + first].isBlank { first += 1 }
+                        while first < text.width, cells[at + first].isBlank || CardPainter.isQuoteBar(cells, at + first, end: at + text.width) {
+                            first += 1
+                        }
                         // (Not a count's "…" nor a list's bullet: they are no part of a word.)
                         if first < text.width, CardPainter.isLetter(cells[at + first]),
                            cells[at + first].firstScalar != 0x2026, cells[at + first].firstScalar != 0x2022 {

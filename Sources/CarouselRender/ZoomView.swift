@@ -141,7 +141,11 @@ extension CardPainter {
         // A text's title too long for the frame is written whole above the text, wrapped, rather
         // than cut on the frame (helper-55: a slide's long heading was never readable whole).
         var titleAbove = false
-        if case .text = card.content, CharacterWidth.of(wholeTitle) > rect.width - 6, rect.height >= 8 { titleAbove = true }
+        // (Not where the text opens with it, a line of input: it showed twice; helper-63.)
+        if case .text(let document) = card.content, CharacterWidth.of(wholeTitle) > rect.width - 6, rect.height >= 8,
+           !CellCache.opens(document, with: card.title) {
+            titleAbove = true
+        }
         let title = titleAbove ? "" : Chrome.truncateTitle(wholeTitle, to: rect.width - 6, glyphs: theme.glyphs)
         if !title.isEmpty {
             canvas.put(" ", x: rect.x + 2, y: rect.y)

@@ -253,11 +253,15 @@ import Testing
     }
 
     /// A word the wrap broke after a hyphen ("Design-" over "ing") shows whole or not at all: a
-    /// cut taking one half hides the other (helper-18: "ing" stood alone beside the screen's edge).
-    @Test func noHalfOfABrokenWordIsLeftBesideACut() {
+    /// cut taking one half hides the other (helper-18: "ing" stood alone beside the screen's edge);
+    /// in a quote too, past its bar (helper-63: "ization" alone).
+    @Test(arguments: [false, true])
+    func noHalfOfABrokenWordIsLeftBesideACut(quoted: Bool) {
         let words = ["Designing", "Extraordinary", "Whatsoever"]
         let deck = CardList((0..<9).map { n in
-            Card(id: "n\(n)", title: "\(n)", content: .text(TextDocument(plainText: (0..<12).map { words[($0 + n) % 3] }.joined(separator: " "))))
+            let text = (0..<12).map { words[($0 + n) % 3] }.joined(separator: " ")
+            let document = quoted ? TextDocument(blocks: [.paragraph([TextSpan(text)], margin: Margin([.quoteBar]))]) : TextDocument(plainText: text)
+            return Card(id: "n\(n)", title: "\(n)", content: .text(document))
         })
         var checked = 0
         for style in StyleKind.allCases {

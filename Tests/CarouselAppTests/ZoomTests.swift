@@ -53,6 +53,15 @@ import Testing
         wide.press(.enter)
         for row in wide.screen[1...5] { #expect(row.hasSuffix("│") && row.filter { $0 == "│" }.count == 2, "\(row)") }
         #expect(wide.screen[1].contains("very_long_name_"))
+        // A title that is the text's first line (a line of input, a card titled by its first
+        // line) is not written again above it (helper-63: it showed twice).
+        let line = "a long line of text that is wider than the screen, " + String(repeating: "and longer still, ", count: 4)
+        let lineCard = Card(id: line, title: line, content: .text(TextDocument(plainText: line)))
+        let once = Pilot(deck: CardList([lineCard]), width: 80, height: 24)
+        once.press(.enter)
+        #expect(once.screen[0].hasPrefix("╭─ a long line of text") && once.screen[0].contains("…"), "cut on the frame: \(once.screen[0])")
+        #expect(once.screen.joined().components(separatedBy: "a long line of text").count == 3, "the frame's title and the text: \(once.screen)")
+        #expect(once.screen[1].hasPrefix("│ a long line of text that is wider than the screen, and longer"), "\(once.screen[1])")
         // A title that fits stays on the frame.
         let short = Pilot(deck: deck, width: 80, height: 24)
         short.press(.enter)
