@@ -161,6 +161,21 @@ struct BlockLayout {
                 cells += rest[end].width
                 end += 1
             }
+            // A row that would end inside a word ends after a space instead, where one is near
+            // the end (`delt` / `↪a: 4)` read as two names: helper-63); the space stays on the row,
+            // so the line reads the same joined again.
+            if end > rest.startIndex, end < rest.endIndex, !rest[end - 1].isSpace, !rest[end].isSpace {
+                let reach = min(12, room / 4)
+                var space = end - 1, back = 0
+                while space > rest.startIndex, back < reach, !rest[space].isSpace {
+                    back += rest[space].width
+                    space -= 1
+                }
+                if space > rest.startIndex, rest[space].isSpace, back < reach {
+                    end = space + 1
+                    cells = rest[rest.startIndex..<end].reduce(0) { $0 + $1.width }
+                }
+            }
             var piece = Array(rest[..<end])
             if end == rest.startIndex {
                 piece = [Glyph(character: cutMark, width: 1, style: rest[end].style)]

@@ -301,7 +301,7 @@ import Testing
             FindTests.note("a", "Host alphabravocharliedeltaecho.foxtrotgolfhotelindia.example.net is up."),
             FindTests.note("b", "東京オフィスのサーバーは新しい東京オフィスのサーバーです。"),
             Card(id: "c.md", title: "c", content: .text(TextDocument(blocks: [
-                .code([[TextSpan("# a very long comment that goes on past the edge of the zoomed card for sure yes")]]),
+                .code([[TextSpan("# a very long comment: the_identifier_that_goes_on_past_the_edge_of_the_zoomed_card_for_sure")]]),
             ]))),
         ])
         /// Whether every cell of `text` where it stands on `row` (its last place there with `last`) is marked.
@@ -316,7 +316,7 @@ import Testing
             return (column..<(column + width)).allSatisfy { pilot.canvas[$0, row].style.background != .default }
         }
         for (index, query, row, upper, lower) in [(0, "o.f", "alphabravo", "o", ".f"), (1, "東京オフィス", "新しい", "東京オ", "フィス"),
-                                                  (2, "on past", "# a very", "on p", "ast")] {
+                                                  (2, "identifier", "# a very", "identifie", "r")] {
             let pilot = Pilot(deck: deck, width: 40, height: 20)
             if index > 0 { pilot.press(.character(Character("\(index + 1)"))) }
             pilot.press(.character("/"))

@@ -256,6 +256,23 @@ import Testing
         #expect(narrow.screen.contains { $0.contains("↪") }, "\(narrow.screen.joined(separator: "\n"))")
     }
 
+    /// A zoomed code line that goes on in ↪ rows breaks after a space where one is near the row's
+    /// end, not inside a name (helper-63: `delt` / `↪a: 4)`); a name longer than that reach
+    /// still breaks where the row ends.
+    @Test func zoomedCodeBreaksAtASpaceNearTheEdge() {
+        let line = "let result = compute(alphabet: 1, gammadelta: 3, epsilonzeta: 5, etaomega: 7)"
+        let deck = CardList([Card(id: "a.swift", title: "a", content: .text(TextDocument(code: line)))])
+        let pilot = Pilot(deck: deck, width: 40, height: 20)
+        pilot.press(.enter)
+        let rows = pilot.screen.dropFirst().prefix(4).map { String(String($0.dropFirst(2).dropLast(2)).reversed().drop { $0 == " " }.reversed()) }
+            .filter { !$0.isEmpty }
+        #expect(rows.count >= 3, "\(rows)")
+        #expect(rows.count == 3 && rows[0].hasSuffix("alphabet: 1,") && rows[1].hasPrefix("↪gammadelta: 3,")
+                && rows[2].hasPrefix("↪etaomega: 7)"), "each row ends after a comma and its space: \(rows)")
+        let joined = rows.map { $0.hasPrefix("↪") ? String($0.dropFirst()) : $0 }.joined(separator: " ")
+        #expect(joined == line, "\(joined)")
+    }
+
     /// Code and tables narrower than the prose measure stand on its column, so that a talk's
     /// slides line up as they are stepped through; a wider block is centred (helper-16: at
     /// 200x60 prose began at column 49, code at column 2).
