@@ -39,41 +39,26 @@ PY
 rm rotated.tmp.jpg
 # A PNG with transparency: left half opaque red, right half fully transparent.
 $IM -size 20x40 xc:'#ff0000' -size 20x40 xc:none +append -strip PNG32:half-transparent.png
-# A red disc (radius 18, hard-edged) on a transparent 40x40 PNG, written without ImageMagick:
-# its rim falls inside cells at every size, where chafa leaves a glyph's part transparent.
+# Pictures with transparency written without ImageMagick, pixel by pixel (RGBA, hard-edged):
+# - disc-transparent.png: a red disc (radius 18) on a transparent 40x40 picture; its rim falls
+#   inside cells at every size, where chafa leaves a glyph's part transparent;
+# - disc-small-transparent.png: a smaller red disc (radius 30, 44% of the picture) on a
+#   transparent 80x80 one: shrunk to be blurred, few of its pixels stayed opaque enough to draw;
+# - panel-translucent.png: a translucent blue panel (alpha 100: not drawn in focus) on the left
+#   half and an opaque red disc on the right of a transparent 80x80 picture: out of focus, the
+#   panel must not show either.
 python3 - <<'PY'
 import struct, zlib
 def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-rows = b"".join(b"\x00" + b"".join(bytes((255, 0, 0, 255) if (x - 20) ** 2 + (y - 20) ** 2 <= 18 * 18 else (0, 0, 0, 0))
-                                   for x in range(40)) for y in range(40))
-png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 40, 40, 8, 6, 0, 0, 0)) \
-    + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
-open("disc-transparent.png", "wb").write(png)
-PY
-# A smaller red disc (radius 30, 44% of the picture) on a transparent 80x80 PNG, the same way:
-# shrunk to be blurred, few of its pixels stayed opaque enough for chafa to draw.
-python3 - <<'PY'
-import struct, zlib
-def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-rows = b"".join(b"\x00" + b"".join(bytes((255, 0, 0, 255) if (x - 40) ** 2 + (y - 40) ** 2 <= 30 * 30 else (0, 0, 0, 0))
-                                   for x in range(80)) for y in range(80))
-png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 80, 80, 8, 6, 0, 0, 0)) \
-    + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
-open("disc-small-transparent.png", "wb").write(png)
-PY
-# A translucent blue panel (alpha 100: not drawn in focus) on the left half and an opaque red
-# disc on the right of a transparent 80x80 PNG: out of focus, the panel must not show either.
-python3 - <<'PY'
-import struct, zlib
-def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-def pixel(x, y):
-    if (x - 60) ** 2 + (y - 40) ** 2 <= 16 * 16: return (255, 0, 0, 255)
-    if x < 40: return (0, 0, 255, 100)
-    return (0, 0, 0, 0)
-rows = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(80)) for y in range(80))
-png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 80, 80, 8, 6, 0, 0, 0)) \
-    + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
-open("panel-translucent.png", "wb").write(png)
+def png(name, size, pixel):
+    rows = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(size)) for y in range(size))
+    open(name, "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+                           + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+def disc(cx, cy, r, x, y): return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+red, clear = (255, 0, 0, 255), (0, 0, 0, 0)
+png("disc-transparent.png", 40, lambda x, y: red if disc(20, 20, 18, x, y) else clear)
+png("disc-small-transparent.png", 80, lambda x, y: red if disc(40, 40, 30, x, y) else clear)
+png("panel-translucent.png", 80, lambda x, y: red if disc(60, 40, 16, x, y) else (0, 0, 255, 100) if x < 40 else clear)
 PY
 # Not made here: bmp-dib-size-4gib.bmp and bmp-data-offset-2gib.bmp are inputs the fuzzer
 # found (Fuzz/regressions/), kept as they were.
