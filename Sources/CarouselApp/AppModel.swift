@@ -307,6 +307,7 @@ public struct AppModel {
         case .scrollTop: finishGrowth(); jumpZoom(to: 0)
         // The renderer keeps the text's last page in view.
         case .scrollEnd: finishGrowth(); jumpZoom(to: Zoom.end)
+        case .turnPage(let n): turnPage(n)
         case .move(let n):
             if !empty {
                 state.send(.move(n))
@@ -442,6 +443,24 @@ public struct AppModel {
         overlay.zoom?.match = nil
     }
 
+    /// PgDn / Space (PgUp / b) in a zoomed card: a page on (back) in its text; from the text's last
+    /// page (its top), or a card that has no text to page through, the next (previous) card,
+    /// zoomed from its top, as a pager and a slide viewer turn pages.
+    private mutating func turnPage(_ pages: Int) {
+        finishGrowth()
+        guard let zoom = overlay.zoom else { return }
+        // The text's length not known yet: taken from the first full frame, as a scroll is.
+        guard !zoom.seeksMatch, let shownLast = zoomShown else {
+            if zoom.waiting.count < 256 { overlay.zoom?.waiting.append(.page(pages)) }
+            return
+        }
+        let atEdge = pages > 0 ? zoom.first + shownLast.page >= shownLast.total : zoom.first <= 0
+        guard atEdge else { return scroll(by: pages * max(1, zoomPage - 1)) }
+        state.send(.move(pages > 0 ? 1 : -1))
+        if overlay.searching { searchAnchor = activeDeckIndex }
+        followActiveCard()
+    }
+
     /// Home (0) and End (`Zoom.end`) in a zoomed card: the view goes there, whatever was scrolled
     /// or sought before.
     private mutating func jumpZoom(to first: Int) {
@@ -552,6 +571,7 @@ public struct AppModel {
                     switch step {
                     case .scroll(let lines): scroll(by: lines)
                     case .match(let steps): nextMatchInZoom(steps: steps)
+                    case .page(let pages): turnPage(pages)
                     }
                 }
                 return render(into: &canvas)

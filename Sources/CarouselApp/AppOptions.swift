@@ -61,9 +61,11 @@ public struct AppOptions: Sendable {
 
     /// The initial state for a deck of `count` cards.
     public func initialState(count: Int) -> CarouselState {
-        // The stack demo starts on its second card; a list, or a choice for a script, on its first
-        // (helper-15: Enter at once picked the second branch of `git branch`).
-        let index = (start ?? (style == .stack && !pick && !lines ? 2 : 1)) - 1
+        // The stack demo starts the built-in deck on its second card; the user's own deck starts on
+        // its first: a list, a choice for a script (helper-15: Enter at once picked the second
+        // branch of `git branch`), a talk and its slideshow (helper-65: the title slide skipped).
+        let demo = style == .stack && paths.isEmpty && !pick && !lines && autoplay == nil
+        let index = (start ?? (demo ? 2 : 1)) - 1
         return CarouselState(
             count: count, start: clamp(index, 0...(count - 1)), mode: mode, style: style,
             loop: loop, reduceMotion: reduceMotion)

@@ -27,6 +27,9 @@ public enum Command: Sendable, Hashable {
     case scrollPage(Int)
     case scrollTop
     case scrollEnd
+    /// A page on (back) in a zoomed card's text, or from its last (first) page the next
+    /// (previous) card: a pager's Space and a presenter's clicker.
+    case turnPage(Int)
     /// Open the search line at the bottom.
     case find
     /// While the search line is open: type the key's character, delete the last one (the last
@@ -50,7 +53,7 @@ extension Command {
     /// answer (see `AppModel.handle`): moving, choosing, opening and scrolling a card.
     var waitsForSearch: Bool {
         switch self {
-        case .move, .first, .last, .page, .digit, .choose, .zoom, .scroll, .scrollPage, .scrollTop, .scrollEnd, .nextMatch, .open:
+        case .move, .first, .last, .page, .digit, .choose, .zoom, .scroll, .scrollPage, .scrollTop, .scrollEnd, .turnPage, .nextMatch, .open:
             true
         case .toggleMode, .nextStyle, .toggleLoop, .toggleHelp, .quit, .interrupt, .closeZoom, .find, .type, .erase, .eraseWord, .eraseLine, .keepMatches,
              .clearSearch, .togglePlay:

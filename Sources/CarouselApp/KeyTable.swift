@@ -109,7 +109,11 @@ public enum KeyTable {
         KeyBinding("↑ ↓ k j", ascii: "Up/Down k j", "zoomed: scroll a line",
                    keys: [(.up, .scroll(-1)), (.character("k"), .scroll(-1)), (.down, .scroll(1)), (.character("j"), .scroll(1))],
                    hint: .init("↑↓", ascii: "Up/Down", "scroll"), in: .zoom),
-        KeyBinding("PgUp PgDn", "zoomed: scroll a page", keys: [(.pageUp, .scrollPage(-1)), (.pageDown, .scrollPage(1))], in: .zoom),
+        // (As a pager's Space and b, and a presenter's clicker, which sends PgDn / PgUp: a talk
+        // zoomed went on no further with PgDn, and Space closed it; helper-65.)
+        KeyBinding("PgUp PgDn b Space", "zoomed: a page back / on; from the top / end, the previous / next card",
+                   keys: [(.pageUp, .turnPage(-1)), (.character("b"), .turnPage(-1)), (.pageDown, .turnPage(1)), (.character(" "), .turnPage(1))],
+                   in: .zoom),
         KeyBinding("Home End g G", "zoomed: top / end of the text",
                    keys: [(.home, .scrollTop), (.character("g"), .scrollTop), (.end, .scrollEnd), (.character("G"), .scrollEnd)], in: .zoom),
         KeyBinding("← → h l", ascii: "Left/Right h l", "zoomed: previous / next card",
@@ -124,8 +128,8 @@ public enum KeyTable {
         KeyBinding("n N", "zoomed: next / previous match (in the card, then the next card's)",
                    keys: [(.character("n"), .nextMatch(1)), (.character("N"), .nextMatch(-1))], in: .zoom),
         KeyBinding("p", "zoomed: play the slideshow / pause (a talk full screen)", keys: [(.character("p"), .togglePlay)], in: .zoom),
-        KeyBinding("Esc Enter Space q", "zoomed: close it (q does not quit)",
-                   keys: [(.escape, .closeZoom), (.enter, .closeZoom), (.character(" "), .closeZoom), (.character("q"), .closeZoom)],
+        KeyBinding("Esc Enter q", "zoomed: close it (q does not quit)",
+                   keys: [(.escape, .closeZoom), (.enter, .closeZoom), (.character("q"), .closeZoom)],
                    hint: .init("Esc", "close", essential: true), in: .zoom),
         KeyBinding("Ctrl-C", "zoomed: quit at once", keys: [(.controlC, .interrupt)], in: .zoom),
         KeyBinding("?", "zoomed: show / hide these keys", keys: [(.character("?"), .toggleHelp)], in: .zoom),

@@ -8,6 +8,8 @@ import CarouselText
 public enum ZoomStep: Sendable, Equatable {
     case scroll(Int)
     case match(Int)
+    /// PgDn / PgUp: a page, or the next / previous card from the text's end / top.
+    case page(Int)
 }
 
 /// The active card opened full screen (Enter or Space): text laid out again for the screen and

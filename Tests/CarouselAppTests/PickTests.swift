@@ -23,12 +23,19 @@ import Testing
         return options
     }
 
-    /// The stack starts on its second card as its demo does, but a choice for a script or a list
-    /// of lines starts on the first (helper-15: Enter at once picked the second branch).
+    /// The stack starts the built-in deck on its second card as its demo does, but a choice for a
+    /// script, a list of lines, the user's own deck and a slideshow start on the first (helper-15:
+    /// Enter at once picked the second branch; helper-65: a talk opened on its second slide).
     @Test func aPickOrAListStartsOnTheFirstCardInEveryStyle() {
         var options = AppOptions()
         options.style = .stack
         #expect(options.initialState(count: 5).activeIndex == 1, "the demo's start")
+        var talk = options
+        talk.paths = ["talk.md"]
+        #expect(talk.initialState(count: 5).activeIndex == 0, "a deck of the user's own")
+        var slideshow = options
+        slideshow.autoplay = 2
+        #expect(slideshow.initialState(count: 5).activeIndex == 0, "a slideshow")
         for style in StyleKind.allCases {
             var picking = picking()
             picking.style = style

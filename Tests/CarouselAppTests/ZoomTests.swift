@@ -8,7 +8,7 @@ import Foundation
 import Testing
 
 /// Enter or Space opens the active card full screen: text laid out again for the screen and
-/// scrolled, art as large as fits; Esc, Enter, Space or q close it.
+/// scrolled, art as large as fits; Esc, Enter or q close it.
 @Suite struct ZoomTests {
     /// A note of 212 numbered lines, and a short one.
     let deck = CardList([
@@ -649,7 +649,7 @@ import Testing
         #expect(status(pilot).contains("lines 4-24 of 212"), "the wheel scrolls three lines")
     }
 
-    @Test(arguments: [Key.escape, .enter, .character(" "), .character("q")])
+    @Test(arguments: [Key.escape, .enter, .character("q")])
     func closeKeysCloseTheZoomAndQDoesNotQuit(key: Key) {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.press(.character(" "))
@@ -660,6 +660,36 @@ import Testing
         #expect(status(pilot).contains("1/3"), "the carousel is back")
         pilot.press(.character("q"))
         #expect(pilot.outcome == .quit, "q quits once the zoom is closed")
+    }
+
+    /// PgDn and Space page through the text and, from its last page, go on to the next card,
+    /// zoomed at its top; PgUp and b page back and, from the top, go to the card before: a pager's
+    /// keys and a presenter's clicker (helper-65: PgDn stopped at a slide's end, Space closed it).
+    @Test func pageKeysTurnToTheNextCardFromTheTextsEnd() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter)
+        pilot.press(.character(" "))
+        #expect(status(pilot).contains("lines 21-41 of 212"), "a page on: \(status(pilot))")
+        pilot.press(.end, .pageDown)
+        #expect(pilot.model.zoom?.index == 1 && pilot.model.zoom?.first == 0, "past the end, the next card")
+        #expect(pilot.screen[0].hasPrefix("╭─ short "), "\(pilot.screen[0])")
+        pilot.press(.character(" "))
+        #expect(pilot.model.zoom?.index == 2, "a text that fits turns at once")
+        pilot.press(.character(" "))
+        #expect(pilot.model.zoom?.index == 2 && pilot.outcome == nil, "the last card stays, zoomed")
+        pilot.press(.pageUp, .character("b"))
+        #expect(pilot.model.zoom?.index == 0 && pilot.model.zoom?.first == 0, "back, and the card before opens at its top")
+        pilot.press(.pageDown, .pageDown, .character("b"))
+        #expect(pilot.model.zoom?.index == 0 && status(pilot).contains("lines 21-41 of 212"), "paging back within the text: \(status(pilot))")
+    }
+
+    /// Keys typed before the zoom's first full frame said how long its text is turn it as if typed
+    /// one by one: Enter and PgDn in one burst page, a second PgDn from the end turns.
+    @Test func pageKeysTypedAsTheZoomOpensWaitForItsText() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.right, .enter, .pageDown, .pageDown)
+        pilot.wait(1)
+        #expect(pilot.model.zoom?.index == 2, "the short note fits: each PgDn turned: \(String(describing: pilot.model.zoom))")
     }
 
     @Test func ctrlCStillQuitsFromAZoom() {
