@@ -58,6 +58,7 @@ public enum Markdown {
         var document = TextDocument(title: walker.title, blocks: walker.blocks, blockLines: walker.blockLines.map(given))
         document.titleBlock = walker.titleBlock
         document.titleLine = walker.titleBlock == nil ? 0 : given(walker.titleLine)
+        document.codeIndentStep = TextDocument.codeIndentStep(of: document.blocks)
         return document
     }
 }

@@ -10,6 +10,14 @@ struct BlockLayout {
     /// `width`, which code and tables take (a zoomed Markdown text on a wide screen: its prose held
     /// to a readable measure, its tables and code as wide as the screen lets them be).
     var measure = Int.max
+    /// The step the text's code is indented by (`TextDocument.codeIndentStep`): on a card narrower
+    /// than `narrowCode` each step takes two columns (tab-indented code showed nothing but `…` two
+    /// tabs deep on a 13-column card: helper-66). 0: indentation kept as it is.
+    var codeIndentStep = 0
+
+    /// Code lines narrower than this narrow their indentation (as prose narrower than
+    /// `ParagraphWrapper.fullIndentation` does).
+    static let narrowCode = ParagraphWrapper.fullIndentation
 
     /// The mark at the start of a code line's continuation rows.
     var wrapMark: Character { ascii ? ">" : "↪" }
@@ -37,7 +45,7 @@ struct BlockLayout {
 
     /// The layout prose takes: `measure` wide, where that is narrower.
     private var prose: BlockLayout {
-        measure < width ? BlockLayout(width: max(1, measure), ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode) : self
+        measure < width ? BlockLayout(width: max(1, measure), ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode, codeIndentStep: codeIndentStep) : self
     }
 
     /// `lines` with the first marked as the beginning of a line of the text (a rule, a blank
@@ -78,8 +86,9 @@ struct BlockLayout {
         var result: [LaidLine] = []
         for line in lines {
             let text = GlyphText(line, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
-            for glyphs in text.lines {
+            for var glyphs in text.lines {
                 let m = margins.spans(margin, first: result.isEmpty, limit: marginLimit)
+                narrowIndentation(&glyphs, room: width - m.width)
                 if wrapsCode, glyphs.cells > width - m.width, width - m.width >= 4 {
                     result += BlockLayout.begun(wrapped(glyphs, text.styles, margin, first: result.isEmpty))
                     continue
@@ -109,9 +118,10 @@ struct BlockLayout {
     /// opens its block.
     func scrolledCode(_ line: [TextSpan], _ margin: Margin, first: Bool, showing find: ([Character]) -> [Range<Int>]) -> LaidLine? {
         let text = GlyphText(line, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
-        guard text.lines.count == 1, let glyphs = text.lines.first else { return nil }
+        guard text.lines.count == 1, var glyphs = text.lines.first else { return nil }
         let m = margins.spans(margin, first: first, limit: marginLimit)
         let room = width - m.width
+        narrowIndentation(&glyphs, room: room)
         let mark = ascii && room > 4 ? "..." : String(cutMark)
         guard room >= 6, glyphs.cells > room,
               let match = find(glyphs.map(\.character)).first, match.upperBound <= glyphs.count else { return nil }
@@ -194,6 +204,16 @@ struct BlockLayout {
     }
 
     /// The glyphs that fit in `available` cells, leaving `mark` cells for the cut mark when some do not.
+    /// A code row's indentation on a row `room` cells wide narrower than `narrowCode`: each step
+    /// of `codeIndentStep` two columns (rounded up, so that a row aligned between steps stays
+    /// between them, and deeper rows stay deeper).
+    private func narrowIndentation(_ glyphs: inout [Glyph], room: Int) {
+        guard codeIndentStep > 2, room < Self.narrowCode else { return }
+        let lead = glyphs.prefix { $0.character == " " }.count
+        guard lead > 0, lead < glyphs.count else { return }
+        glyphs.removeFirst(lead - (2 * lead + codeIndentStep - 1) / codeIndentStep)
+    }
+
     static func cut(_ glyphs: [Glyph], to available: Int, mark: Int = 1) -> (kept: [Glyph], cut: Bool) {
         if glyphs.cells <= available { return (glyphs, false) }
         var kept: [Glyph] = []

@@ -11,6 +11,7 @@ extension TextDocument {
     /// Source code, or anything whose columns matter: one code block, lines cut at the edge, never wrapped.
     public init(code text: String, title: String? = nil) {
         self.init(title: title, blocks: [.code(lines: Self.sourceLines(text).map(String.init))])
+        codeIndentStep = Self.codeIndentStep(of: blocks)
     }
 
     /// Text with ANSI colours (`--ansi`): each line a paragraph of styled spans (spaces on a

@@ -13,6 +13,11 @@ public struct TextDocument: Hashable, Sendable {
     /// shows it in its frame, and the line of the source it was on (0: not known): see `showingTitle`.
     public var titleBlock: TextBlock?
     public var titleLine: Int32 = 0
+    /// The step the text's code is indented by, 8 (tabs) or 4 columns, where nearly all of its
+    /// indented code rows keep to it; 0 otherwise (two columns, alignment, a drawing). A card
+    /// narrower than `BlockLayout.narrowCode` narrows each step to two columns (see
+    /// `codeIndentStep(of:)`). The text's own: a window of it (`dropping`, `prefix`) keeps it.
+    public var codeIndentStep = 0
 
     public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
         self.title = title
@@ -83,7 +88,7 @@ extension TextDocument {
             blocks[0] = .code(Array(code.dropFirst(rows)), margin: margin)
             if !lines.isEmpty { lines[0] += Int32(rows) }
         }
-        return TextDocument(title: title, blocks: blocks, blockLines: lines)
+        return window(blocks, lines)
     }
 
     /// The blank blocks the text opens with (blank lines, paragraphs of spaces, code blocks of
@@ -136,11 +141,11 @@ extension TextDocument {
                 // (From body row `line - dropped`, under the header: its columns' names.)
                 table.rows = [table.rows[0]] + table.rows[(line - dropped)...]
                 rest[0] = .table(table, margin: margin)
-                return (TextDocument(title: title, blocks: rest, blockLines: restLines), line, true)
+                return (window(rest, restLines), line, true)
             }
-            return (TextDocument(title: title, blocks: rest, blockLines: restLines), dropped, false)
+            return (window(rest, restLines), dropped, false)
         }
-        return (TextDocument(title: title, blocks: [], blockLines: []), dropped, false)
+        return (window([], []), dropped, false)
     }
 
     /// The document's first `count` lines at least (whole blocks; a code block's or a table's rows
@@ -149,24 +154,60 @@ extension TextDocument {
         var kept = 0
         for (i, block) in blocks.enumerated() {
             guard kept < count else {
-                return (TextDocument(title: title, blocks: Array(blocks.prefix(i)), blockLines: Array(blockLines.prefix(i))), true)
+                return (window(Array(blocks.prefix(i)), Array(blockLines.prefix(i))), true)
             }
             let lines = Self.lineCount(of: block)
             if case .code(let rows, let margin) = block, kept + lines > count {
                 var head = Array(blocks.prefix(i + 1))
                 head[i] = .code(Array(rows.prefix(count - kept)), margin: margin)
-                return (TextDocument(title: title, blocks: head, blockLines: Array(blockLines.prefix(i + 1))), true)
+                return (window(head, Array(blockLines.prefix(i + 1))), true)
             }
             if case .table(var table, let margin) = block, kept + lines > count, count - kept >= 1 {
                 // (A table's first rows, its header the first of them.)
                 var head = Array(blocks.prefix(i + 1))
                 table.rows = Array(table.rows.prefix(count - kept))
                 head[i] = .table(table, margin: margin)
-                return (TextDocument(title: title, blocks: head, blockLines: Array(blockLines.prefix(i + 1))), true)
+                return (window(head, Array(blockLines.prefix(i + 1))), true)
             }
             kept += lines
         }
         return (self, false)
+    }
+
+    /// Some of the document's blocks, as a document with its title and its code's indent step.
+    private func window(_ blocks: [TextBlock], _ lines: [Int32]) -> TextDocument {
+        var window = TextDocument(title: title, blocks: blocks, blockLines: lines)
+        window.codeIndentStep = codeIndentStep
+        return window
+    }
+
+    /// The step `blocks`' code rows are indented by: 8 or 4 where at least four in five of the
+    /// indented rows are indented by a multiple of it and hardly any (one in twenty) by less
+    /// (4-space Python whose methods' bodies sit at 8 steps by 4); else 0 (2-space code, code
+    /// aligned to its parentheses, a drawing, fewer than three indented rows).
+    public static func codeIndentStep(of blocks: [TextBlock]) -> Int {
+        var leads: [Int] = []
+        for case .code(let rows, _) in blocks {
+            for row in rows {
+                var lead = 0, filled = false
+                scan: for span in row {
+                    for byte in span.text.utf8 {
+                        switch byte {
+                        case 0x20: lead += 1
+                        case 0x09: lead += TextLayout.tabWidth - lead % TextLayout.tabWidth
+                        default: filled = true; break scan
+                        }
+                    }
+                }
+                if filled && lead > 0 { leads.append(lead) }
+            }
+        }
+        guard leads.count >= 3 else { return 0 }
+        for step in [8, 4] {
+            let multiples = leads.count { $0 % step == 0 }, less = leads.count { $0 < step }
+            if multiples * 5 >= leads.count * 4 && less * 20 <= leads.count { return step }
+        }
+        return 0
     }
 
     /// How many of the text's own lines `block` holds (as `plainLines` counts them).

@@ -13,6 +13,33 @@ import Testing
         #expect(texts([.paragraph([TextSpan("the quick brown fox jumps")])], width: 10) == ["the quick", "brown fox", "jumps"])
     }
 
+    /// Code indented by tabs or by four spaces takes two columns a step on a card narrower than 40
+    /// columns (tab-indented Go showed nothing but `…` two tabs deep on a 13-column card: helper-66),
+    /// as it was on a wider one and in the zoom; a row aligned between steps stays between them. Code
+    /// of 2-space steps, or aligned to its own columns, keeps its indentation.
+    @Test func narrowCardsNarrowCodesIndentationStepByStep() {
+        func rows(_ code: String, width: Int, wrapsCode: Bool = false) -> [String] {
+            TextLayout.lines(for: TextDocument(code: code), width: width, wrapsCode: wrapsCode, cellWidth: CharacterWidth.of).map(\.text)
+        }
+        let tabs = "func main() {\n\tif ok {\n\t\tfor i := range xs {\n\t\t\tuse(i)\n\t\t}\n\t}\n\tcall(a,\n\t     b)\n}"
+        #expect(TextDocument(code: tabs).codeIndentStep == 8)
+        #expect(rows(tabs, width: 20) == ["func main() {", "  if ok {", "    for i := range …", "      use(i)", "    }", "  }", "  call(a,", "    b)", "}"])
+        #expect(rows(tabs, width: 40)[2] == "                for i := range xs {", "40 columns and more: as it was")
+        #expect(rows(tabs, width: 60, wrapsCode: true)[3] == "                        use(i)", "the zoom: as it was")
+        let python = "class A:\n    def f(self):\n        if x:\n            return 1\n        return 2\n    def g(self):\n        pass"
+        #expect(TextDocument(code: python).codeIndentStep == 4)
+        #expect(rows(python, width: 16) == ["class A:", "  def f(self):", "    if x:", "      return 1", "    return 2", "  def g(self):", "    pass"])
+        let twoSpaces = "a {\n  b {\n    c\n  }\n  d\n}"
+        #expect(TextDocument(code: twoSpaces).codeIndentStep == 0)
+        #expect(rows(twoSpaces, width: 12) == ["a {", "  b {", "    c", "  }", "  d", "}"])
+        let drawing = "+--+\n|  |---+\n+--+   |\n       v\n     +---+\n     | x |"
+        #expect(TextDocument(code: drawing).codeIndentStep == 0, "a drawing's columns stay where they are")
+        // A window of the text (a big file's card opened at a search's match) keeps its step.
+        let window = TextDocument(code: tabs).dropping(lines: 3).document
+        #expect(window.codeIndentStep == 8)
+        #expect(TextLayout.lines(for: window, width: 20, cellWidth: CharacterWidth.of).first?.text == "      use(i)")
+    }
+
     /// The lines an indented line goes on in keep its indentation, as vim's `breakindent` sets
     /// them (they began at the edge: the end of a nested item read as a line of the outline's top).
     @Test func keepsLeadingIndentationOnEveryLineOfTheLine() {
