@@ -130,8 +130,10 @@ static void leave_screen(void) {
     char text[32];
     // Without an alternate screen to leave (the Linux console, vt100), the carousel would stay
     // on the screen with the shell's prompt written over its last row: it is cleared instead (and
-    // on quitting the cursor is put at its top after endwin, see cs_stop).
-    int length = has_string("rmcup") ? snprintf(text, sizeof text, "\033[m\033[%d;1H", LINES > 0 ? LINES : 1)
+    // on quitting the cursor is put at its top after endwin, see cs_stop). The alternate screen
+    // is cleared before it is left: tmux 3.3 showed rows of the carousel over the shell's screen
+    // after the window had grown wider under it (helper-64; a clear first left it clean).
+    int length = has_string("rmcup") ? snprintf(text, sizeof text, "\033[m\033[H\033[2J\033[%d;1H", LINES > 0 ? LINES : 1)
                                      : snprintf(text, sizeof text, "\033[m\033[H\033[2J");
     if (length > 0 && write(output_fd, text, (size_t)length) < 0) return;
 }

@@ -245,6 +245,22 @@ struct TerminalPromiseTests {
         try rightIsDrawnWholeThenQuit(session)
     }
 
+    /// Quitting after the terminal has grown wider under the program leaves the shell's screen as
+    /// it was: tmux 3.3 showed rows of the carousel over it (helper-64; the alternate screen is
+    /// now cleared before it is left).
+    @Test func quittingAfterTheTerminalGrewLeavesTheShellsScreenClean() throws {
+        let session = try TmuxSession(width: 50, height: 16)
+        try session.waitForStart()
+        _ = try session.tmux("resize-window", "-t", session.name, "-x", "80", "-y", "24")
+        let grown = try session.waitForScreen { $0.count >= 24 && $0[23].contains("1/20") && $0[0].count > 60 }
+        #expect(grown.count >= 24 && grown[23].contains("1/20"), "drawn again at 80x24: \(grown)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        Thread.sleep(forTimeInterval: 0.3)
+        let after = try session.screen()
+        #expect(!after.joined().contains { "╭╰│─●○".contains($0) }, "nothing of the carousel left: \(after.joined(separator: "\n"))")
+    }
+
     /// Ctrl-Z then `fg`, and `e` running a command: back from either, every mode the carousel
     /// runs in is on again, keypad mode (the arrow keys' form) too, at once (it came back only when
     /// the next key was read: helper-45 saw it off after `fg`).
