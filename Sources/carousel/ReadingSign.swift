@@ -25,6 +25,9 @@ final class ReadingSign {
     private let start = ReadingSign.now()
     private var lastShown: Double?
     private var widest = 0
+    /// The sign last written, and the terminal's width then.
+    private var lastText = ""
+    private var lastColumns = 0
     private let ascii: Bool
     /// Whether the sign is written (standard error is a terminal).
     private let shows: Bool
@@ -200,6 +203,11 @@ final class ReadingSign {
             text = String(text.unicodeScalars.prefix(max(0, columns - 1 - mark.count))) + mark
         }
         guard !text.isEmpty else { return }
+        // Written again only when its words or the terminal's width change (it was written ten
+        // times a second unchanged while a pipe was silent: noise over a slow link; helper-64).
+        guard text != lastText || columns != lastColumns else { return }
+        lastText = text
+        lastColumns = columns
         let width = text.unicodeScalars.count
         widest = min(max(widest, width), columns - 1)
         // (And the `^C` the terminal echoes after it.)

@@ -133,6 +133,14 @@ struct TextInputTests {
                                       input: "(printf 'first\\nsecond\\n'; sleep 2; echo third)")
         let reading = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 2 lines") } }
         #expect(!reading.contains { $0.contains("1/3") }, "\(reading)")
+        // What the pane is sent while nothing more comes: the sign is written when its words change,
+        // not again and again (helper-64: the same line ten times a second).
+        let recorded = session.directory.appendingPathComponent("written").path
+        _ = try session.tmux("pipe-pane", "-o", "-t", session.name, "cat > \(recorded)")
+        Thread.sleep(forTimeInterval: 1)
+        _ = try session.tmux("pipe-pane", "-t", session.name)
+        let written = (try? String(contentsOfFile: recorded, encoding: .utf8)) ?? ""
+        #expect(written.components(separatedBy: "reading standard input").count - 1 <= 1, "\(written.debugDescription)")
         let shown = try session.waitForScreen(timeout: 10) { $0.last { !$0.isEmpty }?.contains("1/3  first") == true }
         #expect(!shown.joined().contains("reading"), "\(shown)")
         try session.send("q")
