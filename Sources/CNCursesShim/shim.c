@@ -29,6 +29,8 @@ extern char **environ;
 static SCREEN *screen = NULL;
 static FILE *input = NULL;     // stdin, or /dev/tty when stdin carries a deck (`carousel -`)
 static int input_fd = STDIN_FILENO;
+// Whether the locale's characters are UTF-8 (keys are read as such; see read_character).
+static int utf8_locale = 1;
 static FILE *output = NULL;    // stdout, or /dev/tty when stdout is captured (`x=$(carousel --pick)`)
 static int output_fd = STDOUT_FILENO;
 static volatile sig_atomic_t pending_signal = 0;
@@ -403,6 +405,7 @@ int cs_start(int direct_color) {
         input_fd = fileno(input);
     }
     set_escdelay(25);
+    utf8_locale = codeset_is_utf8();
     // The terminal's real size wins over LINES and COLUMNS exported by a shell or a script, at start
     // and on every resize: ncurses reads them before the terminal's own size (use_tioctl would stop
     // that, but on this ncurses it also stops a resize from taking effect), and a child process
@@ -718,6 +721,56 @@ static int translate_key(int key) {
 // A report can carry a press and a release at once (a quick tap); the release comes next.
 static int pending_release = 0, pending_x = 0, pending_y = 0;
 
+// One key or character from curses, as wget_wch gives them (OK and a character, KEY_CODE_YES and
+// a key, ERR: nothing waiting), but with the UTF-8 read here from curses' bytes: wget_wch, given a
+// byte that begins no character (0xFF, a Latin-1 letter pasted), went on taking the bytes after it
+// in search of one and dropped them all: the keys typed with it, and in a paste its closing bracket,
+// so the carousel took every key after it as pasted text until Ctrl-C (helper-64). Here a byte that
+// begins or continues no character is U+FFFD, and what follows it is read as it would have been.
+static int read_character(wint_t *result) {
+    int c = wgetch(keys);
+    if (c == ERR) return ERR;
+    if (c >= KEY_MIN) {
+        *result = (wint_t)c;
+        return KEY_CODE_YES;
+    }
+    c &= 0xFF;
+    // A locale of one byte a character (Latin-1): the byte is its character, where it is one.
+    if (c >= 0x80 && !utf8_locale) {
+        wchar_t wide;
+        char byte = (char)c;
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        *result = mbrtowc(&wide, &byte, 1, &state) == 1 ? (wint_t)wide : 0xFFFD;
+        return OK;
+    }
+    int more = c < 0x80 ? 0 : c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : -1;
+    if (more < 0) {
+        *result = 0xFFFD;
+        return OK;
+    }
+    uint32_t code = more == 0 ? (uint32_t)c : (uint32_t)c & (0x3Fu >> more);
+    for (int i = 0; i < more; i++) {
+        int next = wgetch(keys);
+        // The rest of a character a read cut in two (a long paste) comes a moment later.
+        if (next == ERR) {
+            struct pollfd rest = {.fd = input_fd, .events = POLLIN};
+            if (poll(&rest, 1, 50) > 0) next = wgetch(keys);
+        }
+        if (next == ERR || next >= KEY_MIN || (next & 0xC0) != 0x80) {
+            // What broke the character off is read next, as itself.
+            if (next != ERR) ungetch(next);
+            *result = 0xFFFD;
+            return OK;
+        }
+        code = code << 6 | ((uint32_t)next & 0x3F);
+    }
+    // Overlong forms, UTF-16 surrogates and what lies past U+10FFFF are no characters either.
+    int too_short = (more == 2 && code < 0x800) || (more == 3 && code < 0x10000);
+    *result = too_short || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF ? 0xFFFD : (wint_t)code;
+    return OK;
+}
+
 int cs_read(cs_event *event) {
     memset(event, 0, sizeof *event);
     if (pending_release) {
@@ -731,7 +784,7 @@ int cs_read(cs_event *event) {
     wint_t ch = 0;
     int r;
 again:
-    r = wget_wch(keys, &ch);
+    r = read_character(&ch);
     if (r == ERR) return 0;
     if (r == KEY_CODE_YES) {
         if (ch == KEY_MOUSE) {

@@ -474,6 +474,28 @@ struct TerminalPromiseTests {
         #expect(session.waitForExit() == 0)
     }
 
+    /// A byte that is no UTF-8 (a Latin-1 letter pasted, a stray 0xFF) is U+FFFD, and the keys after
+    /// it in the same read are keys: curses dropped them all, and in a paste its closing bracket
+    /// with them, so every key after it was taken as pasted text until Ctrl-C (helper-64).
+    @Test func aByteThatIsNoUTF8LosesNoKeyAfterIt() throws {
+        let session = try TmuxSession()
+        try session.waitForStart()
+        let status = { (lines: [String]) in lines.count >= 30 ? lines[29] : "" }
+        try session.tmux(arguments: ["send-keys", "-t", session.name, "-H", "ff", "6c", "6c", "6c"])
+        let moved = try session.waitForScreen { status($0).contains("4/20") }
+        #expect(status(moved).contains("4/20"), "the three l after it move: \(status(moved))")
+        // A paste of "caf", a Latin-1 é, " ok", and a cut-off character before its end.
+        let paste = ["1b", "5b", "32", "30", "30", "7e", "63", "61", "66", "e9", "20", "6f", "6b", "c3", "1b", "5b", "32", "30", "31", "7e"]
+        try session.tmux(arguments: ["send-keys", "-t", session.name, "-H"] + paste)
+        let pasted = try session.waitForScreen { status($0).contains("/caf� ok�") }
+        #expect(status(pasted).contains("/caf� ok�"), "the paste ends where it ends: \(status(pasted))")
+        try session.send("Escape")
+        let cleared = try session.waitForScreen { status($0).contains("4/20") }
+        #expect(status(cleared).contains("4/20"), "Esc is a key again: \(status(cleared))")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
     /// A terminal that cannot do what the carousel needs gets a clear message and exit 2, with the
     /// terminal untouched.
     @Test(arguments: [
