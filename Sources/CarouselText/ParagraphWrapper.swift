@@ -5,7 +5,7 @@
 /// Japanese have no spaces between words; Korean has, and wraps at them), except before a closing
 /// mark (。、」) or after an opening bracket (「). A word wider than a whole line starts a line of
 /// its own and is broken over the lines it needs, as a reader of print expects: between
-/// characters with no mark next to a wide one, after a hyphen or a slash of its own
+/// characters with no mark next to a wide one, after a hyphen, a slash or an underscore of its own
 /// where one falls near the edge, elsewhere with `breakMark` (a hyphen, styled `breakStyle`) at the
 /// end of the broken line, and never leaving fewer than three letters for the last line when the
 /// word allows. Lines of three cells or fewer are too narrow for a mark and the word is split
@@ -158,8 +158,8 @@ struct ParagraphWrapper {
     /// `@`, `:` or `\` within the
     /// line, if that falls past the first two letters (no mark: a hyphen inside an address would
     /// read as part of it); else before its last `[` or `(` within the line, past the first two
-    /// letters; else, for a code (a hash, a number: no `hyphenates`, see `isCode`), where the line
-    /// is full, with no mark; else where the line (less a cell for the mark) is full, moved back so
+    /// letters; else, for a code (a hash, a number: no `hyphenates`, see `isCode`) or an address,
+    /// where the line is full, with no mark; else where the line (less a cell for the mark) is full, moved back so
     /// that at least `shortestTail` letters go on.
     private func breakIndex(_ word: ArraySlice<Glyph>, cells total: Int, marked: Bool, address: Bool, hyphenates: Bool) -> (Int, mark: Bool) {
         var cells = 0
@@ -209,7 +209,9 @@ struct ParagraphWrapper {
             unmarked = before
         }
         if unmarked > 0 { return (unmarked, false) }
-        if !hyphenates { return (max(fits, word.startIndex + 1), false) }
+        // (An address with no separator near the edge is cut where the line is full, unmarked too:
+        // `@examp-` / `le.com` read as a hyphen in a host name; helper-66.)
+        if !hyphenates || address { return (max(fits, word.startIndex + 1), false) }
         let room = available - 1
         let limit = total - room < Self.shortestTail ? max(2, total - Self.shortestTail) : room
         var end = word.startIndex
@@ -278,9 +280,11 @@ struct ParagraphWrapper {
         }
     }
 
-    /// A character after which a word may break with no mark added.
+    /// A character after which a word may break with no mark added: a hyphen, a slash, and the
+    /// underscore of a name made of words (`last_` / `name`: a column's name broken `last_n-` /
+    /// `ame`, and `cpu_-` / `pct` with a hyphen after it, read as no name at all; helper-66).
     private static func breaksByItself(_ glyph: Glyph) -> Bool {
-        glyph.character == "-" || glyph.character == "/"
+        glyph.character == "-" || glyph.character == "/" || glyph.character == "_"
     }
 
     private mutating func append<Glyphs: Collection<Glyph>>(_ glyphs: Glyphs, width: Int) {

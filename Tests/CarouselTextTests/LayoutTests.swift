@@ -114,6 +114,11 @@ import Testing
         #expect(texts([.paragraph([TextSpan("~/src/carousel/Sources")])], width: 12) == ["~/src/", "carousel/", "Sources"])
         // A hyphen in the first two letters is too early to break at.
         #expect(texts([.paragraph([TextSpan("a-bcdefgh")])], width: 5) == ["a-bc-", "defgh"])
+        // A name of words joined by underscores breaks after one, with no mark (helper-66:
+        // "max_connec-" / "tion_pool_-", a column's "cpu_-" / "pct").
+        #expect(texts([.paragraph([TextSpan("max_connection_pool_size = 10")])], width: 16) == ["max_connection_", "pool_size = 10"])
+        #expect(texts([.paragraph([TextSpan("cpu_pct")])], width: 5) == ["cpu_", "pct"])
+        #expect(texts([.paragraph([TextSpan("SECRET_HIDDEN=1")])], width: 11) == ["SECRET_", "HIDDEN=1"])
     }
 
     /// An address (a word with a slash, an `@`, or a dot between letters or digits: a path, a URL,
@@ -124,7 +129,7 @@ import Testing
         #expect(texts([.paragraph([TextSpan("https://example.com/a/very/long/path#fragment")])], width: 11)
                 == ["https://", "example", ".com/a/", "very/long/", "path", "#fragment"])
         #expect(texts([.paragraph([TextSpan("see docs/index_of_everything.html")])], width: 10)
-                == ["see", "docs/", "index_of", "_everythi-", "ng.html"])
+                == ["see", "docs/", "index_of_", "everything", ".html"])
         // A Windows path breaks before its backslashes, as an address before its separators
         // (helper-39: "Proj-" / "ets"); TeX's commands stay whole with their backslashes.
         #expect(texts([.paragraph([TextSpan("C:\\Users\\Zoë\\Documents\\Projets")])], width: 16)
@@ -135,6 +140,8 @@ import Testing
         #expect(texts([.paragraph([TextSpan("web01.prod.example.com")])], width: 10) == ["web01.prod", ".example", ".com"])
         #expect(texts([.paragraph([TextSpan("10.0.12.101")])], width: 9) == ["10.0.12", ".101"])
         #expect(texts([.paragraph([TextSpan("ana@example.org")])], width: 9) == ["ana", "@example", ".org"])
+        // With no separator near the edge, cut where the line is full, unmarked (helper-66: `@examp-`).
+        #expect(texts([.paragraph([TextSpan("user2@example.com")])], width: 7) == ["user2", "@exampl", "e.com"])
         #expect(texts([.paragraph([TextSpan("2001:db8:85a3::8a2e:370:7334")])], width: 13) == ["2001:db8:85a3", "::8a2e:370", ":7334"])
         // A full stop is no address; a hash breaks where the line is full, with no mark.
         #expect(texts([.paragraph([TextSpan("extraordinarily.")])], width: 10) == ["extraordi-", "narily."])

@@ -132,15 +132,21 @@ import Testing
                     #expect(adjacent && (long || nextToWide), Comment(rawValue: context + ", word \(String(word))"))
                     // Inside a long word's run of narrow letters, the break is marked.
                     if long && !nextToWide && width > 3 {
-                        // No mark after its own hyphen or slash, nor, in an address, before a
+                        // No mark after its own hyphen, slash or underscore, nor, in an address, before a
                         // separator, nor before an opening bracket, nor in a word with digits.
-                        let innerDot = word.indices.dropFirst().dropLast().contains { i in
-                            word[i] == "." && (word[i - 1].isLetter || word[i - 1].isNumber) && (word[i + 1].isLetter || word[i + 1].isNumber)
+                        // (An address by the run of narrow letters the break is in: the wrapper
+                        // breaks next to a wide character first, then each run as a word of its own.)
+                        let at = joined.count
+                        var lo = at, hi = at
+                        while lo > 0, CharacterWidth.of(word[lo - 1]) < 2 { lo -= 1 }
+                        while hi < word.count, CharacterWidth.of(word[hi]) < 2 { hi += 1 }
+                        let run = Array(word[lo..<hi])
+                        let innerDot = run.indices.dropFirst().dropLast().contains { i in
+                            run[i] == "." && (run[i - 1].isLetter || run[i - 1].isNumber) && (run[i + 1].isLetter || run[i + 1].isNumber)
                         }
-                        let isAddress = word.contains("/") || word.contains("@") || innerDot || word.count(where: { $0 == ":" }) >= 2
-                            || word.count(where: { $0 == "\\" }) >= 2
-                        let address = isAddress && ".#?&=_~@:\\".contains(after.text.first!)
-                        let own = before.text.last == "-" || before.text.last == "/" || address || "[(".contains(after.text.first!)
+                        let address = run.contains("/") || run.contains("@") || innerDot || run.count(where: { $0 == ":" }) >= 2
+                            || run.count(where: { $0 == "\\" }) >= 2
+                        let own = before.text.last == "-" || before.text.last == "/" || before.text.last == "_" || address || "[(".contains(after.text.first!)
                             || word.contains(where: \.isNumber)
                                 && (word.allSatisfy(\.isHexDigit) || word.filter(\.isNumber).count * 4 >= word.filter { $0.isNumber || $0.isLetter }.count)
                         #expect(before.marked != own, Comment(rawValue: context + ", word \(String(word)), line \(before.line)"))
