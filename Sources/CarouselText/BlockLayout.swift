@@ -163,27 +163,37 @@ struct BlockLayout {
     private func wrapped(_ glyphs: [Glyph], _ styles: [SpanStyle], _ margin: Margin, first: Bool) -> [LaidLine] {
         var rows: [LaidLine] = []
         var rest = glyphs[...]
+        // The rows a line goes on in start under its own indentation (as vim's `breakindent`
+        // does), up to half the row: at the edge, a YAML key's `↪xt` read as a key of the top level
+        // (helper-66).
+        let indent = min(glyphs.prefix { $0.character == " " }.count, (width - margins.spans(margin, first: false, limit: marginLimit).width) / 2)
         while !rest.isEmpty {
             let m = margins.spans(margin, first: first && rows.isEmpty, limit: marginLimit)
-            let room = width - m.width - (rows.isEmpty ? 0 : 1)
+            let lead = rows.isEmpty ? 0 : indent
+            let room = width - m.width - (rows.isEmpty ? 0 : 1 + lead)
             var cells = 0, end = rest.startIndex
             while end < rest.endIndex, cells + rest[end].width <= room {
                 cells += rest[end].width
                 end += 1
             }
             // A row that would end inside a word ends after a space instead, where one is near
-            // the end (`delt` / `↪a: 4)` read as two names: helper-63); the space stays on the row,
-            // so the line reads the same joined again.
+            // the end (`delt` / `↪a: 4)` read as two names: helper-63), else after a separator of
+            // its names (a slash, a comma, a bracket, an underscore, a dot: `TEST_UNIT_D` / `↪OCKER`
+            // and `-t` / `↪i` read as other names; helper-66); what it breaks after stays on the
+            // row, so the line reads the same joined again.
             if end > rest.startIndex, end < rest.endIndex, !rest[end - 1].isSpace, !rest[end].isSpace {
                 let reach = min(12, room / 4)
-                var space = end - 1, back = 0
-                while space > rest.startIndex, back < reach, !rest[space].isSpace {
-                    back += rest[space].width
-                    space -= 1
-                }
-                if space > rest.startIndex, rest[space].isSpace, back < reach {
-                    end = space + 1
-                    cells = rest[rest.startIndex..<end].reduce(0) { $0 + $1.width }
+                for breaksAfter in [{ (g: Glyph) in g.isSpace }, Self.separatesNames] {
+                    var at = end - 1, back = 0
+                    while at > rest.startIndex, back < reach, !breaksAfter(rest[at]) {
+                        back += rest[at].width
+                        at -= 1
+                    }
+                    if at > rest.startIndex, breaksAfter(rest[at]), back < reach {
+                        end = at + 1
+                        cells = rest[rest.startIndex..<end].reduce(0) { $0 + $1.width }
+                        break
+                    }
                 }
             }
             var piece = Array(rest[..<end])
@@ -196,14 +206,23 @@ struct BlockLayout {
             var content = piece.spans(styles)
             if !rows.isEmpty {
                 content.insert(TextSpan(String(wrapMark), style: .decoration), at: 0)
-                cells += 1
+                if lead > 0 { content.insert(TextSpan(String(repeating: " ", count: lead)), at: 0) }
+                cells += 1 + lead
             }
             rows.append(LaidLine(margin: m.spans, content: content, width: m.width + cells))
         }
         return rows
     }
 
-    /// The glyphs that fit in `available` cells, leaving `mark` cells for the cut mark when some do not.
+    /// A character a code row may end after when no space is near the row's end: one that
+    /// separates the names of a line of code, a path or a command.
+    static func separatesNames(_ glyph: Glyph) -> Bool {
+        switch glyph.character {
+        case "/", ",", ";", "(", ")", "[", "]", "{", "}", "_", ".", "=", ":", "|", "&": true
+        default: false
+        }
+    }
+
     /// A code row's indentation on a row `room` cells wide narrower than `narrowCode`: each step
     /// of `codeIndentStep` two columns (rounded up, so that a row aligned between steps stays
     /// between them, and deeper rows stay deeper).
@@ -214,6 +233,7 @@ struct BlockLayout {
         glyphs.removeFirst(lead - (2 * lead + codeIndentStep - 1) / codeIndentStep)
     }
 
+    /// The glyphs that fit in `available` cells, leaving `mark` cells for the cut mark when some do not.
     static func cut(_ glyphs: [Glyph], to available: Int, mark: Int = 1) -> (kept: [Glyph], cut: Bool) {
         if glyphs.cells <= available { return (glyphs, false) }
         var kept: [Glyph] = []

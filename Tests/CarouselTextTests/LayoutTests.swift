@@ -409,8 +409,13 @@ import Testing
             TextLayout.lines(for: TextDocument(blocks: [.code(lines: lines)]), width: width, ascii: ascii, wrapsCode: true,
                              cellWidth: CharacterWidth.of).map(\.text)
         }
-        #expect(wrapped(["  let x = 1234567890", "ok"], width: 10) == ["  let x = ", "↪123456789", "↪0", "ok"])
-        #expect(wrapped(["  let x = 1234567890"], width: 10, ascii: true) == ["  let x = ", ">123456789", ">0"])
+        // The rows it goes on in start under its indentation.
+        #expect(wrapped(["  let x = 1234567890", "ok"], width: 10) == ["  let x = ", "  ↪1234567", "  ↪890", "ok"])
+        #expect(wrapped(["  let x = 1234567890"], width: 10, ascii: true) == ["  let x = ", "  >1234567", "  >890"])
+        // With no space near the row's end, after a separator of names (helper-66: `TEST_UNIT_D` /
+        // `↪OCKER_PREFIX`, `requirements.t` / `↪xt` under a YAML key, at the edge).
+        #expect(wrapped(["run: docker_compose_build_all_targets_now"], width: 20) == ["run: docker_compose_", "↪build_all_targets_", "↪now"])
+        #expect(wrapped(["  path: a/b/c/requirements.txt"], width: 16) == ["  path: a/b/c/", "  ↪requirements.", "  ↪txt"])
         #expect(wrapped(["ab日本語x"], width: 5) == ["ab日", "↪本語", "↪x"])
         let line = (0..<50).map(String.init).joined(separator: ",")
         let rows = wrapped([line], width: 17)
