@@ -347,7 +347,8 @@ struct DeckBuilder {
         if options.lines {
             addLines(bytes, encoding: encoding, source: folder.displayName(of: file))
         } else {
-            addSlides(Sanitizer.markdown(from: TextEncoding.utf8(bytes, as: encoding)), title: title, source: folder.displayName(of: file), file: folder.path(of: file)) {
+            addSlides(Sanitizer.markdown(from: TextEncoding.utf8(bytes, as: encoding)), title: title, source: folder.displayName(of: file), file: folder.path(of: file),
+                      picture: { [options] in DeckBuilder.slidePicture($0, beside: file, in: folder, check: options.checkPicture) }) {
                 $0 == 1 ? id : "\(id)#\($0)"
             }
         }
@@ -409,8 +410,10 @@ struct DeckBuilder {
     /// Markdown split into slides at `---` lines: one card each, titled by its first heading (else
     /// by `title`, numbered when there are several), its identity given by `id` from its number.
     /// `piped`: slides read from a stream, where a slide without a heading is titled by its first line.
+    /// `picture`: the file a slide's picture address names, where it can be shown (a slide of one
+    /// picture is then a picture card, its caption the card's subtitle; else the text names it).
     private mutating func addSlides(_ text: String, title: String, source: String, file: [UInt8]? = nil, piped: Bool = false,
-                                    id: (Int) -> String) {
+                                    picture: ((String) -> [UInt8]?)? = nil, id: (Int) -> String) {
         let slides = Markdown.numberedSlides(from: text)
         if slides.isEmpty {
             skip("\(source): no slides (the Markdown is empty)")
@@ -424,11 +427,49 @@ struct DeckBuilder {
                let named = DeckBuilder.title(fromFirstLineOf: Array(line.utf8)) {
                 fallback = named
             }
+            // (A talk's chart was "[image: Latency per week]" beside the picture itself; helper-65.)
+            if let address = slide.picture, let path = picture?(address) {
+                entries.append(CardEntry(id: id(number), title: slide.title.map { Sanitizer.line($0) } ?? fallback,
+                                         subtitle: slide.caption.map { Sanitizer.line($0) } ?? "",
+                                         source: .content(.image(PictureFile(path: path))), file: file, fileLines: file == nil ? nil : lines))
+                continue
+            }
             entries.append(CardEntry(id: id(number), title: slide.title.map { Sanitizer.line($0) } ?? fallback,
                                      source: .content(.text(slide)), kind: .markdown, file: file,
                                      fileLines: file == nil ? nil : lines,
                                      titledAfter: slides.count == 1 && slide.title == nil ? file : nil))
         }
+    }
+
+    /// The picture file a slide's address (`chart.png`, `img/a%20b.jpg`) names beside the Markdown
+    /// file `markdown` in `folder`, when it is one a picture card can show: a file of a picture's
+    /// name, not too large, its header checked as a picture card's. Nil for an address on the web
+    /// or from the root, a missing file, or anything else.
+    static func slidePicture(_ address: String, beside markdown: [UInt8], in folder: some DeckFolder,
+                             check: (@Sendable ([UInt8]) -> String?)?) -> [UInt8]? {
+        guard !address.contains(":"), !address.hasPrefix("/"), !address.hasPrefix("~") else { return nil }
+        // Without a fragment or query; %XX as the byte it stands for.
+        var bytes: [UInt8] = []
+        let raw = Array(address.utf8.prefix { $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "?") })
+        var i = 0
+        while i < raw.count {
+            if raw[i] == UInt8(ascii: "%"), i + 2 < raw.count, let byte = UInt8(String(decoding: raw[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
+                bytes.append(byte)
+                i += 3
+            } else {
+                bytes.append(raw[i])
+                i += 1
+            }
+        }
+        guard !bytes.isEmpty, !bytes.contains(0) else { return nil }
+        let directory = markdown.lastIndex(of: UInt8(ascii: "/")).map { Array(markdown[...$0]) } ?? []
+        let name = directory + bytes
+        guard FileKinds.verdict(forName: name) == .picture, folder.problem(with: name, limit: FileKinds.maximumPictureSize) == nil,
+              let path = folder.path(of: name) else { return nil }
+        if let check {
+            guard let head = try? folder.head(name, count: FileKinds.pictureHeadSize), check(head) == nil else { return nil }
+        }
+        return path
     }
 
     /// The encoding of input read as lines: with `--read0`, the NUL bytes that end them are no

@@ -27,6 +27,27 @@ public enum Markdown {
         }
     }
 
+    /// The address of the one picture `blocks` are made of (a paragraph of nothing but the picture,
+    /// after the title the card shows in its frame), and the caption under it: one more paragraph
+    /// of at most 200 characters; nil when they hold anything else.
+    static func soleImage(of blocks: [TextBlock], addresses: [String]) -> (picture: String?, caption: String?) {
+        guard addresses.count == 1, let address = addresses.first, !address.isEmpty else { return (nil, nil) }
+        let shown = blocks.filter { if case .blank = $0 { false } else { true } }
+        guard let first = shown.first, case .paragraph(let spans, let margin) = first, margin == .none else { return (nil, nil) }
+        func trimmed(_ text: String) -> String { String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+        let text = trimmed(spans.plainText)
+        guard text.hasPrefix(MarkdownWalker.imageOpening), text.hasSuffix("]"), !text.dropLast().contains("]") else { return (nil, nil) }
+        switch shown.count {
+        case 1: return (address, nil)
+        case 2:
+            guard case .paragraph(let caption, let margin) = shown[1], margin == .none else { return (nil, nil) }
+            let words = trimmed(caption.plainText)
+            guard words.count <= 200, !words.contains(where: \.isNewline) else { return (nil, nil) }
+            return (address, words)
+        default: return (nil, nil)
+        }
+    }
+
     /// The whole source as one card (no splitting); its first top-level `# Heading` is the title,
     /// or the heading it opens with when no other heading is as high (`## Install` over a note
     /// whose other headings are `###`; not `## Attendees` over a note with `## Actions` further
@@ -59,6 +80,7 @@ public enum Markdown {
         document.titleBlock = walker.titleBlock
         document.titleLine = walker.titleBlock == nil ? 0 : given(walker.titleLine)
         document.codeIndentStep = TextDocument.codeIndentStep(of: document.blocks)
+        (document.picture, document.caption) = soleImage(of: document.blocks, addresses: walker.imageAddresses)
         return document
     }
 }

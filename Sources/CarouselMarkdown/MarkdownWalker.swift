@@ -46,6 +46,8 @@ struct MarkdownWalker {
     private var emphasis = 0
     private var strong = 0
     private var images = 0
+    /// The addresses of the text's pictures (`![alt](address)`), in order.
+    private(set) var imageAddresses: [String] = []
     /// Where the image being read began among the inline spans.
     private var imageStart = 0
     static let imageOpening = "[image: "
@@ -226,6 +228,7 @@ struct MarkdownWalker {
             // `![diagram](d.png)` read as the word "diagram", `![](d.png)` as nothing at all).
             if entering {
                 images += 1
+                imageAddresses.append(node.url)
                 imageStart = inline?.count ?? 0
                 add(Self.imageOpening, style())
                 addSource(Self.imageOpening, style())

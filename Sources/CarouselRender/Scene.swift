@@ -407,7 +407,9 @@ public struct Scene: Sendable {
             said = [g.displayable(message)]
             numbers = false
         } else if info.total == 0 {
-            said = [g.displayable(card.title)]
+            // (A picture's caption too, as the strip's status line gives it: a talk's slide of one
+            // picture has its words there.)
+            said = [g.displayable(card.title) + (card.subtitle.isEmpty ? "" : (g.isASCII ? " - " : " · ") + g.displayable(card.subtitle))]
             numbers = false
         } else if let shown = info.sourceShown, info.total > info.page {
             // In the text's own lines, as less counts them: not in the rows they wrap into.

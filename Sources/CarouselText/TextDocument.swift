@@ -18,6 +18,11 @@ public struct TextDocument: Hashable, Sendable {
     /// narrower than `BlockLayout.narrowCode` narrows each step to two columns (see
     /// `codeIndentStep(of:)`). The text's own: a window of it (`dropping`, `prefix`) keeps it.
     public var codeIndentStep = 0
+    /// A Markdown slide made of one picture (`![alt](chart.png)`), its title aside and, at most, a
+    /// short paragraph under it: the picture's address as written, and that paragraph, which the
+    /// deck shows as a picture card and its caption where the file can be shown. Nil otherwise.
+    public var picture: String?
+    public var caption: String?
 
     public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
         self.title = title

@@ -333,6 +333,67 @@ import Testing
         #expect(deck.skipped == 2)
     }
 
+    /// A Markdown slide that is one picture beside the file (its title aside, at most a short
+    /// paragraph under it) is that picture's card, the paragraph its caption, `e` opening the talk
+    /// at the slide; a picture on the web, one missing, one that is no picture, or a slide with
+    /// more to read stays text naming it (helper-65: a talk's chart showed as `[image: …]`).
+    @Test func aSlideOfOnePictureIsAPictureCard() throws {
+        let scratch = try Scratch()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]
+        try FileManager.default.createDirectory(atPath: scratch.at("img"), withIntermediateDirectories: true)
+        scratch.write(png, named: Array("chart one.png".utf8), in: scratch.at("img"))
+        scratch.write(png, named: Array("logo.png".utf8))
+        scratch.write("not a picture", to: "fake.png")
+        scratch.write("""
+            # Latency
+            ![Bars per week](img/chart%20one.png)
+
+            Each bar is one week.
+
+            ---
+
+            ![](logo.png)
+
+            ---
+
+            # From the web
+            ![x](https://example.com/x.png)
+
+            ---
+
+            # Missing
+            ![x](gone.png)
+
+            ---
+
+            # Fake
+            ![x](fake.png)
+
+            ---
+
+            # More to read
+            ![x](logo.png)
+
+            A first paragraph.
+
+            A second one.
+            """, to: "talk.md")
+        let deck = try DeckLoader.load(paths: [scratch.at("talk.md")], options: LoadOptions(checkPicture: { head in
+            head.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? nil : "not a PNG"
+        }))
+        let cards = deck.cards
+        #expect(cards.map(\.title) == ["Latency", "talk 2", "From the web", "Missing", "Fake", "More to read"])
+        #expect(cards[0].content == .image(PictureFile(path: Array(scratch.at("img/chart one.png").utf8))))
+        #expect(cards[0].subtitle == "Each bar is one week.")
+        #expect(cards[0].file == Array(scratch.at("talk.md").utf8) && cards[0].fileLines?.lowerBound == 1, "e opens the talk at the slide")
+        #expect(cards[1].content == .image(PictureFile(path: Array(scratch.at("logo.png").utf8))) && cards[1].subtitle.isEmpty)
+        for card in cards[2...] {
+            guard case .text(let document) = card.content else { Issue.record("\(card.title) is not text"); continue }
+            #expect(document.plainLines.contains { $0.contains("[image: ") }, "\(card.title)")
+        }
+        #expect(deck.problems.isEmpty, "\(deck.problems)")
+    }
+
     /// A picture without an extension (a camera's `IMG_0001`) is a picture card by its signature
     /// (it was skipped as "not a text file"); a photo in a format not shown says so (helper-48:
     /// "not a text file (a .heic file)").
