@@ -49,6 +49,9 @@ ccmark_kind ccmark_node_kind(ccmark_node *node) {
 ccmark_node *ccmark_node_parent(ccmark_node *node) { return cmark_node_parent(node); }
 
 const char *ccmark_node_literal(ccmark_node *node) { return cmark_node_get_literal(node); }
+const char *ccmark_node_fence_info(ccmark_node *node) {
+    return cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK ? cmark_node_get_fence_info(node) : NULL;
+}
 
 const char *ccmark_node_url(ccmark_node *node) {
     cmark_node_type type = cmark_node_get_type(node);

@@ -76,6 +76,8 @@ struct CMarkNode {
     var kind: ccmark_kind { ccmark_node_kind(pointer) }
     var literal: String { ccmark_node_literal(pointer).map { String(cString: $0) } ?? "" }
     var url: String { ccmark_node_url(pointer).map { String(cString: $0) } ?? "" }
+    /// A fenced code block's info string (its language first: `diff`), empty for others.
+    var fenceInfo: String { ccmark_node_fence_info(pointer).map { String(cString: $0) } ?? "" }
     var headingLevel: Int { Int(ccmark_node_heading_level(pointer)) }
     var isOrderedList: Bool { ccmark_node_list_ordered(pointer) != 0 }
     var listStart: Int { Int(ccmark_node_list_start(pointer)) }

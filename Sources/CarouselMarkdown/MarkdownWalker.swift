@@ -135,7 +135,8 @@ struct MarkdownWalker {
         case CCMARK_CODE_BLOCK:
             let rows = Self.lines(node.literal)
             leafLine = Int32(node.lines.lowerBound + (tree.isFenced(node, firstRow: rows.first) ? 1 : 0))
-            emit(.code(lines: rows, margin: margin))
+            let language = node.fenceInfo.split(whereSeparator: \.isWhitespace).first?.lowercased()
+            emit(language == "diff" || language == "patch" ? .code(TextBlock.diffRows(rows), margin: margin) : .code(lines: rows, margin: margin))
         case CCMARK_HTML_BLOCK:
             leafLine = Int32(node.lines.lowerBound)
             var html = node.literal

@@ -9,8 +9,11 @@ extension TextDocument {
     }
 
     /// Source code, or anything whose columns matter: one code block, lines cut at the edge, never wrapped.
+    /// A diff (a `.diff` or `.patch` file: `---` and `+++` naming its files, then a hunk) shows its
+    /// added and removed lines in colour (see `TextBlock.diffRows`).
     public init(code text: String, title: String? = nil) {
-        self.init(title: title, blocks: [.code(lines: Self.sourceLines(text).map(String.init))])
+        let lines = Self.sourceLines(text).map(String.init)
+        self.init(title: title, blocks: [Self.isDiff(lines) ? .code(TextBlock.diffRows(lines)) : .code(lines: lines)])
         codeIndentStep = Self.codeIndentStep(of: blocks)
     }
 
@@ -24,6 +27,15 @@ extension TextDocument {
             return spans.allSatisfy(\.showsNothing) ? .blank() : .paragraph(spans)
         }
         self.init(title: title, blocks: blocks)
+    }
+
+    /// Whether `lines` are a unified diff: a line `--- ` followed by one `+++ `, and a hunk's `@@ `,
+    /// within its first lines (a commit's message and `diff --git` may come first).
+    static func isDiff(_ lines: [String]) -> Bool {
+        let head = lines.prefix(200)
+        guard let old = head.firstIndex(where: { $0.hasPrefix("--- ") }), old + 1 < head.endIndex,
+              head[old + 1].hasPrefix("+++ ") else { return false }
+        return head[(old + 2)...].contains { $0.hasPrefix("@@ ") }
     }
 
     /// The lines of `text`, split at every newline character (LF, CRLF, CR...); a final newline

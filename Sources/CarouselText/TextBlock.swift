@@ -15,6 +15,25 @@ public enum TextBlock: Hashable, Sendable {
     /// An empty line (inside a quote it still shows the quote's bar).
     case blank(margin: Margin = .none)
 
+    /// The lines of a diff as code rows: added lines green, removed ones red, a hunk's header
+    /// (`@@ -1,4 +1,5 @@`) cyan, the files' names (`---`, `+++`, `diff --git`) bold (a talk's "the
+    /// fix that saved us" read as one colour: helper-65). Without colour the `+` and `-` tell.
+    public static func diffRows(_ lines: [String]) -> [[TextSpan]] {
+        lines.map { line in
+            var style = SpanStyle(role: .code)
+            if line.hasPrefix("+++") || line.hasPrefix("---") || line.hasPrefix("diff ") || line.hasPrefix("index ") {
+                style.bold = true
+            } else if line.hasPrefix("+") {
+                style.foreground = .indexed(2)
+            } else if line.hasPrefix("-") {
+                style.foreground = .indexed(1)
+            } else if line.hasPrefix("@@") {
+                style.foreground = .indexed(6)
+            }
+            return [TextSpan(line, style: style)]
+        }
+    }
+
     /// A code block of unstyled lines.
     public static func code(lines: [String], style: SpanStyle = SpanStyle(role: .code), margin: Margin = .none) -> TextBlock {
         .code(lines.map { [TextSpan($0, style: style)] }, margin: margin)

@@ -586,6 +586,25 @@ import Testing
         #expect(slides[1].blocks == [.code(lines: ["---"])])
     }
 
+    /// A ```diff block, and a diff file read as code, show added lines green, removed ones red,
+    /// hunk headers cyan and the files' names bold; other code is one colour (helper-65).
+    @Test func diffsShowTheirChangesInColour() {
+        let fenced = Markdown.document(from: "```diff\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new\n same\n```\n")
+        let file = TextDocument(code: "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new\n same")
+        for document in [fenced, file] {
+            guard case .code(let rows, _) = document.blocks.first else { Issue.record("\(document.blocks)"); continue }
+            func style(_ text: String) -> SpanStyle? { rows.first { $0.plainText == text }?.first?.style }
+            #expect(style("+new")?.foreground == .indexed(2) && style("-old")?.foreground == .indexed(1))
+            #expect(style("@@ -1 +1 @@")?.foreground == .indexed(6))
+            #expect(style("--- a/x")?.bold == true && style("+++ b/x")?.bold == true && style("+++ b/x")?.foreground == nil)
+            #expect(style(" same") == SpanStyle(role: .code))
+        }
+        // Other code, with lines that begin with + or -, stays one colour.
+        let plain = Markdown.document(from: "```\n+1\n-1\n```\n")
+        #expect(plain.blocks == [.code(lines: ["+1", "-1"])])
+        #expect(TextDocument(code: "x = 1\n-- a comment\n+++ b\n").blocks == [.code(lines: ["x = 1", "-- a comment", "+++ b"])])
+    }
+
     @Test func htmlBlocksAndUnclosedFencesAreProtected() {
         // The `---` is inside an HTML comment, an HTML block and an unclosed fence: no split.
         #expect(Markdown.slides(from: "<!--\n---\n-->\ntext").count == 1)

@@ -55,6 +55,8 @@ ccmark_node *ccmark_node_parent(ccmark_node *node);
 const char *ccmark_node_literal(ccmark_node *node);
 /// Link or image destination; NULL otherwise.
 const char *ccmark_node_url(ccmark_node *node);
+/// A fenced code block's info string (```diff: "diff"); NULL for any other node.
+const char *ccmark_node_fence_info(ccmark_node *node);
 /// 1-6 for a heading, 0 otherwise.
 int ccmark_node_heading_level(ccmark_node *node);
 /// 1 for an ordered list, 0 for a bullet list or any other node.
