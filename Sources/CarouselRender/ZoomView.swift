@@ -168,18 +168,21 @@ extension CardPainter {
             guard width >= 1, interior.width >= 1, interior.height >= 1 else { return ZoomInfo(first: 0, page: 0, total: 0) }
             let all = cache.lines(document, of: card, index: index, width: width, title: false, ascii: theme.glyphs.isASCII,
                                   wrapsCode: true)
-            // Code and tables stand where prose stands, on the measure's column, when their
-            // widest line fits in it; a wider text is centred as a block, its prose on the
-            // block's left edge (helper-16: at 200x60 a talk's prose slides began at column 49,
-            // its code slides at column 2). A big text keeps its left edge (its widest line is
-            // not looked for in every frame).
+            // Code and tables stand where prose stands, on the measure's column, and reach to its
+            // right as far as they need, when the screen has room for them there; a text wider
+            // still is centred as a block, its prose on the block's left edge (helper-16: at
+            // 200x60 a talk's prose slides began at column 49, its code slides at column 2;
+            // helper-65: a slide with a table of 128 columns moved its prose to column 36, one
+            // with code to 45, paging through a talk). A big text keeps its left edge (its widest
+            // line is not looked for in every frame).
             var block = width
             if !big {
                 var widest = 0
                 for line in all where line.width > widest { widest = line.width }
                 block = min(width, max(widest, CardPainter.readableWidth))
             }
-            let x = interior.x + 1 + max(0, (interior.width - 2 - block) / 2)
+            let measureX = interior.x + 1 + max(0, (interior.width - 2 - min(block, CardPainter.readableWidth)) / 2)
+            let x = measureX + block <= interior.maxX - 1 ? measureX : interior.x + 1 + max(0, (interior.width - 2 - block) / 2)
             if titleAbove {
                 // (At most half the interior, then a blank row; the text is scrolled below it.)
                 let heading = TextDocument(blocks: [.paragraph([TextSpan(wholeTitle)])])

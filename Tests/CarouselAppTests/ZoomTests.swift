@@ -227,8 +227,8 @@ import Testing
 
     /// In a Markdown text, prose keeps its measure while its tables and code take the screen's
     /// width (helper-58: at 200 columns a table's cells wrapped and code went on in ↪ rows at
-    /// column 100, beside 100 empty columns); the text stands as one block, centred, its prose on
-    /// the block's left edge. Where the screen is no wider than the measure, nothing changes.
+    /// column 100, beside 100 empty columns); the text stands as one block on the measure's column,
+    /// reaching right. Where the screen is no wider than the measure, nothing changes.
     @Test func aMarkdownTextsTablesAndCodeTakeTheWidthItsProseDoesNot() throws {
         let prose = (0..<40).map { "word\($0)" }.joined(separator: " ")
         let code = "let total = " + (0..<14).map { "value\($0)" }.joined(separator: " + ")
@@ -246,10 +246,10 @@ import Testing
         let row = try #require(text.first { $0.contains("a cell of some length") }, "\(screen.joined(separator: "\n"))")
         #expect(row.components(separatedBy: "a cell of some length").count == 7, "the table's six cells on one row: \(row)")
         #expect(text.contains { $0.contains(code) } && !text.contains { $0.contains("↪") }, "the code on one row: \(text)")
-        // One left edge for prose, table and code, the block centred.
+        // One left edge for prose, table and code: the measure's, as on a slide of prose alone.
         func left(_ row: String) -> Int { row.distance(from: row.startIndex, to: row.firstIndex { $0 != " " } ?? row.endIndex) }
         let edges = Set(text.filter { !$0.allSatisfy { $0 == " " } }.map(left))
-        #expect(edges.count == 1 && edges.first! < (198 - 100) / 2, "\(edges)")
+        #expect(edges == [1 + (198 - 2 - 100) / 2], "\(edges)")
         // At 100 columns, the measure is the screen: the table wraps its cells, the code its line.
         let narrow = Pilot(deck: deck, width: 100, height: 40)
         narrow.press(.enter)
@@ -273,19 +273,22 @@ import Testing
         #expect(joined == line, "\(joined)")
     }
 
-    /// Code and tables narrower than the prose measure stand on its column, so that a talk's
-    /// slides line up as they are stepped through; a wider block is centred (helper-16: at
-    /// 200x60 prose began at column 49, code at column 2).
+    /// Code and tables stand on the prose measure's column, and a wider block reaches right from
+    /// it where the screen has room, so that a talk's slides line up as they are stepped through;
+    /// a block too wide for that is centred (helper-16: at 200x60 prose began at column 49, code at
+    /// column 2; helper-65: a slide's 128-column table moved its prose to column 36).
     @Test func zoomedCodeStandsWhereProseStands() {
         func column(_ row: String) -> Int? {
             let inside = row.dropFirst()
             return inside.firstIndex { $0 != " " }.map { inside.distance(from: inside.startIndex, to: $0) + 1 }
         }
         let wide = "let total = " + (0..<14).map { "value\($0)" }.joined(separator: " + ")
+        let wider = "let total = " + (0..<18).map { "value\($0)" }.joined(separator: " + ")
         let deck = CardList([
             Card(id: "t.md", title: "prose", content: .text(TextDocument(plainText: "A short line of prose."))),
             Card(id: "a.py", title: "code", content: .text(TextDocument(code: "def greet():\n    return 1"))),
             Card(id: "b.swift", title: "wide", content: .text(TextDocument(code: wide))),
+            Card(id: "c.swift", title: "wider", content: .text(TextDocument(code: wider))),
         ])
         let pilot = Pilot(deck: deck, width: 200, height: 20)
         pilot.press(.enter)
@@ -297,9 +300,12 @@ import Testing
         #expect(column(pilot.screen[2]) == prose.map { $0 + 4 }, "indentation kept: \(pilot.screen[2])")
         pilot.press(.right)
         pilot.wait(1)
+        #expect(wide.count > 100 && pilot.screen[1].contains(wide) && column(pilot.screen[1]) == prose, "reaching right: \(pilot.screen[1])")
+        pilot.press(.right)
+        pilot.wait(1)
         let row = pilot.screen[1]
         let left = column(row)!, right = row.count - 1 - (row.dropLast().lastIndex { $0 != " " }.map { row.distance(from: row.startIndex, to: $0) } ?? 0) - 1
-        #expect(wide.count > 100 && row.contains(wide), "\(row)")
+        #expect(wider.count > 198 - prose! && row.contains(wider), "\(row)")
         #expect(abs(left - right) <= 1 && left < prose!, "centred: \(left) and \(right) columns on either side: \(row)")
     }
 
