@@ -45,6 +45,8 @@ struct MarkdownWalker {
     private var headingLevel: Int?
     private var emphasis = 0
     private var strong = 0
+    /// Inside `<sup>` / `<sub>` tags (how many open).
+    private var raised = 0, lowered = 0
     private var images = 0
     /// The addresses of the text's pictures (`![alt](address)`), in order.
     private(set) var imageAddresses: [String] = []
@@ -54,6 +56,19 @@ struct MarkdownWalker {
 
     /// An image's alternative text as a text shows it.
     static func image(_ alt: String) -> String { imageOpening + alt + "]" }
+
+    /// `text` in superscript (`up`) or subscript characters, where each of its characters has one;
+    /// else `^(text)` or `_(text)` (a single character without the brackets).
+    static func shifted(_ text: String, up: Bool) -> String {
+        let from = up ? "0123456789+-=()nabcdefghijklmoprstuvwxyz" : "0123456789+-=()aeohklmnpstijruvx"
+        let to = up ? "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐᵒᵖʳˢᵗᵘᵛʷˣʸᶻ" : "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₕₖₗₘₙₚₛₜᵢⱼᵣᵤᵥₓ"
+        var map: [Character: Character] = [:]
+        for (a, b) in zip(from, to) { map[a] = b }
+        let mapped = text.compactMap { map[$0] }
+        if mapped.count == text.count, !text.isEmpty { return String(mapped) }
+        let mark = up ? "^" : "_"
+        return text.count == 1 ? mark + text : mark + "(" + text + ")"
+    }
 
     private var quotes = 0
     /// For each open quote, how many blocks there were when it opened (its first paragraph may
@@ -179,8 +194,16 @@ struct MarkdownWalker {
             }
             if !spans.isEmpty { emit(.paragraph(spans.merged, margin: margin)) }
         case CCMARK_TEXT:
-            add(node.literal, style())
-            addSource(written(node), style())
+            if raised > 0 || lowered > 0 {
+                // `E=mc<sup>2</sup>` as E=mc², `H<sub>2</sub>O` as H₂O (it read E=mc2: helper-65);
+                // what has no such form, as ^(…) and _(…).
+                let shifted = Self.shifted(node.literal, up: raised > 0)
+                add(shifted, style())
+                addSource(PipeTable.escaped(shifted, bars: true), style())
+            } else {
+                add(node.literal, style())
+                addSource(written(node), style())
+            }
         case CCMARK_CODE:
             add(node.literal, style(role: .code))
             addSource(PipeTable.escapedCode(node.literal), style(role: .code))
@@ -198,6 +221,9 @@ struct MarkdownWalker {
                 if tag.name == "br" {
                     add("\n", style())
                     addSource(" ", style())
+                } else if tag.name == "sup" || tag.name == "sub" {
+                    let change = tag.closing ? -1 : 1
+                    if tag.name == "sup" { raised = max(0, raised + change) } else { lowered = max(0, lowered + change) }
                 } else if tag.name == "a" {
                     // Its text styled as a link's, its address after it, as a Markdown link's.
                     if !tag.closing {

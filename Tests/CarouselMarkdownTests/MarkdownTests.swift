@@ -586,6 +586,13 @@ import Testing
         #expect(slides[1].blocks == [.code(lines: ["---"])])
     }
 
+    /// `<sup>` and `<sub>` raise and lower what they hold where Unicode has such characters, else
+    /// mark it with ^ or _ (helper-65: `E=mc<sup>2</sup>` read E=mc2).
+    @Test func superscriptsAndSubscriptsAreRaisedAndLowered() {
+        let document = Markdown.document(from: "E=mc<sup>2</sup>, H<sub>2</sub>O, the 1<sup>st</sup>, 10<sup>-3</sup>, x<sup>Q</sup> and y<sub>10 max</sub>.\n")
+        #expect(document.plainLines == ["E=mc², H₂O, the 1ˢᵗ, 10⁻³, x^Q and y_(10 max)."], "\(document.plainLines)")
+    }
+
     /// A ```diff block, and a diff file read as code, show added lines green, removed ones red,
     /// hunk headers cyan and the files' names bold; other code is one colour (helper-65).
     @Test func diffsShowTheirChangesInColour() {
