@@ -1003,6 +1003,7 @@ public struct AppModel {
         var indices = indices
         if !hidden.isEmpty { indices = (indices ?? Array(0..<deck.count)).filter { !hidden.contains($0) } }
         shown = ShownCards(deck: deck, indices: indices)
+        scene.deckIndices = query.isEmpty || indices?.count == deck.count ? nil : indices
         guard shown.count > 0 else {
             overlay.zoom = nil
             return

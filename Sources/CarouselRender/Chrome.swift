@@ -116,7 +116,9 @@ public enum Chrome {
 
     /// The dots and the status line: position, `note`, the card's title (or `message` in its place)
     /// and `hint` (dropped when it does not fit).
-    static func drawBottom(_ state: CarouselState, card: Card, skipped: Int, note: String = "", message: String? = nil,
+    /// `deckNumber`: while a search shows some of the deck, the card's number in the deck (`(#17)`
+    /// after its place among the matches: helper-65 lost their place in a talk searched zoomed).
+    static func drawBottom(_ state: CarouselState, card: Card, skipped: Int, deckNumber: Int? = nil, note: String = "", message: String? = nil,
                            hint: String, shorterHints: [String] = [], theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
         let rows = ChromeRows(height: canvas.height)
@@ -131,6 +133,7 @@ public enum Chrome {
         }
 
         var position = "\(state.activeIndex + 1)/\(state.count)"
+        if let deckNumber { position += " (#\(deckNumber))" }
         if skipped > 0 { position += " (\(skipped) skipped)" }
         if !note.isEmpty { position += "  " + note }
         var hint = hint  // emptied below when the title leaves no room for it

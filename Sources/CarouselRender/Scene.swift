@@ -63,6 +63,15 @@ public struct Scene: Sendable {
     public var pictures: (any PictureSource)?
     /// What the status line says after the card's place: a kept search, the slideshow.
     public var statusNote = ""
+    /// While a search shows some of the deck: each shown card's index in the deck, so that the
+    /// status line can say which card of the deck the match is (`1/3 (#17)`); nil otherwise.
+    public var deckIndices: [Int]?
+
+    /// The deck's number (from 1) of shown card `index`, while a search shows some of the deck.
+    func deckNumber(_ index: Int) -> Int? {
+        guard let deckIndices, index >= 0, index < deckIndices.count else { return nil }
+        return deckIndices[index] + 1
+    }
     /// Said in the status line in place of the card's title (until the app clears it).
     public var message: String?
     /// The search line, while it is open.
@@ -105,6 +114,7 @@ public struct Scene: Sendable {
         /// What the status line shows of the active card: the card at a place can change under
         /// the same count (a kept search answering again after the deck was read again).
         var title: String, subtitle: String, accent: RGB?
+        var deckNumber: Int?
     }
     var chromeKey: ChromeKey? {
         didSet {
@@ -228,7 +238,8 @@ public struct Scene: Sendable {
         let key = ChromeKey(
             mode: state.mode, style: state.style, loop: state.loop, active: state.activeIndex, count: state.count,
             width: canvas.width, height: canvas.height, skipped: skippedCards, themeVersion: themeVersion, hint: openHelpHints?.first ?? hint,
-            note: statusNote, message: message, title: activeCard.title, subtitle: activeCard.subtitle, accent: activeCard.accent)
+            note: statusNote, message: message, title: activeCard.title, subtitle: activeCard.subtitle, accent: activeCard.accent,
+            deckNumber: deckNumber(state.activeIndex))
         let chromeRowNumbers = (top: rows.bar, dots: rows.dots, status: rows.status)
         if key == chromeKey {
             canvas.restoreRow(chromeRowNumbers.top, from: topBarRow, at: 0)
@@ -252,7 +263,7 @@ public struct Scene: Sendable {
                 canvas.restoreRow(chromeRowNumbers.dots, from: chromeRows, at: 0)
                 canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: canvas.width)
             } else {
-                Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, note: statusNote, message: message,
+                Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, deckNumber: key.deckNumber, note: statusNote, message: message,
                                   hint: openHelpHints?.first ?? hint, shorterHints: openHelpHints.map { Array($0.dropFirst()) } ?? shorterHints,
                                   theme: theme, on: &canvas)
                 var rows: [Cell] = []
@@ -430,7 +441,8 @@ public struct Scene: Sendable {
         }
         // Which card it is, as the strip's status line says (Left / Right and the slideshow change it).
         // (Also one card of a search, as the strip says "1/1": helper-11 found it left out.)
-        let position = count > 1 || highlight != nil ? "\(zoom.index + 1)/\(count)  " : ""
+        let position = count > 1 || highlight != nil
+            ? "\(zoom.index + 1)/\(count)" + (deckNumber(zoom.index).map { " (#\($0))" } ?? "") + "  " : ""
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
         let note = statusNote.isEmpty ? "" : g.displayable(statusNote)

@@ -477,6 +477,26 @@ import Testing
 
     /// A search kept with no match says how many cards the deck has and how to see them again
     /// (its status said "0/0", as if the deck were empty).
+    /// While a search shows some of the deck, the status line says which card of the deck the
+    /// match is, after its place among the matches (helper-65: `1/1` zoomed, the talk's slide 17
+    /// nowhere); with every card shown, or no search, the place alone.
+    @Test func aMatchSaysWhichCardOfTheDeckItIs() {
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter)
+        #expect(status(pilot).hasPrefix(" 1/3 (#2)  /needle  two"), "\(status(pilot))")
+        pilot.press(.right, .right)
+        pilot.wait(1)
+        #expect(status(pilot).hasPrefix(" 3/3 (#5)  /needle  five"), "\(status(pilot))")
+        pilot.press(.character("/"))
+        pilot.type("e")
+        pilot.press(.enter)
+        #expect(status(pilot).hasPrefix(" 5/6  /e  five"), "every card matches: \(status(pilot))")
+        pilot.press(.escape)
+        #expect(status(pilot).hasPrefix(" 5/6  five"), "\(status(pilot))")
+    }
+
     @Test func aKeptSearchWithNoMatchSaysTheDeckIsStillThere() {
         let pilot = Pilot(deck: deck, width: 80, height: 24)
         pilot.press(.character("/"))

@@ -531,13 +531,13 @@ import Testing
         let single = Pilot(deck: CardList([Card(id: "one.txt", title: "one", content: .text(TextDocument(plainText: "only")))]), width: 80, height: 24)
         single.press(.enter)
         #expect(status(single).hasPrefix(" 1 line"), "one card: no place to say \(status(single))")
-        // One card a search found: the place, as the strip says it.
+        // One card a search found: the place, as the strip says it, and which card of the deck it is.
         let found = Pilot(deck: deck, width: 80, height: 24)
         found.press(.character("/"))
         found.type("only")
         found.press(.enter, .enter)
         found.wait(1)
-        #expect(status(found).hasPrefix(" 1/1  1 line  /only"), "\(status(found))")
+        #expect(status(found).hasPrefix(" 1/1 (#2)  1 line  /only"), "\(status(found))")
     }
 
     /// Where the text is, in numbers, is never cut on a narrow screen (helper-27: "lines 2-4 of 3…"
