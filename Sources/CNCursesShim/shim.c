@@ -735,13 +735,28 @@ static int read_character(wint_t *result) {
         return KEY_CODE_YES;
     }
     c &= 0xFF;
-    // A locale of one byte a character (Latin-1): the byte is its character, where it is one.
+    // Another locale (Latin-1, EUC-JP, GB18030): its characters as it reads them, a byte at a
+    // time (a character of several bytes waits for its rest as below), U+FFFD where they are none.
     if (c >= 0x80 && !utf8_locale) {
-        wchar_t wide;
+        wchar_t wide = 0;
         char byte = (char)c;
         mbstate_t state;
         memset(&state, 0, sizeof state);
-        *result = mbrtowc(&wide, &byte, 1, &state) == 1 ? (wint_t)wide : 0xFFFD;
+        size_t read = mbrtowc(&wide, &byte, 1, &state);
+        for (int i = 0; read == (size_t)-2 && i < 8; i++) {
+            int next = wgetch(keys);
+            if (next == ERR) {
+                struct pollfd rest = {.fd = input_fd, .events = POLLIN};
+                if (poll(&rest, 1, 50) > 0) next = wgetch(keys);
+            }
+            if (next == ERR || next >= KEY_MIN) {
+                if (next != ERR) ungetch(next);
+                break;
+            }
+            byte = (char)(next & 0xFF);
+            read = mbrtowc(&wide, &byte, 1, &state);
+        }
+        *result = read == (size_t)-1 || read == (size_t)-2 ? 0xFFFD : (wint_t)wide;
         return OK;
     }
     int more = c < 0x80 ? 0 : c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : -1;

@@ -444,8 +444,9 @@ public struct AppModel {
     }
 
     /// PgDn / Space (PgUp / b) in a zoomed card: a page on (back) in its text; from the text's last
-    /// page (its top), or a card that has no text to page through, the next (previous) card,
-    /// zoomed from its top, as a pager and a slide viewer turn pages.
+    /// page (its top), or a card that has no text to page through, the next card zoomed from its
+    /// top (the previous one at its last page), as a pager and a slide viewer turn pages; a search
+    /// on, at its first (last) match.
     private mutating func turnPage(_ pages: Int) {
         finishGrowth()
         guard let zoom = overlay.zoom else { return }
@@ -459,6 +460,11 @@ public struct AppModel {
         state.send(.move(pages > 0 ? 1 : -1))
         if overlay.searching { searchAnchor = activeDeckIndex }
         followActiveCard()
+        // Back, the card before opens at its last page (at its last match, a search on), as a
+        // pager pages back into it (review: Space then b did not come back to where it was).
+        if pages < 0, overlay.zoom?.index == state.targetIndex, overlay.zoom?.index != zoom.index {
+            if overlay.zoom?.seeksMatch == true { overlay.zoom?.seeksLastMatch = true } else { overlay.zoom?.first = Zoom.end }
+        }
     }
 
     /// Home (0) and End (`Zoom.end`) in a zoomed card: the view goes there, whatever was scrolled
@@ -630,9 +636,10 @@ public struct AppModel {
             let opensFile = target == file || script.contains("{line}") || script.contains("{file}")
             effects.append(.run(ExternalCommand(script: script, target: target, name: Self.openWithName(script), line: opensFile ? line : nil,
                                                 file: file)))
-        } else if case .image = card.content {
+        } else if case .image(let picture) = card.content, file == nil || file == picture.path {
             // A text editor shows a picture's bytes (vi opened a JPEG as a screenful of noise).
             // (Short enough for an 80-column status line: it was cut before "with a viewer".)
+            // (A Markdown slide of one picture opens its talk, at the slide: review.)
             say("Pictures open with --open-with 'xdg-open {}', not in a text editor.")
         } else if let file {
             let name = options.editor.split(separator: " ").first.map(String.init) ?? options.editor

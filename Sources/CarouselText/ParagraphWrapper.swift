@@ -153,8 +153,8 @@ struct ParagraphWrapper {
     }
 
     /// Where the first line of `word` (wider than the line) ends, and whether the break needs a
-    /// mark: after its last own hyphen or slash within the line, or else, in an `address` (a path,
-    /// URL, e-mail, host name, IPv6 address or Windows path: see `fold`), before its last `.`, `#`, `?`, `&`, `=`, `_`, `~`,
+    /// mark: after its last own hyphen, slash or underscore within the line, or else, in an `address` (a path,
+    /// URL, e-mail, host name, IPv6 address or Windows path: see `fold`), before its last `.`, `#`, `?`, `&`, `=`, `~`,
     /// `@`, `:` or `\` within the
     /// line, if that falls past the first two letters (no mark: a hyphen inside an address would
     /// read as part of it); else before its last `[` or `(` within the line, past the first two

@@ -29,13 +29,15 @@ extension TextDocument {
         self.init(title: title, blocks: blocks)
     }
 
-    /// Whether `lines` are a unified diff: a line `--- ` followed by one `+++ `, and a hunk's `@@ `,
+    /// Whether `lines` are a unified diff: a line `--- ` followed by one `+++ ` and a hunk's header,
     /// within its first lines (a commit's message and `diff --git` may come first).
     static func isDiff(_ lines: [String]) -> Bool {
         let head = lines.prefix(200)
-        guard let old = head.firstIndex(where: { $0.hasPrefix("--- ") }), old + 1 < head.endIndex,
-              head[old + 1].hasPrefix("+++ ") else { return false }
-        return head[(old + 2)...].contains { $0.hasPrefix("@@ ") }
+        // (Any `---` line of them: a commit's message may hold one first.)
+        for old in head.indices where head[old].hasPrefix("--- ") && old + 2 < head.endIndex {
+            if head[old + 1].hasPrefix("+++ "), TextBlock.hunkCounts(head[old + 2]) != nil { return true }
+        }
+        return false
     }
 
     /// The lines of `text`, split at every newline character (LF, CRLF, CR...); a final newline

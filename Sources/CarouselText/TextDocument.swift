@@ -192,7 +192,10 @@ extension TextDocument {
     /// aligned to its parentheses, a drawing, fewer than three indented rows).
     public static func codeIndentStep(of blocks: [TextBlock]) -> Int {
         var leads: [Int] = []
-        for case .code(let rows, _) in blocks {
+        // (Not a diff's rows, each begun by its mark, a space, + or -: its unchanged lines narrowed
+        // alone stood apart from its changed ones; review.)
+        let plain = SpanStyle(role: .code)
+        for case .code(let rows, _) in blocks where rows.allSatisfy({ $0.allSatisfy { $0.style == plain } }) {
             for row in rows {
                 var lead = 0, filled = false
                 scan: for span in row {

@@ -40,6 +40,24 @@ import Testing
         #expect(strings(viewer.terminal.commandsRun.last ?? []).dropFirst(2).first == "feh \"$1\"", "\(strings(viewer.terminal.commandsRun.last ?? []))")
     }
 
+    /// A Markdown slide made of one picture opens its talk at the slide, in the editor, as a slide
+    /// of text does (review: it was refused as a picture, and the advice named a viewer for the talk).
+    @Test func aSlideOfOnePictureOpensItsTalk() throws {
+        let dir = NSTemporaryDirectory() + "carousel-open-slide-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: PictureCardTests.fixtures + "/split.png", toPath: dir + "/chart.png")
+        try "# Intro\nHello\n\n---\n\n# Chart\n![Latency](chart.png)\n".write(toFile: dir + "/talk.md", atomically: true, encoding: .utf8)
+        let deck = try DeckLoader.load(paths: [dir + "/talk.md"]).provider
+        #expect(deck.card(at: 1).content == .image(PictureFile(path: dir + "/chart.png")))
+        var options = AppOptions()
+        options.editor = "vim"
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.press(.right, .character("e"))
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim +6 \"$1\"", "carousel", dir + "/talk.md"],
+                "\(strings(pilot.terminal.commandsRun.last ?? [])), \(status(pilot))")
+    }
+
     @Test func eRunsTheEditorOnTheCardsFileThenReadsTheDeckAgain() {
         var options = AppOptions()
         options.editor = "code -w"

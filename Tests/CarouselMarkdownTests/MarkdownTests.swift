@@ -606,6 +606,16 @@ import Testing
             #expect(style("--- a/x")?.bold == true && style("+++ b/x")?.bold == true && style("+++ b/x")?.foreground == nil)
             #expect(style(" same") == SpanStyle(role: .code))
         }
+        // A patch's message and signature stay as they are; in a hunk a removed `--` comment is red.
+        let patch = TextDocument(code: "Subject: fix\n\n- removed the cache\n---\n--- a/q.sql\n+++ b/q.sql\n@@ -1,2 +1,2 @@\n--- old note\n+-- new note\n select 1;\n-- \n2.39\n")
+        guard case .code(let rows, _) = patch.blocks.first else { Issue.record("\(patch.blocks)"); return }
+        func style(_ text: String) -> SpanStyle? { rows.first { $0.plainText == text }?.first?.style }
+        #expect(style("- removed the cache") == SpanStyle(role: .code) && style("-- ") == SpanStyle(role: .code))
+        #expect(style("--- old note")?.foreground == .indexed(1) && style("+-- new note")?.foreground == .indexed(2))
+        #expect(style("--- a/q.sql")?.bold == true && style("--- a/q.sql")?.foreground == nil)
+        // Its unchanged lines keep their columns beside its changed ones on a narrow card.
+        let go = TextDocument(code: "--- a/m.go\n+++ b/m.go\n@@ -1,4 +1,4 @@\n \tif x {\n \t\ty := 1\n-\t\treturn y\n+\t\treturn z\n")
+        #expect(go.codeIndentStep == 0)
         // Other code, with lines that begin with + or -, stays one colour.
         let plain = Markdown.document(from: "```\n+1\n-1\n```\n")
         #expect(plain.blocks == [.code(lines: ["+1", "-1"])])

@@ -123,7 +123,7 @@ import Testing
 
     /// An address (a word with a slash, an `@`, or a dot between letters or digits: a path, a URL,
     /// an e-mail, a host name, an IP address) with no slash or hyphen to break after breaks before
-    /// a dot, `#`, `?`, `&`, `=`, `_`, `~` or `@`, with no mark: a hyphen would read as part of it. A code
+    /// a dot, `#`, `?`, `&`, `=`, `~` or `@` (after an underscore), with no mark: a hyphen would read as part of it. A code
     /// (a hash, a number) breaks with no mark either ("bd60-" / "510" read as a range).
     @Test func anAddressBreaksBeforeItsSeparatorsWithNoMark() {
         #expect(texts([.paragraph([TextSpan("https://example.com/a/very/long/path#fragment")])], width: 11)
