@@ -377,30 +377,38 @@ struct DeckBuilder {
     /// bytes are checked now (signature, header, a decoder installed), its pixels read only when
     /// it comes near the screen. Otherwise a message naming it.
     private mutating func pictureEntry(_ file: [UInt8], in folder: some DeckFolder, title: String?) -> CardEntry? {
-        let shown = folder.displayName(of: file)
-        if let failure = folder.problem(with: file, limit: FileKinds.maximumPictureSize) {
-            skip("\(shown): \(failure.reason)")
+        switch DeckBuilder.picturePath(file, in: folder, check: options.checkPicture) {
+        case .failure(let reason):
+            skip("\(folder.displayName(of: file)): \(reason)")
             return nil
+        case .success(let path):
+            return CardEntry(id: folder.identity(of: file), title: title ?? DeckBuilder.title(fromFileName: file),
+                             source: .content(.image(PictureFile(path: path))), file: path, titledAfter: title == nil ? path : nil)
         }
-        guard let path = folder.path(of: file) else {
-            skip("\(shown): pictures are shown from files on disk only")
-            return nil
-        }
-        if let check = options.checkPicture {
+    }
+
+    /// A picture file's path on disk when a picture card can show it (not too large, on disk, its
+    /// first bytes passing `check`: signature, header, a decoder installed), else why not.
+    static func picturePath(_ file: [UInt8], in folder: some DeckFolder, check: (@Sendable ([UInt8]) -> String?)?)
+        -> Result<[UInt8], PictureRefusal> {
+        if let failure = folder.problem(with: file, limit: FileKinds.maximumPictureSize) { return .failure(PictureRefusal(failure.reason)) }
+        guard let path = folder.path(of: file) else { return .failure(PictureRefusal("pictures are shown from files on disk only")) }
+        if let check {
             let head: [UInt8]
             do {
                 head = try folder.head(file, count: FileKinds.pictureHeadSize)
             } catch {
-                skip("\(shown): \(error.reason)")
-                return nil
+                return .failure(PictureRefusal(error.reason))
             }
-            if let reason = check(head) {
-                skip("\(shown): \(Sanitizer.line(reason))")
-                return nil
-            }
+            if let reason = check(head) { return .failure(PictureRefusal(Sanitizer.line(reason))) }
         }
-        return CardEntry(id: folder.identity(of: file), title: title ?? DeckBuilder.title(fromFileName: file),
-                         source: .content(.image(PictureFile(path: path))), file: path, titledAfter: title == nil ? path : nil)
+        return .success(path)
+    }
+
+    /// Why a picture file cannot be a card, as standard error says it.
+    struct PictureRefusal: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
     }
 
     private mutating func skip(_ file: [UInt8], in folder: some DeckFolder, _ failure: FileFailure) {
@@ -429,7 +437,12 @@ struct DeckBuilder {
             }
             // (A talk's chart was "[image: Latency per week]" beside the picture itself; helper-65.)
             if let address = slide.picture, let path = picture?(address) {
-                entries.append(CardEntry(id: id(number), title: slide.title.map { Sanitizer.line($0) } ?? fallback,
+                // Without a heading, titled by the picture's words (`![Latency per week](…)`).
+                let alt = slide.plainLines.first.flatMap { line in
+                    line.hasPrefix("[image: ") && line.hasSuffix("]") && line.count > 9 ? String(line.dropFirst(8).dropLast()) : nil
+                }
+                let named = alt.flatMap { $0 == Markdown.pictureName(address) ? nil : $0 }
+                entries.append(CardEntry(id: id(number), title: (slide.title ?? named).map { Sanitizer.line($0) } ?? fallback,
                                          subtitle: slide.caption.map { Sanitizer.line($0) } ?? "",
                                          source: .content(.image(PictureFile(path: path))), file: file, fileLines: file == nil ? nil : lines))
                 continue
@@ -464,11 +477,7 @@ struct DeckBuilder {
         guard !bytes.isEmpty, !bytes.contains(0) else { return nil }
         let directory = markdown.lastIndex(of: UInt8(ascii: "/")).map { Array(markdown[...$0]) } ?? []
         let name = directory + bytes
-        guard FileKinds.verdict(forName: name) == .picture, folder.problem(with: name, limit: FileKinds.maximumPictureSize) == nil,
-              let path = folder.path(of: name) else { return nil }
-        if let check {
-            guard let head = try? folder.head(name, count: FileKinds.pictureHeadSize), check(head) == nil else { return nil }
-        }
+        guard FileKinds.verdict(forName: name) == .picture, case .success(let path) = picturePath(name, in: folder, check: check) else { return nil }
         return path
     }
 

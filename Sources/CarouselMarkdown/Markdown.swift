@@ -27,6 +27,9 @@ public enum Markdown {
         }
     }
 
+    /// What a picture without words is named by in a text: its file's name.
+    public static func pictureName(_ address: String) -> String { HTMLText.fileName(address) }
+
     /// The address of the one picture `blocks` are made of (a paragraph of nothing but the picture,
     /// after the title the card shows in its frame), and the caption under it: one more paragraph
     /// of at most 200 characters; nil when they hold anything else.

@@ -356,6 +356,10 @@ import Testing
 
             ---
 
+            ![The logo, large](logo.png)
+
+            ---
+
             # From the web
             ![x](https://example.com/x.png)
 
@@ -382,12 +386,13 @@ import Testing
             head.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? nil : "not a PNG"
         }))
         let cards = deck.cards
-        #expect(cards.map(\.title) == ["Latency", "talk 2", "From the web", "Missing", "Fake", "More to read"])
+        #expect(cards.map(\.title) == ["Latency", "talk 2", "The logo, large", "From the web", "Missing", "Fake", "More to read"],
+                "a slide without a heading titled by its picture's words, else as a slide of text is")
         #expect(cards[0].content == .image(PictureFile(path: Array(scratch.at("img/chart one.png").utf8))))
         #expect(cards[0].subtitle == "Each bar is one week.")
         #expect(cards[0].file == Array(scratch.at("talk.md").utf8) && cards[0].fileLines?.lowerBound == 1, "e opens the talk at the slide")
         #expect(cards[1].content == .image(PictureFile(path: Array(scratch.at("logo.png").utf8))) && cards[1].subtitle.isEmpty)
-        for card in cards[2...] {
+        for card in cards[3...] {
             guard case .text(let document) = card.content else { Issue.record("\(card.title) is not text"); continue }
             #expect(document.plainLines.contains { $0.contains("[image: ") }, "\(card.title)")
         }
