@@ -429,15 +429,7 @@ public struct AppModel {
     /// Scrolls a zoomed card's text, within it; keys pressed before the first full zoomed frame
     /// (as `--keys` presses them, or a burst of keys) wait for it.
     private mutating func scroll(by lines: Int) {
-        finishGrowth()
-        guard let zoom = overlay.zoom else { return }
-        // The match not found yet, or the text's length not known (keys right after the zoom
-        // opened): taken from the first full frame, from the match.
-        guard !zoom.seeksMatch, let shownLast = zoomShown else {
-            // (Bounded: a zoom too small to show a line takes them only when the screen grows.)
-            if zoom.waiting.count < 256 { overlay.zoom?.waiting.append(.scroll(lines)) }
-            return
-        }
+        guard let (zoom, shownLast) = fullZoom(else: .scroll(lines)) else { return }
         overlay.zoom?.first = max(0, min(max(0, shownLast.total - shownLast.page), zoom.first + lines))
         overlay.zoom?.seeksMatch = false
         overlay.zoom?.match = nil
@@ -448,13 +440,7 @@ public struct AppModel {
     /// top (the previous one at its last page), as a pager and a slide viewer turn pages; a search
     /// on, at its first (last) match.
     private mutating func turnPage(_ pages: Int) {
-        finishGrowth()
-        guard let zoom = overlay.zoom else { return }
-        // The text's length not known yet: taken from the first full frame, as a scroll is.
-        guard !zoom.seeksMatch, let shownLast = zoomShown else {
-            if zoom.waiting.count < 256 { overlay.zoom?.waiting.append(.page(pages)) }
-            return
-        }
+        guard let (zoom, shownLast) = fullZoom(else: .page(pages)) else { return }
         let atEdge = pages > 0 ? zoom.first + shownLast.page >= shownLast.total : zoom.first <= 0
         guard atEdge else { return scroll(by: pages * max(1, zoomPage - 1)) }
         state.send(.move(pages > 0 ? 1 : -1))
@@ -465,6 +451,22 @@ public struct AppModel {
         if pages < 0, overlay.zoom?.index == state.targetIndex, overlay.zoom?.index != zoom.index {
             if overlay.zoom?.seeksMatch == true { overlay.zoom?.seeksLastMatch = true } else { overlay.zoom?.first = Zoom.end }
         }
+    }
+
+    /// The zoom (brought to its full size) and what its last full frame showed, for a key that
+    /// scrolls it or goes on from it; nil when no card is zoomed, or when it has not been drawn at
+    /// its full size yet (its match not found, the lines of its full width not counted: keys right
+    /// after it opened, or Home while it grew): `step` is then taken from that first full frame,
+    /// in order with the keys before it. (Bounded: a zoom too small to show a line takes them only
+    /// when the screen grows.)
+    private mutating func fullZoom(else step: ZoomStep) -> (Zoom, ZoomInfo)? {
+        finishGrowth()
+        guard let zoom = overlay.zoom else { return nil }
+        guard !zoom.seeksMatch, let shown = zoomShown else {
+            if zoom.waiting.count < 256 { overlay.zoom?.waiting.append(step) }
+            return nil
+        }
+        return (zoom, shown)
     }
 
     /// Home (0) and End (`Zoom.end`) in a zoomed card: the view goes there, whatever was scrolled
@@ -480,14 +482,7 @@ public struct AppModel {
     /// holding a match; past its last (first), to the next (previous) card that matches, opened
     /// at its first (last) match: round the matches, as on the strip.
     private mutating func nextMatchInZoom(steps: Int) {
-        finishGrowth()
-        guard let zoom = overlay.zoom else { return }
-        // Not drawn at its full size yet (its first match to find, or the lines of its full width
-        // to count, as when Home came while it grew): from there, once it is.
-        if zoom.seeksMatch || zoomShown == nil {
-            if zoom.waiting.count < 256 { overlay.zoom?.waiting.append(.match(steps)) }
-            return
-        }
+        guard let (zoom, _) = fullZoom(else: .match(steps)) else { return }
         if zoom.index < shown.count,
            let (line, top) = scene.zoomedMatch(zoom, card: shown.card(at: zoom.index), steps: steps, page: zoomPage) {
             overlay.zoom?.first = top
