@@ -316,8 +316,7 @@ void cs_die_by_signal(int sig) {
 }
 
 // "xterm-256color" -> "xterm-direct": the entry that speaks 24-bit colour, if the system has it.
-static SCREEN *new_direct_color_term(void) {
-    const char *term = getenv("TERM");
+static SCREEN *new_direct_color_term(const char *term) {
     if (!term || !*term) return NULL;
     char name[128];
     size_t base = strcspn(term, "-");
@@ -330,9 +329,17 @@ static SCREEN *new_direct_color_term(void) {
     return newterm(name, output, input);
 }
 
-// Can the terminal named by TERM do what the carousel needs? Asks terminfo only: nothing is written.
-static int check_terminal(void) {
-    const char *term = getenv("TERM");
+int cs_terminfo_known(const char *name) {
+    if (!name || !*name) return 0;
+    int status = 0;
+    if (setupterm(name, output_fd, &status) != OK) return 0;
+    del_curterm(cur_term);
+    cur_term = NULL;
+    return 1;
+}
+
+// Can the terminal of this terminfo name do what the carousel needs? Asks terminfo only: nothing is written.
+static int check_terminal(const char *term) {
     if (!term || !*term) return CS_START_NO_TERM;
     int status = 0;
     if (setupterm(term, output_fd, &status) != OK) return CS_START_UNKNOWN_TERM;
@@ -382,7 +389,7 @@ static int is_tty_for(int fd, int access) {
     return mode == O_RDWR || mode == access;
 }
 
-int cs_start(int direct_color) {
+int cs_start(int direct_color, const char *term) {
     // Standard output captured by a script (`choice=$(carousel --pick)`): draw on the terminal
     // itself, as fzf does, and leave standard output for the choice.
     output = stdout;
@@ -393,7 +400,7 @@ int cs_start(int direct_color) {
         output_fd = fileno(output);
         if (!isatty(output_fd)) return CS_START_NOT_A_TTY;
     }
-    int usable = check_terminal();
+    int usable = check_terminal(term);
     if (usable != CS_START_OK) return usable;
     input = stdin;
     input_fd = STDIN_FILENO;
@@ -412,8 +419,8 @@ int cs_start(int direct_color) {
     // started later (an editor) must not inherit the stale size either.
     unsetenv("LINES");
     unsetenv("COLUMNS");
-    screen = direct_color ? new_direct_color_term() : NULL;
-    if (!screen) screen = newterm(NULL, output, input);
+    screen = direct_color ? new_direct_color_term(term) : NULL;
+    if (!screen) screen = newterm(term, output, input);
     if (!screen) return CS_START_UNKNOWN_TERM;
     hold_stderr();
     set_term(screen);

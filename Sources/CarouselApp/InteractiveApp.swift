@@ -24,6 +24,10 @@ public final class InteractiveApp {
         let screen = TerminalScreen()
         try screen.start(colorOverride: InteractiveApp.depth(for: options.color), environment: environment)
         defer { screen.stop() }
+        var options = options
+        if options.notice == nil, let standIn = screen.standIn {
+            options.notice = "no terminfo entry for \(TerminalScreen.printable(environment["TERM"] ?? "")) here: drawn as \(standIn)"
+        }
         var model = AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: screen.depth != .none))
         // Two workers: one picture can take long to decode (an 8000x8000 photo) while the other
         // goes on converting the cards on screen.

@@ -21,6 +21,9 @@ public final class TerminalScreen: TerminalBackend {
     public private(set) var bytesWritten = 0
     /// Frames presented, those that changed nothing on the screen too.
     public private(set) var framesPresented = 0
+    /// The terminfo entry the terminal was started with in place of TERM's, which this machine
+    /// does not have (see `terminfoName`); nil when TERM's own was used.
+    public private(set) var standIn: String?
 
     /// Why the terminal cannot be used; nothing has been written to it then.
     public enum StartError: Error, CustomStringConvertible, Equatable {
@@ -71,8 +74,11 @@ public final class TerminalScreen: TerminalBackend {
         cs_install_signal_handlers()
         let direct = colorOverride == .truecolor
             || (colorOverride == nil && !ColorDepth.noColorRequested(environment) && ColorDepth.wantsTruecolor(environment))
-        let term = environment["TERM"].map(TerminalScreen.printable) ?? ""
-        switch Int(cs_start(direct ? 1 : 0)) {
+        let asked = environment["TERM"] ?? ""
+        let term = TerminalScreen.printable(asked)
+        let used = TerminalScreen.terminfoName(for: asked) { cs_terminfo_known($0) != 0 }
+        standIn = used == asked ? nil : used
+        switch Int(cs_start(direct ? 1 : 0, used)) {
         case Int(CS_START_OK): break
         case Int(CS_START_NO_TERM): throw StartError.noTerminalType
         case Int(CS_START_UNKNOWN_TERM): throw StartError.unknownTerminalType(term)
@@ -114,8 +120,26 @@ public final class TerminalScreen: TerminalBackend {
         return declared.reached(throughMultiplexer: multiplexer.known, maybe: multiplexer.maybe)
     }
 
+    /// The terminfo entry to start the terminal with: TERM's own, or, where this machine has none for
+    /// a terminal emulator that speaks xterm's sequences (kitty's `xterm-kitty`, `foot`, Ghostty,
+    /// WezTerm: common over ssh from a machine whose terminfo is newer than this one's), the
+    /// `xterm-256color` entry, as those terminals' own documentation advises. Any other unknown
+    /// name stays unknown, and is refused.
+    static func terminfoName(for term: String, known: (String) -> Bool) -> String {
+        guard !term.isEmpty, TerminalScreen.speaksXterm(term), !known(term) else { return term }
+        return ["xterm-256color", "xterm"].first(where: known) ?? term
+    }
+
+    /// Whether TERM names a terminal emulator of xterm's kind: `xterm-` anything, or one of the
+    /// emulators that name their own entry and understand xterm's sequences.
+    static func speaksXterm(_ term: String) -> Bool {
+        let family = term.lowercased().split(separator: "-", maxSplits: 1).first.map(String.init) ?? ""
+        return ["xterm", "kitty", "foot", "ghostty", "wezterm", "alacritty", "contour", "rio", "konsole",
+                "vte", "gnome", "iterm2", "mintty"].contains(family)
+    }
+
     /// A value from the environment as it may be shown in a message: printable ASCII, at most 40 characters.
-    static func printable(_ text: String) -> String {
+    public static func printable(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.prefix(40).map { (0x20..<0x7F).contains($0.value) ? $0 : "?" }))
     }
 

@@ -73,3 +73,32 @@ import Testing
         #expect(ColorDepth.resolved(asked: nil, environment: ["COLORTERM": "truecolor"], terminfoColors: 256) == .truecolor)
     }
 }
+
+/// Which terminfo entry starts the terminal when this machine has none for TERM.
+@Suite struct TerminfoStandInTests {
+    /// This machine's terminfo, as the tests pretend it is: Debian's, without kitty's or foot's entries.
+    static let debian: Set<String> = ["xterm", "xterm-256color", "tmux-256color", "screen", "dumb", "linux"]
+
+    @Test func anXtermLikeTerminalWithoutAnEntryIsDrawnAsXterm256color() {
+        for term in ["xterm-kitty", "xterm-ghostty", "foot", "foot-extra", "wezterm", "ghostty", "Alacritty"] {
+            #expect(TerminalScreen.terminfoName(for: term, known: TerminfoStandInTests.debian.contains) == "xterm-256color", "\(term)")
+        }
+    }
+
+    @Test func anEntryThisMachineHasIsUsedAsItIs() {
+        for term in ["xterm", "tmux-256color", "dumb", "linux"] {
+            #expect(TerminalScreen.terminfoName(for: term, known: TerminfoStandInTests.debian.contains) == term)
+        }
+        #expect(TerminalScreen.terminfoName(for: "xterm-kitty", known: { _ in true }) == "xterm-kitty")
+    }
+
+    /// A name that says nothing of what the terminal speaks is not guessed at (a vt52 would be
+    /// drawn in sequences it cannot read), nor is there a stand-in where xterm's entries are missing too.
+    @Test func otherUnknownNamesStayUnknown() {
+        for term in ["nosuch", "vt52x", "kittyish", ""] {
+            #expect(TerminalScreen.terminfoName(for: term, known: TerminfoStandInTests.debian.contains) == term, "\(term)")
+        }
+        #expect(TerminalScreen.terminfoName(for: "xterm-kitty", known: { $0 == "xterm" }) == "xterm")
+        #expect(TerminalScreen.terminfoName(for: "foot", known: { _ in false }) == "foot")
+    }
+}

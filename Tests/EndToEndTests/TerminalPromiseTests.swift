@@ -512,6 +512,21 @@ struct TerminalPromiseTests {
         #expect(!screen.contains("Normal") && !screen.contains("1/20"), "nothing drawn on the terminal")
     }
 
+    /// kitty, foot or Ghostty over ssh, to a machine whose terminfo has no entry for them: drawn
+    /// through xterm-256color's entry (their own advice), and the status line says so, until a key.
+    @Test(arguments: ["xterm-kitty", "foot"])
+    func anXtermLikeTerminalThisMachineDoesNotKnowIsDrawnAsXterm(term: String) throws {
+        let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=\(term)")
+        let screen = try session.waitForScreen { $0.joined().contains("Normal") }
+        #expect(screen.contains { $0.contains("1/20  no terminfo entry for \(term) here: drawn as xterm-256color") }, "\(screen)")
+        try session.send("Right")
+        let moved = try session.waitForScreen { $0.contains { $0.contains("2/20  Tomas") } }
+        #expect(moved.contains { $0.contains("2/20  Tomas") && !$0.contains("terminfo") }, "\(moved)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+    }
+
     /// Flags, skin tones, emoji with VS16, ZWJ sequences, keycaps, CJK, combining marks and scripts
     /// whose clusters hold several letters (Devanagari, Thai, Tamil): the terminal
     /// shows exactly what `--render` prints, cell for cell.

@@ -61,11 +61,15 @@ enum {
     CS_START_NO_KEYBOARD = 6,   // standard input is not a terminal, and there is no /dev/tty to read keys
 };
 
+/// Whether terminfo has an entry for the terminal type `name` (nothing is written).
+int cs_terminfo_known(const char *name);
+
 /// Starts curses on the terminal (newterm on stdout/stdin), to set its modes and read keys; it never
-/// draws (frames are written to cs_output_fd()). With `direct_color`, first tries the
-/// terminal's "-direct" terminfo entry (24-bit colour: xterm-256color -> xterm-direct). Returns
-/// CS_START_OK, or why the terminal cannot be used (nothing has been written to it then).
-int cs_start(int direct_color);
+/// draws (frames are written to cs_output_fd()). `term` is the terminfo name to use (TERM, or the
+/// entry standing in for it; NULL or empty: none). With `direct_color`, first tries its "-direct"
+/// terminfo entry (24-bit colour: xterm-256color -> xterm-direct). Returns CS_START_OK, or why the
+/// terminal cannot be used (nothing has been written to it then).
+int cs_start(int direct_color, const char *term);
 
 /// Gives the terminal back as it was (idempotent; also run at exit and on a crash).
 void cs_stop(void);
