@@ -228,7 +228,10 @@ enum FileSystem {
         while bytes.count <= limit {
             if let progress {
                 var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                if poll(&waiting, 1, 100) == 0 {
+                // (A signal handled meanwhile, as the sign's SIGCONT after Ctrl-Z and fg, is a tick
+                // too: read would wait for the pipe's next bytes, the sign not shown again till then.)
+                let ready = poll(&waiting, 1, 100)
+                if ready == 0 || (ready < 0 && errno == EINTR) {
                     progress(bytes.count, lines)
                     continue
                 }

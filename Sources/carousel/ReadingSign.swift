@@ -20,6 +20,9 @@ nonisolated(unsafe) private var keysTerminal: Int32 = -1
 /// which says the echo is to be turned on again).
 nonisolated(unsafe) private var keptModes = termios()
 nonisolated(unsafe) private var modesKept: sig_atomic_t = 0
+/// Set when the program is continued after a stop (Ctrl-Z and `fg`): the shell wrote over the
+/// sign's row meanwhile, so it is written again, its words unchanged or not.
+nonisolated(unsafe) private var continued: sig_atomic_t = 0
 
 final class ReadingSign {
     private let start = ReadingSign.now()
@@ -178,6 +181,13 @@ final class ReadingSign {
             sigemptyset(&action.sa_mask)
             if sigaction(signal, &action, nil) == 0 { previousActions[signal] = previous }
         }
+        var previous = sigaction()
+        if sigaction(SIGCONT, nil, &previous) == 0, previous.__sigaction_handler.sa_handler == nil {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in continued = 1 }
+            sigemptyset(&action.sa_mask)
+            if sigaction(SIGCONT, &action, nil) == 0 { previousActions[SIGCONT] = previous }
+        }
         // (Once the handlers that give the echo back are in place: a signal not handled here is
         // one ignored, which ends nothing.)
         ReadingSign.stopEcho()
@@ -205,6 +215,10 @@ final class ReadingSign {
         guard !text.isEmpty else { return }
         // Written again only when its words or the terminal's width change (it was written ten
         // times a second unchanged while a pipe was silent: noise over a slow link; helper-64).
+        if continued != 0 {
+            continued = 0
+            lastText = ""
+        }
         guard text != lastText || columns != lastColumns else { return }
         lastText = text
         lastColumns = columns

@@ -218,6 +218,27 @@ struct TextInputTests {
         #expect(!after.joined().contains("reading standard input") && !after.joined().contains("^C"), "wiped: \(after)")
     }
 
+    /// Ctrl-Z while standard input is read, then `fg`: the shell wrote over the sign's row, and the
+    /// sign is written again below, though its count has not changed (helper-67: it stayed away
+    /// until more lines came).
+    @Test(.enabled(if: TmuxSession.available, "needs tmux"))
+    func theSignComesBackAfterASuspend() throws {
+        let session = try TmuxSession(width: 100, height: 20, arguments: "--lines - 2>/dev/tty", shell: true,
+                                      input: "(printf 'first\\nsecond\\n'; sleep 4; echo third)")
+        _ = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 2 lines") } }
+        try session.send("C-z")
+        let stopped = try session.waitForScreen(timeout: 5) { $0.joined().contains("Stopped") }
+        let stoppedRow = try #require(stopped.lastIndex { $0.contains("Stopped") }, "\(stopped)")
+        try session.send("fg", "Enter")
+        let back = try session.waitForScreen(timeout: 3) { lines in
+            lines.indices.contains { $0 > stoppedRow + 1 && lines[$0].contains("carousel: reading standard input… 2 lines") }
+        }
+        #expect(back.indices.contains { $0 > stoppedRow + 1 && back[$0].contains("reading standard input… 2 lines") }, "\(back)")
+        let shown = try session.waitForScreen(timeout: 10) { $0.contains { $0.contains("1/3  first") } }
+        #expect(shown.contains { $0.contains("1/3  first") }, "\(shown)")
+        try session.send("q")
+    }
+
     @Test func linesFromAPipeAreOneCardEachAndTheStatusCountsThem() throws {
         let result = try carousel(input: #"first line\nsecond line\nthird line\n"#, ["--lines", "--render", "80x24", "-"])
         #expect(result.status == 0)
