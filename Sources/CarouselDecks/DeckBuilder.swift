@@ -477,8 +477,21 @@ struct DeckBuilder {
         guard !bytes.isEmpty, !bytes.contains(0) else { return nil }
         let directory = markdown.lastIndex(of: UInt8(ascii: "/")).map { Array(markdown[...$0]) } ?? []
         let name = directory + bytes
-        guard FileKinds.verdict(forName: name) == .picture, case .success(let path) = picturePath(name, in: folder, check: check) else { return nil }
+        guard FileKinds.verdict(forName: name) == .picture else { return nil }
+        if case .success(let path) = picturePath(name, in: folder, check: check) { return path }
+        // A talk reached through a symbolic link (`~/talks/today.md` -> `~/src/talk/slides.md`):
+        // its pictures are beside the file it leads to, where it was written.
+        guard let linked = folder.path(of: markdown), let target = FileSystem.resolved(linked),
+              let targetDirectory = FileSystem.resolved(DeckBuilder.directory(of: target)),
+              targetDirectory != FileSystem.resolved(DeckBuilder.directory(of: linked)),
+              case .success(let path) = picturePath(bytes, in: DiskFolder(path: targetDirectory), check: check) else { return nil }
         return path
+    }
+
+    /// The directory a file's path names it in (`.` for a bare name).
+    static func directory(of path: [UInt8]) -> [UInt8] {
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return Array(".".utf8) }
+        return slash == path.startIndex ? Array("/".utf8) : Array(path[..<slash])
     }
 
     /// The encoding of input read as lines: with `--read0`, the NUL bytes that end them are no

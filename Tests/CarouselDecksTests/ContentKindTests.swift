@@ -399,6 +399,30 @@ import Testing
         #expect(deck.problems.isEmpty, "\(deck.problems)")
     }
 
+    /// A talk reached through a symbolic link finds its pictures beside the file the link leads to,
+    /// where it was written (helper-67: they were looked for beside the link, and shown as
+    /// `[image: …]`); a picture beside the link is still found first, in a deck folder too.
+    @Test func aLinkedTalkFindsItsPicturesBesideItsFile() throws {
+        let scratch = try Scratch()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]
+        for folder in ["src/talk/img", "talks"] {
+            try FileManager.default.createDirectory(atPath: scratch.at(folder), withIntermediateDirectories: true)
+        }
+        scratch.write(png, named: Array("chart.png".utf8), in: scratch.at("src/talk/img"))
+        scratch.write(png, named: Array("logo.png".utf8), in: scratch.at("src/talk"))
+        scratch.write(png, named: Array("logo.png".utf8), in: scratch.at("talks"))
+        scratch.write("# Chart\n![Bars](img/chart.png)\n\n---\n\n# Logo\n![Logo](logo.png)\n\n---\n\n# Gone\n![x](img/gone.png)\n", to: "src/talk/slides.md")
+        try FileManager.default.createSymbolicLink(atPath: scratch.at("talks/today.md"), withDestinationPath: "../src/talk/slides.md")
+        for path in [scratch.at("talks/today.md"), scratch.at("talks")] {
+            let deck = try DeckLoader.load(paths: [path])
+            let cards = deck.cards.filter { $0.title != "logo" }
+            #expect(cards.map(\.title) == ["Chart", "Logo", "Gone"], "\(path)")
+            #expect(cards[0].content == .image(PictureFile(path: Array(scratch.at("src/talk/img/chart.png").utf8))), "\(path)")
+            #expect(cards[1].content == .image(PictureFile(path: Array(scratch.at("talks/logo.png").utf8))), "beside the link first: \(path)")
+            guard case .text = cards[2].content else { Issue.record("a missing picture is named in text: \(path)"); continue }
+        }
+    }
+
     /// A picture without an extension (a camera's `IMG_0001`) is a picture card by its signature
     /// (it was skipped as "not a text file"); a photo in a format not shown says so (helper-48:
     /// "not a text file (a .heic file)").
