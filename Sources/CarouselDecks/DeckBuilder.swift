@@ -63,21 +63,19 @@ struct DeckBuilder {
         // third of their second of loading counting titles in a growing dictionary; helper-61.)
         guard entries.indices.contains(where: { entries[$0].titledAfter != nil }) else { return entries }
         var entries = entries
-        for components in 1...2 {
+        // (Up to three folders: `services/api/Makefile` and `services/web/Makefile` are alike in
+        // their whole names and told apart by their folders, `api/Makefile`; a name without an
+        // extension passed straight to its folder: both stayed `Makefile`, helper-66.)
+        for components in 1...4 {
             var counts: [String: Int] = [:]
             counts.reserveCapacity(entries.count)
             for entry in entries { counts[entry.title, default: 0] += 1 }
-            var changed = false
-            for i in entries.indices {
-                guard let file = entries[i].titledAfter, counts[entries[i].title, default: 0] > 1 else { continue }
-                let parts = file.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).suffix(components)
-                let title = Sanitizer.line(bytes: Array(parts.joined(separator: [UInt8(ascii: "/")])))
-                if title != entries[i].title {
-                    entries[i].title = title
-                    changed = true
-                }
+            let alike = entries.indices.filter { entries[$0].titledAfter != nil && counts[entries[$0].title, default: 0] > 1 }
+            if alike.isEmpty { break }
+            for i in alike {
+                let parts = entries[i].titledAfter!.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).suffix(components)
+                entries[i].title = Sanitizer.line(bytes: Array(parts.joined(separator: [UInt8(ascii: "/")])))
             }
-            if !changed { break }
         }
         return entries
     }

@@ -189,7 +189,7 @@ extension TextDocument {
     /// The step `blocks`' code rows are indented by: 8 or 4 where at least four in five of the
     /// indented rows are indented by a multiple of it and hardly any (one in twenty) by less
     /// (4-space Python whose methods' bodies sit at 8 steps by 4); else 0 (2-space code, code
-    /// aligned to its parentheses, a drawing, fewer than three indented rows).
+    /// aligned to its parentheses, a drawing, fewer than three indented rows, unless they are all a multiple of 8 in: tabs).
     public static func codeIndentStep(of blocks: [TextBlock]) -> Int {
         var leads: [Int] = []
         // (Not a diff's rows, each begun by its mark, a space, + or -: its unchanged lines narrowed
@@ -210,6 +210,9 @@ extension TextDocument {
                 if filled && lead > 0 { leads.append(lead) }
             }
         }
+        // A few rows, each a tab's width in or several (tabs are spaces by now): steps of a tab
+        // (a Makefile's recipe of one line sat 8 columns in on a card of 13).
+        if !leads.isEmpty && leads.count < 3 && leads.allSatisfy({ $0 % 8 == 0 }) { return 8 }
         guard leads.count >= 3 else { return 0 }
         for step in [8, 4] {
             let multiples = leads.count { $0 % step == 0 }, less = leads.count { $0 < step }

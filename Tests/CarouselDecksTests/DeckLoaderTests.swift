@@ -49,6 +49,13 @@ import Testing
         let files = try DeckLoader.load(paths: [scratch.at("work/notes.txt"), scratch.at("home/notes.txt"), scratch.at("home/notes.md")])
         #expect(files.cards.map(\.title) == ["work/notes.txt", "home/notes.txt", "notes.md"])
 
+        // Names without an extension, alike whole too, are told apart by their folders, as far up
+        // as it takes (both showed `Makefile`: helper-66).
+        for folder in ["services/api", "services/web", "old/x", "new/x"] { try scratch.directory(folder) }
+        for folder in ["services/api", "services/web", "old/x", "new/x"] { scratch.write("all:\n\tmake -C \(folder)", to: folder + "/Makefile") }
+        let makefiles = try DeckLoader.load(paths: ["services/api", "services/web", "old/x", "new/x"].map { scratch.at($0 + "/Makefile") })
+        #expect(makefiles.cards.map(\.title) == ["api/Makefile", "web/Makefile", "old/x/Makefile", "new/x/Makefile"])
+
         // A title a manifest gives stays, and a file titled after its name beside it shows it whole.
         let titled = try Scratch()
         titled.write("A", to: "a.txt")

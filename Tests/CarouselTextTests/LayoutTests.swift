@@ -26,6 +26,10 @@ import Testing
         #expect(rows(tabs, width: 20) == ["func main() {", "  if ok {", "    for i := range …", "      use(i)", "    }", "  }", "  call(a,", "    b)", "}"])
         #expect(rows(tabs, width: 40)[2] == "                for i := range xs {", "40 columns and more: as it was")
         #expect(rows(tabs, width: 60, wrapsCode: true)[3] == "                        use(i)", "the zoom: as it was")
+        // A file of a line or two a tab in (a Makefile's recipe; tabs are spaces by now), too.
+        let recipe = "all:\n        go build ./..."
+        #expect(rows(recipe, width: 12) == ["all:", "  go build …"])
+        #expect(TextDocument(code: "a(b,\n  c)").codeIndentStep == 0, "aligned, not a tab in")
         let python = "class A:\n    def f(self):\n        if x:\n            return 1\n        return 2\n    def g(self):\n        pass"
         #expect(TextDocument(code: python).codeIndentStep == 4)
         #expect(rows(python, width: 16) == ["class A:", "  def f(self):", "    if x:", "      return 1", "    return 2", "  def g(self):", "    pass"])
