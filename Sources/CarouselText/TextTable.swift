@@ -37,6 +37,9 @@ public struct TextTable: Hashable, Sendable {
     /// A column narrowed to fit keeps at least its longest word, up to this many cells (a longer
     /// word, an address, is broken), or all of it when it is narrower.
     static let narrowest = 12
+    /// A word up to this long (`Mathematician`, `configuration`) is broken only when the other
+    /// columns, narrowed to their own longest words, leave it no room.
+    static let longestKept = 20
     /// The fewest cells a column is narrowed to when words must be broken to fit the table.
     static let fewest = 6
     /// A number up to this long is never broken (a longer run of digits, an identifier, may be).
@@ -54,6 +57,7 @@ extension BlockLayout {
             }
         }
         var natural = Array(repeating: 0, count: columns), narrowest = Array(repeating: 0, count: columns)
+        var whole = Array(repeating: 0, count: columns)
         // The widest number of each column (a figure, a date, an address of digits), never broken:
         // `9876543` over `2101` read as two numbers (helper-22).
         var numbers = Array(repeating: 0, count: columns)
@@ -64,12 +68,16 @@ extension BlockLayout {
                 let words = glyphs.split(whereSeparator: \.isSpace)
                 let longestWord = words.map(\.cells).max() ?? 0
                 narrowest[i] = max(narrowest[i], min(natural[i], max(4, min(longestWord, TextTable.narrowest))))
+                whole[i] = max(whole[i], min(natural[i], max(4, longestWord <= TextTable.longestKept ? longestWord : TextTable.narrowest)))
                 for word in words where word.count <= TextTable.longestNumber && BlockLayout.isNumber(word) {
                     numbers[i] = max(numbers[i], word.count)
                 }
             }
         }
-        for i in 0..<columns { narrowest[i] = max(narrowest[i], numbers[i]) }
+        for i in 0..<columns {
+            narrowest[i] = max(narrowest[i], numbers[i])
+            whole[i] = max(whole[i], narrowest[i])
+        }
         let first = margins.spans(margin, first: true, limit: marginLimit)
         let room = width - first.width - TextTable.separator.count * (columns - 1)
         // Where words must be broken, a column still keeps a few letters a row, and its numbers.
@@ -78,8 +86,10 @@ extension BlockLayout {
         var excess = widths.reduce(0, +) - room
         guard excess <= 0 || least.reduce(0, +) <= room else { return records(table, margin) }
         // The widest column gives up a cell at a time (wide columns end up alike, narrow ones
-        // whole), down to its words' width, then if need be down to its fewest letters.
-        for floor in [narrowest, least] {
+        // whole), down to its words' width, then if need be to the width that breaks only its
+        // words over 12 letters, then down to its fewest letters. (Each column to its own words
+        // first: a 13-letter `Mathematician` broke while a column of names had room to give.)
+        for floor in [whole, narrowest, least] {
             while excess > 0, let i = widths.indices.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] }) {
                 // At once down to the next widest column (a cell of a thousand letters is narrowed in
                 // one step, not a thousand), its floor, or as far as the excess asks.

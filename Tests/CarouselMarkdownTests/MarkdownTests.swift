@@ -92,6 +92,18 @@ import Testing
             "        | that   ",
             "        | scrolls",
         ])
+        // A word up to 20 letters is broken only when the other columns, narrowed to their own
+        // words, leave no room for it (`Mathemati-` / `cian` showed while the names had room to give).
+        let people = Markdown.document(from: "| Who | Role |\n|---|---|\n| Ada Lovelace of London | Mathematician, poet |\n| Ken Thompson | Engineer |\n")
+        #expect(lines(people, width: 28) == [
+            "Who         | Role          ",
+            "------------+---------------",
+            "Ada         | Mathematician,",
+            "Lovelace of | poet          ",
+            "London      |               ",
+            "Ken         | Engineer      ",
+            "Thompson    |               ",
+        ])
         // Records at last; a header alone is its names.
         #expect(lines(document, width: 20) == [
             "Flag: -z", "Default: 14", "Meaning: zoom level,", "  the higher the", "  more detailed the", "  tiles", "",
