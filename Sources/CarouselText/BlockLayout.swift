@@ -14,6 +14,26 @@ struct BlockLayout {
     /// than `narrowCode` each step takes two columns (tab-indented code showed nothing but `…` two
     /// tabs deep on a 13-column card: helper-66). 0: indentation kept as it is.
     var codeIndentStep = 0
+    /// Paragraphs' rows after their first are indented this much more (`TextDocument.hangingIndent`).
+    var hangingIndent = 0
+
+    /// The layout of `document`'s blocks, with its indentation's habits.
+    init(for document: TextDocument, width: Int, ascii: Bool, cellWidth: @escaping (Character) -> Int,
+         wrapsCode: Bool = false, measure: Int = .max) {
+        self.init(width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode, measure: measure,
+                  codeIndentStep: document.codeIndentStep, hangingIndent: document.hangingIndent)
+    }
+
+    init(width: Int, ascii: Bool, cellWidth: @escaping (Character) -> Int, wrapsCode: Bool = false, measure: Int = .max,
+         codeIndentStep: Int = 0, hangingIndent: Int = 0) {
+        self.width = width
+        self.ascii = ascii
+        self.cellWidth = cellWidth
+        self.wrapsCode = wrapsCode
+        self.measure = measure
+        self.codeIndentStep = codeIndentStep
+        self.hangingIndent = hangingIndent
+    }
 
     /// Code lines narrower than this narrow their indentation (as prose narrower than
     /// `ParagraphWrapper.fullIndentation` does).
@@ -35,7 +55,7 @@ struct BlockLayout {
     /// The block's lines, each that begins one of the text's own lines marked (`beginsLine`).
     func lines(for block: TextBlock) -> [LaidLine] {
         switch block {
-        case let .paragraph(spans, margin): return prose.paragraph(spans, margin)
+        case let .paragraph(spans, margin): return prose.paragraph(spans, margin, hanging: hangingIndent)
         case let .code(lines, margin): return code(lines, margin)
         case let .table(table, margin): return self.table(table, margin)
         case let .rule(margin): return BlockLayout.begun(prose.rule(margin))
@@ -45,7 +65,8 @@ struct BlockLayout {
 
     /// The layout prose takes: `measure` wide, where that is narrower.
     private var prose: BlockLayout {
-        measure < width ? BlockLayout(width: max(1, measure), ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode, codeIndentStep: codeIndentStep) : self
+        measure < width ? BlockLayout(width: max(1, measure), ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode,
+                                      codeIndentStep: codeIndentStep, hangingIndent: hangingIndent) : self
     }
 
     /// `lines` with the first marked as the beginning of a line of the text (a rule, a blank

@@ -1,11 +1,40 @@
 extension TextDocument {
     /// A note or lines from a pipe: each line of `text` is a paragraph of its own (the author's
     /// line breaks are kept, long lines wrap); a line of nothing but whitespace is an empty line.
+    /// A log or a diary, whose lines begin with a date or a time, wraps each under its first row's
+    /// start, two columns in (see `hangingIndent`).
     public init(plainText text: String, title: String? = nil) {
-        let blocks: [TextBlock] = Self.sourceLines(text).map { line in
+        let lines = Self.sourceLines(text)
+        let blocks: [TextBlock] = lines.map { line in
             line.allSatisfy { $0 == " " || $0 == "\t" } ? .blank() : .paragraph([TextSpan(String(line))])
         }
         self.init(title: title, blocks: blocks)
+        if Self.isLog(lines) { hangingIndent = 2 }
+    }
+
+    /// Whether at least two lines, and three in five of those not blank nor indented, begin with
+    /// a date or a time (of the first 400 lines).
+    static func isLog(_ lines: [Substring]) -> Bool {
+        var entries = 0, timed = 0
+        for line in lines.prefix(400) where line.first.map({ $0 != " " && $0 != "\t" }) == true {
+            entries += 1
+            if beginsWithTime(line) { timed += 1 }
+        }
+        return timed >= 2 && timed * 5 >= entries * 3
+    }
+
+    /// `2026-11-28 06:32:16`, `[2026-11-28T06:32:16Z]`, `06:32:16.120`, `28/11/2026`, syslog's
+    /// `Nov 28 06:32:16`: a digit first (after a bracket) and a time's colon or a date's two
+    /// dashes or slashes in the first 12 characters, or a month's name, a day and a time.
+    static func beginsWithTime(_ line: Substring) -> Bool {
+        let head = line.drop { $0 == "[" }.prefix(16)
+        guard let first = head.first else { return false }
+        if first.isASCII && first.isNumber {
+            let lead = head.prefix(12)
+            return lead.contains(":") || lead.count { $0 == "-" } >= 2 || lead.count { $0 == "/" } >= 2
+        }
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return months.contains(String(head.prefix(3))) && head.dropFirst(3).first == " " && head.contains(":")
     }
 
     /// Source code, or anything whose columns matter: one code block, lines cut at the edge, never wrapped.

@@ -18,6 +18,10 @@ public struct TextDocument: Hashable, Sendable {
     /// narrower than `BlockLayout.narrowCode` narrows each step to two columns (see
     /// `codeIndentStep(of:)`). The text's own: a window of it (`dropping`, `prefix`) keeps it.
     public var codeIndentStep = 0
+    /// The rows a paragraph wraps into are indented this much more than its first: 2 in a log or
+    /// a diary (lines that begin with a date or a time), so that each entry's first row stands
+    /// out; 0 in prose. The text's own, as `codeIndentStep` is.
+    public var hangingIndent = 0
     /// A Markdown slide made of one picture (`![alt](chart.png)`), its title aside and, at most, a
     /// short paragraph under it: the picture's address as written, and that paragraph, which the
     /// deck shows as a picture card and its caption where the file can be shown. Nil otherwise.
@@ -179,10 +183,11 @@ extension TextDocument {
         return (self, false)
     }
 
-    /// Some of the document's blocks, as a document with its title and its code's indent step.
+    /// Some of the document's blocks, as a document with its title and its indentation's habits.
     private func window(_ blocks: [TextBlock], _ lines: [Int32]) -> TextDocument {
         var window = TextDocument(title: title, blocks: blocks, blockLines: lines)
         window.codeIndentStep = codeIndentStep
+        window.hangingIndent = hangingIndent
         return window
     }
 

@@ -25,8 +25,7 @@ public enum TextLayout {
         }
         // The layout keeps the closure only for the duration of this call.
         return withoutActuallyEscaping(cellWidth) { cellWidth in
-            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode, measure: measure,
-                                     codeIndentStep: document.codeIndentStep)
+            let layout = BlockLayout(for: document, width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode, measure: measure)
             return blocks.flatMap { layout.lines(for: $0) }
         }
     }
@@ -38,8 +37,7 @@ public enum TextLayout {
                                   measure: Int = .max, cellWidth: (Character) -> Int) -> Int? {
         guard width >= 1, row >= 0, document.blockLines.count == document.blocks.count else { return nil }
         return withoutActuallyEscaping(cellWidth) { cellWidth in
-            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode, measure: measure,
-                                     codeIndentStep: document.codeIndentStep)
+            let layout = BlockLayout(for: document, width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode, measure: measure)
             var above = 0
             for (block, line) in zip(document.blocks, document.blockLines) {
                 let laid = layout.lines(for: block)
@@ -65,7 +63,7 @@ public enum TextLayout {
                                showing find: ([Character]) -> [Range<Int>], cellWidth: (Character) -> Int) -> LaidLine? {
         guard width >= 1, own >= 0 else { return nil }
         return withoutActuallyEscaping(cellWidth) { cellWidth in
-            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth, codeIndentStep: document.codeIndentStep)
+            let layout = BlockLayout(for: document, width: width, ascii: ascii, cellWidth: cellWidth)
             var line = 0
             for block in document.blocks {
                 let count = TextDocument.lineCount(of: block)
@@ -114,7 +112,7 @@ public enum TextLayout {
     ) -> (lines: [LaidLine], unlaid: Int) {
         guard width >= 1 else { return ([], 0) }
         return withoutActuallyEscaping(cellWidth) { cellWidth in
-            let layout = BlockLayout(width: width, ascii: ascii, cellWidth: cellWidth, codeIndentStep: document.codeIndentStep)
+            let layout = BlockLayout(for: document, width: width, ascii: ascii, cellWidth: cellWidth)
             var lines: [LaidLine] = []
             var unlaid = 0
             for block in document.blocks {

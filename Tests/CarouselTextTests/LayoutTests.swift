@@ -44,6 +44,31 @@ import Testing
         #expect(TextLayout.lines(for: window, width: 20, cellWidth: CharacterWidth.of).first?.text == "      use(i)")
     }
 
+    /// A log's or a diary's lines, each begun by a date or a time, go on two columns in, so that
+    /// each entry's first row stands out (they wrapped from the edge, entries hard to tell apart:
+    /// helper-66); prose, and text where a date begins a line now and then, wrap from the edge.
+    @Test func aLogsEntriesWrapUnderTheirFirstRow() {
+        func rows(_ text: String, width: Int) -> [String] {
+            TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of).map(\.text)
+        }
+        let log = "2026-11-28 06:32:16 INFO server started on port 8080\n2026-11-28 06:32:18 ERROR connection lost: timeout"
+        #expect(rows(log, width: 24) == [
+            "2026-11-28 06:32:16 INFO", "  server started on port", "  8080",
+            "2026-11-28 06:32:18", "  ERROR connection lost:", "  timeout",
+        ])
+        for first in ["[2026-11-28T06:32:16Z] a", "06:32:16.120 a", "28/11/2026 a", "Nov 28 06:32:16 host a"] {
+            #expect(TextDocument(plainText: first + "\n" + first).hangingIndent == 2, "\(first)")
+        }
+        // A narrow card keeps its columns for the words.
+        #expect(rows(log, width: 9).allSatisfy { !$0.hasPrefix(" ") }, "\(rows(log, width: 9))")
+        let prose = "Bought milk and bread on the way home\n2026-11-28 was a Saturday\nThe rest of the notes are prose\nAnd more"
+        #expect(TextDocument(plainText: prose).hangingIndent == 0)
+        #expect(rows(prose, width: 20).allSatisfy { !$0.hasPrefix(" ") }, "\(rows(prose, width: 20))")
+        #expect(TextDocument(plainText: "1. first\n2. second\n10 - 20 items").hangingIndent == 0, "a list, a range")
+        // A window of the text (a big log opened at a match) keeps it.
+        #expect(TextDocument(plainText: log).dropping(lines: 1).document.hangingIndent == 2)
+    }
+
     /// The lines an indented line goes on in keep its indentation, as vim's `breakindent` sets
     /// them (they began at the edge: the end of a nested item read as a line of the outline's top).
     @Test func keepsLeadingIndentationOnEveryLineOfTheLine() {
