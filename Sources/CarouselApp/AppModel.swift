@@ -946,7 +946,7 @@ public struct AppModel {
         let found = hidden.isEmpty ? applied.matches.count : applied.matches.count { !hidden.contains($0) }
         if !applied.isComplete { return [searching + " \(found)", "\(found)" + theme.glyphs.ellipsis] }
         // Cards, not places in them: "1 of 6" read as the first of six matches.
-        return found == 0 ? ["no match", "none"] : ["\(found) of \(total) cards", "\(found) of \(total)", "\(found)/\(total)"]
+        return found == 0 ? ["no match", "none"] : ["\(found) of \(total) card\(total == 1 ? "" : "s")", "\(found) of \(total)", "\(found)/\(total)"]
     }
 
     private var theme: Theme { scene.theme }

@@ -53,7 +53,14 @@ extension Scene {
         query = String(query[start...])
         var x = 1
         x += canvas.text("/", x: x, y: row, style: CellStyle(attributes: .bold))
-        x += canvas.text(query, x: x, y: row, style: line.selected ? CellStyle(attributes: .reverse) : .plain)
+        // Spaces at its end, which a match must hold too, show as dim dots (a query left `app ` by
+        // Ctrl-W read `app` and found nothing; helper-68), as vim's `listchars` shows them.
+        let body = query.reversed().drop { $0 == " " }.count
+        x += canvas.text(String(query.prefix(body)), x: x, y: row, style: line.selected ? CellStyle(attributes: .reverse) : .plain)
+        if body < query.count {
+            let dots = String(repeating: g.isASCII ? "." : "·", count: query.count - body)
+            x += canvas.text(dots, x: x, y: row, style: CellStyle(attributes: line.selected ? [.reverse, .dim] : .dim))
+        }
         if !status.isEmpty {
             canvas.text(status, x: canvas.width - CharacterWidth.of(status) - 1, y: row, style: CellStyle(attributes: .dim))
         }

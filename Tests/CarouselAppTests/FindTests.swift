@@ -465,6 +465,9 @@ import Testing
         pilot.type("milk bread")
         pilot.press(.controlW)
         #expect(pilot.model.query == "milk ", "\(pilot.model.query)")
+        // The space left at its end, which a match must hold, shows (helper-68: `milk ` read
+        // `milk` and matched nothing).
+        #expect(status(pilot).hasPrefix(" /milk· "), "\(status(pilot))")
         pilot.type("x  ")
         pilot.press(.controlW)
         #expect(pilot.model.query == "milk ", "\(pilot.model.query)")
@@ -473,6 +476,11 @@ import Testing
         #expect(pilot.state.count == 6, "every card")
         pilot.press(.controlW, .controlU)
         #expect(pilot.model.query == "")
+        // (And a deck of one card is counted so: "1 of 1 card".)
+        let one = Pilot(deck: CardList([FindTests.note("one", "a needle")]), width: 80, height: 24)
+        one.press(.character("/"))
+        one.type("needle")
+        #expect(status(one).hasSuffix(" 1 of 1 card "), "\(status(one))")
     }
 
     /// A search kept with no match says how many cards the deck has and how to see them again

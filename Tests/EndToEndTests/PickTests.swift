@@ -68,10 +68,11 @@ struct PickEndToEndTests {
         try session.send("/", "y", "e", "l", "Space", "z")
         let typed = try session.waitForScreen { $0.last { !$0.isEmpty }?.contains("/yel z") == true }
         #expect(typed.last { !$0.isEmpty }?.contains("/yel z") == true, "\(typed)")
-        // (The space before the word stays, as readline leaves it: "yel " matches no card.)
+        // (The space before the word stays, as readline leaves it: "yel " matches no card, and
+        // the line shows it, `/yel·`.)
         try session.send("C-w")
         let word = try session.waitForScreen { $0.last { !$0.isEmpty }?.contains("/yel z") == false }
-        #expect(word.last { !$0.isEmpty }.map { $0.hasPrefix(" /yel ") && $0.hasSuffix(" no match") } == true, "\(word)")
+        #expect(word.last { !$0.isEmpty }.map { $0.hasPrefix(" /yel· ") && $0.hasSuffix(" no match") } == true, "\(word)")
         try session.send("C-w", "y", "e", "l")
         let again = try session.waitForScreen { $0.last { !$0.isEmpty }?.contains("1 of 3 cards") == true }
         #expect(again.last { !$0.isEmpty }?.hasPrefix(" /yel ") == true, "\(again)")
