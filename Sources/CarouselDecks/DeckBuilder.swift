@@ -1,6 +1,7 @@
 import CarouselCanvas
 import CarouselCards
 import CarouselMarkdown
+import CarouselSearch
 import CarouselText
 import CarouselWatch
 
@@ -230,9 +231,7 @@ struct DeckBuilder {
     /// files (`EditorNoise`) and subdirectories are passed over; a binary file is skipped with a message.
     mutating func addFiles(_ names: [[UInt8]], in folder: some DeckFolder, declared: String? = nil) {
         let manifest = Array(DeckLoader.manifestName.utf8)
-        let candidates = names
-            .filter { !EditorNoise.contains($0) && $0 != manifest }
-            .sorted(by: DeckBuilder.precedes)
+        let candidates = DeckBuilder.sorted(names.filter { !EditorNoise.contains($0) && $0 != manifest })
         // `Mira@2x.txt` beside `Mira.txt` is a larger size of its card, not a card (see `ArtSizes`).
         // A name sorts before its sizes, so a directory's sizes are known to be cards in time.
         let sizes = ArtSizes.sizes(in: candidates)
@@ -652,10 +651,27 @@ struct DeckBuilder {
     }
 
     /// File-name order as people read it (helper-18: `TODO` and `Makefile` came before `backup`):
-    /// letters whatever their case, and numbers by their value (`slide2` before `slide10`, as
-    /// `ls -v` and file managers put them); names alike so are in byte order. The same in every
-    /// locale (bytes of 0x80 and more compare as they are).
+    /// letters whatever their case and their accents (`École` among the e's: helper-69's came
+    /// after `zebra`), and numbers by their value (`slide2` before `slide10`, as `ls -v` and file
+    /// managers put them); names alike so are in byte order. The same in every locale.
     static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        precedes((orderKey(a), a), (orderKey(b), b))
+    }
+
+    /// `names` in file-name order (`precedes`), each name's key made once.
+    static func sorted(_ names: [[UInt8]]) -> [[UInt8]] {
+        names.map { (orderKey($0), $0) }.sorted(by: precedes).map(\.1)
+    }
+
+    /// A name as it is ordered: its letters without their accents (`École` as `ecole`, `Straße` as
+    /// `strasse`), as the search reads them; a name that is not UTF-8 as its bytes.
+    static func orderKey(_ name: [UInt8]) -> [UInt8] {
+        guard name.contains(where: { $0 >= 0x80 }), let text = String(validating: name, as: UTF8.self) else { return name }
+        return Array(SearchQuery.unmarked(text).utf8)
+    }
+
+    private static func precedes(_ first: (key: [UInt8], name: [UInt8]), _ second: (key: [UInt8], name: [UInt8])) -> Bool {
+        let a = first.key, b = second.key
         func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
         func folded(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
         var i = 0, j = 0
@@ -681,7 +697,7 @@ struct DeckBuilder {
             j += 1
         }
         if i < a.count || j < b.count { return j < b.count }
-        return a.lexicographicallyPrecedes(b)
+        return first.name.lexicographicallyPrecedes(second.name)
     }
 
     /// A card's title from its file name: the last path component without its extension.

@@ -86,8 +86,8 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// `text` lowercased, each Latin letter without its accents (é e, Å a, ß ss, æ ae, ø o, ł l,
     /// ệ e, ư u), a Greek or Cyrillic one too (ά α, ё е), combining accents and points left out;
-    /// other letters are kept as they are.
-    static func unmarked(_ text: String) -> String {
+    /// other letters are kept as they are. (Also the order of a deck's file names.)
+    public static func unmarked(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
