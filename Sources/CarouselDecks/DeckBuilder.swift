@@ -249,9 +249,30 @@ struct DeckBuilder {
             addFile(file, in: folder, declared: declared, sizes: sizes[file] ?? [])
         }
         if entries.count == before.entries && losses.count == before.losses {
+            // (Files: not `.git`, nor a swap file or a lock that would be no card under any name.)
+            let hidden = names.filter { name in
+                name.first == UInt8(ascii: ".") && name.count > 1 && name[1] != UInt8(ascii: "#")
+                    && !EditorNoise.contains(Array(name.dropFirst())) && folder.problem(with: name) == nil
+            }
             skip("\(folder.displayName): no card files (text files or pictures) and no \(DeckLoader.manifestName)"
-                 + Self.subfoldersNote(subfolders, in: folder.displayName))
+                 + Self.subfoldersNote(subfolders, in: folder.displayName) + Self.hiddenNote(hidden, in: folder.displayName))
         }
+    }
+
+    /// What a folder of no cards says of its hidden files, which are passed over (a folder of
+    /// dotfiles said only that it held no card files): how many, and how to show one.
+    static func hiddenNote(_ hidden: [[UInt8]], in folder: String) -> String {
+        guard let first = hidden.min(by: DeckBuilder.precedes) else { return "" }
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        let example = "`carousel \(Self.shellWord(base + Shown.path(first)))`"
+        return hidden.count == 1 ? " (its hidden file \(Shown.path(first)) is passed over: name it, as \(example))"
+            : " (its \(hidden.count) hidden files are passed over: name one, as \(example))"
+    }
+
+    /// A path as a word for the shell: quoted where it must be (a space, a quote, a `$`).
+    static func shellWord(_ path: String) -> String {
+        path.allSatisfy({ $0.isLetter || $0.isNumber || "._/-+@:,=%".contains($0) }) ? path
+            : "'" + path.replacing("'", with: "'\\''") + "'"
     }
 
     /// What a folder of no cards says of its subfolders, which are not read (a source tree's top,
@@ -261,13 +282,8 @@ struct DeckBuilder {
         guard let first = subfolders.first else { return "" }
         let name = Shown.path(first)
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        // (Quoted for the shell where it must be: a space, a quote, a `$`.)
-        func shell(_ path: String) -> String {
-            path.allSatisfy({ $0.isLetter || $0.isNumber || "._/-+@:,=%".contains($0) }) ? path
-                : "'" + path.replacing("'", with: "'\\''") + "'"
-        }
-        if subfolders.count == 1 { return " (its folder \(name) is not read: name it, as `carousel \(shell(base + name))`)" }
-        return " (its \(subfolders.count) folders are not read: name them, as `carousel \(shell(base))*`)"
+        if subfolders.count == 1 { return " (its folder \(name) is not read: name it, as `carousel \(shellWord(base + name))`)" }
+        return " (its \(subfolders.count) folders are not read: name them, as `carousel \(shellWord(base))*`)"
     }
 
     /// One card file named on the command line.

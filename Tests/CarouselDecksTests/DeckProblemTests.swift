@@ -47,6 +47,23 @@ import Testing
         #expect(failure([scratch.at("other")]) == "\(scratch.at("other"))/sub: is a directory, not a card file")
     }
 
+    /// A folder of hidden files only (dotfiles) says so, and how to show one (it said only that
+    /// it held no card files); `.git`, swap files and locks are not counted.
+    @Test func aFolderOfHiddenFilesSaysSo() throws {
+        let scratch = try Scratch()
+        try scratch.directory("dots/.git")
+        scratch.write("x", to: "dots/.vimrc")
+        scratch.write("x", to: "dots/.notes.txt.swp")
+        scratch.write("x", to: "dots/.#lock")
+        let dots = scratch.at("dots")
+        #expect(failure([dots]) == "\(dots): no card files (text files or pictures) and no deck.json"
+                + " (its hidden file .vimrc is passed over: name it, as `carousel \(dots)/.vimrc`)")
+        scratch.write("x", to: "dots/.bashrc")
+        #expect(failure([dots]) == "\(dots): no card files (text files or pictures) and no deck.json"
+                + " (its 2 hidden files are passed over: name one, as `carousel \(dots)/.bashrc`)")
+        #expect(try DeckLoader.load(paths: [dots + "/.bashrc"]).count == 1, "named, it is a card")
+    }
+
     @Test func aManifestThatIsADirectoryFallsBackToTheTextFiles() throws {
         let scratch = try Scratch()
         try scratch.directory("deck.json")
@@ -80,7 +97,8 @@ import Testing
     @Test func anEmptyDeck() throws {
         let scratch = try Scratch()
         scratch.write("hidden", to: ".hidden.txt")
-        #expect(failure([scratch.path]) == "\(scratch.path): no card files (text files or pictures) and no deck.json")
+        #expect(failure([scratch.path]) == "\(scratch.path): no card files (text files or pictures) and no deck.json"
+                + " (its hidden file .hidden.txt is passed over: name it, as `carousel \(scratch.path)/.hidden.txt`)")
         scratch.write(#"{"cards": []}"#, to: "deck.json")
         #expect(failure([scratch.path]) == "\(scratch.path)/deck.json: the manifest lists no cards")
     }
