@@ -82,6 +82,9 @@ public struct Scene: Sendable {
     /// it is sought).
     public var highlightReach = Int.max
     private var highlightGeneration = 0
+    /// The laid lines of the zoomed text that hold a match (see `zoomMatchCount`), for the card,
+    /// width and search they were found for.
+    private var zoomMatchLines: (id: String, width: Int, generation: Int, lines: [Int])?
     /// Shown in the middle when the deck given to `render` has no card (a search matched none).
     public var emptyMessage = "No card matches."
     /// The key named at the right of the status line then (Esc after a search, where cards are
@@ -340,6 +343,29 @@ public struct Scene: Sendable {
         return found.map { ($0, TextLayout.top(showing: $0, above: Zoom.linesAboveMatch, in: laid, page: page)) }
     }
 
+    /// Where the zoom is among its text's matches (the lines holding one), as vim counts them:
+    /// `[3/11]` for the third, the one the search or `n` brought the view to, or else the first at
+    /// or below the view's top (all above: the last); nil with no search, no text or no match.
+    private mutating func zoomMatchCount(_ zoom: Zoom, card: Card, info: ZoomInfo) -> String? {
+        guard let highlight, let width = info.width, case .text(let document) = card.content else { return nil }
+        if let found = zoomMatchLines, found.id == card.id, found.width == width, found.generation == highlightGeneration {
+        } else {
+            let laid = cells.lines(document, of: card, index: zoom.index, width: width, title: false, ascii: theme.glyphs.isASCII,
+                                   wrapsCode: true)
+            var lines: [Int] = []
+            var after = -1
+            while let next = TextLayout.nextLine(in: laid, after: after, matching: highlight) {
+                lines.append(next)
+                after = next
+            }
+            zoomMatchLines = (card.id, width, highlightGeneration, lines)
+        }
+        guard let lines = zoomMatchLines?.lines, !lines.isEmpty else { return nil }
+        let current = currentMatchLine(zoom, card: card, info: info).flatMap { lines.firstIndex(of: $0) }
+        let place = current ?? lines.firstIndex { $0 >= info.first } ?? lines.count - 1
+        return "[\(place + 1)/\(lines.count)]"
+    }
+
     /// The laid line of a zoomed text card holding the match the view was brought to (by the
     /// search, `n` or `N`), at the width it is shown: after a resize, the same line laid out again
     /// (helper-14: the mark was lost until the next `n`). Nil once the reader has scrolled.
@@ -445,7 +471,10 @@ public struct Scene: Sendable {
             ? "\(zoom.index + 1)/\(count)" + (deckNumber(zoom.index).map { " (#\($0))" } ?? "") + "  " : ""
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
-        let note = statusNote.isEmpty ? "" : g.displayable(statusNote)
+        var note = statusNote.isEmpty ? "" : g.displayable(statusNote)
+        // Which of the text's matches it is, as vim counts them (helper-68: `n` on a last page
+        // moved the mark, and nothing said where it was).
+        if !note.isEmpty, let count = zoomMatchCount(zoom, card: card, info: info) { note += " " + count }
         // A message comes after them, as on the strip (the slideshow's end said "The last card: p
         // plays..." with no card and no "paused": helper-51).
         // Shorter for a narrow screen: without the note, then the message alone (never cut before these).

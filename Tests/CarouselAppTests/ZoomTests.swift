@@ -429,6 +429,28 @@ import Testing
                 "scrolled: no current match (n looks from the view)")
     }
 
+    /// The status line says which of the text's matches the view is at, as vim does (`[2/3]`):
+    /// `n` to a match on the same last page moved only its mark (helper-68); scrolled away, the
+    /// first at or below the view's top.
+    @Test func theStatusCountsTheMatches() {
+        let lines = (1...60).map { $0 % 20 == 0 ? "row \($0) holds a needle" : "row \($0)" }
+        let deck = CardList([Card(id: "n.txt", title: "n", content: .text(TextDocument(plainText: lines.joined(separator: "\n"))))])
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        zoomAtMatch(pilot, "needle")
+        #expect(status(pilot).contains("/needle [1/3]"), "\(status(pilot))")
+        pilot.press(.character("n"))
+        #expect(status(pilot).contains("/needle [2/3]"), "\(status(pilot))")
+        pilot.press(.end)
+        #expect(status(pilot).contains("(end)") && status(pilot).contains("/needle [2/3]"), "the first at or below the top: \(status(pilot))")
+        pilot.press(.character("n"))
+        #expect(status(pilot).contains("(end)") && status(pilot).contains("/needle [3/3]"), "the last page's mark moved: \(status(pilot))")
+        pilot.press(.home)
+        #expect(status(pilot).contains("/needle [1/3]"), "\(status(pilot))")
+        pilot.press(.escape, .escape)
+        pilot.press(.enter)
+        #expect(!status(pilot).contains("[1/3]"), "no search, no count: \(status(pilot))")
+    }
+
     /// After the reader scrolls, `n` looks from the view (the row a match is brought to), not from
     /// the match it left; `n` typed before the zoom has found its first match counts from it.
     @Test func nLooksFromTheViewAfterScrollingAndCountsFromTheMatchWhenTypedEarly() {
