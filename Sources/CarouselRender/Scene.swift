@@ -167,6 +167,7 @@ public struct Scene: Sendable {
     public mutating func forgetCards() {
         cells = CellCache()
         chromeKey = nil
+        zoomMatchLines = nil
     }
 
     /// The area the cards live in: below the control bar, above the dots and status line.
