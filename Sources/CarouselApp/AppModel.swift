@@ -940,13 +940,14 @@ public struct AppModel {
         // (Cards of broken pictures, left out, are not counted: "2 of 9 cards" beside "No card
         // matches" for two left out.)
         let total = deck.count - hidden.count
-        guard !query.isEmpty else { return ["\(total) cards", "\(total)"] }
+        let cards = total == 1 ? "card" : "cards"
+        guard !query.isEmpty else { return ["\(total) \(cards)", "\(total)"] }
         let searching = "searching" + theme.glyphs.ellipsis
         guard let applied, applied.query == query else { return [searching] }
         let found = hidden.isEmpty ? applied.matches.count : applied.matches.count { !hidden.contains($0) }
         if !applied.isComplete { return [searching + " \(found)", "\(found)" + theme.glyphs.ellipsis] }
         // Cards, not places in them: "1 of 6" read as the first of six matches.
-        return found == 0 ? ["no match", "none"] : ["\(found) of \(total) card\(total == 1 ? "" : "s")", "\(found) of \(total)", "\(found)/\(total)"]
+        return found == 0 ? ["no match", "none"] : ["\(found) of \(total) \(cards)", "\(found) of \(total)", "\(found)/\(total)"]
     }
 
     private var theme: Theme { scene.theme }

@@ -66,12 +66,19 @@ struct DeckBuilder {
         var entries = entries
         // (Up to three folders: `services/api/Makefile` and `services/web/Makefile` are alike in
         // their whole names and told apart by their folders, `api/Makefile`; a name without an
-        // extension passed straight to its folder: both stayed `Makefile`, helper-66.)
+        // extension passed straight to its folder: both stayed `Makefile`, helper-66. Folders
+        // only tell apart files of different paths: a file shown twice, or alike with a slide's
+        // title, keeps its whole name; review.)
         for components in 1...4 {
-            var counts: [String: Int] = [:]
-            counts.reserveCapacity(entries.count)
-            for entry in entries { counts[entry.title, default: 0] += 1 }
-            let alike = entries.indices.filter { entries[$0].titledAfter != nil && counts[entries[$0].title, default: 0] > 1 }
+            var groups: [String: [Int]] = [:]
+            groups.reserveCapacity(entries.count)
+            for i in entries.indices { groups[entries[i].title, default: []].append(i) }
+            var alike: [Int] = []
+            for members in groups.values where members.count > 1 {
+                let files = members.filter { entries[$0].titledAfter != nil }
+                if components > 1 && Set(files.map { entries[$0].titledAfter! }).count < 2 { continue }
+                alike += files
+            }
             if alike.isEmpty { break }
             for i in alike {
                 let parts = entries[i].titledAfter!.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).suffix(components)

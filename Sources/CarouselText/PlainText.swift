@@ -43,7 +43,7 @@ extension TextDocument {
     public init(code text: String, title: String? = nil) {
         let lines = Self.sourceLines(text).map(String.init)
         self.init(title: title, blocks: [Self.isDiff(lines) ? .code(TextBlock.diffRows(lines)) : .code(lines: lines)])
-        codeIndentStep = Self.codeIndentStep(of: blocks)
+        codeIndentStep = Self.codeIndentStep(of: blocks, fewRows: true)
     }
 
     /// Text with ANSI colours (`--ansi`): each line a paragraph of styled spans (spaces on a

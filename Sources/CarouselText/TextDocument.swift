@@ -194,8 +194,10 @@ extension TextDocument {
     /// The step `blocks`' code rows are indented by: 8 or 4 where at least four in five of the
     /// indented rows are indented by a multiple of it and hardly any (one in twenty) by less
     /// (4-space Python whose methods' bodies sit at 8 steps by 4); else 0 (2-space code, code
-    /// aligned to its parentheses, a drawing, fewer than three indented rows, unless they are all a multiple of 8 in: tabs).
-    public static func codeIndentStep(of blocks: [TextBlock]) -> Int {
+    /// aligned to its parentheses, a drawing, fewer than three indented rows, unless `fewRows`).
+    /// `fewRows`: a source file's text, where a row or two a tab's width in (a Makefile's recipe)
+    /// are steps of a tab too (not a drawing in a Markdown code block, whose columns must stay).
+    public static func codeIndentStep(of blocks: [TextBlock], fewRows: Bool = false) -> Int {
         var leads: [Int] = []
         // (Not a diff's rows, each begun by its mark, a space, + or -: its unchanged lines narrowed
         // alone stood apart from its changed ones; review.)
@@ -217,7 +219,7 @@ extension TextDocument {
         }
         // A few rows, each a tab's width in or several (tabs are spaces by now): steps of a tab
         // (a Makefile's recipe of one line sat 8 columns in on a card of 13).
-        if !leads.isEmpty && leads.count < 3 && leads.allSatisfy({ $0 % 8 == 0 }) { return 8 }
+        if fewRows && !leads.isEmpty && leads.count < 3 && leads.allSatisfy({ $0 % 8 == 0 }) { return 8 }
         guard leads.count >= 3 else { return 0 }
         for step in [8, 4] {
             let multiples = leads.count { $0 % step == 0 }, less = leads.count { $0 < step }

@@ -89,7 +89,10 @@ extension BlockLayout {
         // whole), down to its words' width, then if need be to the width that breaks only its
         // words over 12 letters, then down to its fewest letters. (Each column to its own words
         // first: a 13-letter `Mathematician` broke while a column of names had room to give.)
-        for floor in [whole, narrowest, least] {
+        // (The first only where it keeps those words whole: where they break anyway, narrowing
+        // the other columns to their words first left them a word a row; review.)
+        let floors = whole.reduce(0, +) <= room ? [whole, narrowest, least] : [narrowest, least]
+        for floor in floors {
             while excess > 0, let i = widths.indices.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] }) {
                 // At once down to the next widest column (a cell of a thousand letters is narrowed in
                 // one step, not a thousand), its floor, or as far as the excess asks.

@@ -479,6 +479,7 @@ import Testing
         // (And a deck of one card is counted so: "1 of 1 card".)
         let one = Pilot(deck: CardList([FindTests.note("one", "a needle")]), width: 80, height: 24)
         one.press(.character("/"))
+        #expect(status(one).hasSuffix(" 1 card "), "\(status(one))")
         one.type("needle")
         #expect(status(one).hasSuffix(" 1 of 1 card "), "\(status(one))")
     }

@@ -55,6 +55,13 @@ import Testing
         for folder in ["services/api", "services/web", "old/x", "new/x"] { scratch.write("all:\n\tmake -C \(folder)", to: folder + "/Makefile") }
         let makefiles = try DeckLoader.load(paths: ["services/api", "services/web", "old/x", "new/x"].map { scratch.at($0 + "/Makefile") })
         #expect(makefiles.cards.map(\.title) == ["api/Makefile", "web/Makefile", "old/x/Makefile", "new/x/Makefile"])
+        // The same file twice, or a file alike with a slide's title, keeps its name: its folders
+        // tell nothing apart (review: `t9/talks/deck/agenda.txt`, `./Makefile`).
+        let twice = try DeckLoader.load(paths: [scratch.at("work/notes.txt"), scratch.at("work/notes.txt")])
+        #expect(twice.cards.map(\.title) == ["notes.txt", "notes.txt"])
+        scratch.write("# Makefile\nthe slide", to: "services/api/about.md")
+        let slide = try DeckLoader.load(paths: [scratch.at("services/api/Makefile"), scratch.at("services/api/about.md")])
+        #expect(slide.cards.map(\.title) == ["Makefile", "Makefile"])
 
         // A title a manifest gives stays, and a file titled after its name beside it shows it whole.
         let titled = try Scratch()

@@ -104,6 +104,18 @@ import Testing
             "Ken         | Engineer      ",
             "Thompson    |               ",
         ])
+        // Where the long word breaks anyway, the other columns are not first narrowed to their
+        // words (review: `Meaning` a word a row beside `internationaliz-`).
+        let term = Markdown.document(from: "| Term | Meaning |\n|---|---|\n| internationalization | the act of making a program fit many languages |\n")
+        #expect(lines(term, width: 28) == [
+            "Term         | Meaning      ",
+            "-------------+--------------",
+            "internation- | the act of   ",
+            "alization    | making a     ",
+            "             | program fit  ",
+            "             | many         ",
+            "             | languages    ",
+        ])
         // Records at last; a header alone is its names.
         #expect(lines(document, width: 20) == [
             "Flag: -z", "Default: 14", "Meaning: zoom level,", "  the higher the", "  more detailed the", "  tiles", "",

@@ -30,6 +30,8 @@ import Testing
         let recipe = "all:\n        go build ./..."
         #expect(rows(recipe, width: 12) == ["all:", "  go build …"])
         #expect(TextDocument(code: "a(b,\n  c)").codeIndentStep == 0, "aligned, not a tab in")
+        // Not a drawing's row or two in a Markdown text: its columns stay (review).
+        #expect(TextDocument.codeIndentStep(of: [.code(lines: ["+---+", "| a |", "+---+", "        |", "        v"])]) == 0)
         let python = "class A:\n    def f(self):\n        if x:\n            return 1\n        return 2\n    def g(self):\n        pass"
         #expect(TextDocument(code: python).codeIndentStep == 4)
         #expect(rows(python, width: 16) == ["class A:", "  def f(self):", "    if x:", "      return 1", "    return 2", "  def g(self):", "    pass"])
