@@ -1035,7 +1035,7 @@ public struct AppModel {
     private mutating func refreshLabels() {
         changed()
         var notes: [String] = []
-        if !query.isEmpty { notes.append("/" + query) }
+        if !query.isEmpty { notes.append("/" + SearchLine.showingSpaces(query, ascii: theme.glyphs.isASCII)) }
         slideshowHeld = holdsSlideshow
         if let slideshow { notes.append(slideshow.label(ascii: theme.glyphs.isASCII, held: slideshowHeld)) }
         scene.statusNote = notes.joined(separator: "  ")

@@ -256,41 +256,53 @@ struct DeckBuilder {
             addFile(file, in: folder, declared: declared, sizes: sizes[file] ?? [])
         }
         if entries.count == before.entries && losses.count == before.losses {
-            // (Files: not `.git`, nor a swap file or a lock that would be no card under any name.)
+            // (Files that would be cards named: not `.git`, a swap file, a lock or `.DS_Store`.)
             let hidden = names.filter { name in
                 name.first == UInt8(ascii: ".") && name.count > 1 && name[1] != UInt8(ascii: "#")
                     && !EditorNoise.contains(Array(name.dropFirst())) && folder.problem(with: name) == nil
+                    && Self.wouldBeCard(name, in: folder)
             }
             skip("\(folder.displayName): no card files (text files or pictures) and no \(DeckLoader.manifestName)"
-                 + Self.subfoldersNote(subfolders, in: folder.displayName) + Self.hiddenNote(hidden, in: folder.displayName))
+                 + Self.passedOverNote(subfolders: subfolders, hidden: hidden, in: folder.displayName))
         }
     }
 
-    /// What a folder of no cards says of its hidden files, which are passed over (a folder of
-    /// dotfiles said only that it held no card files): how many, and how to show one.
-    static func hiddenNote(_ hidden: [[UInt8]], in folder: String) -> String {
-        guard let first = hidden.min(by: DeckBuilder.precedes) else { return "" }
+    /// What a folder of no cards says of what it passes over, in one parenthesis: its subfolders,
+    /// which are not read (a source tree's top, `carousel src`, said only that it held no card
+    /// files: helper-44), and its hidden files that would be cards, named (a folder of dotfiles
+    /// said the same): how many, and how to name them.
+    static func passedOverNote(subfolders: [[UInt8]], hidden: [[UInt8]], in folder: String) -> String {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        let example = "`carousel \(Self.shellWord(base + Shown.path(first)))`"
-        return hidden.count == 1 ? " (its hidden file \(Shown.path(first)) is passed over: name it, as \(example))"
-            : " (its \(hidden.count) hidden files are passed over: name one, as \(example))"
+        var parts: [String] = []
+        if let first = subfolders.first {
+            let name = Shown.path(first)
+            parts.append(subfolders.count == 1 ? "its folder \(name) is not read: name it, as `carousel \(shellWord(base + name))`"
+                         : "its \(subfolders.count) folders are not read: name them, as `carousel \(shellWord(base))*`")
+        }
+        if let first = hidden.min(by: DeckBuilder.precedes) {
+            let example = "`carousel \(shellWord(base + Shown.path(first)))`"
+            parts.append(hidden.count == 1 ? "its hidden file \(Shown.path(first)) is passed over: name it, as \(example)"
+                         : "its \(hidden.count) hidden files are passed over: name one, as \(example)")
+        }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
+    }
+
+    /// Whether a file passed over for its name (a hidden one) would be a card if named: text, or a
+    /// picture, by its name or else by its first bytes (`.DS_Store` is neither).
+    static func wouldBeCard(_ name: [UInt8], in folder: some DeckFolder) -> Bool {
+        switch FileKinds.verdict(forName: name) {
+        case .binary: return false
+        case .unknown:
+            guard let head = try? folder.head(name, count: FileKinds.sniffSize) else { return false }
+            return TextSniffer.isText(head) || FileKinds.isPictureSignature(head)
+        default: return true
+        }
     }
 
     /// A path as a word for the shell: quoted where it must be (a space, a quote, a `$`).
     static func shellWord(_ path: String) -> String {
         path.allSatisfy({ $0.isLetter || $0.isNumber || "._/-+@:,=%".contains($0) }) ? path
             : "'" + path.replacing("'", with: "'\\''") + "'"
-    }
-
-    /// What a folder of no cards says of its subfolders, which are not read (a source tree's top,
-    /// `carousel src`, said only that it held no card files: helper-44): how many, and how to
-    /// name them.
-    static func subfoldersNote(_ subfolders: [[UInt8]], in folder: String) -> String {
-        guard let first = subfolders.first else { return "" }
-        let name = Shown.path(first)
-        let base = folder.hasSuffix("/") ? folder : folder + "/"
-        if subfolders.count == 1 { return " (its folder \(name) is not read: name it, as `carousel \(shellWord(base + name))`)" }
-        return " (its \(subfolders.count) folders are not read: name them, as `carousel \(shellWord(base))*`)"
     }
 
     /// One card file named on the command line.
@@ -510,8 +522,8 @@ struct DeckBuilder {
 
     /// The directory a file's path names it in (`.` for a bare name).
     static func directory(of path: [UInt8]) -> [UInt8] {
-        guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return Array(".".utf8) }
-        return slash == path.startIndex ? Array("/".utf8) : Array(path[..<slash])
+        let directory = DeckLoader.split(path).directory
+        return directory.isEmpty ? Array(".".utf8) : directory
     }
 
     /// The encoding of input read as lines: with `--read0`, the NUL bytes that end them are no

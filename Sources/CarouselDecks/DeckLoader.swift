@@ -136,7 +136,7 @@ public enum DeckLoader {
 
     /// The directory part (empty when there is none: the path is then shown as the user wrote it)
     /// and the last component of a path to a file.
-    private static func split(_ path: [UInt8]) -> (directory: [UInt8], name: [UInt8]) {
+    static func split(_ path: [UInt8]) -> (directory: [UInt8], name: [UInt8]) {
         guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return ([], path) }
         let directory = slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])
         return (directory, Array(path[(slash + 1)...]))

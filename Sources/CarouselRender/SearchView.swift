@@ -19,6 +19,21 @@ public struct SearchLine: Sendable, Equatable {
         self.status = status
         self.selected = selected
     }
+    /// How many characters of `query` come before the spaces at its end, which a match must hold
+    /// too and are shown as dots (`trailingDot`) wherever the query is: a query Ctrl-W left as
+    /// `app ` read `app` and found nothing (helper-68), on the search line and in the status line
+    /// once kept (helper-70). As vim's `listchars` shows them.
+    public static func bodyLength(of query: String) -> Int {
+        query.count - query.reversed().prefix { $0 == " " }.count
+    }
+
+    public static func trailingDot(ascii: Bool) -> String { ascii ? "." : "·" }
+
+    /// `query` with the spaces at its end as dots, for the status line.
+    public static func showingSpaces(_ query: String, ascii: Bool) -> String {
+        let body = bodyLength(of: query)
+        return String(query.prefix(body)) + String(repeating: trailingDot(ascii: ascii), count: query.count - body)
+    }
 }
 
 /// Finds what to highlight in a row of displayed characters: the ranges (in characters) that
@@ -53,12 +68,11 @@ extension Scene {
         query = String(query[start...])
         var x = 1
         x += canvas.text("/", x: x, y: row, style: CellStyle(attributes: .bold))
-        // Spaces at its end, which a match must hold too, show as dim dots (a query left `app ` by
-        // Ctrl-W read `app` and found nothing; helper-68), as vim's `listchars` shows them.
-        let body = query.reversed().drop { $0 == " " }.count
+        // Spaces at its end show as dim dots (see `SearchLine.bodyLength`).
+        let body = SearchLine.bodyLength(of: query)
         x += canvas.text(String(query.prefix(body)), x: x, y: row, style: line.selected ? CellStyle(attributes: .reverse) : .plain)
         if body < query.count {
-            let dots = String(repeating: g.isASCII ? "." : "·", count: query.count - body)
+            let dots = String(repeating: SearchLine.trailingDot(ascii: g.isASCII), count: query.count - body)
             x += canvas.text(dots, x: x, y: row, style: CellStyle(attributes: line.selected ? [.reverse, .dim] : .dim))
         }
         if !status.isEmpty {

@@ -23,18 +23,48 @@ extension TextDocument {
         return timed >= 2 && timed * 5 >= entries * 3
     }
 
-    /// `2026-11-28 06:32:16`, `[2026-11-28T06:32:16Z]`, `06:32:16.120`, `28/11/2026`, syslog's
-    /// `Nov 28 06:32:16`: a digit first (after a bracket) and a time's colon or a date's two
-    /// dashes or slashes in the first 12 characters, or a month's name, a day and a time.
+    /// `2026-11-28 06:32:16`, `[2026-11-28T06:32:16Z]`, `06:32:16.120`, `28/11/2026`, `28.11.26`,
+    /// syslog's `Nov 28 06:32:16`: after any opening brackets, a date (four digits, then two and
+    /// two; or one or two, one or two, then two to four; `-`, `/` or `.` between, the same twice), a
+    /// time (one or two digits, a colon, two digits), or a month's name, a day and a time. Not a
+    /// telephone number (`555-123-4567`), a numbered line (`1: buy milk`), a sum (`3/4 cup`) or a
+    /// sentence begun by a month (`May I ask: ...`).
     static func beginsWithTime(_ line: Substring) -> Bool {
-        let head = line.drop { $0 == "[" }.prefix(16)
-        guard let first = head.first else { return false }
-        if first.isASCII && first.isNumber {
-            let lead = head.prefix(12)
-            return lead.contains(":") || lead.count { $0 == "-" } >= 2 || lead.count { $0 == "/" } >= 2
+        var head = line.utf8.drop { $0 == UInt8(ascii: "[") }.prefix(24)[...]
+        func digits(_ fewest: Int, _ most: Int) -> Bool {
+            var n = 0
+            while n < most, let b = head.first, b >= 0x30 && b <= 0x39 { head.removeFirst(); n += 1 }
+            return n >= fewest && !(head.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? false)
         }
+        func take(_ byte: UInt8) -> Bool {
+            guard head.first == byte else { return false }
+            head.removeFirst()
+            return true
+        }
+        func time() -> Bool { digits(1, 2) && take(UInt8(ascii: ":")) && digits(2, 2) }
+        func date() -> Bool {
+            let start = head
+            let separators: [UInt8] = [UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: ".")]
+            if digits(4, 4), let separator = head.first, separators.contains(separator) {
+                return take(separator) && digits(1, 2) && take(separator) && digits(1, 2)
+            }
+            head = start
+            if digits(1, 2), let separator = head.first, separators.contains(separator) {
+                return take(separator) && digits(1, 2) && take(separator) && digits(2, 4)
+            }
+            return false
+        }
+        let start = head
+        if date() { return true }
+        head = start
+        if time() { return true }
+        head = start
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return months.contains(String(head.prefix(3))) && head.dropFirst(3).first == " " && head.contains(":")
+        guard head.count > 3, months.contains(String(decoding: head.prefix(3), as: UTF8.self)) else { return false }
+        head.removeFirst(3)
+        guard take(UInt8(ascii: " ")) else { return false }
+        _ = take(UInt8(ascii: " "))  // (syslog pads a day below 10)
+        return digits(1, 2) && take(UInt8(ascii: " ")) && time()
     }
 
     /// Source code, or anything whose columns matter: one code block, lines cut at the edge, never wrapped.

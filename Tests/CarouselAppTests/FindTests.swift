@@ -476,6 +476,12 @@ import Testing
         #expect(pilot.state.count == 6, "every card")
         pilot.press(.controlW, .controlU)
         #expect(pilot.model.query == "")
+        // Kept (Enter), the status line shows the space too (helper-70: `/milk` hid it).
+        let kept = Pilot(deck: deck, width: 80, height: 24)
+        kept.press(.character("/"))
+        kept.type("milk ")
+        kept.press(.enter)
+        #expect(!kept.model.overlay.searching && status(kept).contains("/milk·"), "\(status(kept))")
         // (And a deck of one card is counted so: "1 of 1 card".)
         let one = Pilot(deck: CardList([FindTests.note("one", "a needle")]), width: 80, height: 24)
         one.press(.character("/"))

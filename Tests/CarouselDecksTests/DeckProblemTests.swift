@@ -41,7 +41,7 @@ import Testing
         try scratch.directory("deck/it's here")
         #expect(failure([deck]) == "\(deck): no card files (text files or pictures) and no deck.json"
                 + " (its 2 folders are not read: name them, as `carousel \(deck)/*`)")
-        #expect(DeckBuilder.subfoldersNote([Array("it's here".utf8)], in: "my notes")
+        #expect(DeckBuilder.passedOverNote(subfolders: [Array("it's here".utf8)], hidden: [], in: "my notes")
                 == " (its folder it's here is not read: name it, as `carousel 'my notes/it'\\''s here'`)")
         // ...but one a manifest names as a card is a problem.
         #expect(failure([scratch.at("other")]) == "\(scratch.at("other"))/sub: is a directory, not a card file")
@@ -62,6 +62,22 @@ import Testing
         #expect(failure([dots]) == "\(dots): no card files (text files or pictures) and no deck.json"
                 + " (its 2 hidden files are passed over: name one, as `carousel \(dots)/.bashrc`)")
         #expect(try DeckLoader.load(paths: [dots + "/.bashrc"]).count == 1, "named, it is a card")
+    }
+
+    /// Only hidden files that would be cards are counted and shown as the example (`.DS_Store`,
+    /// named, is "not a text file"), and with subfolders too the message has one parenthesis
+    /// (two ran together: helper-70).
+    @Test func aFolderCountsOnlyHiddenFilesThatWouldBeCards() throws {
+        let scratch = try Scratch()
+        try scratch.directory("mac")
+        scratch.write("\u{0}\u{0}\u{0}\u{1}Bud1\u{0}\u{0}", to: "mac/.DS_Store")
+        let mac = scratch.at("mac")
+        #expect(failure([mac]) == "\(mac): no card files (text files or pictures) and no deck.json")
+        scratch.write("notes", to: "mac/.plan")
+        try scratch.directory("mac/src")
+        #expect(failure([mac]) == "\(mac): no card files (text files or pictures) and no deck.json"
+                + " (its folder src is not read: name it, as `carousel \(mac)/src`;"
+                + " its hidden file .plan is passed over: name it, as `carousel \(mac)/.plan`)")
     }
 
     @Test func aManifestThatIsADirectoryFallsBackToTheTextFiles() throws {

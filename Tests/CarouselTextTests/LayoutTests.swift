@@ -67,6 +67,15 @@ import Testing
         #expect(TextDocument(plainText: prose).hangingIndent == 0)
         #expect(rows(prose, width: 20).allSatisfy { !$0.hasPrefix(" ") }, "\(rows(prose, width: 20))")
         #expect(TextDocument(plainText: "1. first\n2. second\n10 - 20 items").hangingIndent == 0, "a list, a range")
+        // Only dates and times: a telephone list, numbered lines, sums, a sentence begun by a month
+        // and a version's dots read as they are written (they were taken for logs: helper-70).
+        for notLog in ["555-123-4567 Ada\n555-987-6543 Bob", "1: buy milk\n2: call Ada", "3/4 cup flour\n1/2 cup sugar",
+                       "May I ask: why?\nMay we go: now", "12:345 units\n12:999 more", "2026-1128 x\n2026-1129 y"] {
+            #expect(TextDocument(plainText: notLog).hangingIndent == 0, "\(notLog)")
+        }
+        for log in ["10:30 stand-up\n14:00 review", "28.11.26 rain\n29.11.26 sun", "2026/11/28 a\n2026/11/29 b", "Nov  8 06:32:16 h a\nNov  8 06:32:17 h b"] {
+            #expect(TextDocument(plainText: log).hangingIndent == 2, "\(log)")
+        }
         // A window of the text (a big log opened at a match) keeps it.
         #expect(TextDocument(plainText: log).dropping(lines: 1).document.hangingIndent == 2)
     }
