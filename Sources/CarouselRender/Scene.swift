@@ -82,9 +82,10 @@ public struct Scene: Sendable {
     /// it is sought).
     public var highlightReach = Int.max
     private var highlightGeneration = 0
-    /// The laid lines of the zoomed text that hold a match (see `zoomMatchCount`), for the card,
-    /// width and search they were found for.
-    private var zoomMatchLines: (id: String, width: Int, generation: Int, lines: [Int])?
+    /// The laid lines of the zoomed text that hold a match, each with how many matches come before
+    /// it, and how many there are (see `zoomMatchCount`), for the card, width and search they were
+    /// found for.
+    private var zoomMatchLines: (id: String, width: Int, generation: Int, lines: [(line: Int, before: Int)], total: Int)?
     /// Shown in the middle when the deck given to `render` has no card (a search matched none).
     public var emptyMessage = "No card matches."
     /// The key named at the right of the status line then (Esc after a search, where cards are
@@ -344,27 +345,31 @@ public struct Scene: Sendable {
         return found.map { ($0, TextLayout.top(showing: $0, above: Zoom.linesAboveMatch, in: laid, page: page)) }
     }
 
-    /// Where the zoom is among its text's matches (the lines holding one), as vim counts them:
-    /// `[3/11]` for the third, the one the search or `n` brought the view to, or else the first at
-    /// or below the view's top (all above: the last); nil with no search, no text or no match.
+    /// Where the zoom is among its text's matches, as vim counts them: `[3/11]`, the third of
+    /// eleven, for the first match on the line the search or `n` brought the view to, or else on
+    /// the first line at or below the view's top that holds one (all above: the last); nil with no
+    /// search, no text or no match. Matches, not lines: the count is the same at every width (it
+    /// counted the rows holding one, and `n` on the rest of a wrapped line added one: helper-71).
     private mutating func zoomMatchCount(_ zoom: Zoom, card: Card, info: ZoomInfo) -> String? {
         guard let highlight, let width = info.width, case .text(let document) = card.content else { return nil }
         if let found = zoomMatchLines, found.id == card.id, found.width == width, found.generation == highlightGeneration {
         } else {
             let laid = cells.lines(document, of: card, index: zoom.index, width: width, title: false, ascii: theme.glyphs.isASCII,
                                    wrapsCode: true)
-            var lines: [Int] = []
-            var after = -1
-            while let next = TextLayout.nextLine(in: laid, after: after, matching: highlight) {
-                lines.append(next)
-                after = next
+            var lines: [(line: Int, before: Int)] = []
+            var before = 0
+            for line in laid.indices {
+                let count = TextLayout.matchCount(laid, at: line, matching: highlight)
+                guard count > 0 else { continue }
+                lines.append((line, before))
+                before += count
             }
-            zoomMatchLines = (card.id, width, highlightGeneration, lines)
+            zoomMatchLines = (card.id, width, highlightGeneration, lines, before)
         }
-        guard let lines = zoomMatchLines?.lines, !lines.isEmpty else { return nil }
-        let current = currentMatchLine(zoom, card: card, info: info).flatMap { lines.firstIndex(of: $0) }
-        let place = current ?? lines.firstIndex { $0 >= info.first } ?? lines.count - 1
-        return "[\(place + 1)/\(lines.count)]"
+        guard let found = zoomMatchLines, let last = found.lines.last else { return nil }
+        let current = currentMatchLine(zoom, card: card, info: info).flatMap { line in found.lines.first { $0.line == line } }
+        let place = current ?? found.lines.first { $0.line >= info.first } ?? last
+        return "[\(place.before + 1)/\(found.total)]"
     }
 
     /// The laid line of a zoomed text card holding the match the view was brought to (by the

@@ -508,16 +508,30 @@ public enum TextLayout {
     static func writesWithoutSpaces(_ c: Character) -> Bool { ParagraphWrapper.writesWithoutSpaces(c) }
 
     private static func holdsMatch(_ lines: [LaidLine], at i: Int, _ find: ([Character]) -> [Range<Int>]) -> Bool {
-        var head = Array(lines[i].text)
+        let head = Array(lines[i].text)
         if !find(head).isEmpty { return true }
-        guard i + 1 < lines.count else { return false }
+        return matchesCrossingEnd(lines, at: i, head: head, find) > 0
+    }
+
+    /// How many matches begin on line `i`: those within it, and one the wrap broke between it and
+    /// the line below (each match is counted on one line, so the lines' counts add up to the
+    /// text's matches whatever the width).
+    public static func matchCount(_ lines: [LaidLine], at i: Int, matching find: ([Character]) -> [Range<Int>]) -> Int {
+        let head = Array(lines[i].text)
+        return find(head).count + matchesCrossingEnd(lines, at: i, head: head, find)
+    }
+
+    /// The matches that begin on line `i` (whose characters are `head`) and end on the line below.
+    private static func matchesCrossingEnd(_ lines: [LaidLine], at i: Int, head: [Character], _ find: ([Character]) -> [Range<Int>]) -> Int {
+        var head = head
+        guard i + 1 < lines.count else { return 0 }
         // A code line's `↪` row goes on with the row above as it is, spaces and all.
         var next = lines[i + 1].content
         let continued = next.first.map { $0.style == .decoration && ($0.text == "↪" || $0.text == ">") } ?? false
         if continued { next.removeFirst() }
         if !continued { while head.last == " " { head.removeLast() } }
         let lower = continued ? Array(next.plainText)[...] : Array(next.plainText).drop { $0 == " " }
-        guard !head.isEmpty, !lower.isEmpty else { return false }
+        guard !head.isEmpty, !lower.isEmpty else { return 0 }
         var joins: [(text: [Character], upper: Int, lower: Int)] = []
         if continued || joinsWithoutSpace(head.last!, lower.first!) {
             // (Chinese and Japanese wrap between characters, Thai between letters, with no space to
@@ -535,9 +549,12 @@ public enum TextLayout {
                 joins.append((head + lower, head.count, head.count))
             }
         }
-        return joins.contains { join in
-            find(join.text).contains { $0.lowerBound < join.upper && $0.upperBound > join.lower }
+        // (The ways of joining are tried in turn: one match is not counted twice.)
+        for join in joins {
+            let crossing = find(join.text).count { $0.lowerBound < join.upper && $0.upperBound > join.lower }
+            if crossing > 0 { return crossing }
         }
+        return 0
     }
 
     /// Rows narrower than this show a first line that fills them without a count (cutting it

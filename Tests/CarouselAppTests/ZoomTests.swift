@@ -451,6 +451,24 @@ import Testing
         #expect(!status(pilot).contains("[1/3]"), "no search, no count: \(status(pilot))")
     }
 
+    /// The count is of matches, as vim's: two on one line count two, and a line the wrap breaks
+    /// counts its matches once at every width (it counted rows holding one: 13, 14 or 12 of the same
+    /// card at three widths, and `n` onto a wrapped line's rest added one; helper-71).
+    @Test func theStatusCountsMatchesNotRows() {
+        let long = Array(repeating: "word", count: 30).joined(separator: " ") + " needle " + Array(repeating: "more", count: 30).joined(separator: " ")
+        let lines = ["needle and needle"] + (1...40).map { "row \($0)" } + [long, "last needle"]
+        let deck = CardList([Card(id: "n.txt", title: "n", content: .text(TextDocument(plainText: lines.joined(separator: "\n"))))])
+        for width in [100, 60, 44] {
+            let pilot = Pilot(deck: deck, width: width, height: 24)
+            zoomAtMatch(pilot, "needle")
+            #expect(status(pilot).contains("[1/4]"), "\(width): \(status(pilot))")
+            pilot.press(.character("n"))
+            #expect(status(pilot).contains("[3/4]"), "\(width): the next line's: \(status(pilot))")
+            pilot.press(.character("n"))
+            #expect(status(pilot).contains("[4/4]"), "\(width): \(status(pilot))")
+        }
+    }
+
     /// After the reader scrolls, `n` looks from the view (the row a match is brought to), not from
     /// the match it left; `n` typed before the zoom has found its first match counts from it.
     @Test func nLooksFromTheViewAfterScrollingAndCountsFromTheMatchWhenTypedEarly() {
