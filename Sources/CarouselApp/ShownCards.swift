@@ -14,7 +14,7 @@ struct ShownCards: CardProvider {
 
     var count: Int { indices?.count ?? deck.count }
     func card(at index: Int) -> Card { deck.card(at: deckIndex(index)) }
-    func searchText(at index: Int) -> String { deck.searchText(at: deckIndex(index)) }
+    func searchText(at index: Int, fileName: Bool) -> String { deck.searchText(at: deckIndex(index), fileName: fileName) }
     func cardID(at index: Int) -> String { deck.cardID(at: deckIndex(index)) }
 
     func deckIndex(_ index: Int) -> Int { indices?[index] ?? index }

@@ -32,9 +32,9 @@ public final class LazyCardProvider: CardProvider {
 
     /// A search reads every card once: a card not already held is read without being kept, so a
     /// search does not push the cards on screen out of the cache.
-    public func searchText(at index: Int) -> String {
-        if let card = cache.withLock({ $0.card(at: index) }) { return card.searchText }
-        return entries[index].card().searchText
+    public func searchText(at index: Int, fileName: Bool) -> String {
+        if let card = cache.withLock({ $0.card(at: index) }) { return card.searchText(fileName: fileName) }
+        return entries[index].card().searchText(fileName: fileName)
     }
 
     public func cardID(at index: Int) -> String { entries[index].id }

@@ -222,7 +222,10 @@ extension SearchQuery {
     /// (lowercasing maps each scalar on its own, so it keeps substrings).
     /// A query ignoring accents covers any whose text, unmarked, holds it (`hel` covers `hélè`:
     /// what holds "hélè" holds "hele" unmarked); one matching accents covers none that ignores them.
+    /// One that does not read the files' extensions covers none that does (`swift` is not in
+    /// `main.swift` as `swift` reads it; see `readsFileNames`).
     func covers(_ other: SearchQuery) -> Bool {
+        if other.readsFileNames && !readsFileNames { return false }
         if ignoresMarks { return ByteSearch.contains(needle, in: other.unmarkedNeedle) }
         if other.ignoresMarks { return false }
         if isCaseSensitive == other.isCaseSensitive { return ByteSearch.contains(needle, in: other.needle) }

@@ -19,9 +19,10 @@ struct DeckScanner {
 
     let cards: any CardProvider
     let textBudget: Int
-    private var folded = TextArena(form: .folded)
-    private var original = TextArena(form: .original)
-    private var unmarked = TextArena(form: .unmarked)
+    /// One arena per form, without and with the file names' extensions (see `SearchQuery.readsFileNames`).
+    private var arenas = [SearchQuery.Form.original, .folded, .unmarked].flatMap { form in
+        [false, true].map { TextArena(form: form, fileNames: $0) }
+    }
 
     init(cards: any CardProvider, textBudget: Int) {
         self.cards = cards
@@ -29,24 +30,17 @@ struct DeckScanner {
     }
 
     /// Bytes held by the text cache (every form).
-    var textBytes: Int { folded.cost + original.cost + unmarked.cost }
+    var textBytes: Int { arenas.reduce(0) { $0 + $1.cost } }
 
     /// Looks for `query` (not empty) in `candidates`, ascending (every card when nil). Between
     /// chunks it asks `isSuperseded` and gives up (nil) if so, and every `partialInterval` hands
     /// what it has found so far to `partial`.
     mutating func scan(_ query: SearchQuery, candidates: [Int]?, isSuperseded: () -> Bool,
                        partial: (Outcome) -> Void) -> Outcome? {
-        switch query.form {
-        case .original:
-            return Self.scan(query, in: &original, limit: textBudget - folded.cost - unmarked.cost, cards: cards,
-                             candidates: candidates, isSuperseded: isSuperseded, partial: partial)
-        case .folded:
-            return Self.scan(query, in: &folded, limit: textBudget - original.cost - unmarked.cost, cards: cards,
-                             candidates: candidates, isSuperseded: isSuperseded, partial: partial)
-        case .unmarked:
-            return Self.scan(query, in: &unmarked, limit: textBudget - original.cost - folded.cost, cards: cards,
-                             candidates: candidates, isSuperseded: isSuperseded, partial: partial)
-        }
+        let k = arenas.firstIndex { $0.form == query.form && $0.fileNames == query.readsFileNames }!
+        let others = textBytes - arenas[k].cost
+        return Self.scan(query, in: &arenas[k], limit: textBudget - others, cards: cards,
+                         candidates: candidates, isSuperseded: isSuperseded, partial: partial)
     }
 
     private static func scan(_ query: SearchQuery, in arena: inout TextArena, limit: Int, cards: any CardProvider,

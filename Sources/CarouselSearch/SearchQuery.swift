@@ -42,6 +42,9 @@ public struct SearchQuery: Sendable, Hashable {
     /// The form this query searches texts in.
     var form: Form { ignoresMarks ? .unmarked : isCaseSensitive ? .original : .folded }
 
+    /// Whether it reads cards' file names with their extensions (see `Card.searchText(fileName:)`).
+    var readsFileNames: Bool { text.contains(".") }
+
     /// Text as it is searched: lowercased when `folded`, and composed (NFC) when it is not ASCII.
     static func searchForm(_ text: String, folded: Bool) -> String {
         let cased = folded ? text.lowercased() : text

@@ -8,6 +8,9 @@ import CarouselCards
 struct TextArena {
     /// The form the text is held in (see `SearchQuery.form`).
     let form: SearchQuery.Form
+    /// Whether cards' file names are held with their extensions (for a query with a dot, see
+    /// `Card.searchText(fileName:)`).
+    let fileNames: Bool
     private var lowercases: Bool { form != .original }
     private var bytes: [UInt8] = []
     /// Where each card's bytes end in `bytes`.
@@ -18,7 +21,10 @@ struct TextArena {
     private var bytesRoom = 0
     private var endsRoom = 0
 
-    init(form: SearchQuery.Form) { self.form = form }
+    init(form: SearchQuery.Form, fileNames: Bool) {
+        self.form = form
+        self.fileNames = fileNames
+    }
 
     /// How many cards it holds (cards 0..<count).
     var count: Int { ends.count }
@@ -30,7 +36,7 @@ struct TextArena {
     /// arena stays within `limit` bytes: then returns nil (the text is the arena's last card),
     /// else the text in this arena's case mode.
     mutating func read(_ index: Int, from cards: any CardProvider, limit: Int) -> String? {
-        let original = cards.searchText(at: index)
+        let original = cards.searchText(at: index, fileName: fileNames)
         if index == count, !isFull, add(original, limit: limit) { return nil }
         return SearchQuery.searchForm(original, form)
     }

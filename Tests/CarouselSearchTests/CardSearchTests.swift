@@ -12,17 +12,44 @@ import Testing
 
     /// A note titled by its heading is found by its file's name too (helper-18: `/recipe` did not
     /// find recipe-shakshuka.md, titled "Shakshuka"); of a file of slides, only its first slide.
+    /// The extension only by a query with a dot (helper-71: `/swift` found every Swift file).
     @Test func aCardIsFoundByItsFilesName() {
-        func text(_ title: String, _ file: String?, lines: Range<Int>? = nil) -> String {
-            Card(title: title, content: .text(TextDocument(plainText: "eggs")), file: file.map { Array($0.utf8) }, fileLines: lines).searchText
+        func text(_ title: String, _ file: String?, lines: Range<Int>? = nil, fileName: Bool = true) -> String {
+            Card(title: title, content: .text(TextDocument(plainText: "eggs")), file: file.map { Array($0.utf8) }, fileLines: lines)
+                .searchText(fileName: fileName)
         }
         #expect(text("Shakshuka", "notes/recipe-shakshuka.md") == "Shakshuka\nrecipe-shakshuka.md\neggs")
+        #expect(text("Shakshuka", "notes/recipe-shakshuka.md", fileName: false) == "Shakshuka\nrecipe-shakshuka\neggs")
         #expect(text("recipe-shakshuka", "notes/recipe-shakshuka.md") == "recipe-shakshuka\nrecipe-shakshuka.md\neggs",
                 "a title made of the stem leaves the extension to the name (helper-41: `/circle.png`)")
+        #expect(text("recipe-shakshuka", "notes/recipe-shakshuka.md", fileName: false) == "recipe-shakshuka\neggs")
+        #expect(text(".bashrc", "home/.bashrc", fileName: false) == ".bashrc\neggs", "a hidden file's dot is no extension's")
         #expect(text("Makefile", "src/Makefile") == "Makefile\neggs", "the title is the name already")
         #expect(text("Why Swift", "talks/swift-talk.md", lines: 1..<9).contains("swift-talk.md"), "a talk's first slide")
         #expect(!text("Numbers", "talks/swift-talk.md", lines: 9..<20).contains("swift-talk.md"), "not its other slides")
         #expect(text("Mira", nil) == "Mira\neggs")
+    }
+
+    /// A query without a dot does not read the files' extensions: `/swift` in a folder of Swift
+    /// found every file, `/t` every note (helper-71); `/.swift` and `/main.swift` still do.
+    @Test func onlyAQueryWithADotReadsExtensions() {
+        func card(_ name: String, _ text: String) -> Card {
+            Card(title: String(name.split(separator: ".").first!), content: .text(TextDocument(plainText: text)), file: Array(name.utf8))
+        }
+        let deck = CardList([card("main.swift", "var y = 1"), card("notes.txt", "learn swift"), card("todo.txt", "milk")])
+        let search = CardSearch(cards: deck, execution: .inline)
+        search.find("swift")
+        #expect(search.latest?.matches == [1])
+        search.find("t")
+        #expect(search.latest?.matches == [1, 2], "notes (its text), todo (its title)")
+        search.find("x")
+        #expect(search.latest?.matches == [])
+        search.find(".swift")
+        #expect(search.latest?.matches == [0])
+        search.find("main.s")
+        #expect(search.latest?.matches == [0])
+        search.find(".txt")
+        #expect(search.latest?.matches == [1, 2])
     }
 
     @Test func theEmptyQueryIsCompleteAtOnceWithEveryCard() {

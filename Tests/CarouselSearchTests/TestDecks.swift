@@ -23,7 +23,7 @@ enum TestDecks {
         // these tests use).
         let plain = !sensitive && query.allSatisfy(\.isASCII)
         return (0..<cards.count).filter { i in
-            let text = cards.searchText(at: i)
+            let text = cards.searchText(at: i, fileName: query.contains("."))
             if plain { return text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).contains(query) }
             return sensitive ? text.contains(query) : text.lowercased().contains(query.lowercased())
         }
@@ -53,7 +53,7 @@ final class InstrumentedDeck: CardProvider {
     var count: Int { cards.count }
     func card(at index: Int) -> Card { cards.card(at: index) }
 
-    func searchText(at index: Int) -> String {
+    func searchText(at index: Int, fileName: Bool) -> String {
         reads.add(1, ordering: .relaxed)
         if delay > .zero {
             let clock = ContinuousClock()
@@ -67,7 +67,7 @@ final class InstrumentedDeck: CardProvider {
             return due
         }
         fired?.search.find(fired!.query)
-        return cards.searchText(at: index)
+        return cards.searchText(at: index, fileName: fileName)
     }
 }
 
