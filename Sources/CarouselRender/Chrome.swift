@@ -232,7 +232,14 @@ public enum Chrome {
             "Too small", "Small", "!",
         ]
         let text = options.first { $0.count <= canvas.width } ?? "!"
-        canvas.text(text, x: (canvas.width - text.count) / 2, y: canvas.height / 2, style: CellStyle(attributes: .bold))
+        let y = canvas.height / 2
+        canvas.text(text, x: (canvas.width - text.count) / 2, y: y, style: CellStyle(attributes: .bold))
+        // Where the size needed is not on that line, on the next one (at 19x9 the screen said
+        // only `Too small`, and not how large it must be: helper-71).
+        let need = "need \(need.width)x\(need.height)"
+        if !text.contains("need"), need.count <= canvas.width, y + 1 < canvas.height {
+            canvas.text(need, x: (canvas.width - need.count) / 2, y: y + 1, style: .plain)
+        }
     }
 }
 

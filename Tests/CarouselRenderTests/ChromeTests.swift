@@ -107,6 +107,12 @@ import Testing
             #expect(canvas.lines().count == h)
             #expect(text.contains("Too small") || text.contains("too small") || text.contains("Small") || text.contains("!"))
         }
+        // The size needed, on the next row where it is not on the first (helper-71: 19x9 said
+        // only `Too small`).
+        var canvas = Canvas(width: 19, height: 9)
+        var scene = Scene(theme: Theme(glyphs: .unicode, usesColor: false))
+        _ = scene.render(CarouselState(count: 3), deck: CardList([Card(title: "a", art: ["x"])]), into: &canvas)
+        #expect(canvas.lines()[4...5].map { $0.trimmingCharacters(in: .whitespaces) } == ["Too small", "need 20x10"], "\(canvas.lines())")
     }
 }
 
