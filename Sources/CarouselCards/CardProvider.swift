@@ -36,6 +36,8 @@ extension Card {
             if shown != title { text += "\n" + shown }
         }
         for line in lines { text += "\n" + line }
+        // (A picture drawn with the text, by its words: they were in the text before.)
+        if case .text(let document) = content, let figure = document.figure, figure.path != nil { text += "\n" + figure.alt }
         return text
     }
 

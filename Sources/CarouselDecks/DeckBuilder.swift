@@ -479,6 +479,14 @@ struct DeckBuilder {
                                          source: .content(.image(PictureFile(path: path))), file: file, fileLines: file == nil ? nil : lines))
                 continue
             }
+            // A picture among the slide's words, found beside the file, is drawn with them (it was
+            // named in the text as `[image: …]`); one that is not found stays named so.
+            var slide = slide
+            if let figure = slide.figure, let path = picture?(figure.address) {
+                slide = slide.placed(figureAt: path)
+            } else {
+                slide.figure = nil
+            }
             entries.append(CardEntry(id: id(number), title: slide.title.map { Sanitizer.line($0) } ?? fallback,
                                      source: .content(.text(slide)), kind: .markdown, file: file,
                                      fileLines: file == nil ? nil : lines,

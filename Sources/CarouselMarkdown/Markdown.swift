@@ -84,6 +84,7 @@ public enum Markdown {
         document.titleLine = walker.titleBlock == nil ? 0 : given(walker.titleLine)
         document.codeIndentStep = TextDocument.codeIndentStep(of: document.blocks)
         (document.picture, document.caption) = soleImage(of: document.blocks, addresses: walker.imageAddresses)
+        if document.picture == nil { document.figure = walker.figure }
         return document
     }
 }

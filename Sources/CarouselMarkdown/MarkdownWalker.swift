@@ -52,6 +52,10 @@ struct MarkdownWalker {
     private(set) var imageAddresses: [String] = []
     /// Where the image being read began among the inline spans.
     private var imageStart = 0
+    /// The images read before the paragraph being read.
+    private var imagesBeforeParagraph = 0
+    /// The first paragraph of the text's top level made of one picture alone (see `TextFigure`).
+    private(set) var figure: TextFigure?
     static let imageOpening = "[image: "
 
     /// An image's alternative text as a text shows it.
@@ -126,6 +130,7 @@ struct MarkdownWalker {
                 inline = []
                 softBreaks.removeAll(keepingCapacity: true)
                 sourceLines = [[]]
+                imagesBeforeParagraph = imageAddresses.count
             } else {
                 // A pipe table is a paragraph to CommonMark; its rows are kept as rows.
                 if let table = PipeTable.block(from: sourceLines ?? [], margin: margin) {
@@ -136,7 +141,9 @@ struct MarkdownWalker {
                     inline = joinedSoftBreaks(inline ?? [])
                     markTask()
                     markAlert()
-                    emit(.paragraph(Footnotes.apply(Strikethrough.apply(inline ?? [])), margin: margin))
+                    let spans = Footnotes.apply(Strikethrough.apply(inline ?? []))
+                    emit(.paragraph(spans, margin: margin))
+                    noteFigure(spans)
                 }
                 inline = nil
                 sourceLines = nil
@@ -272,6 +279,17 @@ struct MarkdownWalker {
         default:
             break
         }
+    }
+
+    /// Takes the paragraph just emitted (`spans`) as the text's figure when it is the first made
+    /// of one picture alone, at the text's top level (not in a list or a quote).
+    private mutating func noteFigure(_ spans: [TextSpan]) {
+        guard figure == nil, margin == .none, imageAddresses.count == imagesBeforeParagraph + 1,
+              let address = imageAddresses.last, !address.isEmpty else { return }
+        let plain = spans.plainText
+        let text = String(plain.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard text.hasPrefix(Self.imageOpening), text.hasSuffix("]"), !text.dropLast().contains("]") else { return }
+        figure = TextFigure(address: address, alt: String(text.dropFirst(Self.imageOpening.count).dropLast()), block: blocks.count - 1)
     }
 
     // MARK: Containers

@@ -132,7 +132,11 @@ public struct CardPainter: Sendable {
         // Blur softens text toward the background (as a few points of blur do to type); it never
         // turns letters into other glyphs.
         let level = CardPainter.quantized(opacity * (1 - 0.5 * clamp(blur, 0...1)))
-        let box = CardPainter.textBox(interior, look: placement.look)
+        var box = CardPainter.textBox(interior, look: placement.look)
+        if let split = figureSplit(box, of: document, card: card, at: placement, cache: &cache) {
+            paintFigure(document.figure!, of: card, in: split.picture, blurStep: CardPainter.pictureBlurStep(blur), opacity: opacity, on: &canvas)
+            box = split.text
+        }
         switch placement.look {
         case .framed:
             paintLines(document, of: card, index: placement.index, in: box, title: false, level: level, fill: text, cache: &cache, on: &canvas)
@@ -151,11 +155,39 @@ public struct CardPainter: Sendable {
         }
     }
 
-    /// Where the lines of a text card placed at `placement` are drawn (what the search looks in).
-    static func textBox(of placement: CardPlacement) -> CellRect {
-        let rect = cellRect(for: placement.frame)
-        return textBox(CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2), look: placement.look)
+    /// Where the lines of a text card placed at `placement` are drawn (what the search looks in),
+    /// beside its figure.
+    func textBox(of placement: CardPlacement, card: Card, document: TextDocument, cache: inout CellCache) -> CellRect {
+        let rect = CardPainter.cellRect(for: placement.frame)
+        let box = CardPainter.textBox(CellRect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2), look: placement.look)
+        return figureSplit(box, of: document, card: card, at: placement, cache: &cache)?.text ?? box
     }
+
+    /// Where a text card's figure and its words go in its text box `box` (see the static form),
+    /// not in the lyrics look's rows.
+    func figureSplit(_ box: CellRect, of document: TextDocument, card: Card, at placement: CardPlacement,
+                     cache: inout CellCache) -> (picture: CellRect, text: CellRect)? {
+        guard placement.look != .line, document.figure?.path != nil else { return nil }
+        // (A big text is not laid out whole for it: its words take half.)
+        let rows = TextLayout.isBig(document) ? box.height
+            : cache.lines(document, of: card, index: placement.index, width: box.width, title: false, ascii: theme.glyphs.isASCII).count
+        return CardPainter.figureSplit(box, figure: document.figure, textRows: rows)
+    }
+
+    /// Where a text's figure and its words go in a box: the words take the rows they need, at
+    /// most half of it, the picture the rest, above the words or below them as it came in the
+    /// text, a blank row between; nil (the words alone) where the box is too small for both (a card
+    /// far away in the ring).
+    static func figureSplit(_ box: CellRect, figure: TextFigure?, textRows: Int) -> (picture: CellRect, text: CellRect)? {
+        guard let figure, figure.path != nil, box.width >= figureBox.width, box.height >= figureBox.height else { return nil }
+        let words = min(max(1, textRows), box.height - box.height / 2 - 1), rows = box.height - words - 1
+        let top = CellRect(x: box.x, y: box.y, width: box.width, height: figure.first ? rows : words)
+        let bottom = CellRect(x: box.x, y: top.maxY + 1, width: box.width, height: figure.first ? words : rows)
+        return figure.first ? (top, bottom) : (bottom, top)
+    }
+
+    /// The smallest text box that shows a figure with its words.
+    static let figureBox = (width: 12, height: 8)
 
     /// The text box inside a card's frame, for its look (the layered look keeps its last row for the title).
     static func textBox(_ interior: CellRect, look: CardLook) -> CellRect {

@@ -104,8 +104,22 @@ extension CardPainter {
         }
     }
 
-    /// What a picture card shows until its picture is ready: a soft box, its title in the middle.
-    func paintPlaceholder(_ card: Card, in box: CellRect, opacity: Double, withTitle: Bool, on canvas: inout Canvas) {
+    /// A text's figure in `box` (see `TextFigure`): the picture, or, until it is ready or where it
+    /// cannot be read, a soft box with its words.
+    func paintFigure(_ figure: TextFigure, of card: Card, in box: CellRect, blurStep: Int, opacity: Double, on canvas: inout Canvas) {
+        guard let path = figure.path, box.width >= 1, box.height >= 1 else { return }
+        let request = PictureRequest(file: PictureFile(path: path), columns: box.width, rows: box.height, blurStep: blurStep)
+        switch pictures?.lookup(request) ?? .pending {
+        case .ready(let tile), .standIn(let tile):
+            paint(tile, centredIn: box, opacity: opacity, on: &canvas)
+        case .pending, .failed:
+            paintPlaceholder(card, in: box, opacity: opacity, withTitle: true, label: figure.alt, on: &canvas)
+        }
+    }
+
+    /// What a picture card shows until its picture is ready: a soft box, its title (or `label`)
+    /// in the middle.
+    func paintPlaceholder(_ card: Card, in box: CellRect, opacity: Double, withTitle: Bool, label: String? = nil, on canvas: inout Canvas) {
         let tint = card.accent ?? theme.foreground
         let level = CardPainter.quantized(opacity)
         if theme.usesColor {
@@ -115,7 +129,7 @@ extension CardPainter {
             canvas.fill(box, glyph: theme.glyphs.backdrop, style: CellStyle(attributes: .dim))
         }
         guard withTitle, box.height >= 1, box.width >= 5 else { return }
-        let label = Chrome.truncateTitle(theme.glyphs.displayable(card.title), to: box.width - 4, glyphs: theme.glyphs)
+        let label = Chrome.truncateTitle(theme.glyphs.displayable(label ?? card.title), to: box.width - 4, glyphs: theme.glyphs)
         guard !label.isEmpty else { return }
         let width = CharacterWidth.of(label)
         let x = box.x + (box.width - width) / 2, y = box.y + (box.height - 1) / 2

@@ -233,7 +233,9 @@ public struct Scene: Sendable {
             let active = placement.index == state.activeIndex
             let titleAt = painter.paint(card, at: placement, active: active, cache: &cells, on: &canvas)
             if active { cursor = titleAt }
-            if highlight != nil, case .text = card.content { textAreas.append(CardPainter.textBox(of: placement)) }
+            if highlight != nil, case .text(let document) = card.content {
+                textAreas.append(painter.textBox(of: placement, card: card, document: document, cache: &cells))
+            }
         }
         if case .image = activeCard.content, zoom == nil { prefetchPictures(around: state, deck: deck, layout: layout) }
         // Cards must not cover the chrome: clear the rows they may have reached, then draw the chrome.

@@ -201,6 +201,13 @@ extension CardPainter {
                 interior.y += rows.count + 1
                 interior.height -= rows.count + 1
             }
+            // A figure takes half the view, above the text or below it; the text scrolls in the rest.
+            if let split = CardPainter.figureSplit(CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height),
+                                                   figure: document.figure, textRows: all.count) {
+                paintFigure(document.figure!, of: card, in: split.picture, blurStep: 0, opacity: 1, on: &canvas)
+                interior.y = split.text.y
+                interior.height = split.text.height
+            }
             let total = all.count
             let page = interior.height
             var wanted = first

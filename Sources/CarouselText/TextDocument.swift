@@ -27,11 +27,60 @@ public struct TextDocument: Hashable, Sendable {
     /// deck shows as a picture card and its caption where the file can be shown. Nil otherwise.
     public var picture: String?
     public var caption: String?
+    /// A picture among a Markdown text's words, on a paragraph of its own (the first such), drawn
+    /// with the text where the deck finds its file (see `TextFigure`).
+    public var figure: TextFigure?
 
     public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
         self.title = title
         self.blocks = blocks
         self.blockLines = blockLines.count == blocks.count ? blockLines : []
+    }
+}
+
+/// A picture shown with a text's words: a Markdown slide's `![alt](chart.png)` on a line of its
+/// own among other blocks (a slide of nothing but a picture and a caption is a picture card).
+/// The Markdown gives where it stands; the deck, once it finds the file beside the Markdown, takes
+/// the paragraph out of the text (`placed(at:)`), and the card draws the picture above its text
+/// (it came before every other block) or below it, the text in the rest of the card.
+public struct TextFigure: Hashable, Sendable {
+    /// The address as written, and the picture's words (its file's name when it has none).
+    public var address: String
+    public var alt: String
+    /// Where its paragraph is among the text's blocks (until `placed`).
+    public var block: Int
+    /// The picture's file, once found: the card draws it.
+    public var path: [UInt8]?
+    /// Whether it comes before the text's words (drawn above them) or after them.
+    public var first = true
+
+    public init(address: String, alt: String, block: Int) {
+        self.address = address
+        self.alt = alt
+        self.block = block
+    }
+}
+
+extension TextDocument {
+    /// The text with its figure drawn from the file at `path`: the paragraph that named it out of
+    /// the blocks (and an empty line beside it), the figure above the text when no words came
+    /// before it. Unchanged without a figure.
+    public func placed(figureAt path: [UInt8]) -> TextDocument {
+        guard var figure, figure.block < blocks.count else { return self }
+        var placed = self
+        func isBlank(_ i: Int) -> Bool { if case .blank = placed.blocks[i] { true } else { false } }
+        var removed = figure.block..<(figure.block + 1)
+        if removed.lowerBound > 0 && isBlank(removed.lowerBound - 1) {
+            removed = (removed.lowerBound - 1)..<removed.upperBound
+        } else if removed.upperBound < blocks.count && isBlank(removed.upperBound) {
+            removed = removed.lowerBound..<(removed.upperBound + 1)
+        }
+        figure.first = (0..<figure.block).allSatisfy(isBlank)
+        placed.blocks.removeSubrange(removed)
+        if placed.blockLines.count == blocks.count { placed.blockLines.removeSubrange(removed) }
+        figure.path = path
+        placed.figure = figure
+        return placed
     }
 }
 

@@ -392,11 +392,70 @@ import Testing
         #expect(cards[0].subtitle == "Each bar is one week.")
         #expect(cards[0].file == Array(scratch.at("talk.md").utf8) && cards[0].fileLines?.lowerBound == 1, "e opens the talk at the slide")
         #expect(cards[1].content == .image(PictureFile(path: Array(scratch.at("logo.png").utf8))) && cards[1].subtitle.isEmpty)
-        for card in cards[3...] {
+        for card in cards[3...5] {
             guard case .text(let document) = card.content else { Issue.record("\(card.title) is not text"); continue }
-            #expect(document.plainLines.contains { $0.contains("[image: ") }, "\(card.title)")
+            #expect(document.plainLines.contains { $0.contains("[image: ") } && document.figure == nil, "\(card.title)")
         }
+        // With more words than a caption, the picture is drawn with them (see below).
+        guard case .text(let more) = cards[6].content else { Issue.record("not text"); return }
+        #expect(more.figure?.path == Array(scratch.at("logo.png").utf8))
         #expect(deck.problems.isEmpty, "\(deck.problems)")
+    }
+
+    /// A picture on a line of its own among a slide's words is drawn with them (helper-65, helper-69:
+    /// a talk's diagram beside its bullets read `[image: …]`): its paragraph leaves the text, the
+    /// figure goes above the words it came before, below those it came after; one in a list, a
+    /// second one, or one not found stay named in the text.
+    @Test func aPictureAmongASlidesWordsIsItsFigure() throws {
+        let scratch = try Scratch()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]
+        scratch.write(png, named: Array("map.png".utf8))
+        scratch.write(png, named: Array("sea.png".utf8))
+        scratch.write("""
+            # Trip
+            ![The route](map.png)
+
+            * three days
+            * rain
+
+            ---
+
+            # Evening
+
+            We reached the coast.
+
+            ![Sunset](sea.png)
+
+            ![Again](map.png)
+
+            ---
+
+            # Listed
+
+            * ![In a list](map.png)
+            * more
+
+            ---
+
+            # Gone
+
+            Words.
+
+            ![Not there](gone.png)
+            """, to: "talk.md")
+        let deck = try DeckLoader.load(paths: [scratch.at("talk.md")], options: LoadOptions(checkPicture: { _ in nil }))
+        let documents = deck.cards.compactMap { card -> TextDocument? in if case .text(let d) = card.content { d } else { nil } }
+        #expect(documents.count == 4)
+        let trip = documents[0], evening = documents[1]
+        #expect(trip.figure?.path == Array(scratch.at("map.png").utf8) && trip.figure?.first == true && trip.figure?.alt == "The route")
+        #expect(trip.plainLines == ["three days", "rain"], "\(trip.plainLines)")
+        #expect(trip.blockLines.count == trip.blocks.count)
+        #expect(evening.figure?.path == Array(scratch.at("sea.png").utf8) && evening.figure?.first == false)
+        #expect(evening.plainLines == ["We reached the coast.", "", "[image: Again]"], "\(evening.plainLines)")
+        #expect(documents[2].figure == nil && documents[2].plainLines.contains { $0.contains("[image: In a list]") })
+        #expect(documents[3].figure == nil && documents[3].plainLines.contains("[image: Not there]"))
+        // Found by the picture's words, as when they were in the text.
+        #expect(deck.cards[0].searchText.contains("The route"))
     }
 
     /// A talk reached through a symbolic link finds its pictures beside the file the link leads to,

@@ -1,6 +1,7 @@
 import CarouselCanvas
 import CarouselCards
 import CarouselCore
+import CarouselText
 @testable import CarouselRender
 import Synchronization
 import Testing
@@ -111,5 +112,53 @@ import Testing
         // Without colour: dim.
         let plain = paint(FakeSource(.ready(Self.redTile(width: 22, height: 10))), opacity: 0.4, color: false)
         #expect(plain[5, 5].style.attributes.contains(.dim))
+    }
+
+    /// A text's figure (a slide's picture among its words, see `TextFigure`) is drawn with the
+    /// text: above it when it came first, the words in the rows they need (at most half), a blank
+    /// row between; until it is ready, a soft box with its words; zoomed, converted for the zoom.
+    @Test func aTextsFigureIsDrawnWithItsWords() {
+        var document = TextDocument(blocks: [.paragraph([TextSpan("one line")])])
+        document.figure = TextFigure(address: "sea.png", alt: "The sea", block: 0)
+        document.figure?.path = Array("sea.png".utf8)
+        let card = Card(id: "talk.md#1", title: "Trip", content: .text(document))
+        let placement = CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: 24, height: 12), scale: 1, blur: 0,
+                                      opacity: 1, z: 0, progress: 0)
+        func strip(_ source: FakeSource, _ card: Card) -> Canvas {
+            var canvas = Canvas(width: 30, height: 14)
+            var cache = CellCache()
+            CardPainter(theme: Theme(glyphs: .unicode, usesColor: true), pictures: source)
+                .paint(card, at: placement, active: true, cache: &cache, on: &canvas)
+            return canvas
+        }
+        // The interior, 22 x 10, less a column of margin each side: 20 x 10; one row of words.
+        let source = FakeSource(.ready(Self.redTile(width: 20, height: 8)))
+        let canvas = strip(source, card)
+        #expect(source.requests == [PictureRequest(file: PictureFile(path: "sea.png"), columns: 20, rows: 8, blurStep: 0)])
+        #expect(reds(canvas).count == 20 * 8)
+        #expect(canvas.lines()[10].hasPrefix("│ one line"), "\(canvas.lines().joined(separator: "\n"))")
+        // After the words, below them.
+        var after = document
+        after.figure?.first = false
+        let below = strip(FakeSource(.ready(Self.redTile(width: 20, height: 8))), Card(id: "talk.md#2", title: "Trip", content: .text(after)))
+        #expect(below.lines()[1].hasPrefix("│ one line") && below[5, 3].style.background == .rgb(Self.red), "\(below.lines().joined(separator: "\n"))")
+        // Pending: its words on a soft box.
+        #expect(strip(FakeSource(.pending), card).lines().contains { $0.contains("The sea") })
+        // A card too small for both shows its words alone, and asks for no picture.
+        var small = Canvas(width: 14, height: 8)
+        var cache = CellCache()
+        let none = FakeSource(.pending)
+        CardPainter(theme: Theme(glyphs: .unicode, usesColor: true), pictures: none)
+            .paint(card, at: CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: 12, height: 7), scale: 1, blur: 0, opacity: 1, z: 0, progress: 0),
+                   active: true, cache: &cache, on: &small)
+        #expect(none.requests.isEmpty && small.lines()[1].contains("one line"), "\(small.lines().joined(separator: "\n"))")
+        // Zoomed: at the zoom's size, the words under it.
+        let zoomed = FakeSource(.ready(Self.redTile(width: 30, height: 14)))
+        var screen = Canvas(width: 40, height: 20)
+        var zoomCache = CellCache()
+        let info = CardPainter(theme: Theme(glyphs: .unicode, usesColor: true), pictures: zoomed)
+            .paintZoomed(card, index: 0, in: CellRect(x: 0, y: 0, width: 40, height: 20), first: 0, cache: &zoomCache, on: &screen)
+        #expect(zoomed.requests.last.map { [$0.columns, $0.rows] } == [36, 16], "\(zoomed.requests)")
+        #expect(info.page == 1 && screen.lines()[18].contains("one line"), "\(screen.lines().joined(separator: "\n"))")
     }
 }
