@@ -14,8 +14,6 @@ public protocol CardProvider: Sendable {
 
 extension CardProvider {
     public func searchText(at index: Int, fileName: Bool) -> String { card(at: index).searchText(fileName: fileName) }
-    /// The text a query without a dot reads (see `Card.searchText(fileName:)`).
-    public func searchText(at index: Int) -> String { searchText(at: index, fileName: false) }
     public func cardID(at index: Int) -> String { card(at: index).id }
 }
 
@@ -31,8 +29,7 @@ extension Card {
         if !subtitle.isEmpty { text += "\n" + subtitle }
         if let file, fileLines.map({ $0.lowerBound <= 1 }) ?? true, let name = file.split(separator: UInt8(ascii: "/")).last {
             var shown = String(decoding: name, as: UTF8.self)
-            // (A hidden file's dot begins its name: `.bashrc` has no extension.)
-            if !fileName, let dot = shown.lastIndex(of: "."), dot > shown.startIndex { shown = String(shown[..<dot]) }
+            if !fileName, let stem = Card.stem(of: shown) { shown = stem }
             if shown != title { text += "\n" + shown }
         }
         for line in lines { text += "\n" + line }
@@ -41,8 +38,19 @@ extension Card {
         return text
     }
 
-    /// What a query without a dot reads (see `searchText(fileName:)`).
-    public var searchText: String { searchText(fileName: false) }
+    /// A file name without its extension, nil when it has none: what follows its last dot, where
+    /// that is one to eight letters and digits with a letter among them (`notes.txt`, `main.swift`;
+    /// not `meeting.2026-11-28`, whose date a search must find, nor `.bashrc`, a hidden file's
+    /// name).
+    static func stem(of name: String) -> String? {
+        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return nil }
+        let tail = name.utf8[name.utf8.index(after: dot)...]
+        guard (1...8).contains(tail.count), tail.allSatisfy({ $0 < 0x80 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || isLetter($0) }),
+              tail.contains(where: isLetter) else { return nil }
+        return String(name[..<dot])
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
 }
 
 /// A deck held in memory.

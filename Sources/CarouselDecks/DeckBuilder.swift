@@ -294,7 +294,8 @@ struct DeckBuilder {
         case .binary: return false
         case .unknown:
             guard let head = try? folder.head(name, count: FileKinds.sniffSize) else { return false }
-            return TextSniffer.isText(head) || FileKinds.isPictureSignature(head)
+            // (As `addFile` reads it: a picture's signature only in a name without an extension.)
+            return TextSniffer.isText(head) || !FileKinds.hasExtension(name) && FileKinds.isPictureSignature(head)
         default: return true
         }
     }

@@ -223,7 +223,8 @@ public enum Chrome {
         canvas.text(more, x: box.x + 3, y: box.y + 1 + pad + help.page, style: CellStyle(attributes: .dim), clip: inner)
     }
 
-    /// One line saying the screen is too small, shortened to whatever room there is.
+    /// A line saying the screen is too small, shortened to whatever room there is, and the size it
+    /// needs on the next row where that line has no room for it.
     public static func drawTooSmall(need: (width: Int, height: Int), on canvas: inout Canvas) {
         guard canvas.width > 0, canvas.height > 0 else { return }
         let options = [

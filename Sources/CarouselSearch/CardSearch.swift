@@ -21,10 +21,12 @@ public final class CardSearch: Sendable {
 
     /// How much a search keeps.
     public struct Budget: Sendable {
-        /// Cached search text, both case modes together, in bytes. Each card costs its text's
-        /// UTF-8 bytes plus 8 (its end offset) per case mode used: 100,000 cards of 60 bytes cost
-        /// about 7 MB a mode. Cards past the budget are read from the provider again at each scan
-        /// that needs them (for a file deck, a file read), so it bounds memory, not correctness.
+        /// Cached search text, every form together, in bytes. Each card costs its text's UTF-8
+        /// bytes plus 8 (its end offset) per form used (as written, lowercased or without accents,
+        /// each with and without file names' extensions, for queries with a dot and without):
+        /// 100,000 cards of 60 bytes cost about 7 MB a form. Cards past the budget are read from
+        /// the provider again at each scan that needs them (for a file deck, a file read), so it
+        /// bounds memory, not correctness.
         public var textBytes: Int
         /// Complete results kept by query (what makes backspace instant); each holds its
         /// matches, 8 bytes a card.

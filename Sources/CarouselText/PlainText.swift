@@ -24,33 +24,50 @@ extension TextDocument {
     }
 
     /// `2026-11-28 06:32:16`, `[2026-11-28T06:32:16Z]`, `06:32:16.120`, `28/11/2026`, `28.11.26`,
-    /// syslog's `Nov 28 06:32:16`: after any opening brackets, a date (four digits, then two and
-    /// two; or one or two, one or two, then two to four; `-`, `/` or `.` between, the same twice), a
-    /// time (one or two digits, a colon, two digits), or a month's name, a day and a time. Not a
-    /// telephone number (`555-123-4567`), a numbered line (`1: buy milk`), a sum (`3/4 cup`) or a
-    /// sentence begun by a month (`May I ask: ...`).
+    /// Tomcat's `28-Nov-2026 06:32:16`, syslog's `Nov 28 06:32:16`: after any opening brackets, a
+    /// date (four digits, then two and two; or one or two, one or two, then two to four, with
+    /// dots two and two or a year of four; `-`, `/` or `.` between, the same twice; or a day, a
+    /// month's name and a year between dashes) that ends the line or is followed by a space, `T`,
+    /// `]`, `,` or `_`; a time (one or two digits, a colon, two digits); or a month's name, a day
+    /// and a time. Not a telephone number (`555-123-4567`, `06.12.34.56.78`), an address
+    /// (`10.20.30.40`), a version (`1.2.10`), a numbered line (`1: buy milk`), a sum (`3/4 cup`)
+    /// or a sentence begun by a month (`May I ask: ...`).
     static func beginsWithTime(_ line: Substring) -> Bool {
         var head = line.utf8.drop { $0 == UInt8(ascii: "[") }.prefix(24)[...]
-        func digits(_ fewest: Int, _ most: Int) -> Bool {
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        /// Reads `fewest` to `most` digits, and says how many (nil: not so many, or more follow).
+        func digits(_ fewest: Int, _ most: Int) -> Int? {
             var n = 0
-            while n < most, let b = head.first, b >= 0x30 && b <= 0x39 { head.removeFirst(); n += 1 }
-            return n >= fewest && !(head.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? false)
+            while n < most, isDigit(head.first) { head.removeFirst(); n += 1 }
+            return n >= fewest && !isDigit(head.first) ? n : nil
         }
         func take(_ byte: UInt8) -> Bool {
             guard head.first == byte else { return false }
             head.removeFirst()
             return true
         }
-        func time() -> Bool { digits(1, 2) && take(UInt8(ascii: ":")) && digits(2, 2) }
+        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        func month() -> Bool {
+            guard head.count >= 3, months.contains(String(decoding: head.prefix(3), as: UTF8.self).lowercased()) else { return false }
+            head.removeFirst(3)
+            return true
+        }
+        /// Whether the date read so far ends there: the line's end, a space, `T`, `]`, `,` or `_`.
+        func ends() -> Bool { head.first.map { " T],_".utf8.contains($0) } ?? true }
+        func time() -> Bool { digits(1, 2) != nil && take(UInt8(ascii: ":")) && digits(2, 2) != nil }
         func date() -> Bool {
             let start = head
             let separators: [UInt8] = [UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: ".")]
-            if digits(4, 4), let separator = head.first, separators.contains(separator) {
-                return take(separator) && digits(1, 2) && take(separator) && digits(1, 2)
+            if digits(4, 4) != nil, let separator = head.first, separators.contains(separator) {
+                return take(separator) && digits(1, 2) != nil && take(separator) && digits(1, 2) != nil && ends()
             }
             head = start
-            if digits(1, 2), let separator = head.first, separators.contains(separator) {
-                return take(separator) && digits(1, 2) && take(separator) && digits(2, 4)
+            if let day = digits(1, 2), let separator = head.first, separators.contains(separator) {
+                head.removeFirst()
+                if separator == UInt8(ascii: "-"), month() { return take(separator) && digits(4, 4) != nil && ends() }
+                guard let month = digits(1, 2), take(separator), let year = digits(2, 4), ends() else { return false }
+                // (Dotted, a day and a month of two digits or a year of four: `1.2.10` is a version.)
+                return separator != UInt8(ascii: ".") || (day == 2 && month == 2) || year == 4
             }
             return false
         }
@@ -59,12 +76,9 @@ extension TextDocument {
         head = start
         if time() { return true }
         head = start
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        guard head.count > 3, months.contains(String(decoding: head.prefix(3), as: UTF8.self)) else { return false }
-        head.removeFirst(3)
-        guard take(UInt8(ascii: " ")) else { return false }
+        guard month(), take(UInt8(ascii: " ")) else { return false }
         _ = take(UInt8(ascii: " "))  // (syslog pads a day below 10)
-        return digits(1, 2) && take(UInt8(ascii: " ")) && time()
+        return digits(1, 2) != nil && take(UInt8(ascii: " ")) && time()
     }
 
     /// Source code, or anything whose columns matter: one code block, lines cut at the edge, never wrapped.

@@ -524,7 +524,9 @@ public enum TextLayout {
     /// The matches that begin on line `i` (whose characters are `head`) and end on the line below.
     private static func matchesCrossingEnd(_ lines: [LaidLine], at i: Int, head: [Character], _ find: ([Character]) -> [Range<Int>]) -> Int {
         var head = head
-        guard i + 1 < lines.count else { return 0 }
+        // (Not across the end of one of the text's lines: `needle` ending one and `row` beginning
+        // the next are no `needle row`.)
+        guard i + 1 < lines.count, !lines[i + 1].beginsLine else { return 0 }
         // A code line's `↪` row goes on with the row above as it is, spaces and all.
         var next = lines[i + 1].content
         let continued = next.first.map { $0.style == .decoration && ($0.text == "↪" || $0.text == ">") } ?? false
@@ -549,9 +551,12 @@ public enum TextLayout {
                 joins.append((head + lower, head.count, head.count))
             }
         }
-        // (The ways of joining are tried in turn: one match is not counted twice.)
+        // (The ways of joining are tried in turn: one match is not counted twice.) A match crosses
+        // when it begins before the lower row's text and ends after the upper row's: one that ends
+        // or begins with the space the wrap broke at too (`needle `, as Ctrl-W leaves a query, was
+        // found on neither row; review).
         for join in joins {
-            let crossing = find(join.text).count { $0.lowerBound < join.upper && $0.upperBound > join.lower }
+            let crossing = find(join.text).count { $0.lowerBound < join.lower && $0.upperBound > join.upper }
             if crossing > 0 { return crossing }
         }
         return 0

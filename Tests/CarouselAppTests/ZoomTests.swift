@@ -467,6 +467,17 @@ import Testing
             pilot.press(.character("n"))
             #expect(status(pilot).contains("[4/4]"), "\(width): \(status(pilot))")
         }
+        // A match the wrap breaks, also at the space it broke at (a query Ctrl-W left as `needle `
+        // counted 7 to 12 of one text's 11 by the width: review).
+        let words = (1...60).map { $0 % 5 == 0 ? "needle" : "w\($0)" }.joined(separator: " ")
+        let paragraph = CardList([Card(id: "p.txt", title: "p", content: .text(TextDocument(plainText: words + "\n" + lines.joined(separator: "\n"))))])
+        for width in [110, 100, 90, 80, 70, 60, 50] {
+            for (query, count) in [("needle ", 13), ("needle", 16), ("w9 needle", 1), (" w", 76)] {
+                let pilot = Pilot(deck: paragraph, width: width, height: 24)
+                zoomAtMatch(pilot, query)
+                #expect(status(pilot).contains("/\(SearchLine.showingSpaces(query, ascii: false)) [1/\(count)]"), "\(width) \(query): \(status(pilot))")
+            }
+        }
     }
 
     /// After the reader scrolls, `n` looks from the view (the row a match is brought to), not from

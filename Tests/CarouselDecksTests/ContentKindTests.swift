@@ -455,7 +455,7 @@ import Testing
         #expect(documents[2].figure == nil && documents[2].plainLines.contains { $0.contains("[image: In a list]") })
         #expect(documents[3].figure == nil && documents[3].plainLines.contains("[image: Not there]"))
         // Found by the picture's words, as when they were in the text.
-        #expect(deck.cards[0].searchText.contains("The route"))
+        #expect(deck.cards[0].searchText(fileName: false).contains("The route"))
     }
 
     /// A talk reached through a symbolic link finds its pictures beside the file the link leads to,

@@ -24,6 +24,8 @@ import Testing
                 "a title made of the stem leaves the extension to the name (helper-41: `/circle.png`)")
         #expect(text("recipe-shakshuka", "notes/recipe-shakshuka.md", fileName: false) == "recipe-shakshuka\neggs")
         #expect(text(".bashrc", "home/.bashrc", fileName: false) == ".bashrc\neggs", "a hidden file's dot is no extension's")
+        #expect(text("Minutes", "notes/meeting.2026-11-28", fileName: false) == "Minutes\nmeeting.2026-11-28\neggs",
+                "a date after the dot is no extension (review)")
         #expect(text("Makefile", "src/Makefile") == "Makefile\neggs", "the title is the name already")
         #expect(text("Why Swift", "talks/swift-talk.md", lines: 1..<9).contains("swift-talk.md"), "a talk's first slide")
         #expect(!text("Numbers", "talks/swift-talk.md", lines: 9..<20).contains("swift-talk.md"), "not its other slides")

@@ -70,10 +70,12 @@ import Testing
         // Only dates and times: a telephone list, numbered lines, sums, a sentence begun by a month
         // and a version's dots read as they are written (they were taken for logs: helper-70).
         for notLog in ["555-123-4567 Ada\n555-987-6543 Bob", "1: buy milk\n2: call Ada", "3/4 cup flour\n1/2 cup sugar",
-                       "May I ask: why?\nMay we go: now", "12:345 units\n12:999 more", "2026-1128 x\n2026-1129 y"] {
+                       "May I ask: why?\nMay we go: now", "12:345 units\n12:999 more", "2026-1128 x\n2026-1129 y",
+                       "06.12.34.56.78 Ada\n06.98.76.54.32 Bob", "10.20.30.40 db\n10.20.30.41 web", "1.2.10 fixed\n1.2.11 added"] {
             #expect(TextDocument(plainText: notLog).hangingIndent == 0, "\(notLog)")
         }
-        for log in ["10:30 stand-up\n14:00 review", "28.11.26 rain\n29.11.26 sun", "2026/11/28 a\n2026/11/29 b", "Nov  8 06:32:16 h a\nNov  8 06:32:17 h b"] {
+        for log in ["10:30 stand-up\n14:00 review", "28.11.26 rain\n29.11.26 sun", "2026/11/28 a\n2026/11/29 b", "Nov  8 06:32:16 h a\nNov  8 06:32:17 h b",
+                    "28-Nov-2026 06:32:16.123 INFO a\n28-Nov-2026 06:32:17.001 INFO b", "28.11.2026 a\n1.12.2026 b"] {
             #expect(TextDocument(plainText: log).hangingIndent == 2, "\(log)")
         }
         // A window of the text (a big log opened at a match) keeps it.
