@@ -187,7 +187,7 @@ public struct CardPainter: Sendable {
     }
 
     /// The smallest text box that shows a figure with its words.
-    static let figureBox = (width: 12, height: 8)
+    static let figureBox = (width: 8, height: 6)
 
     /// The text box inside a card's frame, for its look (the layered look keeps its last row for the title).
     static func textBox(_ interior: CellRect, look: CardLook) -> CellRect {
