@@ -83,6 +83,13 @@ public protocol PictureSource: AnyObject, Sendable {
     /// The pictures found broken since the last call (a file cut short after its header, which only
     /// decoding finds out): the app leaves their cards out.
     func takeFailures() -> [PictureFailure]
+    /// Why `file` cannot be shown, once decoding has found it broken (nil otherwise); asks for
+    /// nothing to be read.
+    func failure(of file: PictureFile) -> String?
+}
+
+extension PictureSource {
+    public func failure(of file: PictureFile) -> String? { nil }
 }
 
 /// A picture that could not be decoded, and why.

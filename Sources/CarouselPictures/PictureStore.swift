@@ -88,6 +88,10 @@ public final class PictureStore: PictureSource {
         }
     }
 
+    public func failure(of file: PictureFile) -> String? {
+        state.withLock { $0.failures[file] }
+    }
+
     public func forget() {
         state.withLock { s in
             s.tiles.removeAll()

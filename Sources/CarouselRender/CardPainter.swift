@@ -167,20 +167,21 @@ public struct CardPainter: Sendable {
     /// not in the lyrics look's rows.
     func figureSplit(_ box: CellRect, of document: TextDocument, card: Card, at placement: CardPlacement,
                      cache: inout CellCache) -> (picture: CellRect, text: CellRect)? {
-        guard placement.look != .line, document.figure?.path != nil else { return nil }
+        guard placement.look != .line, let path = document.figure?.path else { return nil }
         // (A big text is not laid out whole for it: its words take half.)
         let rows = TextLayout.isBig(document) ? box.height
             : cache.lines(document, of: card, index: placement.index, width: box.width, title: false, ascii: theme.glyphs.isASCII).count
-        return CardPainter.figureSplit(box, figure: document.figure, textRows: rows)
+        return CardPainter.figureSplit(box, figure: document.figure, textRows: rows, broken: pictures?.failure(of: PictureFile(path: path)) != nil)
     }
 
     /// Where a text's figure and its words go in a box: the words take the rows they need, at
     /// most half of it, the picture the rest, above the words or below them as it came in the
     /// text, a blank row between; nil (the words alone) where the box is too small for both (a card
-    /// far away in the ring).
-    static func figureSplit(_ box: CellRect, figure: TextFigure?, textRows: Int) -> (picture: CellRect, text: CellRect)? {
+    /// far away in the ring). A picture found `broken` takes a row, which says so (it kept an
+    /// empty box the size of the picture: helper-73).
+    static func figureSplit(_ box: CellRect, figure: TextFigure?, textRows: Int, broken: Bool = false) -> (picture: CellRect, text: CellRect)? {
         guard let figure, figure.path != nil, box.width >= figureBox.width, box.height >= figureBox.height else { return nil }
-        let words = min(max(1, textRows), box.height - box.height / 2 - 1), rows = box.height - words - 1
+        let words = broken ? box.height - 2 : min(max(1, textRows), box.height - box.height / 2 - 1), rows = box.height - words - 1
         let top = CellRect(x: box.x, y: box.y, width: box.width, height: figure.first ? rows : words)
         let bottom = CellRect(x: box.x, y: top.maxY + 1, width: box.width, height: figure.first ? words : rows)
         return figure.first ? (top, bottom) : (bottom, top)

@@ -70,10 +70,12 @@ extension CardPainter {
     }
 
     /// Copies a converted picture into the middle of `box` (clipped to it), faded toward the
-    /// background by `opacity` as other cards are.
-    func paint(_ tile: PictureTile, centredIn box: CellRect, opacity: Double, on canvas: inout Canvas) {
+    /// background by `opacity` as other cards are; against its top (`towards` -1) or its bottom
+    /// (1) rather than in the middle of its height, where it is less tall.
+    func paint(_ tile: PictureTile, centredIn box: CellRect, towards: Int = 0, opacity: Double, on canvas: inout Canvas) {
         let ox = box.x + (box.width - tile.width) / 2
-        let oy = box.y + (box.height - tile.height) / 2
+        // (The picture's own rows within its tile, `area`, are what is put against the edge.)
+        let oy = towards < 0 ? box.y - tile.area.y : towards > 0 ? box.maxY - tile.area.maxY : box.y + (box.height - tile.height) / 2
         let placed = CellRect(x: ox + tile.area.x, y: oy + tile.area.y, width: tile.area.width, height: tile.area.height)
         let visible = placed.intersection(box).intersection(canvas.bounds)
         guard !visible.isEmpty else { return }
@@ -104,16 +106,23 @@ extension CardPainter {
         }
     }
 
-    /// A text's figure in `box` (see `TextFigure`): the picture, or, until it is ready or where it
-    /// cannot be read, a soft box with its words.
+    /// A text's figure in `box` (see `TextFigure`): the picture, on the side of the box next to
+    /// the words (a wide picture in a tall box stood apart from them, blank rows between: helper-73),
+    /// or until it is ready a soft box with its words; where it cannot be read (its box is then a
+    /// row, see `figureSplit`), its words and why, as the text named it.
     func paintFigure(_ figure: TextFigure, of card: Card, in box: CellRect, blurStep: Int, opacity: Double, on canvas: inout Canvas) {
         guard let path = figure.path, box.width >= 1, box.height >= 1 else { return }
         let request = PictureRequest(file: PictureFile(path: path), columns: box.width, rows: box.height, blurStep: blurStep)
         switch pictures?.lookup(request) ?? .pending {
         case .ready(let tile), .standIn(let tile):
-            paint(tile, centredIn: box, opacity: opacity, on: &canvas)
-        case .pending, .failed:
+            paint(tile, centredIn: box, towards: figure.first ? 1 : -1, opacity: opacity, on: &canvas)
+        case .pending:
             paintPlaceholder(card, in: box, opacity: opacity, withTitle: true, label: figure.alt, on: &canvas)
+        case .failed(let reason):
+            let g = theme.glyphs
+            let words = Chrome.truncate(g.displayable("[image: \(figure.alt)] \(reason)"), to: box.width, glyphs: g)
+            canvas.text(words, x: box.x, y: box.y + (figure.first ? box.height - 1 : 0),
+                        style: CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: .dim), clip: box)
         }
     }
 

@@ -22,6 +22,10 @@ import Testing
         func prefetch(_ request: PictureRequest) {}
         func forget() {}
         func takeFailures() -> [PictureFailure] { [] }
+        func failure(of file: PictureFile) -> String? {
+            if case .failed(let reason) = answer.withLock({ $0 }) { return reason }
+            return nil
+        }
         var requests: [PictureRequest] { asked.withLock { $0 } }
     }
 
@@ -142,8 +146,16 @@ import Testing
         after.figure?.first = false
         let below = strip(FakeSource(.ready(Self.redTile(width: 20, height: 8))), Card(id: "talk.md#2", title: "Trip", content: .text(after)))
         #expect(below.lines()[1].hasPrefix("│ one line") && below[5, 3].style.background == .rgb(Self.red), "\(below.lines().joined(separator: "\n"))")
+        // A picture less tall than its box stands against the words: above them, at the box's
+        // bottom (a wide one stood in the middle, blank rows between: helper-73).
+        let wide = strip(FakeSource(.ready(Self.redTile(width: 20, height: 2))), card)
+        #expect((1...10).filter { y in wide[5, y].style.background == .rgb(Self.red) } == [7, 8], "\(wide.lines().joined(separator: "\n"))")
         // Pending: its words on a soft box.
         #expect(strip(FakeSource(.pending), card).lines().contains { $0.contains("The sea") })
+        // Found broken: a row that names it and says why, the words under it (an empty box the
+        // picture's size stayed: helper-73).
+        let broken = strip(FakeSource(.failed("sea.png: damaged or truncated picture")), card).lines()
+        #expect(broken[1].hasPrefix("│ [image: The sea] se…") && broken[3].hasPrefix("│ one line"), "\(broken.joined(separator: "\n"))")
         // A card too small for both shows its words alone, and asks for no picture.
         var small = Canvas(width: 14, height: 8)
         var cache = CellCache()
