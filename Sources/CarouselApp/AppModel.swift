@@ -908,6 +908,13 @@ public struct AppModel {
                 if case .image(let file) = shown.card(at: place).content { return file == failure.file }
                 return false
             }
+            // A picture drawn among a text's words (see `TextFigure`): its card stays, and says
+            // why it has no picture (the whole deck was read looking for a picture card of it).
+            let isFigure = { (place: Int) -> Bool in
+                if case .text(let document) = shown.card(at: place).content { return document.figure?.path == failure.file.path }
+                return false
+            }
+            if near.contains(where: isFigure) { continue }
             let places = near.contains(where: matches) || shown.count > 5_000 ? Array(near) : Array(0..<shown.count)
             for place in places {
                 guard case .image(let file) = shown.card(at: place).content, file == failure.file else { continue }

@@ -85,11 +85,11 @@ public protocol PictureSource: AnyObject, Sendable {
     func takeFailures() -> [PictureFailure]
     /// Why `file` cannot be shown, once decoding has found it broken (nil otherwise); asks for
     /// nothing to be read.
-    func failure(of file: PictureFile) -> String?
+    func failure(of file: PictureFile) -> PictureFailure?
 }
 
 extension PictureSource {
-    public func failure(of file: PictureFile) -> String? { nil }
+    public func failure(of file: PictureFile) -> PictureFailure? { nil }
 }
 
 /// A picture that could not be decoded, and why.

@@ -471,9 +471,7 @@ struct DeckBuilder {
             // (A talk's chart was "[image: Latency per week]" beside the picture itself; helper-65.)
             if let address = slide.picture, let path = picture?(address) {
                 // Without a heading, titled by the picture's words (`![Latency per week](…)`).
-                let alt = slide.plainLines.first.flatMap { line in
-                    line.hasPrefix("[image: ") && line.hasSuffix("]") && line.count > 9 ? String(line.dropFirst(8).dropLast()) : nil
-                }
+                let alt = slide.plainLines.first.flatMap(TextFigure.alt(namedIn:)).flatMap { $0.isEmpty ? nil : $0 }
                 let named = alt.flatMap { $0 == Markdown.pictureName(address) ? nil : $0 }
                 entries.append(CardEntry(id: id(number), title: (slide.title ?? named).map { Sanitizer.line($0) } ?? fallback,
                                          subtitle: slide.caption.map { Sanitizer.line($0) } ?? "",

@@ -38,8 +38,7 @@ public enum Markdown {
         let shown = blocks.filter { if case .blank = $0 { false } else { true } }
         guard let first = shown.first, case .paragraph(let spans, let margin) = first, margin == .none else { return (nil, nil) }
         func trimmed(_ text: String) -> String { String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
-        let text = trimmed(spans.plainText)
-        guard text.hasPrefix(MarkdownWalker.imageOpening), text.hasSuffix("]"), !text.dropLast().contains("]") else { return (nil, nil) }
+        guard TextFigure.alt(namedIn: spans.plainText) != nil else { return (nil, nil) }
         switch shown.count {
         case 1: return (address, nil)
         case 2:

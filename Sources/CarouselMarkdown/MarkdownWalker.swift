@@ -56,10 +56,10 @@ struct MarkdownWalker {
     private var imagesBeforeParagraph = 0
     /// The first paragraph of the text's top level made of one picture alone (see `TextFigure`).
     private(set) var figure: TextFigure?
-    static let imageOpening = "[image: "
+    static let imageOpening = TextFigure.opening
 
     /// An image's alternative text as a text shows it.
-    static func image(_ alt: String) -> String { imageOpening + alt + "]" }
+    static func image(_ alt: String) -> String { TextFigure.named(alt) }
 
     /// `text` in superscript (`up`) or subscript characters, where each of its characters has one;
     /// else `^(text)` or `_(text)` (a single character without the brackets).
@@ -286,10 +286,8 @@ struct MarkdownWalker {
     private mutating func noteFigure(_ spans: [TextSpan]) {
         guard figure == nil, margin == .none, imageAddresses.count == imagesBeforeParagraph + 1,
               let address = imageAddresses.last, !address.isEmpty else { return }
-        let plain = spans.plainText
-        let text = String(plain.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        guard text.hasPrefix(Self.imageOpening), text.hasSuffix("]"), !text.dropLast().contains("]") else { return }
-        figure = TextFigure(address: address, alt: String(text.dropFirst(Self.imageOpening.count).dropLast()), block: blocks.count - 1)
+        guard let alt = TextFigure.alt(namedIn: spans.plainText) else { return }
+        figure = TextFigure(address: address, alt: alt, block: blocks.count - 1)
     }
 
     // MARK: Containers

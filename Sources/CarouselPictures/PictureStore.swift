@@ -88,7 +88,7 @@ public final class PictureStore: PictureSource {
         }
     }
 
-    public func failure(of file: PictureFile) -> String? {
+    public func failure(of file: PictureFile) -> PictureFailure? {
         state.withLock { $0.failures[file] }
     }
 
@@ -192,7 +192,7 @@ public final class PictureStore: PictureSource {
             } catch {
                 state.withLock { s in
                     let failure = PictureStore.failure(error, of: request.file)
-                    s.failures[request.file] = failure.description
+                    s.failures[request.file] = failure
                     s.newFailures.append(failure)
                 }
                 return
@@ -265,7 +265,7 @@ extension PictureStore {
         var latest: [PictureFile: PictureRequest] = [:]
         var decoded: [PictureFile: Held<Picture>] = [:]
         var pixelBytes = 0
-        var failures: [PictureFile: String] = [:]
+        var failures: [PictureFile: PictureFailure] = [:]
         /// Failures not yet taken by the app.
         var newFailures: [PictureFailure] = []
         var frameJobs: [PictureRequest] = []
@@ -291,7 +291,7 @@ extension PictureStore {
                 tiles[request]!.used = tick()
                 return .ready(tiles[request]!.value)
             }
-            if let failure = failures[request.file] { return .failed(failure) }
+            if let failure = failures[request.file] { return .failed(failure.description) }
             return nil
         }
 

@@ -171,8 +171,11 @@ public struct CardPainter: Sendable {
         // (A big text is not laid out whole for it: its words take half.)
         let rows = TextLayout.isBig(document) ? box.height
             : cache.lines(document, of: card, index: placement.index, width: box.width, title: false, ascii: theme.glyphs.isASCII).count
-        return CardPainter.figureSplit(box, figure: document.figure, textRows: rows, broken: pictures?.failure(of: PictureFile(path: path)) != nil)
+        return CardPainter.figureSplit(box, figure: document.figure, textRows: rows, broken: isBroken(path))
     }
+
+    /// Whether the picture at `path` was found broken when it was decoded.
+    func isBroken(_ path: [UInt8]) -> Bool { pictures?.failure(of: PictureFile(path: path)) != nil }
 
     /// Where a text's figure and its words go in a box: the words take the rows they need, at
     /// most half of it, the picture the rest, above the words or below them as it came in the
@@ -181,7 +184,10 @@ public struct CardPainter: Sendable {
     /// empty box the size of the picture: helper-73).
     static func figureSplit(_ box: CellRect, figure: TextFigure?, textRows: Int, broken: Bool = false) -> (picture: CellRect, text: CellRect)? {
         guard let figure, figure.path != nil, box.width >= figureBox.width, box.height >= figureBox.height else { return nil }
-        let words = broken ? box.height - 2 : min(max(1, textRows), box.height - box.height / 2 - 1), rows = box.height - words - 1
+        var words = min(max(1, textRows), broken ? box.height - 2 : box.height - box.height / 2 - 1)
+        var rows = box.height - words - 1
+        // (Broken, its row is next to the words: under the first row, or right after the words.)
+        if broken { (words, rows) = figure.first ? (box.height - 2, 1) : (words, 1) }
         let top = CellRect(x: box.x, y: box.y, width: box.width, height: figure.first ? rows : words)
         let bottom = CellRect(x: box.x, y: top.maxY + 1, width: box.width, height: figure.first ? words : rows)
         return figure.first ? (top, bottom) : (bottom, top)

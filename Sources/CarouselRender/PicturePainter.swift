@@ -75,7 +75,9 @@ extension CardPainter {
     func paint(_ tile: PictureTile, centredIn box: CellRect, towards: Int = 0, opacity: Double, on canvas: inout Canvas) {
         let ox = box.x + (box.width - tile.width) / 2
         // (The picture's own rows within its tile, `area`, are what is put against the edge.)
-        let oy = towards < 0 ? box.y - tile.area.y : towards > 0 ? box.maxY - tile.area.maxY : box.y + (box.height - tile.height) / 2
+        // (A stand-in taller than the box is centred, as any is: one end of it alone would show.)
+        let toward = tile.area.height <= box.height ? towards : 0
+        let oy = toward < 0 ? box.y - tile.area.y : toward > 0 ? box.maxY - tile.area.maxY : box.y + (box.height - tile.height) / 2
         let placed = CellRect(x: ox + tile.area.x, y: oy + tile.area.y, width: tile.area.width, height: tile.area.height)
         let visible = placed.intersection(box).intersection(canvas.bounds)
         guard !visible.isEmpty else { return }
@@ -119,8 +121,10 @@ extension CardPainter {
         case .pending:
             paintPlaceholder(card, in: box, opacity: opacity, withTitle: true, label: figure.alt, on: &canvas)
         case .failed(let reason):
+            // (In plain words, without the file's path, which the picture's words stand for.)
+            let why = pictures?.failure(of: PictureFile(path: path))?.brief ?? reason
             let g = theme.glyphs
-            let words = Chrome.truncate(g.displayable("[image: \(figure.alt)] \(reason)"), to: box.width, glyphs: g)
+            let words = Chrome.truncate(g.displayable(TextFigure.named(figure.alt) + ": " + why), to: box.width, glyphs: g)
             canvas.text(words, x: box.x, y: box.y + (figure.first ? box.height - 1 : 0),
                         style: CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: .dim), clip: box)
         }

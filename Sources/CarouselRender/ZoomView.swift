@@ -204,7 +204,7 @@ extension CardPainter {
             // A figure takes half the view, above the text or below it; the text scrolls in the rest.
             if let split = CardPainter.figureSplit(CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height),
                                                    figure: document.figure, textRows: all.count,
-                                                   broken: document.figure?.path.flatMap { pictures?.failure(of: PictureFile(path: $0)) } != nil) {
+                                                   broken: document.figure?.path.map(isBroken) ?? false) {
                 paintFigure(document.figure!, of: card, in: split.picture, blurStep: 0, opacity: 1, on: &canvas)
                 interior.y = split.text.y
                 interior.height = split.text.height

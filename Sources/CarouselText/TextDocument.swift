@@ -54,6 +54,16 @@ public struct TextFigure: Hashable, Sendable {
     /// Whether it comes before the text's words (drawn above them) or after them.
     public var first = true
 
+    /// How a text names a picture it does not draw: `[image: a cat]`.
+    public static let opening = "[image: "
+    public static func named(_ alt: String) -> String { opening + alt + "]" }
+    /// The picture's words, when `text` is a picture named so and nothing else (around it, blanks).
+    public static func alt(namedIn text: String) -> String? {
+        let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard trimmed.hasPrefix(opening), trimmed.hasSuffix("]"), !trimmed.dropLast().contains("]") else { return nil }
+        return String(trimmed.dropFirst(opening.count).dropLast())
+    }
+
     public init(address: String, alt: String, block: Int) {
         self.address = address
         self.alt = alt
@@ -68,14 +78,14 @@ extension TextDocument {
     public func placed(figureAt path: [UInt8]) -> TextDocument {
         guard var figure, figure.block < blocks.count else { return self }
         var placed = self
-        func isBlank(_ i: Int) -> Bool { if case .blank = placed.blocks[i] { true } else { false } }
         var removed = figure.block..<(figure.block + 1)
-        if removed.lowerBound > 0 && isBlank(removed.lowerBound - 1) {
+        if removed.lowerBound > 0 && isBlank(at: removed.lowerBound - 1) {
             removed = (removed.lowerBound - 1)..<removed.upperBound
-        } else if removed.upperBound < blocks.count && isBlank(removed.upperBound) {
+        } else if removed.upperBound < blocks.count && isBlank(at: removed.upperBound) {
             removed = removed.lowerBound..<(removed.upperBound + 1)
         }
-        figure.first = (0..<figure.block).allSatisfy(isBlank)
+        // (Only empty lines before it, or paragraphs that show nothing: an `&nbsp;` spacer.)
+        figure.first = leadingBlanks.blocks >= figure.block
         placed.blocks.removeSubrange(removed)
         if placed.blockLines.count == blocks.count { placed.blockLines.removeSubrange(removed) }
         figure.path = path
@@ -94,10 +104,9 @@ extension TextDocument {
         shown.titleBlock = nil
         let at = blockLines.isEmpty || titleLine == 0 ? 0 : blockLines.firstIndex { $0 > titleLine } ?? blocks.count
         // Set apart from the blocks around it by an empty line, as the text's other blocks are.
-        func isBlank(_ i: Int) -> Bool { if case .blank = blocks[i] { true } else { false } }
         var inserted = [titleBlock]
         if at > 0 { inserted.insert(.blank(), at: 0) }
-        if at < blocks.count && !isBlank(at) { inserted.append(.blank()) }
+        if at < blocks.count && !isBlank(at: at) { inserted.append(.blank()) }
         shown.blocks.insert(contentsOf: inserted, at: at)
         if !blockLines.isEmpty {
             shown.blockLines.insert(contentsOf: Array(repeating: titleLine == 0 ? 1 : titleLine, count: inserted.count), at: at)
@@ -153,6 +162,9 @@ extension TextDocument {
     /// blank rows), and the blank rows that the code block after them opens with. Spaces that
     /// show (on a background, reversed, underlined or struck: a bar of colour in ANSI art) are
     /// not blank.
+    /// Whether block `i` is an empty line.
+    func isBlank(at i: Int) -> Bool { if case .blank = blocks[i] { true } else { false } }
+
     private var leadingBlanks: (blocks: Int, rows: Int) {
         func isBlank(_ spans: [TextSpan]) -> Bool { spans.allSatisfy(\.showsNothing) }
         for (i, block) in blocks.enumerated() {

@@ -8,10 +8,10 @@ public struct TextSpan: Hashable, Sendable {
         self.style = style
     }
 
-    /// Whether the span shows nothing: only spaces and tabs, with no background, reverse,
+    /// Whether the span shows nothing: only spaces (no-break ones too: an `&nbsp;` spacer) and tabs, with no background, reverse,
     /// underline or strike that would show on them.
     var showsNothing: Bool {
-        text.allSatisfy { $0 == " " || $0 == "\t" }
+        text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }
             && (text.isEmpty || (style.background == nil && !style.reverse && !style.underline && !style.strikethrough))
     }
 }

@@ -442,10 +442,21 @@ import Testing
             Words.
 
             ![Not there](gone.png)
+
+            ---
+
+            # Spaced
+
+            &nbsp;
+
+            ![After a spacer](map.png)
+
+            Words under it.
             """, to: "talk.md")
         let deck = try DeckLoader.load(paths: [scratch.at("talk.md")], options: LoadOptions(checkPicture: { _ in nil }))
         let documents = deck.cards.compactMap { card -> TextDocument? in if case .text(let d) = card.content { d } else { nil } }
-        #expect(documents.count == 4)
+        #expect(documents.count == 5)
+        #expect(documents[4].figure?.first == true, "a paragraph that shows nothing comes before it (review)")
         let trip = documents[0], evening = documents[1]
         #expect(trip.figure?.path == Array(scratch.at("map.png").utf8) && trip.figure?.first == true && trip.figure?.alt == "The route")
         #expect(trip.plainLines == ["three days", "rain"], "\(trip.plainLines)")

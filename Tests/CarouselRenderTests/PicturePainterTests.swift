@@ -22,9 +22,9 @@ import Testing
         func prefetch(_ request: PictureRequest) {}
         func forget() {}
         func takeFailures() -> [PictureFailure] { [] }
-        func failure(of file: PictureFile) -> String? {
-            if case .failed(let reason) = answer.withLock({ $0 }) { return reason }
-            return nil
+        func failure(of file: PictureFile) -> PictureFailure? {
+            guard case .failed(let line) = answer.withLock({ $0 }), let colon = line.firstRange(of: ": ") else { return nil }
+            return PictureFailure(file: file, name: String(line[..<colon.lowerBound]), reason: String(line[colon.upperBound...]))
         }
         var requests: [PictureRequest] { asked.withLock { $0 } }
     }
@@ -154,8 +154,30 @@ import Testing
         #expect(strip(FakeSource(.pending), card).lines().contains { $0.contains("The sea") })
         // Found broken: a row that names it and says why, the words under it (an empty box the
         // picture's size stayed: helper-73).
-        let broken = strip(FakeSource(.failed("sea.png: damaged or truncated picture")), card).lines()
-        #expect(broken[1].hasPrefix("│ [image: The sea] se…") && broken[3].hasPrefix("│ one line"), "\(broken.joined(separator: "\n"))")
+        let broken = strip(FakeSource(.failed("/home/ada/talk/sea.png: damaged or truncated picture: the data ends early")), card).lines()
+        #expect(broken[1].hasPrefix("│ [image: The sea]: d…") && broken[3].hasPrefix("│ one line"), "\(broken.joined(separator: "\n"))")
+        var wideScreen = Canvas(width: 60, height: 14)
+        var wideCache = CellCache()
+        CardPainter(theme: Theme(glyphs: .unicode, usesColor: true), pictures: FakeSource(.failed("/home/ada/talk/sea.png: damaged or truncated picture: x")))
+            .paint(card, at: CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: 58, height: 12), scale: 1, blur: 0, opacity: 1, z: 0, progress: 0),
+                   active: true, cache: &wideCache, on: &wideScreen)
+        #expect(wideScreen.lines()[1].contains("[image: The sea]: damaged or truncated picture "), "plain words, no path: \(wideScreen.lines()[1])")
+        // Found broken after the words: its row right under them.
+        var afterBroken = document
+        afterBroken.figure?.first = false
+        let under = strip(FakeSource(.failed("sea.png: damaged or truncated picture")), Card(id: "talk.md#3", title: "Trip", content: .text(afterBroken))).lines()
+        #expect(under[1].hasPrefix("│ one line") && under[3].hasPrefix("│ [image: The sea]"), "\(under.joined(separator: "\n"))")
+        // The smallest text box that shows it, 8 x 6 (a card of 12 x 8 with margins of a column,
+        // or of 10 x 8 without); a column less, the words alone.
+        for (width, shows) in [(12, true), (10, true), (9, false)] {
+            var screen = Canvas(width: 16, height: 10)
+            var cells = CellCache()
+            let asked = FakeSource(.ready(Self.redTile(width: 8, height: 3)))
+            CardPainter(theme: Theme(glyphs: .unicode, usesColor: true), pictures: asked)
+                .paint(card, at: CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: Double(width), height: 8), scale: 1, blur: 0, opacity: 1, z: 0, progress: 0),
+                       active: true, cache: &cells, on: &screen)
+            #expect(asked.requests.isEmpty != shows && reds(screen).isEmpty != shows, "\(width): \(screen.lines().joined(separator: "\n"))")
+        }
         // A card too small for both shows its words alone, and asks for no picture.
         var small = Canvas(width: 14, height: 8)
         var cache = CellCache()
