@@ -184,10 +184,10 @@ public struct CardPainter: Sendable {
     /// empty box the size of the picture: helper-73).
     static func figureSplit(_ box: CellRect, figure: TextFigure?, textRows: Int, broken: Bool = false) -> (picture: CellRect, text: CellRect)? {
         guard let figure, figure.path != nil, box.width >= figureBox.width, box.height >= figureBox.height else { return nil }
-        var words = min(max(1, textRows), broken ? box.height - 2 : box.height - box.height / 2 - 1)
-        var rows = box.height - words - 1
-        // (Broken, its row is next to the words: under the first row, or right after the words.)
-        if broken { (words, rows) = figure.first ? (box.height - 2, 1) : (words, 1) }
+        let needed = max(1, textRows)
+        var words = min(needed, box.height - box.height / 2 - 1), rows = box.height - words - 1
+        // (Broken, its row is next to the words: above them, or right after them.)
+        if broken { (words, rows) = (figure.first ? box.height - 2 : min(needed, box.height - 2), 1) }
         let top = CellRect(x: box.x, y: box.y, width: box.width, height: figure.first ? rows : words)
         let bottom = CellRect(x: box.x, y: top.maxY + 1, width: box.width, height: figure.first ? words : rows)
         return figure.first ? (top, bottom) : (bottom, top)

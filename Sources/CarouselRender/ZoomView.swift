@@ -201,7 +201,8 @@ extension CardPainter {
                 interior.y += rows.count + 1
                 interior.height -= rows.count + 1
             }
-            // A figure takes half the view, above the text or below it; the text scrolls in the rest.
+            // A figure takes what the words leave of the view (half of it or more), above them or
+            // below them; they scroll in the rest.
             if let split = CardPainter.figureSplit(CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height),
                                                    figure: document.figure, textRows: all.count,
                                                    broken: document.figure?.path.map(isBroken) ?? false) {
