@@ -285,8 +285,7 @@ struct MarkdownWalker {
     /// of one picture alone, at the text's top level (not in a list or a quote).
     private mutating func noteFigure(_ spans: [TextSpan]) {
         guard figure == nil, margin == .none, imageAddresses.count == imagesBeforeParagraph + 1,
-              let address = imageAddresses.last, !address.isEmpty else { return }
-        guard let alt = TextFigure.alt(namedIn: spans.plainText) else { return }
+              let address = imageAddresses.last, !address.isEmpty, let alt = TextFigure.alt(namedIn: spans.plainText) else { return }
         figure = TextFigure(address: address, alt: alt, block: blocks.count - 1)
     }
 

@@ -41,8 +41,9 @@ public struct TextDocument: Hashable, Sendable {
 /// A picture shown with a text's words: a Markdown slide's `![alt](chart.png)` on a line of its
 /// own among other blocks (a slide of nothing but a picture and a caption is a picture card).
 /// The Markdown gives where it stands; the deck, once it finds the file beside the Markdown, takes
-/// the paragraph out of the text (`placed(at:)`), and the card draws the picture above its text
-/// (it came before every other block) or below it, the text in the rest of the card.
+/// the paragraph out of the text (`TextDocument.placed(figureAt:)`), and the card draws the
+/// picture above its text (only blank blocks came before it) or below it, the text in the rest
+/// of the card.
 public struct TextFigure: Hashable, Sendable {
     /// The address as written, and the picture's words (its file's name when it has none).
     public var address: String

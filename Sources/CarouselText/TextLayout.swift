@@ -513,8 +513,8 @@ public enum TextLayout {
         return matchesCrossingEnd(lines, at: i, head: head, find) > 0
     }
 
-    /// How many matches begin on line `i`: those within it, and one the wrap broke between it and
-    /// the line below (each match is counted on one line, so the lines' counts add up to the
+    /// How many matches begin on line `i`: those within it, and those the wrap broke between it
+    /// and the line below (each match is counted on one line, so the lines' counts add up to the
     /// text's matches whatever the width).
     public static func matchCount(_ lines: [LaidLine], at i: Int, matching find: ([Character]) -> [Range<Int>]) -> Int {
         let head = Array(lines[i].text)
