@@ -134,7 +134,8 @@ public struct CardPainter: Sendable {
         let level = CardPainter.quantized(opacity * (1 - 0.5 * clamp(blur, 0...1)))
         var box = CardPainter.textBox(interior, look: placement.look)
         if let split = figureSplit(box, of: document, card: card, at: placement, cache: &cache) {
-            paintFigure(document.figure!, of: card, in: split.picture, blurStep: CardPainter.pictureBlurStep(blur), opacity: opacity, on: &canvas)
+            paintFigure(document.figure!, of: card, in: split.picture, blurStep: CardPainter.pictureBlurStep(blur), opacity: opacity, fill: text,
+                        on: &canvas)
             box = split.text
         }
         switch placement.look {

@@ -111,8 +111,10 @@ extension CardPainter {
     /// A text's figure in `box` (see `TextFigure`): the picture, on the side of the box next to
     /// the words (a wide picture in a tall box stood apart from them, blank rows between: helper-73),
     /// or until it is ready a soft box with its words; where it cannot be read (its box is then a
-    /// row, see `figureSplit`), its words and why, as the text named it.
-    func paintFigure(_ figure: TextFigure, of card: Card, in box: CellRect, blurStep: Int, opacity: Double, on canvas: inout Canvas) {
+    /// row, see `figureSplit`), its words and why, as the text named it. `fill`: the card's
+    /// background, where cuts hide pieces of those words.
+    func paintFigure(_ figure: TextFigure, of card: Card, in box: CellRect, blurStep: Int, opacity: Double, fill: CellStyle,
+                     on canvas: inout Canvas) {
         guard let path = figure.path, box.width >= 1, box.height >= 1 else { return }
         let request = PictureRequest(file: PictureFile(path: path), columns: box.width, rows: box.height, blurStep: blurStep)
         switch pictures?.lookup(request) ?? .pending {
@@ -125,8 +127,9 @@ extension CardPainter {
             let why = pictures?.failure(of: PictureFile(path: path))?.brief ?? reason
             let g = theme.glyphs
             let words = Chrome.truncate(g.displayable(TextFigure.named(figure.alt) + ": " + why), to: box.width, glyphs: g)
-            canvas.text(words, x: box.x, y: box.y + (figure.first ? box.height - 1 : 0),
-                        style: CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: .dim), clip: box)
+            let y = box.y + (figure.first ? box.height - 1 : 0)
+            canvas.text(words, x: box.x, y: y, style: CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: .dim), clip: box)
+            eraseCutWords(ofTitle: words, x: box.x, y: y, glyph: " ", style: fill, on: &canvas)
         }
     }
 
@@ -151,5 +154,11 @@ extension CardPainter {
             style.background = .rgb(tint.mixed(with: theme.background, 1 - 0.18 * level))
         }
         canvas.text(label, x: x, y: y, style: style, clip: box)
+        // (Cut by the screen's edge or a card in front, its words as a title's: "[image: Cut sh" was left.)
+        if theme.usesColor {
+            eraseCutWords(ofTitle: label, x: x, y: y, glyph: " ", style: CellStyle(background: style.background), on: &canvas)
+        } else {
+            eraseCutWords(ofTitle: label, x: x, y: y, glyph: theme.glyphs.backdrop, style: CellStyle(attributes: .dim), on: &canvas)
+        }
     }
 }

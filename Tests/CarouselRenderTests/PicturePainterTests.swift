@@ -195,4 +195,29 @@ import Testing
         #expect(zoomed.requests.last.map { [$0.columns, $0.rows] } == [36, 16], "\(zoomed.requests)")
         #expect(info.page == 1 && screen.lines()[18].contains("one line"), "\(screen.lines().joined(separator: "\n"))")
     }
+    /// A figure's words cut by the screen's edge leave no piece of a word in sight, as a card's
+    /// lines and title do ("[image: Cut sh" stood at the edge: helper-74).
+    @Test func aFiguresWordsCutByTheEdgeLeaveNoPieces() {
+        var document = TextDocument(blocks: [.paragraph([TextSpan("one line")])])
+        document.figure = TextFigure(address: "sea.png", alt: "A long view of the sea", block: 0)
+        document.figure?.path = Array("sea.png".utf8)
+        let card = Card(id: "talk.md#1", title: "Trip", content: .text(document))
+        func row(_ answer: PictureLookup, x: Double, _ y: Int) -> String {
+            var canvas = Canvas(width: 30, height: 14)
+            var cache = CellCache()
+            CardPainter(theme: Theme(glyphs: .unicode, usesColor: true), pictures: FakeSource(answer))
+                .paint(card, at: CardPlacement(index: 0, frame: Rect(x: x, y: 0, width: 24, height: 12), scale: 1, blur: 0,
+                                               opacity: 1, z: 0, progress: 0),
+                       active: true, cache: &cache, on: &canvas)
+            return canvas.lines()[y]
+        }
+        // Until it is ready: "A long view of…" in the middle of its box, "of" cut to "o" by the edge.
+        let pending = row(.pending, x: 13, 4)
+        #expect(pending.hasSuffix("│   A long view  "), "\(pending)")
+        // Found broken: "[image: A long view…", "view" cut to "vi".
+        let broken = row(.failed("sea.png: damaged or truncated picture"), x: 11, 1)
+        #expect(broken.hasSuffix("│ [image: A long   "), "\(broken)")
+        // All in sight, three columns further left: whole.
+        #expect(row(.failed("sea.png: damaged or truncated picture"), x: 8, 1).hasSuffix("│ [image: A long view…"))
+    }
 }
