@@ -470,11 +470,14 @@ struct DeckBuilder {
             }
             // (A talk's chart was "[image: Latency per week]" beside the picture itself; helper-65.)
             if let address = slide.picture, let path = picture?(address) {
-                // Without a heading, titled by the picture's words (`![Latency per week](…)`).
+                // Without a heading, titled by the picture's words (`![Latency per week](…)`); with
+                // one and no caption, they are its subtitle: said on the status line and found by a
+                // search (they were lost).
                 let alt = slide.plainLines.first.flatMap(TextFigure.alt(namedIn:)).flatMap { $0.isEmpty ? nil : $0 }
                 let named = alt.flatMap { $0 == Markdown.pictureName(address) ? nil : $0 }
+                let subtitle = slide.caption ?? (slide.title != nil && named != slide.title ? named : nil)
                 entries.append(CardEntry(id: id(number), title: (slide.title ?? named).map { Sanitizer.line($0) } ?? fallback,
-                                         subtitle: slide.caption.map { Sanitizer.line($0) } ?? "",
+                                         subtitle: subtitle.map { Sanitizer.line($0) } ?? "",
                                          source: .content(.image(PictureFile(path: path))), file: file, fileLines: file == nil ? nil : lines))
                 continue
             }

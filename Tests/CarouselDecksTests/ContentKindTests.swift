@@ -356,6 +356,11 @@ import Testing
 
             ---
 
+            # Logo
+            ![The logo, small](logo.png)
+
+            ---
+
             ![The logo, large](logo.png)
 
             ---
@@ -386,18 +391,21 @@ import Testing
             head.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? nil : "not a PNG"
         }))
         let cards = deck.cards
-        #expect(cards.map(\.title) == ["Latency", "talk 2", "The logo, large", "From the web", "Missing", "Fake", "More to read"],
+        #expect(cards.map(\.title) == ["Latency", "talk 2", "Logo", "The logo, large", "From the web", "Missing", "Fake", "More to read"],
                 "a slide without a heading titled by its picture's words, else as a slide of text is")
+        // Its heading the title, the picture's words are its subtitle where it has no caption:
+        // shown on the status line, found by a search (they were lost).
+        #expect(cards[2].subtitle == "The logo, small" && cards[3].subtitle.isEmpty && cards[2].searchText(fileName: false).contains("small"))
         #expect(cards[0].content == .image(PictureFile(path: Array(scratch.at("img/chart one.png").utf8))))
         #expect(cards[0].subtitle == "Each bar is one week.")
         #expect(cards[0].file == Array(scratch.at("talk.md").utf8) && cards[0].fileLines?.lowerBound == 1, "e opens the talk at the slide")
         #expect(cards[1].content == .image(PictureFile(path: Array(scratch.at("logo.png").utf8))) && cards[1].subtitle.isEmpty)
-        for card in cards[3...5] {
+        for card in cards[4...6] {
             guard case .text(let document) = card.content else { Issue.record("\(card.title) is not text"); continue }
             #expect(document.plainLines.contains { $0.contains("[image: ") } && document.figure == nil, "\(card.title)")
         }
         // With more words than a caption, the picture is drawn with them (see below).
-        guard case .text(let more) = cards[6].content else { Issue.record("not text"); return }
+        guard case .text(let more) = cards[7].content else { Issue.record("not text"); return }
         #expect(more.figure?.path == Array(scratch.at("logo.png").utf8))
         #expect(deck.problems.isEmpty, "\(deck.problems)")
     }
