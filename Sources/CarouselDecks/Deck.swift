@@ -20,6 +20,9 @@ public struct Deck: Sendable {
     /// it is seen only after the carousel ends (helper-40: `seq 1200000 | carousel --lines` said
     /// "1/1000000" as if that were all).
     public var cut: String?
+    /// The picture files its Markdown shows (a slide of one picture, a picture among a slide's
+    /// words), as the deck opens them: what `--watch` follows besides the paths it was given.
+    public var pictures: [[UInt8]] = []
 
     /// A deck of cards already in memory.
     public init(name: String, cards: [Card], problems: [String] = [], defaults: DeckDefaults = DeckDefaults()) {

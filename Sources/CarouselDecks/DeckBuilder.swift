@@ -24,6 +24,9 @@ struct DeckBuilder {
     private var cut: String?
     private(set) var name: String?
     private(set) var defaults: DeckDefaults?
+    /// The picture files Markdown cards show (see `Deck.pictures`), each once.
+    private var pictures: [[UInt8]] = []
+    private var picturesSeen: Set<[UInt8]> = []
 
     init(options: LoadOptions = LoadOptions()) { self.options = options }
 
@@ -53,6 +56,7 @@ struct DeckBuilder {
                         skipped: losses.count, defaults: defaults ?? DeckDefaults())
         deck.hasOwnName = name != nil
         deck.cut = cut
+        deck.pictures = pictures
         return deck
     }
 
@@ -470,6 +474,7 @@ struct DeckBuilder {
             }
             // (A talk's chart was "[image: Latency per week]" beside the picture itself; helper-65.)
             if let address = slide.picture, let path = picture?(address) {
+                notePicture(path)
                 // Without a heading, titled by the picture's words (`![Latency per week](…)`); with
                 // one and no caption, they are its subtitle: said on the status line and found by a
                 // search (they were lost).
@@ -485,6 +490,7 @@ struct DeckBuilder {
             // named in the text as `[image: …]`); one that is not found stays named so.
             var slide = slide
             if let figure = slide.figure, let path = picture?(figure.address) {
+                notePicture(path)
                 slide = slide.placed(figureAt: path)
             } else {
                 slide.figure = nil
@@ -494,6 +500,10 @@ struct DeckBuilder {
                                      fileLines: file == nil ? nil : lines,
                                      titledAfter: slides.count == 1 && slide.title == nil ? file : nil))
         }
+    }
+
+    private mutating func notePicture(_ path: [UInt8]) {
+        if picturesSeen.insert(path).inserted { pictures.append(path) }
     }
 
     /// The picture file a slide's address (`chart.png`, `img/a%20b.jpg`) names beside the Markdown

@@ -24,17 +24,18 @@ public final class DeckWatcher: Sendable {
     /// Whether anything is followed at all (not when every path was `-` or missing).
     public var isWatching: Bool { shared != nil }
 
-    /// Follows `paths` (directories or files) from now on; `onChange` is called, on the watcher's
-    /// thread, `quiet` after a burst of changes ends, or `longest` after it began.
-    public init(paths: [String], quiet: Duration = .milliseconds(100), longest: Duration = .seconds(1),
+    /// Follows `paths` (directories or files) and `files` (paths as bytes, a file's name need
+    /// not be UTF-8) from now on; `onChange` is called, on the watcher's thread, `quiet` after a
+    /// burst of changes ends, or `longest` after it began.
+    public init(paths: [String], files: [[UInt8]] = [], quiet: Duration = .milliseconds(100), longest: Duration = .seconds(1),
                 onChange: @escaping @Sendable () -> Void) throws(WatchError) {
         let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard inotify >= 0 else { throw WatchError("cannot start inotify", code: errno) }
         var table = WatchTable(inotify: inotify)
         var problems: [String] = []
-        for path in paths where path != "-" {
+        for path in paths.filter({ $0 != "-" }).map({ Array($0.utf8) }) + files {
             if let code = DeckWatcher.follow(DeckWatcher.absolute(path), in: &table) {
-                problems.append("\(path): cannot be watched: \(String(cString: strerror(code)))")
+                problems.append("\(String(decoding: path, as: UTF8.self)): cannot be watched: \(String(cString: strerror(code)))")
             }
         }
         if table.full {
@@ -108,8 +109,10 @@ public final class DeckWatcher: Sendable {
 
     /// `path` as bytes, from the root (watches on subdirectories are added later by path, and the
     /// program might change directory meanwhile), without trailing slashes.
-    static func absolute(_ path: String) -> [UInt8] {
-        var bytes = Array(path.utf8)
+    static func absolute(_ path: String) -> [UInt8] { absolute(Array(path.utf8)) }
+
+    static func absolute(_ path: [UInt8]) -> [UInt8] {
+        var bytes = path
         while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
         guard !bytes.isEmpty, bytes.first != UInt8(ascii: "/"), let cwd = getcwd(nil, 0) else { return bytes }
         defer { free(cwd) }

@@ -179,9 +179,30 @@ struct Invocation: Equatable {
         }
 
         // A deck read from files can be read again (after `e`); standard input cannot.
-        var source: DeckSource? = paths.isEmpty || paths.contains("-") ? nil : DeckSource(load: { [paths] in
+        let readsAgain = !paths.isEmpty && !paths.contains("-")
+        let flag = ChangeFlag()
+        var watched: WatchedDeck?
+        if watch {
+            if !readsAgain {
+                Invocation.report([paths.isEmpty ? "--watch follows files: the built-in deck has none" : "--watch: standard input cannot be read again; not watching"])
+            } else {
+                do {
+                    watched = try WatchedDeck(paths: paths, pictures: deck.pictures) {
+                        flag.raise()
+                        TerminalScreen.wakeUp()
+                    }
+                    Invocation.report(watched?.problems.map { "--watch: " + Sanitizer.line($0) } ?? [])
+                } catch {
+                    Invocation.report(["--watch: \(Sanitizer.line(error.description))"])
+                }
+            }
+        }
+        defer { watched?.stop() }
+        var source: DeckSource? = !readsAgain ? nil : DeckSource(load: { [paths, watched] in
             do {
                 let deck = try DeckLoader.load(paths: paths, options: loadOptions)
+                // (Read again, its Markdown may show other pictures: those are followed now.)
+                watched?.follow(pictures: deck.pictures)
                 return .success(DeckSource.Read(deck.provider, name: Invocation.name(of: deck, paths: paths), skipped: deck.skipped,
                                                 problems: deck.problems))
             } catch let error as DeckError {
@@ -191,25 +212,7 @@ struct Invocation: Equatable {
             }
         })
         source?.reported = Set(deck.problems)
-        var watcher: DeckWatcher?
-        defer { watcher?.stop() }
-        if watch {
-            if source == nil {
-                Invocation.report([paths.isEmpty ? "--watch follows files: the built-in deck has none" : "--watch: standard input cannot be read again; not watching"])
-            } else {
-                let flag = ChangeFlag()
-                do {
-                    watcher = try DeckWatcher(paths: paths) {
-                        flag.raise()
-                        TerminalScreen.wakeUp()
-                    }
-                    Invocation.report(watcher?.problems.map { "--watch: " + Sanitizer.line($0) } ?? [])
-                    source?.changed = { flag.take() }
-                } catch {
-                    Invocation.report(["--watch: \(Sanitizer.line(error.description))"])
-                }
-            }
-        }
+        if watched != nil { source?.changed = { flag.take() } }
         // Standard input may carry the deck (`carousel -`): then keys come from /dev/tty; standard
         // output may be captured (`x=$(carousel --pick)`): then the screen goes to /dev/tty.
         let app = InteractiveApp(deck: cards, options: options, glyphs: glyphs, source: source)

@@ -408,6 +408,8 @@ import Testing
         guard case .text(let more) = cards[7].content else { Issue.record("not text"); return }
         #expect(more.figure?.path == Array(scratch.at("logo.png").utf8))
         #expect(deck.problems.isEmpty, "\(deck.problems)")
+        // What `--watch` follows besides the talk: each picture shown, once.
+        #expect(deck.pictures == [Array(scratch.at("img/chart one.png").utf8), Array(scratch.at("logo.png").utf8)])
     }
 
     /// A picture on a line of its own among a slide's words is drawn with them (helper-65, helper-69:

@@ -42,6 +42,31 @@ import Testing
         #expect(scratch.read("talk.md") == "v3")
     }
 
+    /// The pictures a talk shows are followed with it (replaced, the slide kept the old one until
+    /// the talk was saved); read again and showing another picture, the talk's new picture is
+    /// followed and the old one no more.
+    @Test func aTalksPicturesAreFollowedAndTheListFollowsTheTalk() async throws {
+        scratch.write("# Chart\n\n![Sales](chart.png)\n", to: "talk.md")
+        scratch.write("old", to: "chart.png")
+        scratch.write("old", to: "map.png")
+        let watched = try WatchedDeck(paths: [scratch.at("talk.md")], pictures: [Array(scratch.at("chart.png").utf8)],
+                                      onChange: calls.record)
+        #expect(watched.problems.isEmpty && watched.isWatching)
+        scratch.write("x", to: "map.png")
+        #expect(await calls.settle() == 0, "a picture the talk does not show is not the deck")
+        scratch.write("new", to: "chart.png.new")
+        scratch.rename("chart.png.new", to: "chart.png")
+        #expect(await calls.wait(for: 1))
+        #expect(await calls.settle(for: .milliseconds(300)) == 1)
+        // The talk now shows the map.
+        watched.follow(pictures: [Array(scratch.at("map.png").utf8)])
+        scratch.write("y", to: "chart.png")
+        #expect(await calls.settle() == 1, "the chart is no longer followed")
+        scratch.write("z", to: "map.png")
+        #expect(await calls.wait(for: 2))
+        watched.stop()
+    }
+
     /// A note linked into the deck from elsewhere is followed where it is: edited there (or
     /// through the link, or saved by a rename over it), it calls back; a link made while the deck
     /// is watched too; its neighbours there are not the deck (helper-52: edits were never seen).
