@@ -78,6 +78,7 @@ public enum CardChoice {
         let name = card.line ?? Array(card.id.utf8)
         guard !name.isEmpty, !name.contains(0) else { return nil }
         if isRegularFile(name) { return (unlike(name), nil) }
+        if let listed = listedName(name), isRegularFile(listed) { return (unlike(listed), nil) }
         let colon = UInt8(ascii: ":")
         for i in name.indices where name[i] == colon && i > 0 {
             var end = i + 1
@@ -102,14 +103,61 @@ public enum CardChoice {
     /// With `--lines`, the directory a line names, as `--print path` prints it (helper-54: `cd
     /// "$(find . -type d | carousel --print path)"` got an empty line); nil otherwise.
     static func directory(of card: Card, lines: Bool) -> [UInt8]? {
-        guard lines, card.file == nil, namesDirectory(card) else { return nil }
-        return unlike(card.line ?? Array(card.id.utf8))
+        guard lines, card.file == nil else { return nil }
+        return namedDirectory(card).map(unlike)
     }
 
     /// Whether a line (`--lines`) names a directory: `e` says so rather than that it names nothing.
-    public static func namesDirectory(_ card: Card) -> Bool {
+    public static func namesDirectory(_ card: Card) -> Bool { namedDirectory(card) != nil }
+
+    /// The directory a line names: the line itself, or the name an `ls -l` line ends in.
+    private static func namedDirectory(_ card: Card) -> [UInt8]? {
         let name = card.line ?? Array(card.id.utf8)
-        return !name.isEmpty && !name.contains(0) && kind(of: name) == S_IFDIR
+        guard !name.isEmpty, !name.contains(0) else { return nil }
+        if kind(of: name) == S_IFDIR { return name }
+        return listedName(name).flatMap { kind(of: $0) == S_IFDIR ? $0 : nil }
+    }
+
+    /// The name a line of `ls -l` ends in (`-rw-r--r-- 1 ada staff 4096 Nov 28 12:00 notes.txt`),
+    /// where something of that name is there (helper-75: `--print path` printed nothing for such
+    /// a line): the line begins with a file's mode (ten letters, maybe `.`, `+` or `@` after them),
+    /// and the name is what follows one of its fields after the fifth (owner and group, a size
+    /// or a device's two numbers, a date of two or three fields: `ls -lh`, `--time-style=long-iso`
+    /// and `ls -ln` differ there), the fewest fields that name something; a link's `name -> target`
+    /// names its link. Nil for any other line.
+    static func listedName(_ line: [UInt8]) -> [UInt8]? {
+        let space = UInt8(ascii: " ")
+        guard line.count > 11, let mode = line.firstIndex(of: space), (10...11).contains(mode),
+              Array("-dlcbpsD".utf8).contains(line[0]),
+              line[1..<10].allSatisfy({ Array("rwxsStTl-".utf8).contains($0) }) else { return nil }
+        // Where each field after the mode ends, and the rest of the line begins.
+        var field = 0, i = mode
+        while i < line.count {
+            while i < line.count && line[i] == space { i += 1 }
+            guard i < line.count else { return nil }
+            while i < line.count && line[i] != space { i += 1 }
+            field += 1
+            // After owner, group, size, month, day and time at least (or links, owner, group,
+            // size and a long date), at most after a device's numbers and a three-field date.
+            guard field >= 5, i + 1 < line.count else { continue }
+            if field > 9 { return nil }
+            let rest = Array(line[(i + 1)...])
+            if kind(of: rest) != nil { return rest }
+            if line[0] == UInt8(ascii: "l"), let arrow = rest.indices.last(where: { rest[$0...].starts(with: Array(" -> ".utf8)) }),
+               arrow > 0, kind(of: Array(rest[..<arrow])) != nil || isLink(Array(rest[..<arrow])) {
+                return Array(rest[..<arrow])
+            }
+        }
+        return nil
+    }
+
+    /// Whether `path` is a symbolic link (whose target may be missing).
+    private static func isLink(_ path: [UInt8]) -> Bool {
+        var info = stat()
+        let found = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+        }
+        return found && info.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The type bits of what `path` names (following links); nil when nothing is there.

@@ -188,8 +188,8 @@ extension CardPainter {
     /// of it is left in sight, its pads too.
     func eraseCutWords(ofTitle label: String, x: Int, y: Int, glyph: Character, style: CellStyle, on canvas: inout Canvas) {
         guard y >= 0, y < canvas.height else { return }
-        var columns = 0
-        for c in label { columns += CharacterWidth.of(c) }
+        // (Measured from its bytes where it can be: asked of every title in every frame.)
+        let columns = CharacterWidth.of(label)
         guard isCut(row: y, x - 1, x + columns + 1, width: canvas.width) else { return }
         func letter(_ column: Int) -> Bool {
             var at = x

@@ -170,6 +170,43 @@ import Testing
         #expect(CardChoice.place(of: folder, lines: true) == nil, "e still has no file to open there")
     }
 
+    /// A line of `ls -l` names the file it ends in (helper-75: `--print path` printed nothing for
+    /// `ls -l | carousel --lines`): its path printed and opened, a folder's printed; whatever the
+    /// columns between (a size as `4.0K`, a long-iso date, a name with spaces, a link's target).
+    @Test func aLineOfLsLongNamesItsFile() throws {
+        let dir = NSTemporaryDirectory() + "carousel-pick-ls-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "one\n".write(toFile: dir + "/a.txt", atomically: true, encoding: .utf8)
+        try "two\n".write(toFile: dir + "/my notes.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: "a.txt")
+        func card(_ line: String) -> Card {
+            Card(id: line, title: line, content: .text(TextDocument(plainText: line)), line: Array(line.utf8))
+        }
+        func path(_ line: String) -> String {
+            String(decoding: CardChoice.text(of: card(line), index: 0, field: .path, lines: true), as: UTF8.self)
+        }
+        // As ls itself writes it.
+        let ls = Process()
+        ls.executableURL = URL(fileURLWithPath: "/bin/ls")
+        ls.arguments = ["-l", dir + "/a.txt", dir + "/my notes.txt"]
+        let pipe = Pipe()
+        ls.standardOutput = pipe
+        try ls.run()
+        let listed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        ls.waitUntilExit()
+        #expect(listed.map(path) == [dir + "/a.txt", dir + "/my notes.txt"], "\(listed)")
+        #expect(path("-rw-r--r--  1 ada staff 4.0K Jan  1  2022 \(dir)/a.txt") == dir + "/a.txt")
+        #expect(path("-rw-r--r--. 1 501 20 8 2026-11-28 12:00 \(dir)/my notes.txt") == dir + "/my notes.txt")
+        #expect(path("drwxr-xr-x 2 ada staff 4096 Nov 28 12:00 \(dir)") == dir, "a folder's path is printed")
+        #expect(path("lrwxrwxrwx 1 ada staff 5 Nov 28 12:00 \(dir)/link -> a.txt") == dir + "/link")
+        #expect(CardChoice.place(of: card("-rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/a.txt"), lines: true)?.file
+                == Array((dir + "/a.txt").utf8), "e opens it")
+        #expect(path("-rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/gone.txt") == "", "nothing of that name: no path")
+        #expect(path("total 8") == "" && path("-rw-r--r-- 1 ada staff") == "")
+        #expect(path("notes: -rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/a.txt") == "", "not a line of ls -l")
+    }
+
     /// With `--lines` the line is printed as it was read, every byte (a tab, bytes that are not
     /// UTF-8), though the card shows its clean form; `e` looks for a file by those bytes too.
     @Test func aLineIsPrintedAsItWasRead() throws {
