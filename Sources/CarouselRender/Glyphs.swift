@@ -78,6 +78,9 @@ public struct Glyphs: Sendable, Hashable {
         0x2010: "-", 0x2011: "-", 0x2012: "-", 0x2013: "-", 0x2014: "-", 0x2015: "-", 0x2212: "-",
         0x2022: "*", 0x00B7: ".", 0x2026: ".", 0x00D7: "x", 0x00F7: "/", 0x2044: "/",
         0x2039: "<", 0x203A: ">", 0x2190: "<", 0x2192: ">", 0x00A9: "c", 0x00AE: "r",
+        // (Arrows up and down, as the ASCII look's own `^` and `v`; Turkish dotless and dotted i,
+        // whose names say no base letter; helper-75 saw `?` beside `>` and in "gus?oc".)
+        0x2191: "^", 0x2193: "v", 0x2264: "<", 0x2265: ">", 0x0131: "i", 0x0130: "I",
     ]
 
     /// The same for text taken from a deck (titles, subtitles).

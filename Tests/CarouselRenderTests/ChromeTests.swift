@@ -250,6 +250,7 @@ import Testing
                 == "Creme brulee - \"deja vu\", Lodz, Orsted, naive * senor")
         #expect(Glyphs.ascii.displayable("e\u{301}") == "e", "a decomposed letter too")
         #expect(Glyphs.ascii.displayable("ß → Ω") == "? > ?")
+        #expect(Glyphs.ascii.displayable("↑ ↓ ≤ ≥ ğüşıöç İstanbul") == "^ v < > gusioc Istanbul", "helper-75")
         #expect(Glyphs.unicode.displayable("Crème") == "Crème")
         // Every precomposed Latin letter whose canonical decomposition starts with an ASCII letter
         // folds to that letter (the fold reads scalar names; Foundation's NFD is the check).
