@@ -375,11 +375,11 @@ public struct CardPainter: Sendable {
     /// returns where it starts.
     func paintTitle(_ text: String, x: Int, y: Int, room: Int, onFrame: Bool, style: CellStyle, pad: CellStyle, on canvas: inout Canvas) -> (x: Int, y: Int)? {
         guard room >= 3 else { return nil }
-        let label = Chrome.truncateTitle(text, to: room - 2, glyphs: theme.glyphs)
-        guard !label.isEmpty else { return nil }
+        // (Made displayable before it is cut: the ASCII look spells some characters in two or more.)
+        let shown = Chrome.truncateTitle(displayable(text), to: room - 2, glyphs: theme.glyphs)
+        guard !shown.isEmpty else { return nil }
         let clip = CellRect(x: x - 1, y: y, width: room + 2, height: 1)
         canvas.put(" ", x: x - 1, y: y, style: pad, clip: clip)
-        let shown = displayable(label)
         let width = canvas.text(shown, x: x, y: y, style: style, clip: clip)
         canvas.put(" ", x: x + width, y: y, style: pad, clip: clip)
         // On a frame, a cut word gives way to the frame's line; inside the card, to its background.
@@ -390,7 +390,7 @@ public struct CardPainter: Sendable {
     /// An art card's label (title or subtitle) in the lyrics look, cut to `room` with a mark.
     @discardableResult
     func paintLabel(_ text: String, x: Int, y: Int, room: Int, style: CellStyle, on canvas: inout Canvas) -> (x: Int, y: Int)? {
-        let label = displayable(Chrome.truncate(text, to: room, glyphs: theme.glyphs))
+        let label = Chrome.truncate(displayable(text), to: room, glyphs: theme.glyphs)
         guard !label.isEmpty else { return nil }
         canvas.text(label, x: x, y: y, style: style, clip: CellRect(x: x, y: y, width: room, height: 1))
         return (x, y)

@@ -1,3 +1,4 @@
+import CarouselText
 /// The characters the renderer draws its own shapes with: Unicode box drawing and shades in a
 /// UTF-8 locale, 7-bit ASCII otherwise (`--ascii`).
 public struct Glyphs: Sendable, Hashable {
@@ -84,9 +85,10 @@ public struct Glyphs: Sendable, Hashable {
     ]
 
     /// The same for text taken from a deck (titles, subtitles).
+    /// (`ß` as `ss`, `…` as `...`: spelled out where there is a usual spelling, see `ASCIISpelling`.)
     public func displayable(_ text: String) -> String {
         guard isASCII, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
-        return String(text.map { displayable($0) })
+        return String((ASCIISpelling.spelled(text) ?? text).map { displayable($0) })
     }
 }
 

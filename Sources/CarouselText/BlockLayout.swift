@@ -54,7 +54,8 @@ struct BlockLayout {
 
     /// The block's lines, each that begins one of the text's own lines marked (`beginsLine`).
     func lines(for block: TextBlock) -> [LaidLine] {
-        switch block {
+        // (The ASCII look spells out what has a spelling before the rows are measured.)
+        switch ascii ? ASCIISpelling.spelled(block) : block {
         case let .paragraph(spans, margin): return prose.paragraph(spans, margin, hanging: hangingIndent)
         case let .code(lines, margin): return code(lines, margin)
         case let .table(table, margin): return self.table(table, margin)
@@ -138,7 +139,7 @@ struct BlockLayout {
     /// is not cut there, holds no match, or the card is too narrow to scroll in. `first`: the row
     /// opens its block.
     func scrolledCode(_ line: [TextSpan], _ margin: Margin, first: Bool, showing find: ([Character]) -> [Range<Int>]) -> LaidLine? {
-        let text = GlyphText(line, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
+        let text = GlyphText(ascii ? ASCIISpelling.spelled(line) ?? line : line, tabWidth: TextLayout.tabWidth, cellWidth: cellWidth)
         guard text.lines.count == 1, var glyphs = text.lines.first else { return nil }
         let m = margins.spans(margin, first: first, limit: marginLimit)
         let room = width - m.width

@@ -9,6 +9,19 @@ import Testing
         TextLayout.lines(for: TextDocument(blocks: blocks), width: width, ascii: ascii, cellWidth: CharacterWidth.of).map(\.text)
     }
 
+    /// The ASCII look spells out what has a usual spelling before the rows are measured (helper-75:
+    /// "Stra?e", "?uvre"): words wrap, and a table's columns line up, as they are written.
+    @Test func theASCIILookSpellsOutBeforeWrapping() {
+        #expect(texts([.paragraph([TextSpan("Straße Œuvre…")])], width: 9, ascii: true) == ["Strasse", "OEuvre..."])
+        #expect(texts([.paragraph([TextSpan("Straße")])], width: 9) == ["Straße"], "not in the Unicode look")
+        #expect(texts([.code([[TextSpan("a ≠ b → 1½")]])], width: 20, ascii: true) == ["a != b -> 1 1/2"])
+        let table = TextTable(header: [[TextSpan("Größe")], [TextSpan("n")]], body: [[[TextSpan("Maß")], [TextSpan("2")]]], alignments: [.left, .left])
+        // (A letter with marks keeps its column and is folded when drawn: "ö" is "o" on the screen.)
+        let rows = texts([.table(table)], width: 30, ascii: true)
+        #expect(rows.count == 3 && rows[0].hasPrefix("Grösse | n") && rows[2].hasPrefix("Mass   | 2"), "\(rows)")
+        #expect(ASCIISpelling.spelled("plain ascii") == nil && ASCIISpelling.spelled("café") == nil, "nothing to spell: no copy")
+    }
+
     @Test func wrapsAtSpaces() {
         #expect(texts([.paragraph([TextSpan("the quick brown fox jumps")])], width: 10) == ["the quick", "brown fox", "jumps"])
     }
