@@ -368,10 +368,14 @@ public struct Scene: Sendable {
             }
             zoomMatchLines = (card.id, width, highlightGeneration, lines, before)
         }
-        guard let found = zoomMatchLines, let last = found.lines.last else { return nil }
-        let current = currentMatchLine(zoom, card: card, info: info).flatMap { line in found.lines.first { $0.line == line } }
-        let place = current ?? found.lines.first { $0.line >= info.first } ?? last
-        return "[\(place.before + 1)/\(found.total)]"
+        guard let found = zoomMatchLines, !found.lines.isEmpty else { return nil }
+        let current = currentMatchLine(zoom, card: card, info: info).flatMap { line in found.lines.firstIndex { $0.line == line } }
+        let place = current ?? found.lines.firstIndex { $0.line >= info.first } ?? found.lines.count - 1
+        // `n` goes a line at a time, as less does: a line holding several matches says all of them
+        // (`[1-2/4]`, then `[3/4]`: a bare `[1/4]` then `[3/4]` seemed to skip one; helper-72).
+        let first = found.lines[place].before + 1
+        let last = place + 1 < found.lines.count ? found.lines[place + 1].before : found.total
+        return last > first ? "[\(first)-\(last)/\(found.total)]" : "[\(first)/\(found.total)]"
     }
 
     /// The laid line of a zoomed text card holding the match the view was brought to (by the
