@@ -73,8 +73,12 @@ public struct CarouselState: Sendable, Hashable {
         return scroll.target + ((scroll.value - scroll.target) / cell).rounded() * cell
     }
 
-    /// The card nearest the centre, in 0..<count.
-    public var activeIndex: Int { wrap(Int((scroll.value).rounded())) }
+    /// The card nearest the centre, in 0..<count (past an end, the card at that end: a spring's
+    /// overshoot is no card of the other end).
+    public var activeIndex: Int {
+        let nearest = Int(scroll.value.rounded())
+        return loop ? wrap(nearest) : clamp(nearest, 0...(count - 1))
+    }
 
     /// The card the motion is heading to, in 0..<count.
     public var targetIndex: Int { wrap(Int(scroll.target.rounded())) }
@@ -113,10 +117,13 @@ public struct CarouselState: Sendable, Hashable {
             moveTarget(to: scroll.target.rounded() + Double(delta))
         case .first:
             moveTarget(toCard: 0)
+            shortenLeap()
         case .last:
             moveTarget(toCard: count - 1)
+            shortenLeap()
         case .page(let pages):
             moveTarget(to: scroll.target.rounded() + Double(pages * max(1, pageSize)))
+            shortenLeap()
         case .digit(let digit, let time):
             var number = digit
             var pastTheDeck = false
@@ -135,8 +142,10 @@ public struct CarouselState: Sendable, Hashable {
             // headed for the last card).
             let card = pastTheDeck ? count : number == 0 ? 10 : number
             if count > 0 { moveTarget(toCard: min(card, count) - 1) }
+            shortenLeap()
         case .jump(let index):
             moveTarget(toCard: wrap(index))
+            shortenLeap()
         case .bringToCentre(let slot):
             moveTarget(to: Double(slot))
         case .drag(let position):
@@ -211,6 +220,21 @@ public struct CarouselState: Sendable, Hashable {
     private mutating func moveTarget(to target: Double) {
         scroll.target = loop ? target.rounded() : clamp(target.rounded(), 0...Double(count - 1))
         if reduceMotion { scroll.settle() }
+    }
+
+    /// The most cards a leap (Home, End, a card's number, a search's next match) is seen to pass.
+    public static let longestLeap = 10.0
+
+    /// A leap further than `longestLeap` is made as one of that length, the same motion scaled
+    /// down: the spring overshoots by a share of the way (a hundredth), and End in a deck of 1,000
+    /// went ten cards past the last, over an empty stage, its count at "8/1000" (helper-76). The
+    /// cards between were a blur in any case.
+    private mutating func shortenLeap() {
+        let offset = scroll.value - scroll.target
+        guard abs(offset) > CarouselState.longestLeap else { return }
+        let scale = CarouselState.longestLeap / abs(offset)
+        scroll.value = scroll.target + offset * scale
+        scroll.velocity *= scale
     }
 }
 

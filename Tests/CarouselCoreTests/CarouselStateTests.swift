@@ -45,6 +45,29 @@ import Testing
         #expect(state.scroll.target == 0)
     }
 
+    /// A leap across a long deck is seen as one of ten cards, so that the spring's overshoot (a
+    /// hundredth of the way) stays a tenth of a card: End in a deck of 1,000 went ten cards past
+    /// the last, over an empty stage, the count at "8/1000" (helper-76). Near leaps are untouched.
+    @Test func aLongLeapOvershootsNoFurtherThanAShortOne() {
+        for (start, action, target) in [(0, Action.last, 999.0), (999, .first, 0), (0, .jump(to: 499), 499), (0, .digit(9, at: 0), 8)] {
+            var state = CarouselState(count: 1000, start: start)
+            state.send(action)
+            #expect(abs(state.position - target) <= 10, "\(action)")
+            var farthest = 0.0, indices = Set<Int>()
+            while state.isAnimating {
+                state.send(.tick(1 / 60))
+                if (state.position - target) * (target - Double(start)) > 0 { farthest = max(farthest, abs(state.position - target)) }
+                indices.insert(state.activeIndex)
+            }
+            #expect(farthest < 0.15 && state.activeIndex == Int(target), "\(action): \(farthest) past")
+            #expect(indices.allSatisfy { abs($0 - Int(target)) <= 10 }, "\(action): \(indices.sorted())")
+        }
+        // A few cards: the motion as it was.
+        var near = CarouselState(count: 11)
+        near.send(.last)
+        #expect(near.position == 0)
+    }
+
     @Test func loopModeGoesFromTheFirstCardBackToTheLastByOneStep() {
         var state = CarouselState(count: 5, loop: true)
         state.send(.move(-1))
