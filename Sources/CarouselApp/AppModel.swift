@@ -67,7 +67,15 @@ public struct AppModel {
     private var applied: SearchResult?
     /// Keys, clicks and wheel turns that came while the search had not answered, to be handled
     /// when it has (see `handle`).
-    private var inputAwaitingSearch: [Input] = []
+    private var inputAwaitingSearch: [Input] = [] {
+        willSet { if inputAwaitingSearch.isEmpty && !newValue.isEmpty { awaitingSince = clock } }
+    }
+    /// When the first of `inputAwaitingSearch` began to wait (on the model's clock, `clock`).
+    private var awaitingSince = 0.0
+    /// The time of the input being handled.
+    private var clock = 0.0
+    /// How long keys wait for a search before q no longer waits behind them, in seconds.
+    static let patience = 0.3
     private enum Input { case key(Key), mouse(MouseEvent) }
     /// The deck's card the strip should rest on while a search narrows it: the active card when the
     /// search line opened or when the user last moved in it.
@@ -133,6 +141,7 @@ public struct AppModel {
 
     /// Handles one event that arrived at `now`. Returns an outcome when the program should end.
     public mutating func update(_ event: TerminalEvent, now: Double) -> Outcome? {
+        clock = now
         switch event {
         case .key(let key):
             // Any key, bound or not, waiting for the search or not, clears a message and holds the
@@ -253,6 +262,14 @@ public struct AppModel {
         // `e` opened it). Typing into the search line, closing it, clearing it and quitting do not
         // wait while nothing waits; Ctrl-C never does.
         if command != .interrupt {
+            // q that would quit, after keys have waited a moment for a long search, quits at once:
+            // it waited behind them, 4 s over a 50 MB log (helper-76). Typed at once with them
+            // (a script's keys), it keeps its turn.
+            if command == .quit, !replayed, !inputAwaitingSearch.isEmpty, overlay.zoom == nil, !helpOpen, !overlay.searching,
+               now - awaitingSince >= AppModel.patience {
+                inputAwaitingSearch.removeAll()
+                return perform(.quit, key: key, now: now)
+            }
             if !replayed && !inputAwaitingSearch.isEmpty {
                 inputAwaitingSearch.append(.key(key))
                 return nil

@@ -597,6 +597,13 @@ import Testing
         let quit = searching("needle")
         quit.press(.enter, .character("q"))
         #expect(quit.outcome == .quit, "nor q, while nothing waits")
+        // q after keys have waited a moment quits at once: it waited behind them for the whole of
+        // a long search (4 s over a 50 MB log: helper-76).
+        let impatient = searching("needle")
+        impatient.press(.enter, .right)
+        impatient.wait(0.5)
+        impatient.press(.character("q"))
+        #expect(impatient.outcome == .quit, "\(String(describing: impatient.outcome))")
         // A key after one that waits is read where that one leads: q in the zoom closes it.
         let zoomed = searching("needle")
         zoomed.press(.enter, .enter, .character("q"))
