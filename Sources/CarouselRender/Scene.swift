@@ -341,6 +341,9 @@ public struct Scene: Sendable {
             from = match.width == width ? match.line
                 : TextLayout.line(at: match.line, of: cells.lines(document, of: card, index: zoom.index, width: match.width, title: false,
                                                                   ascii: theme.glyphs.isASCII, wrapsCode: true), in: laid)
+        } else if steps < 0, let named = TextLayout.previousLine(in: laid, before: from + 1, matching: highlight), named >= first {
+            // Scrolled, N goes to the match before the one the count names (see `zoomMatchCount`).
+            from = named
         }
         let found = steps > 0 ? TextLayout.nextLine(in: laid, after: from, matching: highlight)
                               : TextLayout.previousLine(in: laid, before: from, matching: highlight)
@@ -349,7 +352,8 @@ public struct Scene: Sendable {
 
     /// Where the zoom is among its text's matches, as vim counts them: `[3/11]`, the third of
     /// eleven, for the first match on the line the search or `n` brought the view to, or else on
-    /// the first line at or below the view's top that holds one (all above: the last); nil with no
+    /// the last line in view at or above the line `n` looks on from that holds one (none: the first
+    /// below; all above: the last); nil with no
     /// search, no text or no match. Matches, not lines: the count is the same at every width (it
     /// counted the rows holding one, and `n` on the rest of a wrapped line added one: helper-71).
     private mutating func zoomMatchCount(_ zoom: Zoom, card: Card, info: ZoomInfo) -> String? {
@@ -370,7 +374,13 @@ public struct Scene: Sendable {
         }
         guard let found = zoomMatchLines, !found.lines.isEmpty else { return nil }
         let current = currentMatchLine(zoom, card: card, info: info).flatMap { line in found.lines.firstIndex { $0.line == line } }
-        let place = current ?? found.lines.firstIndex { $0.line >= info.first } ?? found.lines.count - 1
+        // Scrolled: the last match in view at or above the line a match is brought to (two lines
+        // into the view), from which `n` looks on, else the first below it (it named the first at
+        // or below the top, and n, looking on from two lines down, went from [34/60] to 37:
+        // helper-76); all above the view, the last.
+        let reading = info.first + Zoom.linesAboveMatch
+        let place = current ?? found.lines.lastIndex { $0.line >= info.first && $0.line <= reading }
+            ?? found.lines.firstIndex { $0.line > reading } ?? found.lines.count - 1
         // `n` goes a line at a time, as less does: a line holding several matches says all of them
         // (`[1-2/4]`, then `[3/4]`: a bare `[1/4]` then `[3/4]` seemed to skip one; helper-72).
         let first = found.lines[place].before + 1

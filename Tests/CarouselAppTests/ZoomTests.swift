@@ -482,6 +482,28 @@ import Testing
         }
     }
 
+    /// Scrolled, the count names the match `n` goes on from: n then says the next number, N the one
+    /// before (a note of 60 lines, each with a match: after End it said [34/60] and n went to 37,
+    /// after five lines down [4/60] and then 7; helper-76).
+    @Test func scrolledNAndNGoOnFromTheMatchTheCountNames() {
+        let lines = (1...60).map { "coffee line \($0)" }
+        let deck = CardList([Card(id: "c.txt", title: "c", content: .text(TextDocument(plainText: lines.joined(separator: "\n"))))])
+        func count(_ pilot: Pilot) -> Int? {
+            guard let open = status(pilot).range(of: "/coffee ["), let slash = status(pilot)[open.upperBound...].firstIndex(of: "/") else { return nil }
+            return Int(status(pilot)[open.upperBound..<slash])
+        }
+        for scroll in [[Key.end], Array(repeating: Key.down, count: 5), [Key.pageDown]] {
+            for (key, step) in [(Key.character("n"), 1), (Key.character("N"), -1)] {
+                let pilot = Pilot(deck: deck, width: 80, height: 24)
+                zoomAtMatch(pilot, "coffee")
+                for k in scroll { pilot.press(k) }
+                let named = count(pilot)
+                pilot.press(key)
+                #expect(named.map { $0 + step } == count(pilot), "\(scroll) \(key): \(String(describing: named)) then \(status(pilot))")
+            }
+        }
+    }
+
     /// After the reader scrolls, `n` looks from the view (the row a match is brought to), not from
     /// the match it left; `n` typed before the zoom has found its first match counts from it.
     @Test func nLooksFromTheViewAfterScrollingAndCountsFromTheMatchWhenTypedEarly() {
