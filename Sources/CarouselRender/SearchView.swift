@@ -57,17 +57,25 @@ extension Scene {
         // was too wide measured the whole query again for each, 20% of a pasted 6,000-character
         // query's second of CPU: helper-19.)
         var query = g.displayable(line.query)
-        var start = query.endIndex, width = 0
+        // (Its start cut off is marked so, dim: `/…ghij`; it was left without a sign: helper-76.)
+        let mark = g.ellipsis, markWidth = CharacterWidth.of(mark)
+        var start = query.endIndex, width = 0, cut = false
         while start > query.startIndex {
             let before = query.index(before: start)
             let cells = CharacterWidth.of(query[before])
-            guard width + cells <= room - 2 else { break }
+            guard width + cells <= room - 2 else { cut = true; break }
             width += cells
             start = before
+        }
+        // Room for the mark: as many characters less as it takes.
+        while cut, width > room - 2 - markWidth, start < query.endIndex {
+            width -= CharacterWidth.of(query[start])
+            start = query.index(after: start)
         }
         query = String(query[start...])
         var x = 1
         x += canvas.text("/", x: x, y: row, style: CellStyle(attributes: .bold))
+        if cut { x += canvas.text(mark, x: x, y: row, style: CellStyle(attributes: .dim)) }
         // Spaces at its end show as dim dots (see `SearchLine.bodyLength`).
         let body = SearchLine.bodyLength(of: query)
         x += canvas.text(String(query.prefix(body)), x: x, y: row, style: line.selected ? CellStyle(attributes: .reverse) : .plain)

@@ -99,10 +99,10 @@ import Testing
         #expect(pilot.model.searchesAsked == before + 1)
         #expect(pilot.model.query == "ab" + String(repeating: "é日", count: 2_000))
         // The search line shows the query's end, as much as fits before the count (wide
-        // characters two cells each).
+        // characters two cells each), its start cut off marked so (helper-76).
         let line = status(pilot)
-        #expect(line.hasPrefix(" /日é日é") && line.contains("日é日 "), "\(line)")
-        let shown = line.dropFirst(2).prefix { $0 != " " }
+        #expect(line.hasPrefix(" /…é日é日") && line.contains("日é日 "), "\(line)")
+        let shown = line.dropFirst(3).prefix { $0 != " " }
         #expect(shown.count >= 40 && (shown.last == "日"), "\(shown.count): \(line)")
         // A kept search is replaced by it, as typing replaces it.
         pilot.press(.enter, .character("/"))
