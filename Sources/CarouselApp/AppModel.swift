@@ -74,8 +74,16 @@ public struct AppModel {
     private var awaitingSince = 0.0
     /// The time of the input being handled.
     private var clock = 0.0
-    /// How long keys wait for a search before q no longer waits behind them, in seconds.
+    /// How long keys wait for a search before they act on the cards it has found so far, and q
+    /// no longer waits behind them, in seconds.
     static let patience = 0.3
+    /// When the search for the current query began (on the model's clock).
+    private var searchSince = 0.0
+    /// Whether keys still wait for the search's complete answer: while it runs, for a moment
+    /// (keys typed at once with the query act on its answer); after that they act on the cards it
+    /// has found so far, whose list goes on growing under them (over a 50 MB log, n and Right did
+    /// nothing for 4 s: helper-76).
+    private var keysAwaitSearch: Bool { searchIsAnswering && clock - searchSince < AppModel.patience }
     private enum Input { case key(Key), mouse(MouseEvent) }
     /// The deck's card the strip should rest on while a search narrows it: the active card when the
     /// search line opened or when the user last moved in it.
@@ -157,7 +165,7 @@ public struct AppModel {
             lostCard = nil
             slideshow?.interacted(at: now)
             // A click or the wheel acts on the cards the search shows, as keys do: it waits too.
-            if !inputAwaitingSearch.isEmpty || searchIsAnswering {
+            if !inputAwaitingSearch.isEmpty || keysAwaitSearch {
                 inputAwaitingSearch.append(.mouse(mouse))
             } else if shown.count > 0 {
                 handle(mouse, now: now)
@@ -177,7 +185,7 @@ public struct AppModel {
             break
         }
         // The search has answered: what waited for it, in the order it came.
-        while !inputAwaitingSearch.isEmpty, !searchIsAnswering {
+        while !inputAwaitingSearch.isEmpty, !keysAwaitSearch {
             switch inputAwaitingSearch.removeFirst() {
             case .key(let key):
                 if let outcome = handle(key, now: now, replayed: true) { return outcome }
@@ -274,13 +282,16 @@ public struct AppModel {
                 inputAwaitingSearch.append(.key(key))
                 return nil
             }
-            if let command, searchIsAnswering, command.waitsForSearch {
+            if let command, keysAwaitSearch, command.waitsForSearch {
                 if replayed { inputAwaitingSearch.insert(.key(key), at: 0) } else { inputAwaitingSearch.append(.key(key)) }
                 return nil
             }
         }
         guard let command else { return nil }
-        return perform(command, key: key, now: now)
+        let outcome = perform(command, key: key, now: now)
+        // Acting on the cards found so far: the search's later answers rest on the card it went to.
+        if searchIsAnswering, command.waitsForSearch, let index = activeDeckIndex { searchAnchor = index }
+        return outcome
     }
 
     private mutating func perform(_ command: Command, key: Key, now: Double) -> Outcome? {
@@ -995,6 +1006,7 @@ public struct AppModel {
     /// at once when it has one (inline).
     private mutating func startSearch() {
         searchesAsked += 1
+        searchSince = clock
         if search == nil {
             let waker = self.waker
             search = CardSearch(cards: deck, execution: searchExecution, waker: { waker?() })
@@ -1027,6 +1039,7 @@ public struct AppModel {
     /// default the active one) if it is among them, else on the next one that is.
     private mutating func show(_ indices: [Int]?, resting: Int? = nil) {
         if let resting { restingCard = resting } else if let index = activeDeckIndex { restingCard = index }
+        let headingTo = activeDeckIndex
         var indices = indices
         if !hidden.isEmpty { indices = (indices ?? Array(0..<deck.count)).filter { !hidden.contains($0) } }
         shown = ShownCards(deck: deck, indices: indices)
@@ -1038,7 +1051,9 @@ public struct AppModel {
         let place = shown.place(nearest: restingCard)
         // The same cards at the same place (Esc with every card shown): the motion goes on.
         if shown.count == state.count && shown.deckIndex(state.targetIndex) == restingCard { return }
-        state = state.with(count: shown.count, active: place)
+        // Heading for the same card (a search's list grew while the strip moved to a match found
+        // so far), the motion goes on.
+        state = state.with(count: shown.count, active: place, keepingMotion: headingTo != nil && shown.deckIndex(place) == headingTo)
         if overlay.zoom != nil { overlay.zoom = Zoom(index: place, growth: 1, seeksMatch: scene.highlight != nil) }
     }
 

@@ -46,12 +46,18 @@ public struct CarouselState: Sendable, Hashable {
     }
 
     /// The same carousel (mode, style, loop, viewport, spring) over a deck of `count` cards, resting
-    /// on card `active`: for a deck that a search narrowed or that was read again. Nothing moves.
-    public func with(count: Int, active: Int) -> CarouselState {
+    /// on card `active`: for a deck that a search narrowed or that was read again. Nothing moves,
+    /// unless `keepingMotion`: then the scroll goes on toward `active` as it was going toward its
+    /// target (the same card, in a list that grew).
+    public func with(count: Int, active: Int, keepingMotion: Bool = false) -> CarouselState {
         var next = CarouselState(count: count, start: active, mode: mode, style: style, loop: loop,
                                  reduceMotion: reduceMotion, spring: spring)
         next.emphasis = emphasis
         next.viewport = viewport
+        if keepingMotion {
+            next.scroll.value += scroll.value - scroll.target
+            next.scroll.velocity = scroll.velocity
+        }
         return next
     }
 

@@ -604,6 +604,17 @@ import Testing
         impatient.wait(0.5)
         impatient.press(.character("q"))
         #expect(impatient.outcome == .quit, "\(String(describing: impatient.outcome))")
+        // Past that moment, keys act on the cards found so far (over a 50 MB log, n and Right did
+        // nothing for 4 s: helper-76); the answer then rests on the card they went to.
+        let late = searching("needle")
+        late.press(.enter)
+        late.wait(0.5)
+        late.press(.right, .right)
+        #expect(late.model.activeDeckIndex == 2, "on the cards shown so far (all six): one, two, three")
+        late.press(.character("5"))
+        #expect(late.model.activeDeckIndex == 4)
+        try answer(late)
+        #expect(late.state.count == 3 && late.model.activeDeckIndex == 4, "five matches: the strip stays on it")
         // A key after one that waits is read where that one leads: q in the zoom closes it.
         let zoomed = searching("needle")
         zoomed.press(.enter, .enter, .character("q"))

@@ -68,6 +68,20 @@ import Testing
         #expect(near.position == 0)
     }
 
+    /// A deck that grows under a moving strip (a search's list of matches) keeps the motion toward
+    /// the same card: it is where it was against its target, as fast; otherwise it rests at once.
+    @Test func aListThatGrowsKeepsTheMotionTowardTheSameCard() {
+        var state = CarouselState(count: 5)
+        state.send(.move(1))
+        state.send(.tick(0.05))
+        let offset = state.position - 1, speed = state.scroll.velocity
+        #expect(offset < 0 && speed > 0)
+        let grown = state.with(count: 9, active: 1, keepingMotion: true)
+        #expect(grown.count == 9 && grown.position - 1 == offset && grown.scroll.velocity == speed && grown.targetIndex == 1)
+        let still = state.with(count: 9, active: 1)
+        #expect(still.position == 1 && !still.isAnimating)
+    }
+
     @Test func loopModeGoesFromTheFirstCardBackToTheLastByOneStep() {
         var state = CarouselState(count: 5, loop: true)
         state.send(.move(-1))
