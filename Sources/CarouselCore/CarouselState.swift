@@ -129,7 +129,6 @@ public struct CarouselState: Sendable, Hashable {
             shortenLeap()
         case .page(let pages):
             moveTarget(to: scroll.target.rounded() + Double(pages * max(1, pageSize)))
-            shortenLeap()
         case .digit(let digit, let time):
             var number = digit
             var pastTheDeck = false
@@ -229,6 +228,7 @@ public struct CarouselState: Sendable, Hashable {
     }
 
     /// The most cards a leap (Home, End, a card's number, a search's next match) is seen to pass.
+    /// (Not a page: a screenful, whose cards were all in sight, moves as it is.)
     public static let longestLeap = 10.0
 
     /// A leap further than `longestLeap` is made as one of that length, the same motion scaled
