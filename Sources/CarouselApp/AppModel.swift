@@ -119,6 +119,7 @@ public struct AppModel {
         state = options.initialState(count: deck.count)
         scene = Scene(theme: theme)
         scene.skippedCards = options.skippedCards
+        scene.readInPart = options.readInPart
         if let name = options.deckName { scene.deckName = name }
         scene.deckSize = deck.count
         scene.help = options.pick ? KeyTable.pickHelpRows : KeyTable.helpRows

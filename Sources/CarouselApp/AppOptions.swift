@@ -35,6 +35,9 @@ public struct AppOptions: Sendable {
     /// Said in the status line at the start, until the first key (see `Invocation`: input piped
     /// in without `-`, where no option says it is the deck).
     public var notice: String?
+    /// The deck is the first part of a longer input (`--lines` stops at its limit): its count
+    /// shows a `+` (`4/1000000+`) for as long as it runs, as the notice says why until a key.
+    public var readInPart = false
     /// The deck's name for the top bar (nil: the program's, as for the built-in deck and loose files).
     public var deckName: String?
 

@@ -118,7 +118,8 @@ public enum Chrome {
     /// and `hint` (dropped when it does not fit).
     /// `deckNumber`: while a search shows some of the deck, the card's number in the deck (`(#17)`
     /// after its place among the matches: helper-65 lost their place in a talk searched zoomed).
-    static func drawBottom(_ state: CarouselState, card: Card, skipped: Int, deckNumber: Int? = nil, note: String = "", message: String? = nil,
+    static func drawBottom(_ state: CarouselState, card: Card, skipped: Int, more: Bool = false, deckNumber: Int? = nil, note: String = "",
+                           message: String? = nil,
                            hint: String, shorterHints: [String] = [], theme: Theme, on canvas: inout Canvas) {
         let g = theme.glyphs
         let rows = ChromeRows(height: canvas.height)
@@ -132,7 +133,7 @@ public enum Chrome {
             x += canvas.put(c, x: x, y: dotsRow, style: style)
         }
 
-        var position = "\(state.activeIndex + 1)/\(state.count)"
+        var position = "\(state.activeIndex + 1)/\(state.count)" + (more ? "+" : "")
         if let deckNumber { position += " (#\(deckNumber))" }
         if skipped > 0 { position += " (\(skipped) skipped)" }
         if !note.isEmpty { position += "  " + note }

@@ -29,6 +29,9 @@ public struct Scene: Sendable {
     private var themeVersion = 0
     /// Cards of the deck that could not be loaded: the status line says how many.
     public var skippedCards = 0
+    /// The deck is the first part of a longer input: its count says so, `4/1000000+` (helper-76:
+    /// the notice that said so went at the first key). Not the count of a search's matches.
+    public var readInPart = false
     /// What the top bar names at its left: the deck's name (a folder's, a manifest's, `standard
     /// input`), or the program's.
     public var deckName = Scene.programName { didSet { if deckName != oldValue { themeVersion &+= 1 } } }
@@ -114,7 +117,7 @@ public struct Scene: Sendable {
     /// halves) the rows are copied back instead of being built again, so a frame allocates nothing.
     struct ChromeKey: Equatable {
         var mode: Mode, style: StyleKind, loop: Bool, active: Int, count: Int
-        var width: Int, height: Int, skipped: Int, themeVersion: Int, hint: String, note: String, message: String?
+        var width: Int, height: Int, skipped: Int, more: Bool, themeVersion: Int, hint: String, note: String, message: String?
         /// What the status line shows of the active card: the card at a place can change under
         /// the same count (a kept search answering again after the deck was read again).
         var title: String, subtitle: String, accent: RGB?
@@ -244,7 +247,8 @@ public struct Scene: Sendable {
         canvas.fill(CellRect(x: 0, y: rows.cards.upperBound, width: canvas.width, height: canvas.height - rows.cards.upperBound))
         let key = ChromeKey(
             mode: state.mode, style: state.style, loop: state.loop, active: state.activeIndex, count: state.count,
-            width: canvas.width, height: canvas.height, skipped: skippedCards, themeVersion: themeVersion, hint: openHelpHints?.first ?? hint,
+            width: canvas.width, height: canvas.height, skipped: skippedCards, more: readInPart && deckIndices == nil, themeVersion: themeVersion,
+            hint: openHelpHints?.first ?? hint,
             note: statusNote, message: message, title: activeCard.title, subtitle: activeCard.subtitle, accent: activeCard.accent,
             deckNumber: deckNumber(state.activeIndex))
         let chromeRowNumbers = (top: rows.bar, dots: rows.dots, status: rows.status)
@@ -270,7 +274,8 @@ public struct Scene: Sendable {
                 canvas.restoreRow(chromeRowNumbers.dots, from: chromeRows, at: 0)
                 canvas.restoreRow(chromeRowNumbers.status, from: chromeRows, at: canvas.width)
             } else {
-                Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, deckNumber: key.deckNumber, note: statusNote, message: message,
+                Chrome.drawBottom(state, card: activeCard, skipped: skippedCards, more: key.more, deckNumber: key.deckNumber, note: statusNote,
+                                  message: message,
                                   hint: openHelpHints?.first ?? hint, shorterHints: openHelpHints.map { Array($0.dropFirst()) } ?? shorterHints,
                                   theme: theme, on: &canvas)
                 var rows: [Cell] = []
@@ -490,7 +495,7 @@ public struct Scene: Sendable {
         // Which card it is, as the strip's status line says (Left / Right and the slideshow change it).
         // (Also one card of a search, as the strip says "1/1": helper-11 found it left out.)
         let position = count > 1 || highlight != nil
-            ? "\(zoom.index + 1)/\(count)" + (deckNumber(zoom.index).map { " (#\($0))" } ?? "") + "  " : ""
+            ? "\(zoom.index + 1)/\(count)" + (readInPart && deckIndices == nil ? "+" : "") + (deckNumber(zoom.index).map { " (#\($0))" } ?? "") + "  " : ""
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
         var note = statusNote.isEmpty ? "" : g.displayable(statusNote)

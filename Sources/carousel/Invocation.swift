@@ -137,6 +137,7 @@ struct Invocation: Equatable {
         }
         // Input cut short is said where it shows, not only on standard error.
         if options.notice == nil, let cut = deck.cut { options.notice = cut }
+        options.readInPart = deck.cut != nil
         // Lines piped in to choose from, read as one card (no `---` between them): how to make a
         // card of each line (helper-54: `ls | carousel --select-1` printed the first name, status 0,
         // where fzf would have listed them).

@@ -539,6 +539,22 @@ import Testing
         #expect(pilot.outcome == .chosen(0))
     }
 
+    /// A deck that is the first part of a longer input says so in its count, `2/6+`, for as long
+    /// as it runs (the notice went at the first key: helper-76); not the count of a search's matches.
+    @Test func aDeckReadInPartSaysSoInItsCount() {
+        var options = AppOptions()
+        options.readInPart = true
+        let pilot = Pilot(deck: deck, options: options, width: 100, height: 30)
+        pilot.press(.right)
+        #expect(status(pilot).hasPrefix(" 2/6+ "), "\(status(pilot))")
+        pilot.press(.enter)
+        #expect(status(pilot).contains(" 2/6+ "), "zoomed: \(status(pilot))")
+        pilot.press(.escape, .character("/"))
+        pilot.type("needle")
+        pilot.press(.enter)
+        #expect(status(pilot).hasPrefix(" 1/3 (#2)"), "\(status(pilot))")
+    }
+
     @Test func nWithNothingSearchedSaysHowToSearch() {
         let pilot = Pilot(deck: deck, width: 100, height: 30)
         pilot.press(.character("n"))

@@ -103,7 +103,11 @@ struct TextInputTests {
         let result = try TmuxSession.carousel(["--render", "100x10", "--lines"], stdout: "< '\(file)' 2>/dev/null")
         #expect(result.status == 0)
         let status = result.output.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(status.hasPrefix(" 1/1000000  only the first 1000000 lines were read"), "\(status)")
+        #expect(status.hasPrefix(" 1/1000000+  only the first 1000000 lines were read"), "\(status)")
+        // After a key the notice goes; the count's `+` stays (helper-76).
+        let moved = try TmuxSession.carousel(["--render", "100x10", "--lines", "--keys", "right"], stdout: "< '\(file)' 2>/dev/null")
+        let after = moved.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(after.hasPrefix(" 2/1000000+  2 "), "\(after)")
     }
 
     /// Where an option says the input is meant (one about input, or a pick for a script), input
