@@ -32,6 +32,11 @@ struct CardEntry: Sendable {
     func card() -> Card {
         var content = source.content(as: kind)
         if let cutNote, case .text(let document) = content { content = .text(ContentSource.ending(document, with: cutNote)) }
+        // (Cut anywhere, it says so in its counts too: helper-76 read `/ERROR [1/852]` of a 50 MB log's first MiB as all.)
+        if case .text(var document) = content, ContentSource.endsInCutNote(document) {
+            document.goesOn = true
+            content = .text(document)
+        }
         // A Markdown text's heading is its title where nothing else named the card; where
         // something did (a manifest, the file's name), the heading stays in the text.
         if case .text(let document) = content, let heading = document.title, document.titleBlock != nil,
@@ -174,12 +179,14 @@ enum ContentSource: Sendable {
         }
     }
 
-    /// Whether the text ends in the line the sanitiser ends a cut text with.
-    static func endsInCutNote(_ document: TextDocument) -> Bool {
+    /// Whether the text ends in a line saying it was cut: the sanitiser's (at `maximumLines`), or
+    /// one of the notes below (`all`; else the sanitiser's alone).
+    static func endsInCutNote(_ document: TextDocument, all: Bool = true) -> Bool {
+        func isCut(_ line: String) -> Bool { Sanitizer.isCutNote(line) || all && (line == cutNote || line == pipedCutNote) }
         switch document.blocks.last {
-        case .paragraph(let spans, _)?: Sanitizer.isCutNote(spans.plainText)
-        case .code(let lines, _)?: lines.last.map { Sanitizer.isCutNote($0.plainText) } ?? false
-        default: false
+        case .paragraph(let spans, _)?: return isCut(spans.plainText)
+        case .code(let lines, _)?: return lines.last.map { isCut($0.plainText) } ?? false
+        default: return false
         }
     }
 
@@ -193,7 +200,7 @@ enum ContentSource: Sendable {
     /// `document` ending in `note` (apart, in the decoration's style), unless it already ends in
     /// the sanitiser's line saying where it was cut (at `maximumLines`, before the first MiB ended).
     static func ending(_ document: TextDocument, with note: String) -> TextDocument {
-        guard !endsInCutNote(document) else { return document }
+        guard !endsInCutNote(document, all: false) else { return document }
         var document = document
         document.blocks += [.blank(), .paragraph([TextSpan(note, style: .decoration)])]
         if !document.blockLines.isEmpty { document.blockLines += [0, 0] }

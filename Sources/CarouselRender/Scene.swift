@@ -390,7 +390,14 @@ public struct Scene: Sendable {
         // (`[1-2/4]`, then `[3/4]`: a bare `[1/4]` then `[3/4]` seemed to skip one; helper-72).
         let first = found.lines[place].before + 1
         let last = place + 1 < found.lines.count ? found.lines[place + 1].before : found.total
-        return last > first ? "[\(first)-\(last)/\(found.total)]" : "[\(first)/\(found.total)]"
+        let total = "\(found.total)" + (document.goesOn ? "+" : "")
+        return last > first ? "[\(first)-\(last)/\(total)]" : "[\(first)/\(total)]"
+    }
+
+    /// Whether a card's text is the first part of a longer one (see `TextDocument.goesOn`).
+    private func goesOn(_ card: Card) -> Bool {
+        if case .text(let document) = card.content { return document.goesOn }
+        return false
     }
 
     /// The laid line of a zoomed text card holding the match the view was brought to (by the
@@ -476,17 +483,17 @@ public struct Scene: Sendable {
             said = [g.displayable(card.title) + (card.subtitle.isEmpty ? "" : (g.isASCII ? " - " : " · ") + g.displayable(card.subtitle))]
             numbers = false
         } else if let shown = info.sourceShown, info.total > info.page {
-            // In the text's own lines, as less counts them: not in the rows they wrap into.
-            let lines = shown.count == 1 ? "line \(shown.lowerBound) of \(info.sourceCount)"
-                : "lines \(shown.lowerBound)-\(shown.upperBound) of \(info.sourceCount)"
+            // In the text's own lines, as less counts them: not in the rows they wrap into. (Of a
+            // text that goes on past what was read, `of 11085+`.)
+            let of = "\(info.sourceCount)" + (goesOn(card) ? "+" : "")
+            let lines = shown.count == 1 ? "line \(shown.lowerBound) of \(of)" : "lines \(shown.lowerBound)-\(shown.upperBound) of \(of)"
             // How far down the rows the view has come, as less says it: the lines alone do not
             // tell it where one long line wraps into many rows (helper-15: "line 1 of 1" over a
             // paragraph of 300 words, 50 rows of it below).
             let seen = min(info.total, info.first + info.page)
             // (At the narrowest, numbers alone: "1232-1234/1234" (helper-29), then the first line
             // alone, "99999/1000000", where a million lines leave no room for the range.)
-            compact = (shown.count == 1 ? [] : ["\(shown.lowerBound)-\(shown.upperBound)/\(info.sourceCount)"])
-                + ["\(shown.lowerBound)/\(info.sourceCount)"]
+            compact = (shown.count == 1 ? [] : ["\(shown.lowerBound)-\(shown.upperBound)/\(of)"]) + ["\(shown.lowerBound)/\(of)"]
             said = [lines + "  " + (seen >= info.total ? "(end)" : "\(seen * 100 / info.total)%"), lines]
         } else {
             let count = info.sourceShown == nil ? info.total : info.sourceCount

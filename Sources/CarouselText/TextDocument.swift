@@ -30,6 +30,10 @@ public struct TextDocument: Hashable, Sendable {
     /// A picture among a Markdown text's words, on a paragraph of its own (the first such), drawn
     /// with the text where the deck finds its file (see `TextFigure`).
     public var figure: TextFigure?
+    /// Only the first part of a longer text is here (a file over 1 MiB, a text past its last
+    /// line kept; its last line says so): what counts its lines or matches counts that part,
+    /// and says so with a `+`.
+    public var goesOn = false
 
     public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
         self.title = title

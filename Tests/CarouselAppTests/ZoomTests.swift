@@ -482,6 +482,20 @@ import Testing
         }
     }
 
+    /// A text that is the first part of a longer one (a file over 1 MiB) says so in the zoom's
+    /// counts: `lines 1-19 of 40+`, `/needle [1/2+]` (helper-76: a 50 MB log's first MiB read as all).
+    @Test func aTextThatGoesOnSaysSoInTheZoomsCounts() {
+        var document = TextDocument(plainText: (1...40).map { $0 % 20 == 0 ? "a needle \($0)" : "line \($0)" }.joined(separator: "\n"))
+        document.goesOn = true
+        let deck = CardList([Card(id: "big.log", title: "big", content: .text(document))])
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter)
+        pilot.wait(1)
+        #expect(status(pilot).contains(" of 40+"), "\(status(pilot))")
+        zoomAtMatch(pilot, "needle")
+        #expect(status(pilot).contains("/needle [1/2+]"), "\(status(pilot))")
+    }
+
     /// Scrolled, the count names the match `n` goes on from: n then says the next number, N the one
     /// before (a note of 60 lines, each with a match: after End it said [34/60] and n went to 37,
     /// after five lines down [4/60] and then 7; helper-76).
