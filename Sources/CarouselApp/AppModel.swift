@@ -67,15 +67,11 @@ public struct AppModel {
     private var applied: SearchResult?
     /// Keys, clicks and wheel turns that came while the search had not answered, to be handled
     /// when it has (see `handle`).
-    private var inputAwaitingSearch: [Input] = [] {
-        willSet { if inputAwaitingSearch.isEmpty && !newValue.isEmpty { awaitingSince = clock } }
-    }
-    /// When the first of `inputAwaitingSearch` began to wait (on the model's clock, `clock`).
-    private var awaitingSince = 0.0
+    private var inputAwaitingSearch: [Input] = []
     /// The time of the input being handled.
     private var clock = 0.0
-    /// How long keys wait for a search before they act on the cards it has found so far, and q
-    /// no longer waits behind them, in seconds.
+    /// How long keys wait for a search before they act on the cards it has found so far, in
+    /// seconds (q after them then waits no longer either: they are read, then it).
     static let patience = 0.3
     /// When the search for the current query began (on the model's clock).
     private var searchSince = 0.0
@@ -271,14 +267,6 @@ public struct AppModel {
         // `e` opened it). Typing into the search line, closing it, clearing it and quitting do not
         // wait while nothing waits; Ctrl-C never does.
         if command != .interrupt {
-            // q that would quit, after keys have waited a moment for a long search, quits at once:
-            // it waited behind them, 4 s over a 50 MB log (helper-76). Typed at once with them
-            // (a script's keys), it keeps its turn.
-            if command == .quit, !replayed, !inputAwaitingSearch.isEmpty, overlay.zoom == nil, !helpOpen, !overlay.searching,
-               now - awaitingSince >= AppModel.patience {
-                inputAwaitingSearch.removeAll()
-                return perform(.quit, key: key, now: now)
-            }
             if !replayed && !inputAwaitingSearch.isEmpty {
                 inputAwaitingSearch.append(.key(key))
                 return nil

@@ -613,8 +613,9 @@ import Testing
         let quit = searching("needle")
         quit.press(.enter, .character("q"))
         #expect(quit.outcome == .quit, "nor q, while nothing waits")
-        // q after keys have waited a moment quits at once: it waited behind them for the whole of
-        // a long search (4 s over a 50 MB log: helper-76).
+        // q after keys have waited a moment quits at once: the keys are read on the cards shown so
+        // far, then q (it waited behind them for the whole of a long search, 4 s over a 50 MB
+        // log: helper-76).
         let impatient = searching("needle")
         impatient.press(.enter, .right)
         impatient.wait(0.5)

@@ -10,6 +10,11 @@ import Testing
 /// `--pick`: Enter chooses the active card (on the strip or zoomed) and ends the program; Esc and q
 /// end it choosing nothing; Ctrl-C interrupts. What is printed comes from `CardChoice`.
 @Suite struct PickTests {
+    /// A card of `--lines`: the line its title, its text and the bytes `--pick` prints.
+    func card(_ line: String) -> Card {
+        Card(id: line, title: line, content: .text(TextDocument(plainText: line)), line: Array(line.utf8))
+    }
+
     let deck = CardList([
         Card(id: "notes/a.md", title: "Alpha", content: .text(TextDocument(plainText: "first")), file: Array("notes/a.md".utf8)),
         Card(id: "notes/b.md#2", title: "Beta", subtitle: "slide \"two\"", content: .text(TextDocument(plainText: "second")),
@@ -143,9 +148,6 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try "one\ntwo\n".write(toFile: dir + "/a.txt", atomically: true, encoding: .utf8)
-        func card(_ line: String) -> Card {
-            Card(id: line, title: line, content: .text(TextDocument(plainText: line)), line: Array(line.utf8))
-        }
         func text(_ card: Card, _ field: CardChoice.Field?, lines: Bool = true) -> String {
             String(decoding: CardChoice.text(of: card, index: 0, field: field, lines: lines), as: UTF8.self)
         }
@@ -180,9 +182,6 @@ import Testing
         try "one\n".write(toFile: dir + "/a.txt", atomically: true, encoding: .utf8)
         try "two\n".write(toFile: dir + "/my notes.txt", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: "a.txt")
-        func card(_ line: String) -> Card {
-            Card(id: line, title: line, content: .text(TextDocument(plainText: line)), line: Array(line.utf8))
-        }
         func path(_ line: String) -> String {
             String(decoding: CardChoice.text(of: card(line), index: 0, field: .path, lines: true), as: UTF8.self)
         }
