@@ -50,6 +50,14 @@ let package = Package(
         // against the glyph bytes of the cells that changed; the writer and the write(2) alone.
         suite("TerminalBenchmarks", uses: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks",
                                            "CarouselTerminal"]),
+        // Not a suite (its folder is not directly in this one): the frames of a held key, replayed
+        // the same on every run, for counting their instructions (Benchmarks/replay-instructions.py).
+        .executableTarget(
+            name: "FrameReplay",
+            dependencies: ["CarouselCore", "CarouselCards", "CarouselDecks", "CarouselRender", "CarouselTerminal", "CarouselCanvas"]
+                .map { .product(name: $0, package: carousel) },
+            path: "Tools/FrameReplay"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -115,6 +115,20 @@ public struct Cell: Sendable, Hashable {
         UInt64(style.foregroundBits) | UInt64(style.backgroundBits) << 26 | UInt64(style.attributes.rawValue) << 52 | UInt64(width & 0xF) << 60
     }
 
+    /// The same for the glyph `glyph`: a blank keeps no foreground unless an attribute that shows
+    /// on a blank is set (reverse, underline, strikethrough), so that blanks that look alike are
+    /// alike, byte for byte: a space of a coloured line and one of the empty space around it are
+    /// the same cell, and a frame that moves one over the other changes nothing there.
+    @inlinable
+    static func look(_ style: CellStyle, width: UInt8, glyph: UInt64) -> UInt64 {
+        let bits = look(style, width: width)
+        return glyph == 0x20 && bits & Cell.blankInkShows == 1 << 60 ? bits & ~Cell.colorMask : bits
+    }
+
+    /// The width and the attributes that show on a blank: a one-column space is a blank whose
+    /// foreground cannot be seen when these bits of its look are exactly `1 << 60`.
+    @usableFromInline static let blankInkShows: UInt64 = 0xF2C0_0000_0000_0000
+
     public init(_ glyph: Character, style: CellStyle = .plain, width: UInt8 = 1) {
         if let v = TerminalCluster.bmpScalar(glyph) {
             glyphBits = UInt64(v)
@@ -125,20 +139,20 @@ public struct Cell: Sendable, Hashable {
             for (i, scalar) in glyph.unicodeScalars.prefix(3).enumerated() { bits |= UInt64(scalar.value) << (21 * UInt64(i)) }
             glyphBits = bits
         }
-        lookBits = Cell.look(style, width: width)
+        lookBits = Cell.look(style, width: width, glyph: glyphBits)
     }
 
     /// A glyph that is the one scalar `v` (with the columns it takes).
     init(scalar v: UInt32, style: CellStyle, width: UInt8) {
         glyphBits = UInt64(v)
-        lookBits = Cell.look(style, width: width)
+        lookBits = Cell.look(style, width: width, glyph: glyphBits)
     }
 
     /// A printable ASCII glyph (0x20...0x7E), one column.
     @inlinable
     public init(ascii: UInt8, style: CellStyle = .plain) {
         glyphBits = UInt64(ascii)
-        lookBits = Cell.look(style, width: 1)
+        lookBits = Cell.look(style, width: 1, glyph: glyphBits)
     }
 
     public static let blank = Cell(" ")
@@ -150,7 +164,7 @@ public struct Cell: Sendable, Hashable {
                       backgroundBits: UInt32(truncatingIfNeeded: lookBits >> 26 & Cell.colorMask),
                       attributes: Attributes(rawValue: UInt8(truncatingIfNeeded: lookBits >> 52)))
         }
-        @inlinable set { lookBits = Cell.look(newValue, width: width) }
+        @inlinable set { lookBits = Cell.look(newValue, width: width, glyph: glyphBits) }
     }
 
     /// 1 for an ordinary glyph, 2 for the first cell of a wide glyph, 0 for the cell a wide glyph covers.

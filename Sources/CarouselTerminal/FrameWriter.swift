@@ -63,6 +63,8 @@ public struct FrameWriter {
     private var lastBlankBackground: UInt32 = 0
     /// The changed stretches of the frame's rows, gathered before they are written (kept, with its capacity).
     private var stretches: [Stretch] = []
+    /// The bytes of the gathered stretches, made as they were gathered (kept, with its capacity).
+    private var pending = FrameBuffer(capacity: 1 << 14)
     private var scratch: [UInt8] = []
     private var alternative: [UInt8] = []
     private let attributeMask: UInt8
@@ -172,7 +174,8 @@ public struct FrameWriter {
                                 width: Int, height: Int, _ model: Model) {
         let shown = model.shown
         tailRow = -1
-        defer { writeStretches(after, width: width, height: height, model) }
+        pending.removeAll()
+        defer { writeStretches(width: width, model) }
         for y in 0..<height {
             let row = y * width
             var x = 0, end = width
@@ -205,9 +208,8 @@ public struct FrameWriter {
                     end = width
                 }
             }
-            if collect(after, before: before, from: x, to: end, y: y, row: row, width: width, shiftStart: shiftStart, shift: shift, model) {
-                continue
-            }
+            x = gather(after, before: before, from: x, to: end, y: y, row: row, width: width, height: height,
+                       shiftStart: shiftStart, shift: shift, model)
             // A row with a wide glyph or a damaged cell in what changed: written now, left to right.
             while x < end {
                 let i = row + x
@@ -238,17 +240,21 @@ public struct FrameWriter {
     /// screen of overlapping cards, written row by row, each card's stretch of each row would begin
     /// with a colour change; in groups the pen changes once per ink and frame, and a stretch costs
     /// only the move to it (from the stretch of the same ink a row above: a line feed and a short
-    /// move along). This gathers the row's changed cells into stretches of one canvas style, blanks
-    /// joining the style beside them; false, with nothing gathered, for a row where a wide glyph or
-    /// a damaged cell is among what changed (written at once, left to right, as wide glyphs ask).
-    private mutating func collect(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>?, from start: Int, to end: Int,
-                                  y: Int, row: Int, width: Int, shiftStart: Int, shift: Int, _ model: Model) -> Bool {
-        let shown = model.shown
-        let first = stretches.count
-        // The stretch being gathered: from `open` (-1: none) on, in `style` (blanks take their
-        // neighbours' style), its ink read from the cell `sample`. Cells are grouped by their style
-        // as the canvas has it; whether each really changes on the terminal is asked when it is written.
-        var open = -1, sample = 0, style = CellStyle.plain, blankSoFar = true
+    /// move along).
+    ///
+    /// This passes over the row once. Each changed cell joins a stretch of one canvas style (blanks
+    /// join the style beside them), its look is found and compared with what the terminal shows,
+    /// the model is set, and the stretch's bytes are made at once into `pending` (runs of one cell
+    /// repeated or erased); writing the stretch later is a move, a pen and a copy (`write(stretch:)`).
+    /// A few cells in between that the terminal shows already are written again with the stretch's
+    /// pen when that is shorter than moving over them; more end the stretch.
+    ///
+    /// Stops at a wide glyph or a damaged cell among what changed and returns its column: the rest
+    /// of the row is written at once, left to right, as wide glyphs ask. Otherwise returns `end`.
+    private mutating func gather(_ after: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>?, from start: Int, to end: Int,
+                                 y: Int, row: Int, width: Int, height: Int, shiftStart: Int, shift: Int, _ model: Model) -> Int {
+        let shown = model.shown + row, new = after.baseAddress! + row
+        var g = Gathering(y: y, row: row, width: width, height: height)
         // Where a cell is unchanged exactly when it is the last frame's: before any shift, in a row
         // without damaged cells. Runs of such cells are passed over comparing the frames alone.
         let plainUpTo = before != nil && model.damagedInRow[y] == 0 ? min(shiftStart, end) : start
@@ -257,102 +263,494 @@ public struct FrameWriter {
         let shiftedUpTo = before != nil && model.damagedInRow[y] == 0 && shift != 0 ? min(end, width - shift) : shiftedFrom
         var x = start
         while x < end {
-            let i = row + x
             // In the two ranges the comparison of the frames is the whole answer (a cell that
-            // differs there has changed): before the shift with the same column, after it with the
-            // column `shift` on. (-1: in neither.)
+            // differs there has changed, and one that does not shows as it must): before the shift
+            // with the same column, after it with the column `shift` on. (-1: in neither.)
             let limit = x < plainUpTo ? plainUpTo : x >= shiftedFrom && x < shiftedUpTo ? shiftedUpTo : -1
+            var old = new
             if limit >= 0 {
-                let old = before.unsafelyUnwrapped.baseAddress! + row + (x < plainUpTo ? 0 : shift), new = after.baseAddress! + row
+                old = before.unsafelyUnwrapped.baseAddress! + row + (x < plainUpTo ? 0 : shift)
                 if old[x] == new[x] {
-                    if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
+                    let from = x
                     x += 1
                     while x < limit && old[x] == new[x] { x += 1 }
+                    if g.open && !keeps(&g, new, from: from, to: x) && finish(&g, after, model) { return end }
                     continue
                 }
-                if open >= 0 && !blankSoFar && Self.extend(&x, upTo: limit, old, new, shown + row, sample: after[sample]) { continue }
-            } else if let before, Self.unchanged(i, x: x, after, before: before, row: row, width: width,
+            } else if let before, Self.unchanged(row + x, x: x, after, before: before, row: row, width: width,
                                                  shiftStart: shiftStart, shift: shift, model) {
-                if open >= 0 { close(open, x, y: y, sample: after[sample]); open = -1 }
+                if g.open && finish(&g, after, model) { return end }
                 x += 1
                 continue
             }
-            defer { x += 1 }
-            let cell = after[i]
-            guard cell.width == 1 && shown[i].width == 1 else {
-                stretches.removeLast(stretches.count - first)
-                return false
+            let cell = new[x]
+            guard cell.width == 1 && shown[x].width == 1 else {
+                if g.open { _ = finish(&g, after, model) }
+                return x
             }
-            let blank = cell.isBlank && cell.style.attributes.rawValue & Look.visibleOnBlank == 0
-            if open >= 0 && cell.style.hasBackground(of: style) {
-                if blank {
-                    if style.attributes.rawValue & Look.visibleOnBlank == 0 { continue }
-                } else if blankSoFar {
-                    style = cell.style
-                    sample = i
-                    blankSoFar = false
-                    continue
-                } else if cell.style == style {
-                    continue
+            if !(g.open && join(cell, &g)) {
+                if g.open && finish(&g, after, model) { return end }
+                open(&g, cell, at: x)
+            }
+            if take(cell, at: x, &g, after, model) { return end }
+            x += 1
+            guard limit >= 0 else { continue }
+            // The changed cells after it that join the stretch, most of them in `sweep`.
+            while x < limit {
+                if g.written && g.runCount > 0 {
+                    x = sweep(&g, from: x, to: limit, new: new, old: old, after, model)
+                    guard x < limit else { break }
                 }
+                let next = new[x]
+                guard !(old[x] == next) && next.width == 1 && shown[x].width == 1 && join(next, &g) else { break }
+                if take(next, at: x, &g, after, model) { return end }
+                x += 1
             }
-            if open >= 0 { close(open, x, y: y, sample: after[sample]) }
-            open = x
-            style = cell.style
-            sample = i
-            blankSoFar = blank
         }
-        if open >= 0 { close(open, end, y: y, sample: after[sample]) }
+        if g.open { _ = finish(&g, after, model) }
+        return end
+    }
+
+    /// The loop most changed cells go through, the stretch's state held in locals (a function of
+    /// its own, not inlined into `gather`): from `start` on (below `limit`, where the last frame's
+    /// cell is `old[x]`), the cells that join the open stretch without a question (its glyphs' style, or blanks on its
+    /// background). Those the terminal shows already (unchanged, or changed to the same look) are
+    /// holes: written again with the next cell that is not, if that is shorter than moving over
+    /// them. Returns the column where it stopped (a cell that does not join, or the first cell
+    /// after holes too long to write again, left in `g.holes`); `gather` goes on from there.
+    @inline(never)
+    private mutating func sweep(_ g: inout Gathering, from start: Int, to limit: Int, new: UnsafePointer<Cell>, old: UnsafePointer<Cell>,
+                                _ after: UnsafeBufferPointer<Cell>, _ model: Model) -> Int {
+        let shown = model.shown + g.row
+        let glyphBits = g.glyphBits, blankBits = g.blankBits
+        // The style and width of the stretch's glyphs (none while it has only blanks: no cell has
+        // width 15), and, for a blank that joins it, its background, width and the attributes
+        // that would show on it.
+        let glyphWord = g.blankSoFar ? UInt64.max : g.word
+        let visible = UInt64(attributeMask & Look.visibleOnBlank) << 52
+        let blankMask = Gathering.background | visible | 0xF << 60
+        let blankWord = g.spaceIsBlank ? g.background | 1 << 60 : UInt64.max
+        let repeats = features.repeatsCharacters, repeatsOnlyASCII = features.repeatsOnlyASCII
+        // (A blank run of ten or more is erased with `CSI n X` where repeating is not declared: left to `emit`.)
+        let canErase = features.erasesCharacters && !features.repeatsCharacters
+        var runCell = g.runCell, runLook = g.runLook, runStart = g.runStart, runCount = g.runCount, cursor = g.cursor
+        var mayDiffer = g.mayDiffer, holes = g.holes, holeBytes = g.holeBytes
+        // Holes to write again: the next `rewrite` cells.
+        var rewrite = 0
+        // At most four bytes for each cell from where the run began, and `CSI n b`.
+        var out = pending.reserve(4 * (limit - min(start - holes, runStart)) + 16)
+        var written = 0, x = start
+        while x < limit {
+            let cell = new[x]
+            let word = cell.styleAndWidth, space = cell.glyphKey == 0x20
+            guard (word == glyphWord || space && word & blankMask == blankWord) && shown[x].width == 1 else { break }
+            let look = Look(glyph: cell.glyphKey, bits: space && word & visible == 0 ? blankBits : glyphBits)
+            if rewrite > 0 {
+                rewrite &-= 1
+            } else if old[x] == cell || look == shown[x] {
+                holes &+= 1
+                let scalar = cell.glyphKey
+                holeBytes &+= scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar <= Look.mask21 ? 4 : 8
+                x &+= 1
+                continue
+            } else if holes > 0 {
+                guard holeBytes <= Self.relativeCost(holes) else { break }
+                rewrite = holes
+                holes = 0
+                holeBytes = 0
+                x &-= rewrite
+                continue
+            } else {
+                shown[x] = look
+            }
+            if cell == runCell {
+                runCount &+= 1
+                x &+= 1
+                continue
+            }
+            // The run ends, with a cell after it (so not the end of a row to erase nor the
+            // bottom-right cell): a glyph of one scalar, once or repeated with `CSI n b` where
+            // that is shorter and the terminal repeats it. Any other, as `emit` writes it.
+            let scalar = runLook.glyph
+            if cursor == runStart && scalar <= Look.mask21 && (runCount < 10 || !canErase || scalar != 0x20) {
+                let size = scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
+                if scalar >= UInt64(Look.widthsAgreeBelow) { mayDiffer = true }
+                Self.encode(UInt32(truncatingIfNeeded: scalar), size: size, at: out + written)
+                written &+= size
+                let again = runCount &- 1
+                if again > 0 {
+                    if repeats && (size == 1 || !repeatsOnlyASCII) && Look.repeatCost(again) < again &* size {
+                        out[written] = 0x1B
+                        out[written &+ 1] = 0x5B
+                        written &+= 2
+                        var digits = 1, power = 10
+                        while power <= again { digits &+= 1; power &*= 10 }
+                        var n = again
+                        for k in stride(from: digits &- 1, through: 0, by: -1) {
+                            out[written &+ k] = UInt8(truncatingIfNeeded: 0x30 &+ n % 10)
+                            n /= 10
+                        }
+                        written &+= digits
+                        out[written] = 0x62  // b
+                        written &+= 1
+                    } else {
+                        for _ in 0..<again {
+                            for k in 0..<size { out[written &+ k] = out[written &- size &+ k] }
+                            written &+= size
+                        }
+                    }
+                }
+                cursor = x
+            } else {
+                pending.didAppend(written)
+                written = 0
+                g.runLook = runLook
+                g.runStart = runStart
+                g.runCount = runCount
+                g.cursor = cursor
+                g.mayDiffer = mayDiffer
+                _ = emit(&g, after, model)  // (not the end of the row: this cell comes after it)
+                cursor = g.cursor
+                mayDiffer = g.mayDiffer
+                out = pending.reserve(4 * (limit - x) + 16)
+            }
+            runCell = cell
+            runLook = look
+            runStart = x
+            runCount = 1
+            x &+= 1
+        }
+        pending.didAppend(written)
+        g.runCell = runCell
+        g.runLook = runLook
+        g.runStart = runStart
+        g.runCount = runCount
+        g.cursor = cursor
+        g.mayDiffer = mayDiffer
+        g.holes = holes
+        g.holeBytes = holeBytes
+        assert(rewrite == 0 && g.runStart + g.runCount + g.holes == x, "sweep run \(g.runStart) \(g.runCount) \(g.holes) \(x) from \(start)")
+        assert(g.runCount == 0 || g.cursor <= g.runStart, "sweep \(g.cursor) \(g.runStart) \(g.runCount) \(start) \(x)")
+        return x
+    }
+
+    /// Writes the UTF-8 bytes of scalar `v`, `size` of them, at `p`.
+    @inline(__always)
+    static func encode(_ v: UInt32, size: Int, at p: UnsafeMutablePointer<UInt8>) {
+        switch size {
+        case 1:
+            p[0] = UInt8(truncatingIfNeeded: v)
+        case 2:
+            p[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+        case 3:
+            p[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
+            p[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+        default:
+            p[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 12) & 0x3F)
+            p[2] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
+            p[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+        }
+    }
+
+    /// The stretch being gathered in a row (see `gather`), and the piece of it whose bytes are
+    /// being made.
+    struct Gathering {
+        let y: Int, row: Int, width: Int, height: Int
+        var open = false
+        /// The stretch's canvas style (a blank's until a glyph joins, `blankSoFar`) and, once a
+        /// glyph has joined, its style and width as one word.
+        var style = CellStyle.plain
+        var word: UInt64 = 0
+        /// The bits of its background in a cell's style word (`Cell.styleAndWidth`).
+        var background: UInt64 = 0
+        static let background: UInt64 = ((1 << 26) - 1) << 26
+        var blankSoFar = true
+        /// Whether a space in its style is a blank (it has no attribute that shows on one).
+        var spaceIsBlank = true
+        /// The look bits of its glyphs and of its blanks, and the look its pen draws.
+        var glyphBits: UInt64 = 0, blankBits: UInt64 = 0
+        var pen = Look.blank
+        /// The piece: where it starts, where its bytes start in `pending`, where they leave the
+        /// cursor (a run erased with `CSI n X` leaves it at the run's start), whether it has a
+        /// cell yet, whether a glyph in it may take another width on the terminal than here.
+        var start = 0, bytes = 0, cursor = 0
+        var written = false
+        var mayDiffer = false
+        /// The cells just before the current one that the terminal shows already, not written
+        /// yet, and their glyphs' bytes.
+        var holes = 0, holeBytes = 0
+        /// The run of one cell being gathered, from `runStart`, `runCount` long (0: none).
+        var runCell = Cell.blank, runLook = Look.blank, runStart = 0, runCount = 0
+
+        init(y: Int, row: Int, width: Int, height: Int) {
+            self.y = y
+            self.row = row
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// Whether `cell` joins the open stretch (taking its style if it is the first glyph after blanks).
+    @inline(__always)
+    private mutating func join(_ cell: Cell, _ g: inout Gathering) -> Bool {
+        guard cell.style.hasBackground(of: g.style) else { return false }
+        let shows = UInt8(truncatingIfNeeded: cell.styleAndWidth >> 52) & attributeMask & Look.visibleOnBlank
+        if cell.glyphKey == 0x20 && shows == 0 { return g.spaceIsBlank }
+        guard g.blankSoFar else { return cell.styleAndWidth == g.word }
+        // The first glyph of a stretch of blanks gives it its style, unless its pen would show
+        // on the blanks.
+        guard shows == 0 else { return false }
+        let look = look(of: cell)
+        g.style = cell.style
+        g.word = cell.styleAndWidth
+        g.glyphBits = look.bits
+        g.pen = look
+        g.blankSoFar = false
         return true
     }
 
-    /// Passes over the changed cells from `x` on that join the open stretch without a question:
-    /// the style and width of its glyph `sample`, over one-column glyphs on the screen (the cells
-    /// of a card's run of one ink). Whether any was passed over.
+    /// Opens a stretch in the style of `cell`, at column `x`.
+    private mutating func open(_ g: inout Gathering, _ cell: Cell, at x: Int) {
+        let look = look(of: cell)
+        g.open = true
+        g.style = cell.style
+        g.background = cell.styleAndWidth & Gathering.background
+        g.pen = look
+        let shows = UInt8(truncatingIfNeeded: cell.styleAndWidth >> 52) & attributeMask & Look.visibleOnBlank
+        g.blankSoFar = cell.glyphKey == 0x20 && shows == 0
+        if g.blankSoFar {
+            g.blankBits = look.bits
+            g.spaceIsBlank = true
+        } else {
+            g.word = cell.styleAndWidth
+            g.glyphBits = look.bits
+            g.blankBits = Look(glyph: 0x20, fg: Look.anyInk, bg: look.bg, attributes: 0, width: 1).bits
+            g.spaceIsBlank = shows == 0
+        }
+        g.start = x
+        g.cursor = x
+        g.bytes = pending.count
+        g.written = false
+        g.mayDiffer = false
+        g.holes = 0
+        g.holeBytes = 0
+        g.runCount = 0
+    }
+
+    /// The look of a cell of the open stretch.
     @inline(__always)
-    private static func extend(_ x: inout Int, upTo limit: Int, _ old: UnsafePointer<Cell>, _ new: UnsafePointer<Cell>,
-                               _ shown: UnsafeMutablePointer<Look>, sample: Cell) -> Bool {
-        let word = sample.styleAndWidth, from = x
-        while x < limit && new[x].styleAndWidth == word && !(old[x] == new[x]) && shown[x].width == 1 { x += 1 }
-        return x > from
+    private func look(of cell: Cell, in g: Gathering) -> Look {
+        let blank = cell.glyphKey == 0x20 && UInt8(truncatingIfNeeded: cell.styleAndWidth >> 52) & attributeMask & Look.visibleOnBlank == 0
+        return Look(glyph: cell.glyphKey, bits: blank ? g.blankBits : g.glyphBits)
     }
 
-    private mutating func close(_ start: Int, _ end: Int, y: Int, sample: Cell) {
-        stretches.append(Stretch(y: Int32(y), start: Int32(start), end: Int32(end), look: look(of: sample)))
+    /// Takes a changed cell of the open stretch at column `x`: a hole if the terminal shows its
+    /// look already, else set in the model and added to the run. True when the rest of the row
+    /// was erased (see `emit`).
+    @inline(__always)
+    private mutating func take(_ cell: Cell, at x: Int, _ g: inout Gathering, _ after: UnsafeBufferPointer<Cell>, _ model: Model) -> Bool {
+        let look = look(of: cell, in: g)
+        let i = g.row + x
+        if look == model.shown[i] {
+            g.holes += 1
+            g.holeBytes += look.glyphByteCount
+            return false
+        }
+        model.shown[i] = look
+        if g.holes > 0 || !g.written, settle(&g, at: x, after, model) { return true }
+        if g.runCount > 0 {
+            if cell == g.runCell {
+                g.runCount &+= 1
+                return false
+            }
+            // The commonest run, one ASCII glyph where the piece's cursor is, written here (with
+            // a cell after it, it is not the end of a row to erase or the bottom-right cell).
+            if g.runCount == 1 && g.cursor == g.runStart && g.runLook.glyph < 0x80 {
+                pending.append(UInt8(truncatingIfNeeded: g.runLook.glyph))
+                g.cursor = g.runStart &+ 1
+            } else if emit(&g, after, model) {
+                return true
+            }
+        }
+        g.runCell = cell
+        g.runLook = look
+        g.runStart = x
+        g.runCount = 1
+        assert(g.cursor <= g.runStart, "take \(g.cursor) \(g.runStart)")
+        return false
     }
 
-    /// Writes the stretches gathered by `collect`: those the pen draws as it is, in order (top to
+    /// Before the cell at `x` is written: the piece starts there if it has no cell yet; the holes
+    /// before it are written again if that is shorter than moving over them, else the piece ends
+    /// before them and another begins at `x`. True when the rest of the row was erased.
+    private mutating func settle(_ g: inout Gathering, at x: Int, _ after: UnsafeBufferPointer<Cell>, _ model: Model) -> Bool {
+        defer { g.holes = 0; g.holeBytes = 0 }
+        if !g.written {
+            g.written = true
+            g.start = x
+            g.cursor = x
+            return false
+        }
+        if g.holeBytes <= Self.relativeCost(g.holes) {
+            for j in (x - g.holes)..<x {
+                let cell = after[g.row + j]
+                if g.runCount > 0 && cell == g.runCell {
+                    g.runCount += 1
+                    continue
+                }
+                if emit(&g, after, model) { return true }
+                g.runCell = cell
+                g.runLook = look(of: cell, in: g)
+                g.runStart = j
+                g.runCount = 1
+            }
+            return false
+        }
+        let erased = emit(&g, after, model)
+        finishPiece(g)
+        g.start = x
+        g.cursor = x
+        g.bytes = pending.count
+        g.mayDiffer = false
+        return erased
+    }
+
+    /// Whether the unchanged cells `from..<to` of the row, a few one-byte glyphs the open
+    /// stretch's pen draws, are kept in it as holes (written again if a cell of it follows);
+    /// false when they end it.
+    @inline(__always)
+    private func keeps(_ g: inout Gathering, _ new: UnsafePointer<Cell>, from: Int, to: Int) -> Bool {
+        guard g.written && to - from <= 4 else { return false }
+        for j in from..<to {
+            let cell = new[j]
+            guard cell.glyphKey < 0x80 else { return false }
+            if cell.glyphKey == 0x20 && UInt8(truncatingIfNeeded: cell.styleAndWidth >> 52) & attributeMask & Look.visibleOnBlank == 0 {
+                guard g.spaceIsBlank && cell.style.hasBackground(of: g.style) else { return false }
+            } else {
+                guard !g.blankSoFar && cell.styleAndWidth == g.word else { return false }
+            }
+        }
+        g.holes += to - from
+        g.holeBytes += to - from
+        return true
+    }
+
+    /// Ends the open stretch: its last run made into bytes, its piece kept if it has any (the
+    /// holes after its last cell are left). True when that run erased the rest of the row.
+    private mutating func finish(_ g: inout Gathering, _ after: UnsafeBufferPointer<Cell>, _ model: Model) -> Bool {
+        let erased = emit(&g, after, model)
+        finishPiece(g)
+        g.open = false
+        return erased
+    }
+
+    private mutating func finishPiece(_ g: Gathering) {
+        guard pending.count > g.bytes else { return }
+        stretches.append(Stretch(y: Int32(g.y), start: Int32(g.start), bytesStart: Int32(g.bytes), bytesEnd: Int32(pending.count),
+                                 cursorEnd: Int32(g.cursor < g.width ? g.cursor : -1), look: g.pen, mayDiffer: g.mayDiffer))
+    }
+
+    /// Makes the bytes of the run gathered (and empties it), as `put` writes one: the end of the
+    /// row erased when the run is its blank end, a long blank run erased where repeating is not
+    /// declared, else the glyph and its repetitions; not the bottom-right cell where writing it
+    /// would scroll. True when the rest of the row was erased. (The model holds the run already.)
+    private mutating func emit(_ g: inout Gathering, _ after: UnsafeBufferPointer<Cell>, _ model: Model) -> Bool {
+        var count = g.runCount
+        guard count > 0 else { return false }
+        assert(g.runStart + count <= g.width, "emit \(g.runStart) \(count) \(g.cursor)")
+        g.runCount = 0
+        let look = g.runLook, x = g.runStart, width = g.width, row = g.row
+        let lastRow = g.y == g.height - 1 && !features.writesBottomRight
+        if look.s0 == 0x20 && look.s1 == 0 {
+            let erasable = look.isErasable(withBackground: features.erasesWithBackground)
+            if erasable && features.erasesToEndOfLine && width - x >= 3 && tailStart(after, row: row, y: g.y, width: width) <= row + x {
+                moveAlong(&g, to: x)
+                pending.append(0x1B); pending.append(0x5B); pending.append(0x4B)  // CSI K
+                mark(look, from: row + x, count: width - x, rowEnd: row + width, model)
+                return true
+            }
+            if lastRow && x + count == width {
+                count -= 1
+                model.set(row + width - 1, .damagedCell)
+                if count == 0 { return false }
+            }
+            if erasable && count >= 10 && features.erasesCharacters && !features.repeatsCharacters {
+                moveAlong(&g, to: x)
+                pending.append(0x1B); pending.append(0x5B)
+                Self.appendNumber(count, into: &pending)
+                pending.append(0x58)  // X: the cursor stays
+                return false
+            }
+        } else if lastRow && x + count == width {
+            count -= 1
+            model.set(row + width - 1, .damagedCell)
+            if count == 0 { return false }
+        }
+        moveAlong(&g, to: x)
+        if look.s0 >= Look.widthsAgreeBelow || look.s1 != 0 { g.mayDiffer = true }
+        let glyphStart = pending.count
+        if look.glyph < 0x80 {
+            pending.append(UInt8(truncatingIfNeeded: look.glyph))
+        } else {
+            pending.appendUTF8(look.s0)
+            if look.s1 != 0 { pending.appendUTF8(look.s1) }
+            if look.s2 != 0 { pending.appendUTF8(look.s2) }
+        }
+        let repeats = count - 1
+        if repeats > 0 {
+            if look.s1 == 0 && features.repeatsCharacters && (look.s0 < 0x80 || !features.repeatsOnlyASCII)
+                && Look.repeatCost(repeats) < repeats * (pending.count - glyphStart) {
+                pending.append(0x1B); pending.append(0x5B)
+                Self.appendNumber(repeats, into: &pending)
+                pending.append(0x62)  // b
+            } else {
+                pending.repeatLast(pending.count - glyphStart, times: repeats)
+            }
+        }
+        g.cursor = x + count
+        return false
+    }
+
+    /// Brings the cursor of a piece's bytes to column `x` of its row, after a run erased with
+    /// `CSI n X` left it behind.
+    @inline(__always)
+    private mutating func moveAlong(_ g: inout Gathering, to x: Int) {
+        guard g.cursor != x else { return }
+        pending.append(0x1B); pending.append(0x5B)
+        if x - g.cursor != 1 { Self.appendNumber(x - g.cursor, into: &pending) }
+        pending.append(0x43)  // C
+        g.cursor = x
+    }
+
+    /// Writes the stretches gathered by `gather`: those the pen draws as it is, in order (top to
     /// bottom), then the first one left, whose ink the pen takes, and again, until none is left.
-    private mutating func writeStretches(_ after: UnsafeBufferPointer<Cell>, width: Int, height: Int, _ model: Model) {
+    private mutating func writeStretches(width: Int, _ model: Model) {
         defer { stretches.removeAll(keepingCapacity: true) }
         var next = 0
         while next < stretches.count {
             var k = next
             while k < stretches.count {
-                if !stretches[k].written && pen.matches(stretches[k].look) { write(stretch: k, after, width: width, height: height, model) }
+                if !stretches[k].written && pen.matches(stretches[k].look) { write(stretch: k, width: width, model) }
                 k += 1
             }
             while next < stretches.count && stretches[next].written { next += 1 }
-            if next < stretches.count { write(stretch: next, after, width: width, height: height, model) }
+            if next < stretches.count { write(stretch: next, width: width, model) }
         }
     }
 
-    private mutating func write(stretch k: Int, _ after: UnsafeBufferPointer<Cell>, width: Int, height: Int, _ model: Model) {
-        let shown = model.shown
+    private mutating func write(stretch k: Int, width: Int, _ model: Model) {
         stretches[k].written = true
-        let y = Int(stretches[k].y), end = Int(stretches[k].end)
-        let row = y * width
-        var x = Int(stretches[k].start)
-        while x < end {
-            let look = look(of: after[row + x])
-            // (A run written from an earlier stretch may have drawn it already.)
-            if look == shown[row + x] { x += 1; continue }
-            if writeHere(look, after, x: x, y: y, row: row, width: width, model) {
-                x += 1
-                continue
-            }
-            x = put(after, from: x, y: y, row: row, width: width, height: height, look: look, model)
+        let stretch = stretches[k]
+        reach(x: Int(stretch.start), y: Int(stretch.y), width: width, model)
+        setPen(stretch.look)
+        pending.withBytes { bytes in
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(stretch.bytesStart)..<Int(stretch.bytesEnd)]))
         }
+        cursorX = Int(stretch.cursorEnd)
+        if stretch.mayDiffer { widthsMayDiffer = true }
     }
 
     /// The commonest case, the cursor already here in the middle of changed glyphs: a one-column
@@ -907,6 +1305,11 @@ struct Look: Equatable {
         bits = UInt64(fg) & Look.mask26 | (UInt64(bg) & Look.mask26) << 26 | UInt64(attributes) << 52 | UInt64(width & 0xF) << 60
     }
 
+    init(glyph: UInt64, bits: UInt64) {
+        self.glyph = glyph
+        self.bits = bits
+    }
+
     init(s0: UInt32, s1: UInt32, s2: UInt32, fg: UInt32, bg: UInt32, attributes: UInt8, width: UInt8) {
         self.init(glyph: UInt64(s0) | UInt64(s1) << 21 | UInt64(s2) << 42, fg: fg, bg: bg, attributes: attributes, width: width)
     }
@@ -982,13 +1385,19 @@ struct Pen: Equatable {
     }
 }
 
-/// Cells `start..<end` of row `y`, changed in the frame being written, all drawn by one pen:
-/// the one that draws `look`, the look of one of its cells that is not a blank (if it has one).
+/// Changed cells of row `y` from `start` on, all drawn by one pen (the one that draws `look`, the
+/// look of one of its cells that is not a blank, if it has one), made into bytes when they were
+/// gathered: `pending[bytesStart..<bytesEnd]`, written with the cursor at `start`, leave it at
+/// `cursorEnd` (-1: at the right margin, where terminals differ).
 struct Stretch {
     var y: Int32
     var start: Int32
-    var end: Int32
+    var bytesStart: Int32
+    var bytesEnd: Int32
+    var cursorEnd: Int32
     var look: Look
+    /// A glyph among them may take another width on the terminal than here (see `widthsMayDiffer`).
+    var mayDiffer: Bool
     var written = false
 }
 
@@ -1110,6 +1519,19 @@ struct FrameBuffer: ByteSink {
             p[3] = UInt8(0x80 | v & 0x3F)
             count += 4
         }
+    }
+
+    /// Room for `n` more bytes: where they go, written directly; `didAppend` counts them.
+    @inline(__always)
+    mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if count + n > storage.capacity { grow(to: count + n) }
+        return storage.base + count
+    }
+
+    @inline(__always)
+    mutating func didAppend(_ n: Int) {
+        precondition(count + n <= storage.capacity)
+        count += n
     }
 
     /// Appends the last `n` bytes again, `times` times (a glyph written again and again).

@@ -41,14 +41,27 @@ public enum StyledText {
         var lines: [String] = []
         for y in 0..<canvas.height {
             var line = ""
-            var current = "0"
+            var current = "0", currentStyle = CellStyle.plain
+            let showOnBlank: Attributes = [.reverse, .underline, .strikethrough]
+            // Past the last cell that shows something the row is the terminal's own blanks.
+            var showing = canvas.width - 1
+            while showing >= 0 && canvas[showing, y].showsNothing { showing -= 1 }
             for x in 0..<canvas.width {
                 let cell = canvas[x, y]
                 if cell.isContinuation { continue }
-                let params = parameters(cell.style, depth: depth)
+                var style = cell.style
+                // A blank shows its background only (a canvas keeps no ink for it): before the
+                // end of what the row shows, it takes the style before it where that shows
+                // nothing more on a blank.
+                if x < showing && cell.isBlank && style.attributes.isDisjoint(with: showOnBlank)
+                    && currentStyle.attributes.isDisjoint(with: showOnBlank) && style.background == currentStyle.background {
+                    style = currentStyle
+                }
+                let params = parameters(style, depth: depth)
                 if params != current {
                     line += open + params + close
                     current = params
+                    currentStyle = style
                 }
                 line.append(cell.glyph)
             }

@@ -608,4 +608,31 @@ import Testing
             }
         }
     }
+
+    /// A blank's ink is not kept unless an attribute shows it: the spaces of a coloured line and of
+    /// the empty screen around it are the same cell, so a frame that moves one over the other
+    /// changes nothing there, however the blank was made.
+    @Test func blanksThatLookAlikeAreAlike() {
+        let background = Color.rgb(RGB(20, 30, 40))
+        for ink in Self.colors {
+            for attributes: Attributes in [[], .bold, [.dim, .italic]] {
+                let style = CellStyle(foreground: ink, background: background, attributes: attributes)
+                var restyled = Cell(" ")
+                restyled.style = style
+                for blank in [Cell(" ", style: style), Cell(ascii: 0x20, style: style), restyled] {
+                    #expect(blank == Cell(" ", style: CellStyle(background: background, attributes: attributes)), "\(ink) \(attributes)")
+                    #expect(blank.style.background == background && blank.style.attributes == attributes)
+                }
+                #expect(Cell("x", style: style).style.foreground == ink, "a glyph keeps its ink")
+            }
+            for shown: Attributes in [.reverse, .underline, .strikethrough] {
+                let style = CellStyle(foreground: ink, attributes: shown)
+                #expect(Cell(" ", style: style).style.foreground == ink, "\(shown) shows a blank's ink")
+            }
+        }
+        var canvas = Canvas(width: 12, height: 1)
+        canvas.text("a b", x: 0, y: 0, style: CellStyle(foreground: .indexed(2)))
+        canvas.put(" ", x: 4, y: 0, style: CellStyle(foreground: .indexed(5)))
+        #expect(canvas[1, 0] == canvas[4, 0] && canvas[4, 0] == canvas[8, 0])
+    }
 }
