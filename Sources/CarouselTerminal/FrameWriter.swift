@@ -373,7 +373,7 @@ public struct FrameWriter {
             // that is shorter and the terminal repeats it. Any other, as `emit` writes it.
             let scalar = runLook.glyph
             if cursor == runStart && scalar <= Look.mask21 && (runCount < 10 || !canErase || scalar != 0x20) {
-                let size = scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
+                let size = Self.utf8Size(UInt32(truncatingIfNeeded: scalar))
                 if scalar >= UInt64(Look.widthsAgreeBelow) { mayDiffer = true }
                 Self.encode(UInt32(truncatingIfNeeded: scalar), size: size, at: out + written)
                 written &+= size
@@ -383,8 +383,7 @@ public struct FrameWriter {
                         out[written] = 0x1B
                         out[written &+ 1] = 0x5B
                         written &+= 2
-                        var digits = 1, power = 10
-                        while power <= again { digits &+= 1; power &*= 10 }
+                        let digits = Self.digits(again)
                         var n = again
                         for k in stride(from: digits &- 1, through: 0, by: -1) {
                             out[written &+ k] = UInt8(truncatingIfNeeded: 0x30 &+ n % 10)
@@ -434,7 +433,11 @@ public struct FrameWriter {
         return x
     }
 
-    /// Writes the UTF-8 bytes of scalar `v`, `size` of them, at `p`.
+    /// How many UTF-8 bytes scalar `v` takes.
+    @inline(__always)
+    static func utf8Size(_ v: UInt32) -> Int { v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
+
+    /// Writes the UTF-8 bytes of scalar `v`, `size` of them (`utf8Size`), at `p`.
     @inline(__always)
     static func encode(_ v: UInt32, size: Int, at p: UnsafeMutablePointer<UInt8>) {
         switch size {
@@ -460,12 +463,10 @@ public struct FrameWriter {
     struct Gathering {
         let y: Int, row: Int, width: Int, height: Int
         var open = false
-        /// The stretch's canvas style (a blank's until a glyph joins, `blankSoFar`) and, once a
-        /// glyph has joined, its style and width as one word.
-        var style = CellStyle.plain
-        var word: UInt64 = 0
-        /// The bits of its background in a cell's style word (`Cell.styleAndWidth`).
+        /// The bits of the stretch's background in a cell's style word (`Cell.styleAndWidth`)
+        /// and, once a glyph has joined (not `blankSoFar`), its glyphs' style and width as one word.
         var background: UInt64 = 0
+        var word: UInt64 = 0
         static let background: UInt64 = ((1 << 26) - 1) << 26
         var blankSoFar = true
         /// Whether a space in its style is a blank (it has no attribute that shows on one).
@@ -496,7 +497,7 @@ public struct FrameWriter {
     /// Whether `cell` joins the open stretch (taking its style if it is the first glyph after blanks).
     @inline(__always)
     private mutating func join(_ cell: Cell, _ g: inout Gathering) -> Bool {
-        guard cell.style.hasBackground(of: g.style) else { return false }
+        guard cell.styleAndWidth & Gathering.background == g.background else { return false }
         let shows = UInt8(truncatingIfNeeded: cell.styleAndWidth >> 52) & attributeMask & Look.visibleOnBlank
         if cell.glyphKey == 0x20 && shows == 0 { return g.spaceIsBlank }
         guard g.blankSoFar else { return cell.styleAndWidth == g.word }
@@ -504,7 +505,6 @@ public struct FrameWriter {
         // on the blanks.
         guard shows == 0 else { return false }
         let look = look(of: cell)
-        g.style = cell.style
         g.word = cell.styleAndWidth
         g.glyphBits = look.bits
         g.pen = look
@@ -516,7 +516,6 @@ public struct FrameWriter {
     private mutating func open(_ g: inout Gathering, _ cell: Cell, at x: Int) {
         let look = look(of: cell)
         g.open = true
-        g.style = cell.style
         g.background = cell.styleAndWidth & Gathering.background
         g.pen = look
         let shows = UInt8(truncatingIfNeeded: cell.styleAndWidth >> 52) & attributeMask & Look.visibleOnBlank
@@ -628,7 +627,7 @@ public struct FrameWriter {
             let cell = new[j]
             guard cell.glyphKey < 0x80 else { return false }
             if cell.glyphKey == 0x20 && UInt8(truncatingIfNeeded: cell.styleAndWidth >> 52) & attributeMask & Look.visibleOnBlank == 0 {
-                guard g.spaceIsBlank && cell.style.hasBackground(of: g.style) else { return false }
+                guard g.spaceIsBlank && cell.styleAndWidth & Gathering.background == g.background else { return false }
             } else {
                 guard !g.blankSoFar && cell.styleAndWidth == g.word else { return false }
             }
@@ -855,7 +854,7 @@ public struct FrameWriter {
     /// The UTF-8 bytes of a glyph's scalars as `Cell.glyphKey` holds them (21 bits each).
     @inline(__always)
     static func utf8Count(_ glyph: UInt64) -> Int {
-        func count(_ v: UInt64) -> Int { v == 0 ? 0 : v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4 }
+        func count(_ v: UInt64) -> Int { v == 0 ? 0 : utf8Size(UInt32(truncatingIfNeeded: v)) }
         let mask = Look.mask21
         return count(glyph & mask) + count(glyph >> 21 & mask) + count(glyph >> 42 & mask)
     }
@@ -1498,27 +1497,9 @@ struct FrameBuffer: ByteSink {
     @inline(__always)
     mutating func appendUTF8(_ v: UInt32) {
         if count + 4 > storage.capacity { grow(to: count + 4) }
-        let p = storage.base + count
-        switch v {
-        case ..<0x80:
-            p[0] = UInt8(v)
-            count += 1
-        case ..<0x800:
-            p[0] = UInt8(0xC0 | v >> 6)
-            p[1] = UInt8(0x80 | v & 0x3F)
-            count += 2
-        case ..<0x10000:
-            p[0] = UInt8(0xE0 | v >> 12)
-            p[1] = UInt8(0x80 | (v >> 6) & 0x3F)
-            p[2] = UInt8(0x80 | v & 0x3F)
-            count += 3
-        default:
-            p[0] = UInt8(0xF0 | v >> 18)
-            p[1] = UInt8(0x80 | (v >> 12) & 0x3F)
-            p[2] = UInt8(0x80 | (v >> 6) & 0x3F)
-            p[3] = UInt8(0x80 | v & 0x3F)
-            count += 4
-        }
+        let size = FrameWriter.utf8Size(v)
+        FrameWriter.encode(v, size: size, at: storage.base + count)
+        count += size
     }
 
     /// Room for `n` more bytes: where they go, written directly; `didAppend` counts them.
