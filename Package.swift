@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "CarouselText"),
         .target(name: "CCMark", linkerSettings: [.linkedLibrary("cmark")]),
         .target(name: "CarouselMarkdown", dependencies: ["CarouselText", "CarouselCanvas", "CCMark"]),
-        // Pictures: decoded by gdk-pixbuf (scaled while decoding), turned into cells by libchafa,
+        // Pictures: decoded by gdk-pixbuf (halved while decoding), turned into cells by libchafa,
         // behind a small C shim (only cpictures.c includes glib, gdk-pixbuf and chafa headers).
         // The two system libraries give only their headers (pkg-config's cflags): cpictures.c opens
         // the libraries with dlopen on first use, so that a deck without pictures never loads them.

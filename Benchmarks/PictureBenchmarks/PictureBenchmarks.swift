@@ -70,7 +70,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds,
         warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 200)
 
-    // Conversion alone (chafa), from a picture already decoded at the size needed.
+    // Conversion alone (chafa), from a picture already decoded at its level for the size.
     let examplePicture = (try? FileManager.default.contentsOfDirectory(atPath: examples))?
         .filter { $0.hasSuffix(".png") }.sorted().first.map { examples + "/" + $0 }
     for (columns, rows) in [(20, 10), (40, 20), (80, 40), (160, 50)] {

@@ -16,6 +16,7 @@
 struct cp_image {
     int width, height;
     int original_width, original_height;
+    int level;       /* the picture halved this many times (see cp_level) */
     char format[8];
     uint8_t *pixels; /* width * height * 4 */
 };
@@ -370,6 +371,8 @@ typedef struct {
     int max_width, max_height;
     int original_width, original_height;
     cp_status refused; /* CP_OK, or why size_prepared stopped the decoder */
+    int level;         /* the level to make (see cp_level) */
+    int direct;        /* the level the decoder produces itself (JPEG: up to 3), halved from there */
     char format[8];
     int rows_done;     /* rows the decoder has delivered so far */
 } load_state;
@@ -384,6 +387,34 @@ static void fit_within(int width, int height, int max_width, int max_height, int
     *out_h = scale < 1.0 ? MAX(h, 1) : height;
 }
 
+/* One side of level LEVEL: SIZE halved LEVEL times, rounded up. */
+static int level_size(int size, int level) {
+    return (int)(((gint64)size + ((gint64)1 << level) - 1) >> level);
+}
+
+int cp_level(int width, int height, int max_width, int max_height) {
+    if (width < 1 || height < 1 || max_width < 1 || max_height < 1) return 0;
+    int best = 30;
+    for (int turn = 0; turn < 2; turn++) {
+        /* Turned a quarter, the picture shown as height x width fits max_width x max_height. */
+        int fw, fh;
+        fit_within(width, height, turn ? max_height : max_width, turn ? max_width : max_height, &fw, &fh);
+        int k = 0;
+        while (k < best && (level_size(width, k) > 1 || level_size(height, k) > 1) &&
+               level_size(width, k + 1) >= fw && level_size(height, k + 1) >= fh)
+            k++;
+        best = MIN(best, k);
+    }
+    return best;
+}
+
+/* The level a decoder of FORMAT produces itself when LEVEL is wanted, the rest being halved
+ * from it: JPEG's decodes at 1/2, 1/4 or 1/8 of the size (levels 1 to 3), the others at full
+ * size. */
+static int direct_level(const char *format, int level) {
+    return strcmp(format, "jpeg") == 0 ? MIN(level, 3) : 0;
+}
+
 /* Called by the decoder once it knows the picture's size, before it allocates anything.
  * Setting the size to 0x0 tells a gdk-pixbuf loader to stop (its documented convention).
  *
@@ -391,7 +422,7 @@ static void fit_within(int width, int height, int max_width, int max_height, int
  * 1/8 while decoding (libjpeg's DCT scaling): it is asked for exactly that size, so that the
  * loader hands rows over as they are decoded (a size the decoder cannot produce itself makes
  * GdkPixbufLoader scale at the end and report the whole picture as done, truncated or not).
- * The final scaling to fit is done after decoding. */
+ * Levels past the decoder's own are halved from its picture once decoded (see finish). */
 static void size_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data) {
     load_state *state = data;
     state->original_width = width;
@@ -411,16 +442,9 @@ static void size_prepared(GdkPixbufLoader *loader, int width, int height, gpoint
         gdk_pixbuf_loader_set_size(loader, 0, 0);
         return;
     }
-    int n = 1; /* the decoder's own reduction: 1/n in each direction */
-    if (strcmp(state->format, "jpeg") == 0) {
-        /* EXIF orientation is applied later and may swap the axes: be big enough either way. */
-        int w1, h1, w2, h2;
-        fit_within(width, height, state->max_width, state->max_height, &w1, &h1);
-        fit_within(width, height, state->max_height, state->max_width, &w2, &h2);
-        int need_w = MAX(w1, w2), need_h = MAX(h1, h2);
-        n = 8;
-        while (n > 1 && ((width + n - 1) / n < need_w || (height + n - 1) / n < need_h)) n /= 2;
-    }
+    state->level = cp_level(width, height, state->max_width, state->max_height);
+    state->direct = direct_level(state->format, state->level);
+    int n = 1 << state->direct; /* the decoder's own reduction: 1/n in each direction */
     gint64 decoded = (gint64)((width + n - 1) / n) * ((height + n - 1) / n);
     if (decoded > CP_MAX_DECODE_PIXELS) {
         state->refused = CP_ERR_TOO_LARGE;
@@ -507,25 +531,63 @@ static cp_status status_for(const GError *err) {
  * GIF takes 310 ms in 16 KiB writes, 90 ms in 64 KiB, 51 ms in 256 KiB). */
 #define CHUNK_SIZE (256 * 1024)
 
-/* The decoded picture, oriented, scaled to fit, as tight RGBA. */
+/* IMAGE halved once (level + 1), as tight RGBA; NULL when out of memory. Every level past a
+ * decoder's own is made by this alone, one step at a time, so that a level is the same pixels
+ * whether made at load or later from a larger level held (cp_halved). */
+static cp_image *halved_once(const cp_image *image) {
+    int w = level_size(image->width, 1), h = level_size(image->height, 1);
+    GdkPixbuf *source = gdk_pixbuf_new_from_data(image->pixels, GDK_COLORSPACE_RGB, TRUE, 8, image->width,
+                                                 image->height, image->width * 4, NULL, NULL);
+    GdkPixbuf *scaled = source ? gdk_pixbuf_scale_simple(source, w, h, GDK_INTERP_BILINEAR) : NULL;
+    if (source) g_object_unref(source);
+    if (!scaled) return NULL;
+    cp_image *copy = calloc(1, sizeof *copy);
+    uint8_t *pixels = copy ? malloc((size_t)w * h * 4) : NULL;
+    if (!pixels) {
+        free(copy);
+        g_object_unref(scaled);
+        return NULL;
+    }
+    const guchar *src = gdk_pixbuf_read_pixels(scaled);
+    int stride = gdk_pixbuf_get_rowstride(scaled);
+    for (int y = 0; y < h; y++) memcpy(pixels + (size_t)y * w * 4, src + (size_t)y * stride, (size_t)w * 4);
+    g_object_unref(scaled);
+    *copy = *image;
+    copy->width = w;
+    copy->height = h;
+    copy->level = image->level + 1;
+    copy->pixels = pixels;
+    return copy;
+}
+
+cp_image *cp_halved(const cp_image *image, int times) {
+    if (!image || times < 1) return NULL;
+    if (!libraries_ready(NULL, NULL, 0)) return NULL; /* never so for an image cp_load made */
+    cp_image *current = halved_once(image);
+    for (int i = 1; current && i < times; i++) {
+        cp_image *next = halved_once(current);
+        cp_free(current);
+        current = next;
+    }
+    return current;
+}
+
+int cp_can_halve_to(const cp_image *image, int level) {
+    return image && image->level < level && image->level >= direct_level(image->format, level);
+}
+
+/* The decoded picture, oriented, as tight RGBA, halved down to its level. */
 static cp_image *finish(GdkPixbuf *pixbuf, const load_state *state, cp_status *status, char *error,
                         size_t error_size) {
     GdkPixbuf *oriented = gdk_pixbuf_apply_embedded_orientation(pixbuf);
-    int w = gdk_pixbuf_get_width(oriented), h = gdk_pixbuf_get_height(oriented);
-    int tw, th;
-    fit_within(w, h, state->max_width, state->max_height, &tw, &th);
-    GdkPixbuf *scaled = (tw != w || th != h) ? gdk_pixbuf_scale_simple(oriented, tw, th, GDK_INTERP_BILINEAR)
-                                             : g_object_ref(oriented);
-    g_object_unref(oriented);
-    if (!scaled) {
+    if (!oriented) {
         set_error(status, error, error_size, CP_ERR_MEMORY, "out of memory");
         return NULL;
     }
-    int channels = gdk_pixbuf_get_n_channels(scaled), stride = gdk_pixbuf_get_rowstride(scaled);
-    w = gdk_pixbuf_get_width(scaled);
-    h = gdk_pixbuf_get_height(scaled);
-    if (gdk_pixbuf_get_bits_per_sample(scaled) != 8 || (channels != 3 && channels != 4) || w < 1 || h < 1) {
-        g_object_unref(scaled);
+    int channels = gdk_pixbuf_get_n_channels(oriented), stride = gdk_pixbuf_get_rowstride(oriented);
+    int w = gdk_pixbuf_get_width(oriented), h = gdk_pixbuf_get_height(oriented);
+    if (gdk_pixbuf_get_bits_per_sample(oriented) != 8 || (channels != 3 && channels != 4) || w < 1 || h < 1) {
+        g_object_unref(oriented);
         set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "unusual pixel layout");
         return NULL;
     }
@@ -533,11 +595,11 @@ static cp_image *finish(GdkPixbuf *pixbuf, const load_state *state, cp_status *s
     uint8_t *pixels = image ? malloc((size_t)w * h * 4) : NULL;
     if (!pixels) {
         free(image);
-        g_object_unref(scaled);
+        g_object_unref(oriented);
         set_error(status, error, error_size, CP_ERR_MEMORY, "out of memory");
         return NULL;
     }
-    const guchar *src = gdk_pixbuf_read_pixels(scaled);
+    const guchar *src = gdk_pixbuf_read_pixels(oriented);
     for (int y = 0; y < h; y++) {
         const guchar *row = src + (size_t)y * stride;
         uint8_t *dst = pixels + (size_t)y * w * 4;
@@ -549,7 +611,7 @@ static cp_image *finish(GdkPixbuf *pixbuf, const load_state *state, cp_status *s
             dst[4 * x + 3] = 255;
         }
     }
-    g_object_unref(scaled);
+    g_object_unref(oriented);
     image->width = w;
     image->height = h;
     /* Orientation may turn the picture a quarter: report the original size as shown. */
@@ -559,6 +621,13 @@ static cp_image *finish(GdkPixbuf *pixbuf, const load_state *state, cp_status *s
     image->original_height = quarter ? state->original_width : state->original_height;
     g_strlcpy(image->format, state->format, sizeof image->format);
     image->pixels = pixels;
+    image->level = state->direct;
+    if (state->level > state->direct) {
+        cp_image *smaller = cp_halved(image, state->level - state->direct);
+        cp_free(image);
+        if (!smaller) set_error(status, error, error_size, CP_ERR_MEMORY, "out of memory");
+        return smaller;
+    }
     return image;
 }
 
@@ -836,6 +905,7 @@ int cp_image_height(const cp_image *image) { return image ? image->height : 0; }
 const uint8_t *cp_image_pixels(const cp_image *image) { return image ? image->pixels : NULL; }
 int cp_image_original_width(const cp_image *image) { return image ? image->original_width : 0; }
 int cp_image_original_height(const cp_image *image) { return image ? image->original_height : 0; }
+int cp_image_level(const cp_image *image) { return image ? image->level : 0; }
 const char *cp_image_format(const cp_image *image) { return image ? image->format : ""; }
 
 /* ---------------------------------------------------------------- rendering */
@@ -845,7 +915,8 @@ cp_rect cp_fit(const cp_image *image, int cols, int rows) {
     if (!image || cols < 1 || rows < 1) return r;
     /* A cell is about twice as tall as it is wide, so the picture is 2*w/h cells wide per
      * cell of height. */
-    double aspect = 2.0 * image->width / image->height;
+    /* (The original's aspect: every level and blurred copy of a picture takes the same cells.) */
+    double aspect = 2.0 * image->original_width / image->original_height;
     int w = cols, h = (int)(cols / aspect + 0.5);
     if (h > rows) {
         h = rows;

@@ -124,7 +124,7 @@ public struct PictureError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { path.map { "\($0): \(reason)" } ?? reason }
 }
 
-/// A decoded picture, scaled at load, ready to be drawn as cells at any size.
+/// A decoded picture, halved at load (see `level(width:height:for:)`), ready to be drawn as cells at any size.
 ///
 /// Immutable once loaded, so it is safe to share between threads and to convert on a
 /// background thread while the main thread draws (every conversion builds its own chafa
@@ -133,9 +133,11 @@ public final class Picture: Sendable {
     // The C image is never written after cp_load returns; cp_render only reads it.
     private nonisolated(unsafe) let image: OpaquePointer
 
-    /// Size as decoded (after scaling at load and EXIF orientation).
+    /// Size as decoded (after halving at load and EXIF orientation).
     public let width: Int
     public let height: Int
+    /// How many times the picture was halved (see `level(width:height:for:)`).
+    public let level: Int
     /// Size in the file.
     public let originalWidth: Int
     public let originalHeight: Int
@@ -146,6 +148,7 @@ public final class Picture: Sendable {
         self.image = image
         width = Int(cp_image_width(image))
         height = Int(cp_image_height(image))
+        level = Int(cp_image_level(image))
         originalWidth = Int(cp_image_original_width(image))
         originalHeight = Int(cp_image_original_height(image))
         format = String(cString: cp_image_format(image))
@@ -158,8 +161,8 @@ public final class Picture: Sendable {
         String(cString: cp_supported_formats()).split(separator: ",").map(String.init)
     }
 
-    /// Decodes the file at `path` (its first frame), scaled while decoding to fit `maxSize`,
-    /// keeping its aspect and never enlarging it.
+    /// Decodes the file at `path` (its first frame) at the level `level(width:height:for:)` gives
+    /// for `maxSize`: at least the pixels of its fit there, fewer than twice as many across.
     public static func load(path: String, maxSize: PixelSize) throws(PictureError) -> Picture {
         try make(path: path) { status, buffer, size in
             cp_load(path, Int32(clamping: maxSize.width), Int32(clamping: maxSize.height), status, buffer, size)
@@ -231,6 +234,25 @@ public final class Picture: Sendable {
         return PictureError(kind: status == CP_ERR_CORRUPT ? .corrupt : status == CP_ERR_TOO_LARGE ? .tooLarge : .unsupported, path: path,
                             reason: reason.isEmpty ? "not a picture" : reason)
     }
+
+    /// The level a picture of `width` x `height` pixels (its original size) is converted from
+    /// for drawing within `maxSize`: the most times it can be halved, each side rounded up, and
+    /// still hold the pixels of its fit there (in either orientation). A picture at a given size
+    /// in cells is always drawn from the same pixels, whatever sizes came before it.
+    public static func level(width: Int, height: Int, for maxSize: PixelSize) -> Int {
+        Int(cp_level(Int32(clamping: width), Int32(clamping: height), Int32(clamping: maxSize.width), Int32(clamping: maxSize.height)))
+    }
+
+    /// The picture at `level`, made by halving this one when that gives the very pixels a load
+    /// at that level gives (`nil` when it does not, or memory runs out).
+    public func halved(toLevel level: Int) -> Picture? {
+        guard canHalve(toLevel: level), let smaller = cp_halved(image, Int32(clamping: level - self.level)) else { return nil }
+        return Picture(smaller)
+    }
+
+    /// Whether halving this picture gives the very pixels a load at `level` gives (a smaller
+    /// level, past those the format's decoder makes itself).
+    public func canHalve(toLevel level: Int) -> Bool { cp_can_halve_to(image, Int32(clamping: level)) != 0 }
 
     /// Bytes of pixels held.
     public var byteCount: Int { width * height * 4 }

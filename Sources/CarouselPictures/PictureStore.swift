@@ -50,7 +50,7 @@ public final class PictureStore: PictureSource {
         public var failures: Int
         /// Conversions done (tiles made), since the store was made.
         public var conversions: Int
-        /// Files decoded, since the store was made (a file decoded again at a larger size counts again).
+        /// Files decoded, since the store was made (each level read from a file counts; one halved from a level held does not).
         public var decodes: Int
     }
 
@@ -97,6 +97,7 @@ public final class PictureStore: PictureSource {
             s.tiles.removeAll()
             s.latest.removeAll()
             s.decoded.removeAll()
+            s.originals.removeAll()
             s.failures.removeAll()
             s.cells = 0
             s.pixelBytes = 0
@@ -183,11 +184,19 @@ public final class PictureStore: PictureSource {
     private func perform(_ request: PictureRequest) {
         defer { state.withLock { s in s.finish(request) } }
         let needed = PixelSize.enough(columns: request.columns, rows: request.rows)
-        var picture = state.withLock { s in s.decodedPicture(request.file, enoughFor: needed) }
+        // A picture at a size is always converted from the same pixels: its level for that size,
+        // held, halved from a larger level held, or decoded (a card that passed through a larger
+        // size settled on other glyphs than a fresh start: helper-77).
+        let held = state.withLock { s in s.decodedPicture(request.file, enoughFor: needed) }
+        var picture = held?.picture
+        if let held, held.picture.level != held.level {
+            picture = held.picture.halved(toLevel: held.level)
+            if let picture { state.withLock { s in s.keep(picture, of: request.file, decoded: false, budget: budget) } }
+        }
         if picture == nil {
             do {
                 let loaded = try Picture.load(pathBytes: request.file.path, maxSize: needed)
-                state.withLock { s in s.keep(loaded, of: request.file, budget: budget) }
+                state.withLock { s in s.keep(loaded, of: request.file, decoded: true, budget: budget) }
                 picture = loaded
             } catch {
                 state.withLock { s in
@@ -258,12 +267,20 @@ extension PictureStore {
         var used: UInt64
     }
 
+    struct Decoded: Hashable {
+        var file: PictureFile
+        var level: Int
+    }
+
     struct State {
         var tiles: [PictureRequest: Held<PictureTile>] = [:]
         var cells = 0
         /// The last tile made of each file: what stands in while another size is converted.
         var latest: [PictureFile: PictureRequest] = [:]
-        var decoded: [PictureFile: Held<Picture>] = [:]
+        /// Decoded pictures, by file and level.
+        var decoded: [Decoded: Held<Picture>] = [:]
+        /// Each file's size, once decoded (what its level for a size is found from).
+        var originals: [PictureFile: PixelSize] = [:]
         var pixelBytes = 0
         var failures: [PictureFile: PictureFailure] = [:]
         /// Failures not yet taken by the app.
@@ -324,20 +341,30 @@ extension PictureStore {
             queued.remove(request)
         }
 
-        /// The file's decoded picture if it has pixels enough for `needed` (or all it has).
-        mutating func decodedPicture(_ file: PictureFile, enoughFor needed: PixelSize) -> Picture? {
-            guard let held = decoded[file] else { return nil }
-            let p = held.value
-            let whole = p.width >= p.originalWidth && p.height >= p.originalHeight
-            guard whole || p.width >= needed.width || p.height >= needed.height else { return nil }
-            decoded[file]!.used = tick()
-            return p
+        /// What a conversion for `needed` starts from: the file's picture at the level for it,
+        /// or the nearest larger level held that halves to exactly those pixels (with the level
+        /// wanted); nil when neither is held or the file was never decoded.
+        mutating func decodedPicture(_ file: PictureFile, enoughFor needed: PixelSize) -> (picture: Picture, level: Int)? {
+            guard let original = originals[file] else { return nil }
+            let level = Picture.level(width: original.width, height: original.height, for: needed)
+            for larger in stride(from: level, through: 0, by: -1) {
+                let key = Decoded(file: file, level: larger)
+                guard let held = decoded[key]?.value else { continue }
+                guard larger == level || held.canHalve(toLevel: level) else { return nil }
+                decoded[key]!.used = tick()
+                return (held, level)
+            }
+            return nil
         }
 
-        mutating func keep(_ picture: Picture, of file: PictureFile, budget: Budget) {
-            decodes += 1
-            if let old = decoded[file] { pixelBytes -= old.value.byteCount }
-            decoded[file] = Held(value: picture, used: tick())
+        /// Keeps a picture of `file` (at its level); `decoded`: read from the file, not halved
+        /// from a level held.
+        mutating func keep(_ picture: Picture, of file: PictureFile, decoded fromFile: Bool, budget: Budget) {
+            if fromFile { decodes += 1 }
+            originals[file] = PixelSize(width: picture.originalWidth, height: picture.originalHeight)
+            let key = Decoded(file: file, level: picture.level)
+            if let old = decoded[key] { pixelBytes -= old.value.byteCount }
+            decoded[key] = Held(value: picture, used: tick())
             pixelBytes += picture.byteCount
             while pixelBytes > budget.pixelBytes, decoded.count > 1,
                   let oldest = decoded.min(by: { $0.value.used < $1.value.used }) {

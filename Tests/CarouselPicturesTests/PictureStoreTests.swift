@@ -281,6 +281,35 @@ import Testing
         #expect(store.usage.decodes == 3)
     }
 
+    /// A picture at a size is converted from the same pixels whatever sizes the store converted
+    /// before: its level for that size, decoded, or halved from a larger level held (helper-77:
+    /// cards that passed through a larger size settled on other glyphs than a fresh start).
+    @Test(arguments: ["scene-exif6.jpg", "noise.bmp"])
+    func aSizeGivesTheSameCellsWhateverCameBefore(name: String) throws {
+        let file = name.hasSuffix(".jpg") ? PictureFile(path: TestImages.fixture(name))
+            : try Self.file("store-level-\(name)", TestImages.noise(width: 640, height: 480))
+        let store = PictureStore(depth: .truecolor, ascii: false, execution: .inline)
+        let sizes = [(60, 30), (40, 14), (20, 8), (8, 3), (4, 2), (30, 10), (100, 40), (6, 2), (40, 14)]
+        for (columns, rows) in sizes {
+            for blurStep in [0, 2] {
+                let request = PictureRequest(file: file, columns: columns, rows: rows, blurStep: blurStep)
+                store.beginFrame()
+                let tile = try #require(Self.tile(store.lookup(request)))
+                let fresh = PictureStore(depth: .truecolor, ascii: false, execution: .inline)
+                let alone = try #require(Self.tile(fresh.lookup(request)))
+                #expect(tile.area == alone.area, "\(columns)x\(rows), blur \(blurStep)")
+                let differing = zip(tile.cells, alone.cells).count { $0 != $1 }
+                #expect(tile.cells.count == alone.cells.count && differing == 0,
+                        "\(columns)x\(rows), blur \(blurStep): \(differing) cells differ after the sizes before")
+            }
+        }
+        // Several levels were held, and the smaller ones were made without reading the file
+        // again when the format allows (every halving of a BMP; a JPEG's past 1/8).
+        #expect(store.usage.decodedPictures >= 3, "\(store.usage)")
+        #expect(store.usage.decodes < store.usage.decodedPictures, "\(store.usage)")
+        if name.hasSuffix(".bmp") { #expect(store.usage.decodes == 1, "\(store.usage)") }
+    }
+
     @Test func backgroundWorkersConvertAndWakeTheLoop() async throws {
         let wakes = Wakes()
         let store = PictureStore(depth: .truecolor, ascii: false, execution: .background(workers: 2), wake: { wakes.add() })

@@ -73,15 +73,48 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
             == fromMemory.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false))
     }
 
-    @Test func scalesAtLoadKeepingAspectAndNeverEnlarges() throws {
+    /// Loaded at its level: halved (each side rounded up) as many times as still holds its fit
+    /// within the size asked, in either orientation; never enlarged.
+    @Test func loadsAtTheLevelThatHoldsItsFit() throws {
         let wide = TestImages.split(width: 80, height: 40)
         let small = try Picture.load(bytes: wide, maxSize: PixelSize(width: 20, height: 20))
-        #expect(small.width == 20 && small.height == 10)
+        #expect(small.width == 20 && small.height == 10 && small.level == 2)
         #expect(small.originalWidth == 80 && small.originalHeight == 40)
-        let tall = try Picture.load(bytes: wide, maxSize: PixelSize(width: 1000, height: 10))
-        #expect(tall.width == 20 && tall.height == 10)
+        // Fits 30 x 15: 40 x 20 holds it, 20 x 10 does not.
+        let between = try Picture.load(bytes: wide, maxSize: PixelSize(width: 30, height: 30))
+        #expect(between.width == 40 && between.height == 20 && between.level == 1)
         let same = try Picture.load(bytes: wide, maxSize: PixelSize(width: 4000, height: 4000))
-        #expect(same.width == 80 && same.height == 40)
+        #expect(same.width == 80 && same.height == 40 && same.level == 0)
+        // Odd sides round up: 81 x 41 halved is 41 x 21.
+        let odd = try Picture.load(bytes: TestImages.split(width: 81, height: 41), maxSize: PixelSize(width: 41, height: 41))
+        #expect(odd.width == 41 && odd.height == 21 && odd.level == 1)
+        // Turned a quarter, 40 x 80 fits 10 x 20 within 20 x 20; as the level holds it either way, 20 x 10.
+        #expect(Picture.level(width: 80, height: 40, for: PixelSize(width: 20, height: 20)) == 2)
+        #expect(Picture.level(width: 80, height: 40, for: PixelSize(width: 1000, height: 10)) == 2)
+        #expect(Picture.level(width: 80, height: 40, for: PixelSize(width: 10, height: 1000)) == 2)
+        #expect(Picture.level(width: 1, height: 1, for: PixelSize(width: 1, height: 1)) == 0)
+    }
+
+    /// A level made by halving a larger one held is the very picture a load at that level gives.
+    @Test func halvingALevelGivesTheLoadOfTheNext() throws {
+        let noise = TestImages.noise(width: 203, height: 117)
+        let whole = try Picture.load(bytes: noise, maxSize: PixelSize(width: 4000, height: 4000))
+        for level in 1...4 {
+            let size = PixelSize(width: (203 + (1 << level) - 1) >> level, height: (117 + (1 << level) - 1) >> level)
+            let loaded = try Picture.load(bytes: noise, maxSize: size)
+            #expect(loaded.level == level && loaded.width == size.width && loaded.height == size.height)
+            let halved = try #require(whole.halved(toLevel: level))
+            #expect(halved.level == level && halved.width == size.width && halved.height == size.height)
+            #expect(halved.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false)
+                == loaded.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false), "level \(level)")
+        }
+        #expect(whole.halved(toLevel: 0) == nil, "not a smaller level")
+        // A JPEG's first three halvings are its decoder's, not these: only past 1/8 do they agree.
+        let jpeg = try Picture.load(path: TestImages.fixture("scene-exif6.jpg"), maxSize: PixelSize(width: 4000, height: 4000))
+        #expect(!jpeg.canHalve(toLevel: 2))
+        let eighth = try Picture.load(path: TestImages.fixture("scene-exif6.jpg"), maxSize: PixelSize(width: 56, height: 80))
+        #expect(eighth.level == 3 && eighth.width == 56 && eighth.height == 80)
+        #expect(eighth.canHalve(toLevel: 5))
     }
 
     @Test func exifOrientationIsApplied() throws {
@@ -108,8 +141,9 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         let elapsed = clock.now - start
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &after)
         #expect(picture.originalWidth == 8000 && picture.originalHeight == 8000)
-        #expect(picture.width <= 400 && picture.height <= 300)
-        #expect(picture.width == 300 && picture.height == 300)
+        // Its level for 400 x 300: halved four times (8000 / 16 = 500), the most that still
+        // holds its fit there (300 x 300); libjpeg decodes at 1/8, the last halving follows.
+        #expect(picture.width == 500 && picture.height == 500 && picture.level == 4)
         #expect(picture.format == "jpeg")
         // Decoded at full size it would need 8000 x 8000 x 3 bytes (192 MB) at least.
         let grewKB = after.ru_maxrss - before.ru_maxrss
@@ -480,9 +514,9 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
 
     @Test func jpegLimitCountsWhatIsDecodedNotWhatIsStored() throws {
         let jpeg = TestImages.greyJPEG(width: 20000, height: 20000)
-        // Shown small, it decodes at 1/8 (2500 x 2500): fine.
+        // Shown small, it decodes at 1/8 (2500 x 2500), then is halved twice more: fine.
         let small = try Picture.load(bytes: jpeg, maxSize: PixelSize(width: 400, height: 400))
-        #expect(small.width == 400 && small.height == 400 && small.originalWidth == 20000)
+        #expect(small.width == 625 && small.height == 625 && small.level == 5 && small.originalWidth == 20000)
         // Asked for 8000 x 8000 it would decode at 1/2, 10000 x 10000: too many pixels.
         let error = failure(jpeg, maxSize: PixelSize(width: 8000, height: 8000))
         #expect(error?.kind == .tooLarge)

@@ -1,4 +1,4 @@
-/* CPictures: decode a picture once (gdk-pixbuf, scaled at load) and turn it into character
+/* CPictures: decode a picture once (gdk-pixbuf, halved at load) and turn it into character
  * cells with libchafa at any size and colour depth.
  *
  * This header is the whole public surface; it includes only <stdint.h> and <stddef.h>.
@@ -6,10 +6,10 @@
  *
  * Libraries: gdk-pixbuf and libchafa (with GLib) are not linked. The first function that needs
  * them (cp_load, cp_load_memory, cp_check past the signature, cp_supported_formats, cp_scaled,
- * cp_render) loads them with dlopen, once for the process. When they cannot be loaded, loads
+ * cp_halved, cp_render) loads them with dlopen, once for the process. When they cannot be loaded, loads
  * and checks fail with CP_ERR_UNSUPPORTED and "cannot load the picture libraries: <why>",
  * cp_supported_formats returns "", and cp_scaled and cp_render fail as for bad arguments
- * (which cannot happen to an image cp_load made). For tests,
+ * (which cannot happen to an image cp_load made); so does cp_halved. For tests,
  * CAROUSEL_PICTURES_TEST_MISSING_LIBRARY=1 (read at that first use) makes loading fail so.
  *
  * Logging: loading the libraries replaces GLib's default log handler with one that
@@ -51,10 +51,12 @@ typedef enum cp_status {
 /* Files longer than this are not read to the end (GIF and TIFF loaders keep all the data). */
 #define CP_MAX_FILE_BYTES ((uint64_t)512 << 20)
 
-/* Decode PATH, the first frame of an animation, scaled at load to fit within
- * max_width x max_height pixels (aspect kept, never enlarged), EXIF orientation applied,
- * as 8-bit RGBA (not premultiplied). Accepted formats: PNG, JPEG, GIF, WebP (when the
- * gdk-pixbuf WebP loader is installed), BMP, TIFF.
+/* Decode PATH, the first frame of an animation, EXIF orientation applied, as 8-bit RGBA (not
+ * premultiplied), at the level cp_level gives for max_width x max_height: the picture halved
+ * as many times as still leaves it pixels enough to fit there (aspect kept); a picture smaller
+ * than that is decoded whole. JPEG's decoder makes the first three halvings itself; the rest are
+ * made by cp_halved's own steps. Accepted formats: PNG, JPEG, GIF, WebP (when the gdk-pixbuf
+ * WebP loader is installed), BMP, TIFF.
  * On failure returns NULL, stores the reason in *status (if not NULL) and a one-line
  * message without the path in error[error_size] (if not NULL; always NUL-terminated). */
 cp_image *cp_load(const char *path, int max_width, int max_height,
@@ -78,6 +80,21 @@ const char *cp_check(const void *head, size_t n, cp_status *status, char *error,
  * for bad arguments. */
 cp_image *cp_scaled(const cp_image *image, int max_width, int max_height);
 
+/* The level for a picture of width x height (as stored or as shown: the same) drawn within
+ * max_width x max_height pixels: the most times it can be halved (each side rounded up) and
+ * still hold its fit there in either orientation. The pixels a conversion starts from depend
+ * on the file and the level alone, never on what was loaded before. */
+int cp_level(int width, int height, int max_width, int max_height);
+
+/* IMAGE halved TIMES times (1 or more), one level at a time: the same pixels cp_load gives
+ * for that level whenever cp_can_halve_to says so. NULL when out of memory or for bad
+ * arguments. */
+cp_image *cp_halved(const cp_image *image, int times);
+
+/* Whether halving IMAGE makes exactly the pixels cp_load gives at LEVEL (a smaller level of
+ * the same file, past what the format's decoder makes itself). */
+int cp_can_halve_to(const cp_image *image, int level);
+
 int cp_image_width(const cp_image *image);
 int cp_image_height(const cp_image *image);
 /* width * height * 4 bytes, rows top to bottom, no padding. */
@@ -85,6 +102,8 @@ const uint8_t *cp_image_pixels(const cp_image *image);
 /* Size of the picture in the file (before scaling at load). */
 int cp_image_original_width(const cp_image *image);
 int cp_image_original_height(const cp_image *image);
+/* Its level (see cp_level). */
+int cp_image_level(const cp_image *image);
 /* "png", "jpeg", "gif", "webp", "bmp" or "tiff". */
 const char *cp_image_format(const cp_image *image);
 

@@ -60,5 +60,24 @@ png("disc-transparent.png", 40, lambda x, y: red if disc(20, 20, 18, x, y) else 
 png("disc-small-transparent.png", 80, lambda x, y: red if disc(40, 40, 30, x, y) else clear)
 png("panel-translucent.png", 80, lambda x, y: red if disc(60, 40, 16, x, y) else (0, 0, 255, 100) if x < 40 else clear)
 PY
+# A photo-like JPEG, 640 x 448 stored, EXIF orientation 6 (shown 448 x 640): waves, rings and
+# lines, detail at every level of halving (PictureStoreTests: the same cells whatever came before).
+python3 - <<'PY'
+from PIL import Image, ImageDraw
+import math
+w, h = 640, 448
+img = Image.new("RGB", (w, h))
+px = img.load()
+for y in range(h):
+    for x in range(w):
+        px[x, y] = (int(128 + 127 * math.sin(x / 37.0)), int(128 + 127 * math.sin(y / 23.0 + x / 91.0)), (x * 3 + y * 5) % 256)
+d = ImageDraw.Draw(img)
+for i in range(12):
+    d.ellipse((40 + i * 60, 60 + (i % 3) * 150, 100 + i * 60, 160 + (i % 3) * 150), outline=(255, 255, 255), width=3)
+    d.line((0, i * 47, w, h - i * 47), fill=(0, 0, 0), width=2)
+exif = Image.Exif()
+exif[0x0112] = 6
+img.save("scene-exif6.jpg", quality=60, exif=exif)
+PY
 # Not made here: bmp-dib-size-4gib.bmp and bmp-data-offset-2gib.bmp are inputs the fuzzer
 # found (Fuzz/regressions/), kept as they were.
