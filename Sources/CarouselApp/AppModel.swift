@@ -95,6 +95,8 @@ public struct AppModel {
     private var effects: [Effect] = []
     /// Said in the status line until the next key.
     private var message: String?
+    /// `n` / `N` went round the matches (what the search's note says of it), until the next key.
+    private var wentRound: String?
     /// Whether the status line's slideshow note says it is held (see `refreshLabels`).
     private var slideshowHeld = false
     /// The message saying the deck could not be read again (see `sayReloadFailed`).
@@ -152,8 +154,9 @@ public struct AppModel {
             // Any key, bound or not, waiting for the search or not, clears a message and holds the
             // slideshow (and ends the wait for a lost card: the reader has taken the strip on).
             lostCard = nil
-            if message != nil {
+            if message != nil || wentRound != nil {
                 message = nil
+                wentRound = nil
                 refreshLabels()
             }
             slideshow?.interacted(at: now)
@@ -385,7 +388,7 @@ public struct AppModel {
                 nextMatchInZoom(steps: n)
             } else if !empty {
                 // Round the matches, as less and vim go round a file.
-                state.send(.jump(to: state.wrap(state.targetIndex + n)))
+                goRoundMatches(by: n)
             }
         case .open: openActiveCard()
         case .togglePlay:
@@ -506,9 +509,20 @@ public struct AppModel {
             overlay.zoom?.match = zoom.width.map { ZoomAnchor(line: line, width: $0) }
             return
         }
-        state.send(.jump(to: state.wrap(state.targetIndex + steps)))
+        goRoundMatches(by: steps)
         overlay.zoom = Zoom(index: state.targetIndex, growth: 1, seeksMatch: true, seeksLastMatch: steps < 0)
         zoomShown = nil
+    }
+
+    /// To the card `steps` matches on (back), round the matches. Going round past the last (the
+    /// first) is noted beside the search until the next key, as vim says "search hit BOTTOM", so
+    /// that the first match again is not taken for a new one; the status line keeps the rest.
+    private mutating func goRoundMatches(by steps: Int) {
+        let target = state.targetIndex + steps
+        state.send(.jump(to: state.wrap(target)))
+        wentRound = state.count == 1 ? "(the only match)" : target >= state.count ? "(round to the first)"
+            : target < 0 ? "(round to the last)" : nil
+        refreshLabels()
     }
 
     /// How the help is laid out on the screen last drawn (nil before the first frame).
@@ -1063,7 +1077,9 @@ public struct AppModel {
     private mutating func refreshLabels() {
         changed()
         var notes: [String] = []
-        if !query.isEmpty { notes.append("/" + SearchLine.showingSpaces(query, ascii: theme.glyphs.isASCII)) }
+        if !query.isEmpty {
+            notes.append("/" + SearchLine.showingSpaces(query, ascii: theme.glyphs.isASCII) + (wentRound.map { " " + $0 } ?? ""))
+        }
         slideshowHeld = holdsSlideshow
         if let slideshow { notes.append(slideshow.label(ascii: theme.glyphs.isASCII, held: slideshowHeld)) }
         scene.statusNote = notes.joined(separator: "  ")

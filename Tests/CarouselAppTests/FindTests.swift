@@ -185,10 +185,13 @@ import Testing
         #expect(pilot.model.activeDeckIndex == 1)
         pilot.press(.character("n"))
         #expect(pilot.model.activeDeckIndex == 3)
+        #expect(!status(pilot).contains("round"), "nothing said within the matches: \(status(pilot))")
         pilot.press(.character("n"), .character("n"))
         #expect(pilot.model.activeDeckIndex == 1, "n wraps round to the first match")
+        #expect(status(pilot).contains("/needle (round to the first)"), "going round is said: \(status(pilot))")
         pilot.press(.character("N"))
         #expect(pilot.model.activeDeckIndex == 4, "N wraps back to the last")
+        #expect(status(pilot).contains("/needle (round to the last)"), "\(status(pilot))")
         // Esc clears the kept search first, on the same card; a second Esc quits.
         pilot.press(.escape)
         #expect(pilot.outcome == nil)
@@ -553,6 +556,39 @@ import Testing
         pilot.type("needle")
         pilot.press(.enter)
         #expect(status(pilot).hasPrefix(" 1/3 (#2)"), "\(status(pilot))")
+    }
+
+    /// Going round the matches, on the strip or from a zoomed card's last match, is noted beside
+    /// the search until the next key (as vim says "search hit BOTTOM"), so that the first match
+    /// again is not taken for a new one; the card's title and lines stay.
+    @Test func goingRoundTheMatchesIsSaid() {
+        let pilot = Pilot(deck: deck, width: 100, height: 30)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter)
+        pilot.press(.character("n"), .character("n"))
+        #expect(pilot.model.activeDeckIndex == 4)
+        pilot.press(.enter)
+        #expect(pilot.model.overlay.zoom != nil)
+        // The last card's one match is shown: n goes on to the first card, round the matches.
+        pilot.press(.character("n"))
+        #expect(pilot.model.activeDeckIndex == 1 && pilot.model.overlay.zoom != nil)
+        #expect(status(pilot).contains("/needle (round to the first)"), "\(status(pilot))")
+        #expect(status(pilot).contains("1/3"), "where it is stays: \(status(pilot))")
+        pilot.press(.character("N"))
+        #expect(pilot.model.activeDeckIndex == 4)
+        #expect(status(pilot).contains("/needle (round to the last)"), "\(status(pilot))")
+        pilot.press(.character("N"))
+        #expect(pilot.model.activeDeckIndex == 3)
+        #expect(!status(pilot).contains("round"), "within the matches nothing is said: \(status(pilot))")
+
+        // A single match: n stays, and says why.
+        let one = Pilot(deck: deck, width: 100, height: 30)
+        one.press(.character("/"))
+        one.type("hay")
+        one.press(.enter, .character("n"))
+        #expect(one.model.activeDeckIndex == 1)
+        #expect(status(one).contains("/hay (the only match)"), "\(status(one))")
     }
 
     @Test func nWithNothingSearchedSaysHowToSearch() {
