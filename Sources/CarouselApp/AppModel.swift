@@ -280,6 +280,7 @@ public struct AppModel {
             }
         }
         guard let command else { return nil }
+        takeWaitingZoomSteps()
         let outcome = perform(command, key: key, now: now)
         // Acting on the cards found so far: the search's later answers rest on the card it went to.
         if searchIsAnswering, command.waitsForSearch, let index = activeDeckIndex { searchAnchor = index }
@@ -487,6 +488,19 @@ public struct AppModel {
             return nil
         }
         return (zoom, shown)
+    }
+
+    /// Scrolls, page turns and n / N wait for the zoom's first full frame (how long its text is);
+    /// a key after them keeps its turn: they are taken first, from a frame laid out now rather
+    /// than at the next one (Enter PgDn Esc typed at once closed the zoom before its PgDn went to
+    /// the next card, and the strip came back to the first: helper-78).
+    private mutating func takeWaitingZoomSteps() {
+        guard overlay.zoom?.waiting.isEmpty == false, let size = screenSize else { return }
+        var scratch = Canvas(width: size.width, height: size.height)
+        // (An n that goes on to another card leaves the rest to that card's first full frame.)
+        for _ in 0..<4 where overlay.zoom?.waiting.isEmpty == false {
+            _ = render(into: &scratch)
+        }
     }
 
     /// Home (0) and End (`Zoom.end`) in a zoomed card: the view goes there, whatever was scrolled
@@ -1114,6 +1128,7 @@ public struct AppModel {
     // MARK: Pointer
 
     private mutating func handle(_ mouse: MouseEvent, now: Double) {
+        takeWaitingZoomSteps()
         if helpOpen {
             switch mouse.kind {
             case .press: overlay.helpOpen = false

@@ -48,7 +48,10 @@ public final class Pilot {
     }
     public var now: Double { terminal.now }
 
-    public func press(_ keys: Key..., wait: Double? = nil) {
+    public func press(_ keys: Key..., wait: Double? = nil) { press(keys, wait: wait) }
+
+    /// The keys at once, as a fast typist or a terminal's burst sends them.
+    public func press(_ keys: [Key], wait: Double? = nil) {
         for key in keys { terminal.schedule(.key(key)) }
         run(wait: wait)
     }

@@ -629,6 +629,26 @@ import Testing
         #expect(status(found).hasPrefix(" 1/1 (#2)  1 line  /only"), "\(status(found))")
     }
 
+    /// A key after page turns typed while the zoom opens keeps its turn: Enter PgDn Esc at once
+    /// closes the card PgDn went on to, not the first (helper-78: the strip came back to the card
+    /// the zoom was opened on); so do q, Enter and PgUp, and a PgDn that scrolls first.
+    @Test func aKeyAfterPageTurnsTypedWhileTheZoomOpensKeepsItsTurn() {
+        let cards = CardList((1...6).map { Card(id: "\($0)", title: "card \($0)", content: .text(TextDocument(plainText: "a few words"))) })
+        for (keys, index) in [([Key.pageDown, .escape], 3), ([.pageDown, .character("q")], 3), ([.pageUp, .enter], 1),
+                              ([.character(" "), .character(" "), .escape], 4), ([.pageDown, .right, .escape], 4)] {
+            var options = AppOptions()
+            options.start = 3
+            let pilot = Pilot(deck: cards, options: options, width: 80, height: 24)
+            pilot.press([.enter] + keys)
+            #expect(pilot.model.overlay.zoom == nil, "\(keys)")
+            #expect(pilot.model.activeDeckIndex == index, "\(keys): \(status(pilot))")
+        }
+        // In a long text PgDn scrolls: the next key closes the same card.
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter, .pageDown, .pageDown, .escape)
+        #expect(pilot.model.overlay.zoom == nil && pilot.model.activeDeckIndex == 0, "\(status(pilot))")
+    }
+
     /// Where the text is, in numbers, is never cut on a narrow screen (helper-27: "lines 2-4 of 3…"
     /// read as a text of three lines): the keys go first, then the percentage, then the card's place.
     @Test func theZoomsLineNumbersAreNeverCut() throws {
