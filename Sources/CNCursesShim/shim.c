@@ -84,16 +84,24 @@ static void release_stderr(void) {
 
 // Button-motion tracking (xterm mode 1002) is ours to switch off: ncurses only knows its own mode
 // (with REPORT_MOUSE_POSITION it also asks for any-motion reports, 1003, which it switches off itself).
-// Where the terminfo entry knows only X10 reports (kmous ESC [ M: tmux-256color, screen-256color), or none,
-// SGR reports (1006) are asked for too, and read by the terminal layer: an X10 report cannot name
-// a column or row past 223, so clicks there were lost in a wide pane. A terminal without 1006
-// ignores the request and goes on with X10, which ncurses reads.
-static int sgr_by_us = 0;
+// SGR reports (1006) are asked for too, and read by the terminal layer (TerminalEvent.gatherMouseReports),
+// whatever the terminfo entry says: an X10 report cannot name a column or row past 223 (clicks
+// there were lost in a wide pane), and where the entry names SGR reports itself (kmous ESC [ <:
+// xterm's, alacritty's), ncurses' own reading lost the press of a press, a motion and a release
+// that came in one read, so a quick drag did nothing (helper-78). Its key is switched off there
+// (see leave_sgr_reports_to_us). A terminal without 1006 ignores the request and goes on with
+// X10, which ncurses reads.
 static void set_motion_tracking(int on) {
-    static const char enable[] = "\033[?1002h", disable[] = "\033[?1002l";
-    static const char sgr_enable[] = "\033[?1002;1006h", sgr_disable[] = "\033[?1002;1006l";
-    const char *sequence = sgr_by_us ? (on ? sgr_enable : sgr_disable) : (on ? enable : disable);
+    static const char enable[] = "\033[?1002;1006h", disable[] = "\033[?1002;1006l";
+    const char *sequence = on ? enable : disable;
     if (write(output_fd, sequence, strlen(sequence)) < 0) return;
+}
+
+// ncurses switches its mouse key on whenever it activates the mouse (mousemask, and its resume
+// after endwin): switched off again after each, where the key is the SGR report's start.
+static void leave_sgr_reports_to_us(void) {
+    const char *mouse_key = tigetstr("kmous");
+    if (mouse_key && mouse_key != (char *)-1 && strcmp(mouse_key, "\033[<") == 0) keyok(KEY_MOUSE, FALSE);
 }
 
 static int has_string(const char *name);
@@ -456,10 +464,8 @@ int cs_start(int direct_color, const char *term) {
 }
 
 void cs_enable_mouse(void) {
-    const char *mouse_key = tigetstr("kmous");
     // (Also where the entry names no mouse at all, `TERM=vt220` in an xterm: the terminal sends
     // its reports all the same, and SGR ones are read whole; helper-53.)
-    sgr_by_us = !mouse_key || mouse_key == (char *)-1 || strcmp(mouse_key, "\033[M") == 0;
     // Every button's events, though only the first's and the wheel's are used: where ncurses reads
     // SGR reports itself (an entry with kmous ESC [ <: xterm's, alacritty's), one it was not asked
     // for (a right or middle click) made it wait for another, and the key after it waited too,
@@ -468,6 +474,7 @@ void cs_enable_mouse(void) {
     mouseinterval(0);  // report presses and releases as they happen, no click synthesis
     wnoutrefresh(stdscr);
     doupdate();        // let ncurses send its own mouse mode first
+    leave_sgr_reports_to_us();
     motion_tracking = 1;
     set_motion_tracking(1);
 }
@@ -654,6 +661,7 @@ int cs_take_continued(void) {
     mmask_t mask = 0;
     if (mousemask(0, &mask) != ERR && mask) mousemask(mask, NULL);
     doupdate();  // sends what curses holds (the cursor's look, the mouse mode)
+    leave_sgr_reports_to_us();
     if (motion_tracking) set_motion_tracking(1);
     set_bracketed_paste(1);
     // A resize while stopped was signalled to the shell, which had the terminal, not to us: the
@@ -881,6 +889,7 @@ int cs_suspend(void) {
     keypad_again();
     clearok(curscr, TRUE);
     doupdate();
+    leave_sgr_reports_to_us();
     if (tracking) set_motion_tracking(1);
     set_bracketed_paste(1);
     return stopped;

@@ -90,7 +90,12 @@ public final class Program {
             let before = (model.state, model.overlay, model.revision)
             var repaint = false
             var ended = false
-            for event in backend.events(timeout: timeout) {
+            let batch = backend.events(timeout: timeout)
+            // Events read together came together: one time for them all (a mouse press, motion and
+            // release in one read measured the drag's speed over microseconds, and flung the strip
+            // to its end; helper-78).
+            var read = backend.now
+            for event in batch {
                 switch event {
                 case .resize:
                     backend.invalidate()
@@ -100,17 +105,18 @@ public final class Program {
                     // (Where nothing would bring it back, the stop is discarded: said, not silent;
                     // helper-19 pressed Ctrl-Z inside `x=$(carousel --pick)` and saw nothing.)
                     if !backend.suspend() { model.say("Ctrl-Z: nothing here could bring the carousel back, so it goes on.") }
-                    model.terminalCameBack(at: backend.now)
+                    read = backend.now
+                    model.terminalCameBack(at: read)
                     repaint = true
                 case .wake:
                     repaint = true
                     // (A search that answers lets the keys that waited for it go on: one may end it.)
-                    if let outcome = model.update(event, now: backend.now) { return outcome }
+                    if let outcome = model.update(event, now: read) { return outcome }
                     _ = model.skipBrokenPictures()
                 case .end:
                     ended = true
                 default:
-                    if let outcome = model.update(event, now: backend.now) { return outcome }
+                    if let outcome = model.update(event, now: read) { return outcome }
                 }
             }
             for effect in model.takeEffects() {

@@ -222,6 +222,26 @@ struct EndToEndTests {
                 "every mouse mode is off after quitting")
     }
 
+    /// A drag whose press, motion and release come in one read (a quick flick over ssh, a slow
+    /// terminal) moves the strip by the distance dragged: under xterm's entry ncurses read the
+    /// reports and lost the press, so nothing moved; read by the terminal layer, each report
+    /// was timed apart by microseconds and the drag flung the strip to its end (helper-78).
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func aDragReadAtOnceMovesTheStripByItsDistance(term: String) throws {
+        let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=\(term)")
+        try session.waitForStart()
+        // Two cards' width (23 columns a slot at 100x30) to the left, in one write.
+        try session.send("-l", "\u{1B}[<0;61;16M\u{1B}[<32;38;16M\u{1B}[<32;15;16M\u{1B}[<0;15;16m")
+        var previous: [String] = []
+        let lines = try session.waitForScreen { screen in
+            defer { previous = screen }
+            return screen == previous && !self.statusLine(screen).contains("1/20")
+        }
+        #expect(statusLine(lines).contains("3/20"), "\(term): \(statusLine(lines))")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
     /// Where ncurses reads SGR mouse reports itself (`xterm-256color`), a right or middle click,
     /// a sideways wheel or another button is passed over and the key after it is read at once (it
     /// waited for one more key: Right after a right click did nothing until the next; helper-36).
