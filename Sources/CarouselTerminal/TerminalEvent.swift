@@ -148,7 +148,8 @@ extension TerminalEvent {
     }
 
     /// Turns SGR mouse reports (ESC [ < b ; x ; y M, or m for a release), which the shim asks for
-    /// where ncurses reads only X10 ones, into mouse events: the left button's press, release and
+    /// and leaves to this under every terminfo entry (ncurses, reading them itself under xterm's,
+    /// lost the press of reports that came in one read), into mouse events: the left button's press, release and
     /// drag, and the wheel (other buttons, and motion with no button, are left out). So too X10
     /// reports (ESC [ M and three bytes) that reach the program as keys, where the terminfo entry
     /// names no mouse (`TERM=vt220` in an xterm: helper-53's click at column 81 was a `q`, and quit).

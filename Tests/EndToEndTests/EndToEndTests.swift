@@ -242,9 +242,10 @@ struct EndToEndTests {
         #expect(session.waitForExit() == 0)
     }
 
-    /// Where ncurses reads SGR mouse reports itself (`xterm-256color`), a right or middle click,
-    /// a sideways wheel or another button is passed over and the key after it is read at once (it
-    /// waited for one more key: Right after a right click did nothing until the next; helper-36).
+    /// Under xterm's entry (`xterm-256color`, where ncurses once read SGR mouse reports itself), a
+    /// right or middle click, a sideways wheel or another button is passed over and the key after
+    /// it is read at once (it waited for one more key: Right after a right click did nothing until
+    /// the next; helper-36).
     @Test(arguments: ["\u{1B}[<2;40;12M", "\u{1B}[<1;40;12M\u{1B}[<1;40;12m", "\u{1B}[<66;40;12M", "\u{1B}[<34;41;12M"])
     func otherButtonsAreIgnoredAndTheKeyAfterThemIsRead(report: String) throws {
         let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=xterm-256color")
