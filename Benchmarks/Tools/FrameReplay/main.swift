@@ -3,9 +3,15 @@
 // instructions under valgrind (Benchmarks/replay-instructions.py) apart from the machine's speed,
 // which changes how far each frame of the real program moves and so how much of the screen changes.
 //
-// Usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS]   (defaults 100x45, 3 s). The frames are
-// drawn twice, the first pass (`firstPass`) filling the caches; the writer's bytes are counted,
-// not written anywhere.
+// Usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS] [warm|flush|sleep|sleep1ms|sleepspin]
+// (defaults 100x45, 3 s).
+// The frames are drawn twice, the first pass (`firstPass`) filling the caches; the writer's bytes
+// are counted, not written anywhere. With a last word, the second pass is timed instead, frame by
+// frame (the thread's CPU time of the scene and the writer): one frame after another (`warm`),
+// after writing over 64 MB before each frame, as if everything the frame uses had left the caches
+// (`flush`), or after sleeping 1/60 s before each, as the program does (`sleep`; `sleep1ms`: 1 ms;
+// `sleepspin`: 1/60 s, then 0.2 ms of spinning, so that a clock slowed by the sleep is up to speed);
+// the median and the quartiles are printed, in microseconds.
 import CarouselCards
 import CarouselCore
 import CarouselDecks
@@ -58,6 +64,22 @@ struct Replay {
         return bytes
     }
 
+    /// The second pass timed frame by frame, with `before` run ahead of each frame (not timed).
+    mutating func timedPass(before: () -> Void) -> [Double] {
+        var times: [Double] = []
+        times.reserveCapacity(states.count)
+        for state in states {
+            before()
+            var start = timespec(), end = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+            let info = scene.render(state, deck: deck, into: &canvas)
+            writer.write(&canvas, cursor: info.cursor)
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+            times.append(Double(end.tv_sec - start.tv_sec) * 1e6 + Double(end.tv_nsec - start.tv_nsec) / 1e3)
+        }
+        return times
+    }
+
     /// The pass valgrind counts (`--collect-atstart=no --toggle-collect='*measuredPass*'`).
     @inline(never)
     mutating func measuredPass() { bytes = draw() }
@@ -68,6 +90,37 @@ struct Replay {
 
 var replay = Replay(deck: deck, states: states, canvas: Canvas(width: width, height: height))
 replay.firstPass()
+if arguments.count > 5 {
+    let how = arguments[5]
+    var flood = [UInt8](repeating: 0, count: 64 << 20)
+    var round: UInt8 = 0
+    let times = replay.timedPass {
+        switch how {
+        case "flush":
+            round &+= 1
+            flood.withUnsafeMutableBufferPointer { p in
+                for i in stride(from: 0, to: p.count, by: 64) { p[i] = round }
+            }
+        case "sleep":
+            var pause = timespec(tv_sec: 0, tv_nsec: 16_666_667)
+            nanosleep(&pause, nil)
+        case "sleep1ms":
+            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+            nanosleep(&pause, nil)
+        case "sleepspin":
+            var pause = timespec(tv_sec: 0, tv_nsec: 16_666_667)
+            nanosleep(&pause, nil)
+            var start = timespec(), now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &start)
+            repeat { clock_gettime(CLOCK_MONOTONIC, &now) } while (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec) < 200_000
+        default:
+            break
+        }
+    }.sorted()
+    func at(_ q: Double) -> String { String(Int(times[Int(Double(times.count - 1) * q)].rounded())) }
+    print("\(style.rawValue) \(mode.rawValue) \(width)x\(height) \(how): \(at(0.5)) us a frame (quartiles \(at(0.25))-\(at(0.75)))")
+    exit(0)
+}
 replay.measuredPass()
 let bytes = replay.bytes
 print("\(style.rawValue) \(mode.rawValue) \(width)x\(height): \(states.count) frames, \(bytes / states.count) bytes a frame")
