@@ -1050,6 +1050,7 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     keypad_again();
     clearok(curscr, TRUE);
     doupdate();
+    leave_sgr_reports_to_us();  // (ncurses switched its mouse key on again: helper-79)
     if (tracking) set_motion_tracking(1);
     set_bracketed_paste(1);
     return result;
