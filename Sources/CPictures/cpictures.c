@@ -531,12 +531,10 @@ static cp_status status_for(const GError *err) {
  * GIF takes 310 ms in 16 KiB writes, 90 ms in 64 KiB, 51 ms in 256 KiB). */
 #define CHUNK_SIZE (256 * 1024)
 
-/* IMAGE halved once (level + 1), as tight RGBA; NULL when out of memory. Every level past a
- * decoder's own is made by this alone, one step at a time, so that a level is the same pixels
- * whether made at load or later from a larger level held (cp_halved). */
-static cp_image *halved_once(const cp_image *image) {
-    int w = level_size(image->width, 1), h = level_size(image->height, 1);
-    GdkPixbuf *source = gdk_pixbuf_new_from_data(image->pixels, GDK_COLORSPACE_RGB, TRUE, 8, image->width,
+/* A new image like IMAGE (its original size and format) holding FROM (IMAGE's size of pixels)
+ * scaled to w x h with GdkPixbuf's bilinear filter, as tight RGBA; NULL when out of memory. */
+static cp_image *scaled_copy(const cp_image *image, const uint8_t *from, int w, int h) {
+    GdkPixbuf *source = gdk_pixbuf_new_from_data(from, GDK_COLORSPACE_RGB, TRUE, 8, image->width,
                                                  image->height, image->width * 4, NULL, NULL);
     GdkPixbuf *scaled = source ? gdk_pixbuf_scale_simple(source, w, h, GDK_INTERP_BILINEAR) : NULL;
     if (source) g_object_unref(source);
@@ -555,8 +553,16 @@ static cp_image *halved_once(const cp_image *image) {
     *copy = *image;
     copy->width = w;
     copy->height = h;
-    copy->level = image->level + 1;
     copy->pixels = pixels;
+    return copy;
+}
+
+/* IMAGE halved once (level + 1), as tight RGBA; NULL when out of memory. Every level past a
+ * decoder's own is made by this alone, one step at a time, so that a level is the same pixels
+ * whether made at load or later from a larger level held (cp_halved). */
+static cp_image *halved_once(const cp_image *image) {
+    cp_image *copy = scaled_copy(image, image->pixels, level_size(image->width, 1), level_size(image->height, 1));
+    if (copy) copy->level = image->level + 1;
     return copy;
 }
 
@@ -859,38 +865,15 @@ cp_image *cp_scaled(const cp_image *image, int max_width, int max_height) {
         from = visible;
         break;
     }
-    GdkPixbuf *source = gdk_pixbuf_new_from_data(from, GDK_COLORSPACE_RGB, TRUE, 8, image->width,
-                                                 image->height, image->width * 4, NULL, NULL);
-    if (!source) {
-        free(visible);
-        return NULL;
-    }
-    GdkPixbuf *scaled = gdk_pixbuf_scale_simple(source, w, h, GDK_INTERP_BILINEAR);
-    g_object_unref(source);
+    cp_image *copy = scaled_copy(image, from, w, h);
     free(visible);
-    if (!scaled) return NULL;
-    cp_image *copy = calloc(1, sizeof *copy);
-    uint8_t *pixels = copy ? malloc((size_t)w * h * 4) : NULL;
-    if (!pixels) {
-        free(copy);
-        g_object_unref(scaled);
-        return NULL;
-    }
-    const guchar *src = gdk_pixbuf_read_pixels(scaled);
-    int stride = gdk_pixbuf_get_rowstride(scaled);
-    for (int y = 0; y < h; y++) memcpy(pixels + (size_t)y * w * 4, src + (size_t)y * stride, (size_t)w * 4);
-    g_object_unref(scaled);
+    if (!copy) return NULL;
     /* A pixel a shape covers a quarter of or more is the shape's, whole; less, transparent. Each
      * pixel of the small copy averages a large area, and a shape on a transparent picture left
      * few pixels opaque enough for chafa to draw: a red disc blurred was blank cells (helper-60).
      * The copy is enlarged smoothly again, so its edges still come out soft. */
-    for (size_t i = 3; i < (size_t)w * h * 4; i += 4) pixels[i] = pixels[i] >= 64 ? 255 : 0;
-    copy->width = w;
-    copy->height = h;
-    copy->original_width = image->original_width;
-    copy->original_height = image->original_height;
-    memcpy(copy->format, image->format, sizeof copy->format);
-    copy->pixels = pixels;
+    for (size_t i = 3; i < (size_t)w * h * 4; i += 4) copy->pixels[i] = copy->pixels[i] >= 64 ? 255 : 0;
+    copy->level = -1; /* no level of the picture: never halved to one (cp_can_halve_to) */
     return copy;
 }
 

@@ -162,7 +162,8 @@ public final class Picture: Sendable {
     }
 
     /// Decodes the file at `path` (its first frame) at the level `level(width:height:for:)` gives
-    /// for `maxSize`: at least the pixels of its fit there, fewer than twice as many across.
+    /// for `maxSize`: at least the pixels of its fit there (in either orientation: a level may hold
+    /// more than twice the fit across when the picture's shape is far from the area's).
     public static func load(path: String, maxSize: PixelSize) throws(PictureError) -> Picture {
         try make(path: path) { status, buffer, size in
             cp_load(path, Int32(clamping: maxSize.width), Int32(clamping: maxSize.height), status, buffer, size)
