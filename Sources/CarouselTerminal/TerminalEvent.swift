@@ -153,7 +153,14 @@ extension TerminalEvent {
     /// drag, and the wheel (other buttons, and motion with no button, are left out). So too X10
     /// reports (ESC [ M and three bytes) that reach the program as keys, where the terminfo entry
     /// names no mouse (`TERM=vt220` in an xterm: helper-53's click at column 81 was a `q`, and quit).
-    static func gatherMouseReports(_ events: inout [TerminalEvent]) {
+    /// A report the read cut in two (over ssh a read can end anywhere) is kept in `carry` and read
+    /// again before the next events: its tail, read alone, was typed keys (a wheel turn's `16;5M`
+    /// jumped to card 16; helper-79).
+    static func gatherMouseReports(_ events: inout [TerminalEvent], carry: inout [TerminalEvent]) {
+        if !carry.isEmpty {
+            events = carry + events
+            carry.removeAll()
+        }
         guard events.contains(.key(.escape)) else { return }
         var result: [TerminalEvent] = []
         result.reserveCapacity(events.count)
@@ -170,6 +177,10 @@ extension TerminalEvent {
                 while values.count < 3, j < events.count, case .key(let key) = events[j], Self.x10Byte(key) {
                     values.append(Self.x10Value(events[j]) ?? -1)
                     j += 1
+                }
+                if values.count < 3 && j == events.count {
+                    carry = Array(events[i...])
+                    break
                 }
                 i = j
                 guard values.count == 3, values.allSatisfy({ $0 >= 32 }) else { continue }
@@ -190,6 +201,7 @@ extension TerminalEvent {
             var numbers: [Int] = [0]
             var j = i + 3
             var final: Character?
+            var ended = false
             while j < events.count, case .key(.character(let c)) = events[j] {
                 j += 1
                 if let digit = c.wholeNumberValue, c.isASCII {
@@ -198,8 +210,14 @@ extension TerminalEvent {
                     numbers.append(0)
                 } else {
                     if c == "M" || c == "m" { final = c }
+                    ended = true
                     break
                 }
+            }
+            if !ended && j == events.count {
+                // The read ends inside what may be a report: read again with what comes next.
+                carry = Array(events[i...])
+                break
             }
             guard let final, numbers.count == 3 else {
                 // Not a report after all: left as it came.

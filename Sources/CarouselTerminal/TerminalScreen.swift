@@ -201,7 +201,7 @@ public final class TerminalScreen: TerminalBackend {
         // is carried to the next read only when it ends them.)
         TerminalEvent.gatherPastes(&pending, open: &paste, carry: &pasteCarry)
         if paste != nil { pasteHeard = now }
-        TerminalEvent.gatherMouseReports(&pending)
+        TerminalEvent.gatherMouseReports(&pending, carry: &mouseCarry)
         TerminalEvent.dropUnknownSequences(&pending)
         if cs_take_wake() != 0 { pending.append(.wake) }
         let late = cs_pending_signal()
@@ -213,6 +213,8 @@ public final class TerminalScreen: TerminalBackend {
     /// A paste begun and not yet ended, and a bracket a read cut in two (see `TerminalEvent.gatherPastes`).
     private var paste: [Character]?
     private var pasteCarry: [TerminalEvent] = []
+    /// A mouse report a read cut in two (see `TerminalEvent.gatherMouseReports`).
+    private var mouseCarry: [TerminalEvent] = []
     /// When the open paste last read something; how long it may then stay silent (ms).
     private var pasteHeard = 0.0
     static let pasteSilence: Int32 = 1_000

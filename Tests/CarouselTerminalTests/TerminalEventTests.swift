@@ -93,7 +93,8 @@ import Testing
     @Test func sgrMouseReportsAreMouseEvents() {
         var events = Self.keys("\u{1B}[<0;240;5M\u{1B}[<0;240;5m\u{1B}[<32;241;6M\u{1B}[<64;1;1M\u{1B}[<65;2;2M\u{1B}[<16;3;3M")
             + Self.keys("\u{1B}[<2;9;9M\u{1B}[<35;9;9M") + [.key(.right)]
-        TerminalEvent.gatherMouseReports(&events)
+        var carry: [TerminalEvent] = []
+        TerminalEvent.gatherMouseReports(&events, carry: &carry)
         #expect(events == [
             .mouse(MouseEvent(kind: .press, x: 239, y: 4)), .mouse(MouseEvent(kind: .release, x: 239, y: 4)),
             .mouse(MouseEvent(kind: .drag, x: 240, y: 5)), .mouse(MouseEvent(kind: .wheelUp, x: 0, y: 0)),
@@ -101,8 +102,9 @@ import Testing
         ])
         var other = Self.keys("\u{1B}[<1;2x\u{1B}[<") + [.key(.left)]
         let before = other
-        TerminalEvent.gatherMouseReports(&other)
+        TerminalEvent.gatherMouseReports(&other, carry: &carry)
         #expect(other == before, "not reports: left for the next pass")
+        #expect(carry.isEmpty)
     }
 
     /// X10 reports that reach the program as keys (an entry that names no mouse, `TERM=vt220` in
@@ -111,24 +113,53 @@ import Testing
     @Test func x10MouseReportsAreMouseEventsNotKeys() {
         // Left press at column 81, row 3; its release (button 3); the wheel down at 1,1; a drag.
         var events = Self.keys("\u{1B}[M q#\u{1B}[M#q#\u{1B}[Ma!!\u{1B}[M@r$") + [.key(.right)]
-        TerminalEvent.gatherMouseReports(&events)
+        var carry: [TerminalEvent] = []
+        TerminalEvent.gatherMouseReports(&events, carry: &carry)
         #expect(events == [
             .mouse(MouseEvent(kind: .press, x: 80, y: 2)), .mouse(MouseEvent(kind: .release, x: 80, y: 2)),
             .mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0)), .mouse(MouseEvent(kind: .drag, x: 81, y: 3)), .key(.right),
         ])
         var right = Self.keys("\u{1B}[M\"q#\u{1B}[M q") + [.key(.left)]
-        TerminalEvent.gatherMouseReports(&right)
+        TerminalEvent.gatherMouseReports(&right, carry: &carry)
         #expect(right == [.key(.left)], "the right button's press and a report cut short: no key of theirs")
-        // Cut short at once, by the read's end or a key (review: it trapped, for every terminal).
+        // Cut short at once, by a key (review: it trapped, for every terminal), or by the read's
+        // end: kept for the next read, which here brings nothing of it.
         for after in [[], [TerminalEvent.key(.up)]] {
             var bare = Self.keys("\u{1B}[M") + after
-            TerminalEvent.gatherMouseReports(&bare)
+            TerminalEvent.gatherMouseReports(&bare, carry: &carry)
             #expect(bare == after)
+            #expect(carry == (after.isEmpty ? Self.keys("\u{1B}[M") : []))
+            var next: [TerminalEvent] = [.key(.down)]
+            TerminalEvent.gatherMouseReports(&next, carry: &carry)
+            #expect(next == [.key(.down)] && carry.isEmpty)
         }
         // A byte that is no character of one scalar (a far column in a UTF-8 locale): dropped
         // with its report, not read as a key.
         var far = Self.keys("\u{1B}[M ") + [.key(.character("é\u{301}")), .key(.character("#")), .key(.character("q"))]
-        TerminalEvent.gatherMouseReports(&far)
+        TerminalEvent.gatherMouseReports(&far, carry: &carry)
         #expect(far == [.key(.character("q"))])
+    }
+
+    /// A report a read cuts in two, wherever (over ssh a read may end anywhere), is one mouse
+    /// event once the rest comes: its tail was typed keys, and a wheel turn's `16;5M` jumped to
+    /// card 16 (helper-79). Keys before and after it stay keys.
+    @Test func aMouseReportCutByTheReadIsReadWhole() {
+        let wholes: [(String, MouseEvent)] = [
+            ("\u{1B}[<65;16;5M", MouseEvent(kind: .wheelDown, x: 15, y: 4)),
+            ("\u{1B}[<0;240;12m", MouseEvent(kind: .release, x: 239, y: 11)),
+            ("\u{1B}[M q#", MouseEvent(kind: .press, x: 80, y: 2)),
+        ]
+        for (text, event) in wholes {
+            let whole = [TerminalEvent.key(.left)] + Self.keys(text) + [.key(.character("j"))]
+            // (Cut right after its Esc or its `[`, ncurses waits for the rest itself: a known key may follow.)
+            for at in 4..<whole.count {
+                var a = Array(whole[..<at]), b = Array(whole[at...])
+                var carry: [TerminalEvent] = []
+                TerminalEvent.gatherMouseReports(&a, carry: &carry)
+                TerminalEvent.gatherMouseReports(&b, carry: &carry)
+                #expect(a + b == [.key(.left), .mouse(event), .key(.character("j"))], "\(text) cut after \(at): \(a) \(b)")
+                #expect(carry.isEmpty)
+            }
+        }
     }
 }
