@@ -557,18 +557,63 @@ static cp_image *scaled_copy(const cp_image *image, const uint8_t *from, int w, 
     return copy;
 }
 
-/* IMAGE halved once (level + 1), as tight RGBA; NULL when out of memory. Every level past a
- * decoder's own is made by this alone, one step at a time, so that a level is the same pixels
- * whether made at load or later from a larger level held (cp_halved). */
-static cp_image *halved_once(const cp_image *image) {
-    cp_image *copy = scaled_copy(image, image->pixels, level_size(image->width, 1), level_size(image->height, 1));
-    if (copy) copy->level = image->level + 1;
+/* A new image like LIKE (its original size, format and level + 1) holding the w x h pixels at
+ * SRC (rows STRIDE bytes apart, CHANNELS 3 or 4, RGB(A) 8 bits) halved, each side rounded up:
+ * each pixel the mean of a 2 x 2 square (an odd side's last one counts its edge twice), its colour
+ * weighted by alpha. NULL when out of memory.
+ *
+ * Every level past a decoder's own is made by this alone, one step at a time, from the decoder's
+ * pixbuf at load (3 channels or 4, read in place: no full-size copy beside it; an 8000x8000 PNG
+ * peaked at 554 MB with one, helper-79) or from a level held (cp_halved): a pixel without alpha is
+ * opaque either way, so a level is the same pixels whichever way it was made. */
+static cp_image *halved(const cp_image *like, const uint8_t *src, size_t stride, int channels, int w, int h) {
+    int hw = level_size(w, 1), hh = level_size(h, 1);
+    cp_image *copy = calloc(1, sizeof *copy);
+    uint8_t *pixels = copy ? malloc((size_t)hw * hh * 4) : NULL;
+    if (!pixels) {
+        free(copy);
+        return NULL;
+    }
+    for (int y = 0; y < hh; y++) {
+        const uint8_t *rows[2] = {src + (size_t)(2 * y) * stride, src + (size_t)MIN(2 * y + 1, h - 1) * stride};
+        uint8_t *dst = pixels + (size_t)y * hw * 4;
+        for (int x = 0; x < hw; x++, dst += 4) {
+            size_t columns[2] = {(size_t)(2 * x) * channels, (size_t)MIN(2 * x + 1, w - 1) * channels};
+            unsigned alpha = 0, sum[3] = {0, 0, 0}, weighted[3] = {0, 0, 0};
+            for (int r = 0; r < 2; r++)
+                for (int c = 0; c < 2; c++) {
+                    const uint8_t *p = rows[r] + columns[c];
+                    unsigned a = channels == 4 ? p[3] : 255;
+                    alpha += a;
+                    for (int k = 0; k < 3; k++) {
+                        sum[k] += p[k];
+                        weighted[k] += p[k] * a;
+                    }
+                }
+            if (alpha == 4 * 255) {
+                for (int k = 0; k < 3; k++) dst[k] = (uint8_t)((sum[k] + 2) / 4);
+            } else if (alpha == 0) {
+                for (int k = 0; k < 3; k++) dst[k] = 0;
+            } else {
+                for (int k = 0; k < 3; k++) dst[k] = (uint8_t)((weighted[k] + alpha / 2) / alpha);
+            }
+            dst[3] = (uint8_t)((alpha + 2) / 4);
+        }
+    }
+    *copy = *like;
+    copy->width = hw;
+    copy->height = hh;
+    copy->level = like->level + 1;
+    copy->pixels = pixels;
     return copy;
+}
+
+static cp_image *halved_once(const cp_image *image) {
+    return halved(image, image->pixels, (size_t)image->width * 4, 4, image->width, image->height);
 }
 
 cp_image *cp_halved(const cp_image *image, int times) {
     if (!image || times < 1) return NULL;
-    if (!libraries_ready(NULL, NULL, 0)) return NULL; /* never so for an image cp_load made */
     cp_image *current = halved_once(image);
     for (int i = 1; current && i < times; i++) {
         cp_image *next = halved_once(current);
@@ -597,6 +642,23 @@ static cp_image *finish(GdkPixbuf *pixbuf, const load_state *state, cp_status *s
         set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "unusual pixel layout");
         return NULL;
     }
+    cp_image like = {.level = state->direct};
+    /* Orientation may turn the picture a quarter: report the original size as shown. */
+    const char *o = gdk_pixbuf_get_option(pixbuf, "orientation");
+    gboolean quarter = o && (strcmp(o, "5") == 0 || strcmp(o, "6") == 0 || strcmp(o, "7") == 0 || strcmp(o, "8") == 0);
+    like.original_width = quarter ? state->original_height : state->original_width;
+    like.original_height = quarter ? state->original_width : state->original_height;
+    g_strlcpy(like.format, state->format, sizeof like.format);
+    const guchar *src = gdk_pixbuf_read_pixels(oriented);
+    if (state->level > state->direct) {
+        /* Halved from the decoder's pixels where they lie (see halved). */
+        cp_image *half = halved(&like, src, (size_t)stride, channels, w, h);
+        g_object_unref(oriented);
+        cp_image *smaller = half && state->level > state->direct + 1 ? cp_halved(half, state->level - state->direct - 1) : half;
+        if (smaller != half) cp_free(half);
+        if (!smaller) set_error(status, error, error_size, CP_ERR_MEMORY, "out of memory");
+        return smaller;
+    }
     cp_image *image = calloc(1, sizeof *image);
     uint8_t *pixels = image ? malloc((size_t)w * h * 4) : NULL;
     if (!pixels) {
@@ -605,7 +667,6 @@ static cp_image *finish(GdkPixbuf *pixbuf, const load_state *state, cp_status *s
         set_error(status, error, error_size, CP_ERR_MEMORY, "out of memory");
         return NULL;
     }
-    const guchar *src = gdk_pixbuf_read_pixels(oriented);
     for (int y = 0; y < h; y++) {
         const guchar *row = src + (size_t)y * stride;
         uint8_t *dst = pixels + (size_t)y * w * 4;
@@ -618,22 +679,10 @@ static cp_image *finish(GdkPixbuf *pixbuf, const load_state *state, cp_status *s
         }
     }
     g_object_unref(oriented);
+    *image = like;
     image->width = w;
     image->height = h;
-    /* Orientation may turn the picture a quarter: report the original size as shown. */
-    const char *o = gdk_pixbuf_get_option(pixbuf, "orientation");
-    gboolean quarter = o && (strcmp(o, "5") == 0 || strcmp(o, "6") == 0 || strcmp(o, "7") == 0 || strcmp(o, "8") == 0);
-    image->original_width = quarter ? state->original_height : state->original_width;
-    image->original_height = quarter ? state->original_width : state->original_height;
-    g_strlcpy(image->format, state->format, sizeof image->format);
     image->pixels = pixels;
-    image->level = state->direct;
-    if (state->level > state->direct) {
-        cp_image *smaller = cp_halved(image, state->level - state->direct);
-        cp_free(image);
-        if (!smaller) set_error(status, error, error_size, CP_ERR_MEMORY, "out of memory");
-        return smaller;
-    }
     return image;
 }
 

@@ -6,10 +6,10 @@
  *
  * Libraries: gdk-pixbuf and libchafa (with GLib) are not linked. The first function that needs
  * them (cp_load, cp_load_memory, cp_check past the signature, cp_supported_formats, cp_scaled,
- * cp_halved, cp_render) loads them with dlopen, once for the process. When they cannot be loaded, loads
+ * cp_render) loads them with dlopen, once for the process. When they cannot be loaded, loads
  * and checks fail with CP_ERR_UNSUPPORTED and "cannot load the picture libraries: <why>",
  * cp_supported_formats returns "", and cp_scaled and cp_render fail as for bad arguments
- * (which cannot happen to an image cp_load made); so does cp_halved. For tests,
+ * (which cannot happen to an image cp_load made). For tests,
  * CAROUSEL_PICTURES_TEST_MISSING_LIBRARY=1 (read at that first use) makes loading fail so.
  *
  * Logging: loading the libraries replaces GLib's default log handler with one that
@@ -86,9 +86,9 @@ cp_image *cp_scaled(const cp_image *image, int max_width, int max_height);
  * on the file and the level alone, never on what was loaded before. */
 int cp_level(int width, int height, int max_width, int max_height);
 
-/* IMAGE halved TIMES times (1 or more), one level at a time: the same pixels cp_load gives
- * for that level whenever cp_can_halve_to says so. NULL when out of memory or for bad
- * arguments. */
+/* IMAGE halved TIMES times (1 or more), one level at a time, each pixel the alpha-weighted mean
+ * of a 2 x 2 square: the same pixels cp_load gives for that level whenever cp_can_halve_to says
+ * so. NULL when out of memory or for bad arguments. */
 cp_image *cp_halved(const cp_image *image, int times);
 
 /* Whether halving IMAGE makes exactly the pixels cp_load gives at LEVEL (a smaller level of
