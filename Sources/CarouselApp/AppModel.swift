@@ -164,6 +164,11 @@ public struct AppModel {
         case .mouse(let mouse):
             lostCard = nil
             slideshow?.interacted(at: now)
+            // Where `n` went is said until the strip is moved otherwise (it stayed through clicks).
+            if wentRound != nil {
+                wentRound = nil
+                refreshLabels()
+            }
             // A click or the wheel acts on the cards the search shows, as keys do: it waits too.
             if !inputAwaitingSearch.isEmpty || keysAwaitSearch {
                 inputAwaitingSearch.append(.mouse(mouse))
@@ -438,9 +443,10 @@ public struct AppModel {
         state.send(.move(1))
         // A slide moving on is a step, as a key is: a message said until the next key goes, and
         // the new slide's title shows (helper-16: a broken picture's message stayed through a
-        // whole slideshow nobody touched).
-        if message != nil {
+        // whole slideshow nobody touched; so did where `n` went).
+        if message != nil || wentRound != nil {
             message = nil
+            wentRound = nil
             refreshLabels()
         }
         followActiveCard()

@@ -589,6 +589,28 @@ import Testing
         one.press(.enter, .character("n"))
         #expect(one.model.activeDeckIndex == 1)
         #expect(status(one).contains("/hay (the only match)"), "\(status(one))")
+
+        // A click, the wheel or a slide moving on moves the strip otherwise: the note goes
+        // (helper-79 saw it stay through clicks until a key).
+        for (name, move) in [("click", { (p: Pilot) in p.click(x: 80, y: 15) }),
+                             ("wheel", { (p: Pilot) in p.wheel(up: false, x: 50, y: 15) }),
+                             ("slide", { (p: Pilot) in
+                                 // (Until the first slide moves on: the last one says so, over the note.)
+                                 let from = p.model.activeDeckIndex
+                                 for _ in 0..<30 where p.model.activeDeckIndex == from { p.wait(0.5) }
+                             })] {
+            var options = AppOptions()
+            options.autoplay = name == "slide" ? 2 : nil
+            let other = Pilot(deck: deck, options: options, width: 100, height: 30)
+            other.press(.character("/"))
+            other.type("needle")
+            other.press(.enter, .character("n"), .character("n"), .character("n"))
+            #expect(status(other).contains("(round to the first)"), "\(name): \(status(other))")
+            let before = other.model.activeDeckIndex
+            move(other)
+            #expect(!status(other).contains("round"), "\(name): \(status(other))")
+            #expect(other.model.activeDeckIndex != before, "\(name) moved the strip")
+        }
     }
 
     @Test func nWithNothingSearchedSaysHowToSearch() {
