@@ -24,7 +24,12 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let style = StyleKind(rawValue: arguments[1]), let mode = Mode(rawValue: arguments[2]) else {
-    print("usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS]")
+    print("usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS] [warm|flush|sleep|sleep1ms|sleepspin]")
+    exit(2)
+}
+let timings = ["warm", "flush", "sleep", "sleep1ms", "sleepspin"]
+if arguments.count > 5, !timings.contains(arguments[5]) {
+    print("FrameReplay: no timing \(arguments[5]): one of \(timings.joined(separator: ", "))")
     exit(2)
 }
 let size = arguments.count > 3 ? arguments[3].split(separator: "x").compactMap { Int($0) } : [100, 45]
