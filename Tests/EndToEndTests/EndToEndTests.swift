@@ -225,11 +225,17 @@ struct EndToEndTests {
     /// A drag whose press, motion and release come in one read (a quick flick over ssh, a slow
     /// terminal) moves the strip by the distance dragged: under xterm's entry ncurses read the
     /// reports and lost the press, so nothing moved; read by the terminal layer, each report
-    /// was timed apart by microseconds and the drag flung the strip to its end (helper-78).
-    @Test(arguments: ["xterm-256color", "tmux-256color"])
-    func aDragReadAtOnceMovesTheStripByItsDistance(term: String) throws {
-        let session = try TmuxSession(environment: "LANG=C.UTF-8 TERM=\(term)")
+    /// was timed apart by microseconds and the drag flung the strip to its end (helper-78). So too
+    /// after a command run with `e` gave the terminal back (ncurses took the reports again then).
+    @Test(arguments: [("xterm-256color", false), ("tmux-256color", false), ("xterm-256color", true)])
+    func aDragReadAtOnceMovesTheStripByItsDistance(term: String, afterCommand: Bool) throws {
+        let session = try TmuxSession(arguments: afterCommand ? "--open-with true" : "", environment: "LANG=C.UTF-8 TERM=\(term)")
         try session.waitForStart()
+        if afterCommand {
+            try session.send("e")
+            Thread.sleep(forTimeInterval: 0.5)
+            _ = try session.waitForScreen { self.statusLine($0).contains("1/20") }
+        }
         // Two cards' width (23 columns a slot at 100x30) to the left, in one write.
         try session.send("-l", "\u{1B}[<0;61;16M\u{1B}[<32;38;16M\u{1B}[<32;15;16M\u{1B}[<0;15;16m")
         var previous: [String] = []
