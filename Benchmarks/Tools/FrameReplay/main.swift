@@ -69,18 +69,21 @@ struct Replay {
         return bytes
     }
 
-    /// The second pass timed frame by frame, with `before` run ahead of each frame (not timed).
-    mutating func timedPass(before: () -> Void) -> [Double] {
-        var times: [Double] = []
+    /// The second pass timed frame by frame, with `before` run ahead of each frame (not timed):
+    /// each frame's microseconds in the scene and in the writer.
+    mutating func timedPass(before: () -> Void) -> [(scene: Double, writer: Double)] {
+        var times: [(scene: Double, writer: Double)] = []
         times.reserveCapacity(states.count)
+        func us(_ a: timespec, _ b: timespec) -> Double { Double(b.tv_sec - a.tv_sec) * 1e6 + Double(b.tv_nsec - a.tv_nsec) / 1e3 }
         for state in states {
             before()
-            var start = timespec(), end = timespec()
+            var start = timespec(), middle = timespec(), end = timespec()
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
             let info = scene.render(state, deck: deck, into: &canvas)
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &middle)
             writer.write(&canvas, cursor: info.cursor)
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-            times.append(Double(end.tv_sec - start.tv_sec) * 1e6 + Double(end.tv_nsec - start.tv_nsec) / 1e3)
+            times.append((us(start, middle), us(middle, end)))
         }
         return times
     }
@@ -121,9 +124,14 @@ if arguments.count > 5 {
         default:
             break
         }
-    }.sorted()
-    func at(_ q: Double) -> String { String(Int(times[Int(Double(times.count - 1) * q)].rounded())) }
-    print("\(style.rawValue) \(mode.rawValue) \(width)x\(height) \(how): \(at(0.5)) us a frame (quartiles \(at(0.25))-\(at(0.75)))")
+    }
+    func at(_ q: Double, _ values: [Double]) -> String {
+        let sorted = values.sorted()
+        return String(Int(sorted[Int(Double(sorted.count - 1) * q)].rounded()))
+    }
+    let whole = times.map { $0.scene + $0.writer }, scene = times.map(\.scene), writer = times.map(\.writer)
+    print("\(style.rawValue) \(mode.rawValue) \(width)x\(height) \(how): \(at(0.5, whole)) us a frame (quartiles \(at(0.25, whole))-\(at(0.75, whole))); "
+          + "scene \(at(0.5, scene)), writer \(at(0.5, writer)) (medians)")
     exit(0)
 }
 replay.measuredPass()
