@@ -58,16 +58,58 @@ struct ParagraphWrapper {
         hanging = current.count
         onFirstRow = true
         var pending = line[0..<0]
-        for token in Self.tokens(line.dropFirst(leading)) {
+        let tokens = Self.tokens(line.dropFirst(leading))
+        // A list written as text (`- item`, `* item`, `1. item`, `a) item`): the item's first word
+        // is its marker's (see `addItemStart`).
+        var itemStart = -1
+        if blankStyle != nil, tokens.count >= 3, case .segment(let marker) = tokens[0], Self.isListMarker(line[marker]),
+           case .spaces(let spaces) = tokens[1], spaces.count <= 4 {
+            itemStart = 2
+        }
+        for (index, token) in tokens.enumerated() {
             switch token {
             case .spaces(let spaces):
                 pending = line[spaces]
             case .segment(let glyphs):
-                add(line[glyphs], after: pending)
+                if index == itemStart { addItemStart(line[glyphs], after: pending) } else { add(line[glyphs], after: pending) }
                 pending = line[0..<0]
             }
         }
         finishLine()
+    }
+
+    /// Whether `glyphs` (a line's first segment after its indentation, a space after it) are a
+    /// list's marker as plain text writes one: a bullet (`-`, `*`, `+`, `•`, `◦`, `‣`, `–`, `—`),
+    /// or a number of up to three digits or a single letter, followed by `.` or `)` (`1.`, `12)`,
+    /// `a)`), or between brackets (`(3)`, `(b)`).
+    static func isListMarker(_ glyphs: ArraySlice<Glyph>) -> Bool {
+        let characters = glyphs.map(\.character)
+        if characters.count == 1 { return ["-", "*", "+", "•", "◦", "‣", "–", "—"].contains(characters[0]) }
+        var body = characters[...]
+        guard let last = body.popLast(), last == "." || last == ")" else { return false }
+        if last == ")", body.first == "(" { body.removeFirst() }
+        guard !body.isEmpty else { return false }
+        if body.count == 1, let letter = body.first, letter.isASCII, letter.isLetter { return last == ")" || characters.count == 2 }
+        return body.count <= 3 && body.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// The first word of a list item written as text (see `wrap`): the rows the item goes on in
+    /// start under its text, not its marker (a hanging indent, as a list set in print has; they
+    /// started at the marker's column, which read as more items or as no list at all), and the
+    /// marker never ends a row alone (`-` / `self-raising` on a card 11 columns wide read as a
+    /// dash of its own): a first word too long for the row is broken after the marker.
+    /// Where the text would start past half the row, the item wraps as any line does.
+    private mutating func addItemStart(_ word: ArraySlice<Glyph>, after spaces: ArraySlice<Glyph>) {
+        let start = column + spaces.count
+        guard start * 2 <= min(first, later), available - start >= 4 else { return add(word, after: spaces) }
+        hanging = start
+        append(spaces, width: spaces.count)
+        let width = word.cells
+        if column + width <= available {
+            append(word, width: width)
+        } else {
+            fold(word, indent: start)
+        }
     }
 
     /// The columns of indentation kept of `leading` spaces on a line `available` cells wide: all
@@ -119,13 +161,14 @@ struct ParagraphWrapper {
         }
     }
 
-    /// Breaks a word wider than the line over as many lines as it needs.
-    private mutating func fold(_ word: ArraySlice<Glyph>) {
+    /// Breaks a word wider than the line over as many lines as it needs, from the column the row
+    /// has reached, the rows after it indented by `indent` blanks.
+    private mutating func fold(_ word: ArraySlice<Glyph>, indent: Int = 0) {
         var rest = word
         var left = word.cells  // cells of `rest`, counted once (a word may be a whole file long)
         // (Three columns take a mark: "do-" / "ne" reads as one word broken; "don" / "e" read as
         // another word.)
-        let marked = available >= 3
+        let marked = available - max(column, indent) >= 3
         // A path or URL, an e-mail address, a host name, an IP address or a version breaks at its
         // own separators (a hyphen added inside one reads as part of it: "10.0.12.-" / "101",
         // "web01.pro-" / "d.example-" / ".com"; helper-11), a code (a hash, a number) without one.
@@ -133,8 +176,8 @@ struct ParagraphWrapper {
             || word.count { $0.character == ":" } >= 2  // an IPv6 address, a MAC address, a time
             || word.count { $0.character == "\\" } >= 2  // a Windows path (`C:\Users\Zoë`), TeX (`\alpha\beta`)
         let hyphenates = !Self.isCode(word)
-        while left > available {
-            let (cut, needsMark) = breakIndex(rest, cells: left, marked: marked, address: address, hyphenates: hyphenates)
+        while left > available - column {
+            let (cut, needsMark) = breakIndex(rest, cells: left, room: available - column, marked: marked, address: address, hyphenates: hyphenates)
             let piece = rest[..<cut]
             rest = rest[cut...]
             left -= piece.cells
@@ -147,7 +190,12 @@ struct ParagraphWrapper {
                     append(CollectionOfOne(Glyph(character: Self.breakMark, width: 1, style: breakStyle)), width: 1)
                 }
             }
-            if !rest.isEmpty { finishLine() }
+            if !rest.isEmpty {
+                finishLine()
+                if indent > 0, let blankStyle {
+                    append(repeatElement(Glyph(ascii: 0x20, " ", width: 1, style: blankStyle), count: indent), width: indent)
+                }
+            }
         }
         if !rest.isEmpty { append(rest, width: rest.cells) }
     }
@@ -161,9 +209,10 @@ struct ParagraphWrapper {
     /// letters; else, for a code (a hash, a number: no `hyphenates`, see `isCode`) or an address,
     /// where the line is full, with no mark; else where the line (less a cell for the mark) is full, moved back so
     /// that at least `shortestTail` letters go on.
-    private func breakIndex(_ word: ArraySlice<Glyph>, cells total: Int, marked: Bool, address: Bool, hyphenates: Bool) -> (Int, mark: Bool) {
+    private func breakIndex(_ word: ArraySlice<Glyph>, cells total: Int, room available: Int, marked: Bool, address: Bool,
+                            hyphenates: Bool) -> (Int, mark: Bool) {
         var cells = 0
-        var fits = word.startIndex  // end of the glyphs that fit in the whole line
+        var fits = word.startIndex  // end of the glyphs that fit in the row's room
         while fits < word.endIndex, cells + word[fits].width <= available {
             cells += word[fits].width
             fits += 1

@@ -394,6 +394,31 @@ import Testing
         }
     }
 
+    /// A list written as plain text (`- item`, `1. item`, `a) item`, `(3) item`) wraps as a list
+    /// set in print does: an item's rows after its first start under its text, and the marker
+    /// never ends a row alone (an 11-column card showed `-` / `self-` / `raising` / `flour`, a
+    /// dash of its own and an item that read as a new paragraph). A line that only begins with a
+    /// dash or a number is no item; a card too narrow for the indent wraps as before.
+    @Test func aListWrittenAsTextHangsUnderItsItems() {
+        func rows(_ text: String, width: Int) -> [String] {
+            TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of).map(\.text)
+        }
+        #expect(rows("- apples\n- self-raising flour\n- half-and-half", width: 11)
+                == ["- apples", "- self-", "  raising", "  flour", "- half-and-", "  half"])
+        #expect(rows("1. Preheat the oven to 200 degrees\n12) Serve", width: 16)
+                == ["1. Preheat the", "   oven to 200", "   degrees", "12) Serve"])
+        #expect(rows("  a) first point made here\n  (b) and a second", width: 14)
+                == ["  a) first", "     point", "     made here", "  (b) and a", "      second"])
+        // A first word too long for the row after its marker is broken there.
+        #expect(rows("* internationalization", width: 12) == ["* internati-", "  onalizat-", "  ion"])
+        // Not items: a number in a sentence, a minus, a version, a year.
+        #expect(rows("-5 degrees outside today", width: 12) == ["-5 degrees", "outside", "today"])
+        #expect(rows("2024. A long year it was", width: 12) == ["2024. A long", "year it was"])
+        #expect(rows("3.14 is close to pi", width: 9) == ["3.14 is", "close to", "pi"])
+        // Too narrow for the indent: as any line wraps.
+        #expect(rows("- ab cd", width: 4) == ["- ab", "cd"])
+    }
+
     /// Emoji side by side wrap as one word: a family whose joiners the sanitiser removed
     /// (👨‍👩‍👧‍👦 drawn as 👨👩👧👦) is not split over two lines (it was: "Our team 👨" / "👩👧👦 went");
     /// a run wider than the whole line breaks between its emoji, with no hyphen.
