@@ -1028,12 +1028,31 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
     const cp_cell padding = {' ', 0, 0, -1, -1, CP_CELL_FG_DEFAULT | CP_CELL_BG_DEFAULT};
     for (size_t i = 0; i < (size_t)cols * rows; i++) out[i] = padding;
 
-    ChafaCanvasConfig *config = make_config(r.width, r.height, depth, flags);
+    /* Eight colours are chosen among sixteen, then the bright ones taken as their normal half
+     * and grey as white (below): matched against chafa's eight alone, with no grey between
+     * black and white, a mid grey came out yellow or cyan. */
+    ChafaCanvasConfig *config = make_config(r.width, r.height, depth == CP_DEPTH_8 ? CP_DEPTH_16 : depth, flags);
     ChafaCanvas *canvas = chafa_canvas_new(config);
     chafa_canvas_config_unref(config);
     const uint8_t *pixels = image->pixels;
     uint8_t *toned = NULL;
-    if (depth == CP_DEPTH_NONE && (flags & CP_RENDER_ASCII)) {
+    if (depth == CP_DEPTH_8 || depth == CP_DEPTH_16) {
+        /* chafa matches 8 and 16 colours against the VGA values (a normal colour's channel at
+         * 128, white at 192), where the terminal shows xterm's (205 and 229), as the rest of the
+         * screen takes them: a dark green-grey (35,64,45), nearer black than xterm's green, came
+         * out as that bright green, a picture's shadows as vivid colour. Each channel is carried
+         * from xterm's scale to chafa's first (0, 205, 229, 255 to 0, 128, 192, 255), so that
+         * the colour chafa picks is the one the terminal's palette holds nearest. */
+        size_t n = (size_t)image->width * image->height * 4;
+        toned = malloc(n);
+        if (toned) {
+            uint8_t scale[256];
+            for (int v = 0; v < 256; v++)
+                scale[v] = (uint8_t)(v <= 205 ? v * 128 / 205 : v <= 229 ? 128 + (v - 205) * 64 / 24 : 192 + (v - 229) * 63 / 26);
+            for (size_t i = 0; i < n; i++) toned[i] = (i % 4 == 3) ? pixels[i] : scale[pixels[i]];
+            pixels = toned;
+        }
+    } else if (depth == CP_DEPTH_NONE && (flags & CP_RENDER_ASCII)) {
         /* The densest ASCII glyph ('@') covers under half a cell, so chafa maps everything
          * brighter than about 45% to '@'. Compressing the distance from the background by
          * ASCII_TONE spreads the whole range over " .,;\"!-~\\r[7fcCePs9E0B$@". */
@@ -1125,6 +1144,12 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
             if (indexed) {
                 gint fi = -1, bi = -1;
                 chafa_canvas_get_raw_colors_at(canvas, x, y, &fi, &bi);
+                /* (Eight colours: bright ones as their normal half, grey as white, which a mid
+                 * grey was before.) */
+                if (depth == CP_DEPTH_8) {
+                    fi = fi == 8 ? 7 : fi > 8 ? fi - 8 : fi;
+                    bi = bi == 8 ? 7 : bi > 8 ? bi - 8 : bi;
+                }
                 cell->fg_index = fg < 0 ? -1 : (int16_t)fi;
                 cell->bg_index = bg < 0 ? -1 : (int16_t)bi;
             }

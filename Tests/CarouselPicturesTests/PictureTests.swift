@@ -190,6 +190,26 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         #expect(cells[18, 5].visibleIndices.allSatisfy { $0 == 4 || $0 == 12 }, "\(cells[18, 5])")
     }
 
+    /// At 16 and 8 colours a colour comes out as the entry the terminal's palette (xterm's, as
+    /// the rest of the screen takes it) holds nearest: chafa matched against VGA's values, so
+    /// xterm's own green and white came out bright green and bright white, and at 8 colours,
+    /// with no grey between black and white, a mid or warm grey came out yellow.
+    @Test func paletteDepthsPickTheTerminalsNearestColour() throws {
+        func entries(_ color: RGB, _ depth: PictureColorDepth) throws -> Set<UInt8> {
+            let picture = try Picture.load(bytes: TestImages.bmp(width: 32, height: 32) { _, _ in color }, maxSize: anySize)
+            return Set(picture.cells(columns: 8, rows: 4, depth: depth, ascii: false).cells.flatMap(\.visibleIndices))
+        }
+        #expect(try entries(RGB(0, 205, 0), .ansi16) == [2])
+        #expect(try entries(RGB(229, 229, 229), .ansi16) == [7])
+        #expect(try entries(RGB(205, 0, 0), .ansi16) == [1])
+        #expect(try entries(RGB(0, 255, 0), .ansi16) == [10])
+        #expect(try entries(RGB(150, 140, 120), .ansi16) == [8])
+        #expect(try entries(RGB(127, 127, 127), .ansi8) == [7])
+        #expect(try entries(RGB(150, 140, 120), .ansi8) == [7])
+        #expect(try entries(RGB(35, 64, 45), .ansi8) == [0])
+        #expect(try entries(RGB(0, 255, 0), .ansi8) == [2])
+    }
+
     @Test(arguments: PictureColorDepth.allCases)
     func asciiIsSevenBit(depth: PictureColorDepth) throws {
         for image in [TestImages.noise(), TestImages.horizontalGradient(), TestImages.split()] {

@@ -136,7 +136,8 @@ enum {
 
 typedef struct cp_cell {
     uint32_t codepoint; /* never 0, never wide, 7-bit with CP_RENDER_ASCII */
-    uint32_t fg_rgb;    /* 0x00RRGGBB; for indexed depths the palette entry's RGB */
+    uint32_t fg_rgb;    /* 0x00RRGGBB; for indexed depths the RGB of the entry chafa matched
+                         * (at CP_DEPTH_8 among 16, before the index is taken into 0-7) */
     uint32_t bg_rgb;
     int16_t fg_index;   /* indexed depths: the palette index chafa chose (0-255), else -1 */
     int16_t bg_index;
