@@ -248,6 +248,7 @@ struct DeckBuilder {
         let sizes = ArtSizes.sizes(in: candidates)
         var folded = Set(sizes.values.joined())
         let before = (entries: entries.count, losses: losses.count)
+        let picturesBefore = pictures.count
         entries.reserveCapacity(entries.count + candidates.count)
         var subfolders: [[UInt8]] = []
         for file in candidates {
@@ -259,6 +260,7 @@ struct DeckBuilder {
             }
             addFile(file, in: folder, declared: declared, sizes: sizes[file] ?? [])
         }
+        leaveOutPicturesShown(since: before.entries, noted: picturesBefore)
         if entries.count == before.entries && losses.count == before.losses {
             // (Files that would be cards named: not `.git`, a swap file, a lock or `.DS_Store`.)
             let hidden = names.filter { name in
@@ -269,6 +271,21 @@ struct DeckBuilder {
             skip("\(folder.displayName): no card files (text files or pictures) and no \(DeckLoader.manifestName)"
                  + Self.passedOverNote(subfolders: subfolders, hidden: hidden, in: folder.displayName))
         }
+    }
+
+    /// A folder's pictures that its own Markdown shows (a talk beside its chart and photos) are
+    /// the talk's, not cards of their own: the deck opened on the talk's pictures before its title
+    /// slide, and showed the chart twice (helper-80). Among the entries from `start` on, the
+    /// picture cards of a file named among `pictures` from `noted` on are left out.
+    private mutating func leaveOutPicturesShown(since start: Int, noted: Int) {
+        guard pictures.count > noted else { return }
+        let shown = Set(pictures[noted...])
+        var kept = Array(entries[..<start])
+        for entry in entries[start...] {
+            if case .content(.image(let picture)) = entry.source, entry.titledAfter == picture.path, shown.contains(picture.path) { continue }
+            kept.append(entry)
+        }
+        entries = kept
     }
 
     /// What a folder of no cards says of what it passes over, in one parenthesis: its subfolders,

@@ -412,6 +412,25 @@ import Testing
         #expect(deck.pictures == [Array(scratch.at("img/chart one.png").utf8), Array(scratch.at("logo.png").utf8)])
     }
 
+    /// A folder holding a talk and the pictures it shows is the talk: it opened on the pictures
+    /// (sorted before `talk.md`) and showed the chart twice (helper-80). A picture the talk does
+    /// not show stays a card; so does a picture the talk only names, found nowhere.
+    @Test func aFolderOfATalkAndItsPicturesIsTheTalk() throws {
+        let scratch = try Scratch()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]
+        try scratch.directory("talk")
+        scratch.write(png, named: Array("chart.png".utf8), in: scratch.at("talk"))
+        scratch.write(png, named: Array("photo.png".utf8), in: scratch.at("talk"))
+        scratch.write(png, named: Array("extra.png".utf8), in: scratch.at("talk"))
+        scratch.write("# Building carousels\n\nA talk.\n\n---\n\n# The chart\n![Growth](chart.png)\n\n---\n\n"
+                      + "# A photo among words\n\nSome words first.\n\n![The team](photo.png)\n\nMore words after.\n", to: "talk/talk.md")
+        let deck = try DeckLoader.load(paths: [scratch.at("talk")], options: LoadOptions(checkPicture: { head in
+            head.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? nil : "not a PNG"
+        }))
+        #expect(deck.cards.map(\.title) == ["extra", "Building carousels", "The chart", "A photo among words"], "\(deck.cards.map(\.title))")
+        #expect(deck.pictures.count == 2)
+    }
+
     /// A picture on a line of its own among a slide's words is drawn with them (helper-65, helper-69:
     /// a talk's diagram beside its bullets read `[image: …]`): its paragraph leaves the text, the
     /// figure goes above the words it came before, below those it came after; one in a list, a
