@@ -411,6 +411,14 @@ import Testing
         #expect(pilot.terminal.commandsRun.count == before, "nothing to open")
         // Said whole at 80 columns (it was cut at "… or the bu…"), the card's place left out for it.
         #expect(status(pilot) == " No file to open: this card came from a pipe, a manifest or the built-in deck.  ", "\(status(pilot))")
+        // So too with the card zoomed (it was cut at "a manifest o…" for `←→ card  Esc close`;
+        // helper-80); wider, the keys come back beside it.
+        pilot.press(.enter, .character("e"))
+        #expect(pilot.model.overlay.zoom != nil)
+        #expect(status(pilot).contains("No file to open: this card came from a pipe, a manifest or the built-in deck."), "\(status(pilot))")
+        pilot.resize(width: 120, height: 24)
+        pilot.press(.character("e"))
+        #expect(status(pilot).contains("built-in deck.") && status(pilot).contains("Esc close"), "\(status(pilot))")
     }
 
     @Test func openWithRunsACommandOnTheCardAsPickPrintsIt() {
