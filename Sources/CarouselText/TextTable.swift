@@ -10,8 +10,8 @@ extension TextSpan {
 /// A table of a text card (a Markdown pipe table): a header row, body rows and each column's
 /// alignment. It is laid out for the width it is given (`BlockLayout`): in columns padded to their
 /// widest cell when they fit; else the widest columns are narrowed and their cells wrap inside them,
-/// down to the width of their words and if need be to a few letters; else, one record after another,
-/// each cell after its column's name.
+/// down to the width of their words (a word past 12 letters may break); else, one record after
+/// another, each cell after its column's name.
 public struct TextTable: Hashable, Sendable {
     public enum Alignment: Hashable, Sendable { case left, center, right }
 
@@ -40,8 +40,6 @@ public struct TextTable: Hashable, Sendable {
     /// A word up to this long (`Mathematician`, `configuration`) is broken only when the other
     /// columns, narrowed to their own longest words, leave it no room.
     static let longestKept = 20
-    /// The fewest cells a column is narrowed to when words must be broken to fit the table.
-    static let fewest = 6
     /// A number up to this long is never broken (a longer run of digits, an identifier, may be).
     static let longestNumber = 20
 }
@@ -80,18 +78,20 @@ extension BlockLayout {
         }
         let first = margins.spans(margin, first: true, limit: marginLimit)
         let room = width - first.width - TextTable.separator.count * (columns - 1)
-        // Where words must be broken, a column still keeps a few letters a row, and its numbers.
-        let least = natural.indices.map { max(min(natural[$0], TextTable.fewest), numbers[$0]) }
         var widths = natural
         var excess = widths.reduce(0, +) - room
-        guard excess <= 0 || least.reduce(0, +) <= room else { return records(table, margin) }
+        // Columns only where each keeps its words (those up to 12 letters) whole: where they must
+        // be broken to a few letters a row, one record after another reads whole (a card 30
+        // columns wide showed `Lovel-` / `ace` and `@examp` / `le.com` where its records fit;
+        // helper-80).
+        guard excess <= 0 || narrowest.reduce(0, +) <= room else { return records(table, margin) }
         // The widest column gives up a cell at a time (wide columns end up alike, narrow ones
         // whole), down to its words' width, then if need be to the width that breaks only its
-        // words over 12 letters, then down to its fewest letters. (Each column to its own words
+        // words over 12 letters. (Each column to its own words
         // first: a 13-letter `Mathematician` broke while a column of names had room to give.)
         // (The first only where it keeps those words whole: where they break anyway, narrowing
         // the other columns to their words first left them a word a row; review.)
-        let floors = whole.reduce(0, +) <= room ? [whole, narrowest, least] : [narrowest, least]
+        let floors = whole.reduce(0, +) <= room ? [whole, narrowest] : [narrowest]
         for floor in floors {
             while excess > 0, let i = widths.indices.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] }) {
                 // At once down to the next widest column (a cell of a thousand letters is narrowed in
