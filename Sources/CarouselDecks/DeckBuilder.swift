@@ -280,12 +280,10 @@ struct DeckBuilder {
     private mutating func leaveOutPicturesShown(since start: Int, noted: Int) {
         guard pictures.count > noted else { return }
         let shown = Set(pictures[noted...])
-        var kept = Array(entries[..<start])
-        for entry in entries[start...] {
-            if case .content(.image(let picture)) = entry.source, entry.titledAfter == picture.path, shown.contains(picture.path) { continue }
-            kept.append(entry)
+        entries[start...].removeAll { entry in
+            guard case .content(.image(let picture)) = entry.source else { return false }
+            return entry.titledAfter == picture.path && shown.contains(picture.path)
         }
-        entries = kept
     }
 
     /// What a folder of no cards says of what it passes over, in one parenthesis: its subfolders,

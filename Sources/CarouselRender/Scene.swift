@@ -532,18 +532,14 @@ public struct Scene: Sendable {
         } else {
             if message != nil, let essential = hints.last {
                 place = places.first { CharacterWidth.of($0) + CharacterWidth.of(essential) <= canvas.width - 5 } ?? places[places.count - 1]
-                // A message is a sentence to read whole: keys beside it only where it is not cut
-                // for them (at 80 columns "No file to open: ... a manifest o…" kept `Esc close`;
-                // helper-80), as on the strip. (One too long for the line even alone is cut
-                // anyway, and keeps the keys that close the card.)
-                hint = hints.first { CharacterWidth.of(place) + CharacterWidth.of($0) <= canvas.width - 5 }
-                    ?? (CharacterWidth.of(place) <= canvas.width - 2 ? ""
-                        : Chrome.hint(hints, beside: CharacterWidth.of(place), room: canvas.width - 5,
-                                      cutting: max(Chrome.cutTitleWidth, canvas.width / 3)))
-            } else {
-                hint = Chrome.hint(hints, beside: CharacterWidth.of(place), room: canvas.width - 5,
-                                   cutting: max(Chrome.cutTitleWidth, canvas.width / 3))
             }
+            let placeWidth = CharacterWidth.of(place)
+            hint = Chrome.hint(hints, beside: placeWidth, room: canvas.width - 5, cutting: max(Chrome.cutTitleWidth, canvas.width / 3))
+            // A message is a sentence to read whole: keys beside it only where it is not cut for
+            // them (at 80 columns "No file to open: ... a manifest o…" kept `Esc close`; helper-80),
+            // as on the strip. (One too long for the line even alone is cut anyway, and keeps the
+            // keys that close the card.)
+            if message != nil, placeWidth + CharacterWidth.of(hint) > canvas.width - 5, placeWidth <= canvas.width - 2 { hint = "" }
         }
         place = Chrome.truncate(place, to: canvas.width - 2 - (hint.isEmpty ? 0 : CharacterWidth.of(hint) + 2), glyphs: g)
         canvas.text(place, x: 1, y: row, style: CellStyle(attributes: .bold))

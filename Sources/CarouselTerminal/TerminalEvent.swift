@@ -158,7 +158,10 @@ extension TerminalEvent {
     /// jumped to card 16; helper-79).
     static func gatherMouseReports(_ events: inout [TerminalEvent], carry: inout [TerminalEvent]) {
         if !carry.isEmpty {
-            events = carry + events
+            // (After what the terminal layer puts ahead of the keys it read, a resize or a
+            // continue: between the two halves, it left the tail typed as keys; review.)
+            let ahead = events.prefix { if case .key = $0 { false } else { true } }
+            events = Array(ahead) + carry + events.dropFirst(ahead.count)
             carry.removeAll()
         }
         guard events.contains(.key(.escape)) else { return }

@@ -80,8 +80,8 @@ struct ParagraphWrapper {
 
     /// Whether `glyphs` (a line's first segment after its indentation, a space after it) are a
     /// list's marker as plain text writes one: a bullet (`-`, `*`, `+`, `•`, `◦`, `‣`, `–`, `—`),
-    /// or a number of up to three digits or a single letter, followed by `.` or `)` (`1.`, `12)`,
-    /// `a)`), or between brackets (`(3)`, `(b)`).
+    /// or a number of up to three digits followed by `.` or `)` (`1.`, `12)`), a single letter
+    /// followed by `)` (`a)`), or either between brackets (`(3)`, `(b)`).
     static func isListMarker(_ glyphs: ArraySlice<Glyph>) -> Bool {
         let characters = glyphs.map(\.character)
         if characters.count == 1 { return ["-", "*", "+", "•", "◦", "‣", "–", "—"].contains(characters[0]) }
@@ -89,7 +89,8 @@ struct ParagraphWrapper {
         guard let last = body.popLast(), last == "." || last == ")" else { return false }
         if last == ")", body.first == "(" { body.removeFirst() }
         guard !body.isEmpty else { return false }
-        if body.count == 1, let letter = body.first, letter.isASCII, letter.isLetter { return last == ")" || characters.count == 2 }
+        // (A letter only before `)`: `J.` begins a name, `J. R. R. Tolkien`; review.)
+        if body.count == 1, let letter = body.first, letter.isASCII, letter.isLetter { return last == ")" }
         return body.count <= 3 && body.allSatisfy { $0.isASCII && $0.isNumber }
     }
 

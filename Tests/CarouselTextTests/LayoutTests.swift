@@ -415,6 +415,7 @@ import Testing
         #expect(rows("-5 degrees outside today", width: 12) == ["-5 degrees", "outside", "today"])
         #expect(rows("2024. A long year it was", width: 12) == ["2024. A long", "year it was"])
         #expect(rows("3.14 is close to pi", width: 9) == ["3.14 is", "close to", "pi"])
+        #expect(rows("J. R. R. Tolkien wrote The Hobbit", width: 20) == ["J. R. R. Tolkien", "wrote The Hobbit"])
         // Too narrow for the indent: as any line wraps.
         #expect(rows("- ab cd", width: 4) == ["- ab", "cd"])
     }
