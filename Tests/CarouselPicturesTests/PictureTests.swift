@@ -109,6 +109,18 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
                 == loaded.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false), "level \(level)")
         }
         #expect(whole.halved(toLevel: 0) == nil, "not a smaller level")
+        // The same with four channels, translucent and of odd sizes: a level halved from the
+        // decoder's pixels when loaded, from the whole picture's here (helper-82).
+        let glass = TestImages.translucentNoise(width: 151, height: 97)
+        let clear = try Picture.load(bytes: glass, maxSize: PixelSize(width: 4000, height: 4000))
+        for level in 1...4 {
+            let size = PixelSize(width: (151 + (1 << level) - 1) >> level, height: (97 + (1 << level) - 1) >> level)
+            let loaded = try Picture.load(bytes: glass, maxSize: size)
+            #expect(loaded.level == level && loaded.width == size.width && loaded.height == size.height)
+            let halved = try #require(clear.halved(toLevel: level))
+            #expect(halved.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false)
+                == loaded.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false), "translucent, level \(level)")
+        }
         // A JPEG's first three halvings are its decoder's, not these: only past 1/8 do they agree.
         let jpeg = try Picture.load(path: TestImages.fixture("scene-exif6.jpg"), maxSize: PixelSize(width: 4000, height: 4000))
         #expect(!jpeg.canHalve(toLevel: 2))

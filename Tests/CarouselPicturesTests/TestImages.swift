@@ -41,6 +41,58 @@ enum TestImages {
         return out
     }
 
+    /// An 8-bit RGBA PNG (its pixels stored, not compressed). `pixel(x, y)` gives (r, g, b, alpha).
+    static func rgbaPNG(width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> [UInt8] {
+        func be32(_ v: UInt32) -> [UInt8] { withUnsafeBytes(of: v.bigEndian, Array.init) }
+        func crc(_ bytes: [UInt8]) -> UInt32 {
+            var c: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                c ^= UInt32(byte)
+                for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            }
+            return ~c
+        }
+        func chunk(_ kind: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(kind.utf8) + data
+            return be32(UInt32(data.count)) + body + be32(crc(body))
+        }
+        var rows: [UInt8] = []
+        for y in 0..<height {
+            rows.append(0)  // no filter
+            for x in 0..<width {
+                let (r, g, b, a) = pixel(x, y)
+                rows += [r, g, b, a]
+            }
+        }
+        // A zlib stream of stored blocks, with its Adler-32.
+        var zlib: [UInt8] = [0x78, 0x01]
+        var start = 0
+        repeat {
+            let n = min(65_535, rows.count - start)
+            let last: UInt8 = start + n == rows.count ? 1 : 0
+            zlib += [last, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            zlib += rows[start..<(start + n)]
+            start += n
+        } while start < rows.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in rows {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        zlib += be32(b << 16 | a)
+        let header = be32(UInt32(width)) + be32(UInt32(height)) + [8, 6, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
+    }
+
+    /// Seeded translucent noise: every colour and every alpha, fully clear and fully opaque among them.
+    static func translucentNoise(width: Int, height: Int, seed: UInt64 = 7) -> [UInt8] {
+        var rng = SeededGenerator(seed: seed)
+        return rgbaPNG(width: width, height: height) { _, _ in
+            let alpha: UInt8 = switch UInt8.random(in: 0...9, using: &rng) { case 0: 0; case 1: 255; default: .random(in: 0...255, using: &rng) }
+            return (.random(in: 0...255, using: &rng), .random(in: 0...255, using: &rng), .random(in: 0...255, using: &rng), alpha)
+        }
+    }
+
     static let red = RGB(255, 0, 0)
     static let blue = RGB(0, 0, 255)
 

@@ -3,15 +3,17 @@
 // instructions under valgrind (Benchmarks/replay-instructions.py) apart from the machine's speed,
 // which changes how far each frame of the real program moves and so how much of the screen changes.
 //
-// Usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS] [warm|flush|sleep|sleep1ms|sleepspin]
-// (defaults 100x45, 3 s).
+// Usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS] [cells|warm|flush|sleep|sleep1ms|sleepspin]
+// (defaults 100x45, 3 s). Without a last word it prints the bytes a frame and a checksum of them (a
+// change to the writer or the scene meant to keep their output can be checked with it).
 // The frames are drawn twice, the first pass (`firstPass`) filling the caches; the writer's bytes
 // are counted, not written anywhere. With a last word, the second pass is timed instead, frame by
 // frame (the thread's CPU time of the scene and the writer): one frame after another (`warm`),
 // after writing over 64 MB before each frame, as if everything the frame uses had left the caches
 // (`flush`), or after sleeping 1/60 s before each, as the program does (`sleep`; `sleep1ms`: 1 ms;
 // `sleepspin`: 1/60 s, then 0.2 ms of spinning, so that a clock slowed by the sleep is up to speed);
-// the median and the quartiles are printed, in microseconds.
+// the median and the quartiles are printed, in microseconds. `cells` counts instead how many cells
+// change from one frame to the next.
 import CarouselCards
 import CarouselCore
 import CarouselDecks
@@ -24,10 +26,10 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let style = StyleKind(rawValue: arguments[1]), let mode = Mode(rawValue: arguments[2]) else {
-    print("usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS] [warm|flush|sleep|sleep1ms|sleepspin]")
+    print("usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS] [cells|warm|flush|sleep|sleep1ms|sleepspin]")
     exit(2)
 }
-let timings = ["warm", "flush", "sleep", "sleep1ms", "sleepspin"]
+let timings = ["cells", "warm", "flush", "sleep", "sleep1ms", "sleepspin"]
 if arguments.count > 5, !timings.contains(arguments[5]) {
     print("FrameReplay: no timing \(arguments[5]): one of \(timings.joined(separator: ", "))")
     exit(2)
@@ -57,6 +59,9 @@ struct Replay {
     var writer = FrameWriter(features: .xterm())
     var canvas: Canvas
     var bytes = 0
+    /// A checksum (FNV-1a) of the first pass's bytes, when `hashing`.
+    var hash: UInt64 = 0xcbf29ce484222325
+    var hashing = false
 
     /// One pass over the frames, and the bytes written.
     mutating func draw() -> Int {
@@ -65,6 +70,7 @@ struct Replay {
             let info = scene.render(state, deck: deck, into: &canvas)
             writer.write(&canvas, cursor: info.cursor)
             bytes += writer.byteCount
+            if hashing { writer.withFrameBytes { for b in $0 { hash = (hash ^ UInt64(b)) &* 0x100000001b3 } } }
         }
         return bytes
     }
@@ -93,12 +99,12 @@ struct Replay {
     mutating func measuredPass() { bytes = draw() }
 
     @inline(never)
-    mutating func firstPass() { _ = draw() }
+    mutating func firstPass() { hashing = true; _ = draw(); hashing = false }
 }
 
 var replay = Replay(deck: deck, states: states, canvas: Canvas(width: width, height: height))
 replay.firstPass()
-if arguments.count > 5 {
+if arguments.count > 5, arguments[5] != "cells" {
     let how = arguments[5]
     var flood = [UInt8](repeating: 0, count: 64 << 20)
     var round: UInt8 = 0
@@ -134,6 +140,27 @@ if arguments.count > 5 {
           + "scene \(at(0.5, scene)), writer \(at(0.5, writer)) (medians)")
     exit(0)
 }
+if arguments.count > 5 {
+    // `cells`: how many cells of the canvas change from one frame to the next, and how many show something.
+    var previous: [Cell] = []
+    var changed = 0, glyphChanged = 0, shown = 0
+    var scene = replay.scene, canvas = replay.canvas
+    for state in replay.states {
+        _ = scene.render(state, deck: replay.deck, into: &canvas)
+        let cells = canvas.cells
+        if !previous.isEmpty {
+            for i in cells.indices where !(cells[i] == previous[i]) {
+                changed += 1
+                if cells[i].glyphKey != previous[i].glyphKey { glyphChanged += 1 }
+            }
+        }
+        shown += cells.filter { !$0.showsNothing }.count
+        previous = Array(cells)
+    }
+    let n = replay.states.count
+    print("\(style.rawValue) \(mode.rawValue) \(width)x\(height): \(changed / n) cells change a frame (\(glyphChanged / n) of them their glyph), \(shown / n) show something")
+    exit(0)
+}
 replay.measuredPass()
 let bytes = replay.bytes
-print("\(style.rawValue) \(mode.rawValue) \(width)x\(height): \(states.count) frames, \(bytes / states.count) bytes a frame")
+print("\(style.rawValue) \(mode.rawValue) \(width)x\(height): \(states.count) frames, \(bytes / states.count) bytes a frame, checksum \(String(replay.hash, radix: 16))")
