@@ -268,13 +268,30 @@ public struct PreparedPainter {
     /// canvas), each in `style`, leaving out blanks and continuations (what is under them shows):
     /// what `put` does for each cell, with the row's painted columns noted once rather than per
     /// cell (a card's art is painted a row at a time).
+    /// (The look of a narrow glyph in `style` is worked out once for the row: a card's art is
+    /// thousands of cells a frame, each of them restyled.)
     @inlinable
     public mutating func putRow(_ source: UnsafePointer<Cell>, count: Int, x: Int, y: Int, style: CellStyle, within limit: Int) {
-        putRow(source, count: count, x: x, y: y, within: limit) { cell in
-            if cell.isBlank || cell.isContinuation { return false }
-            cell.style = style
-            return true
+        precondition(count >= 0 && x >= 0 && x + count <= width && y >= 0 && y < height, "a row of prepared cells outside the canvas")
+        let narrow = Cell.look(style, width: 1)
+        let row = cells.baseAddress! + y * width + x
+        var first = -1, last = -1
+        for k in 0..<count {
+            let glyph = source[k].glyphBits, columns = source[k].width
+            // Blanks and continuations are left out (what is under them shows).
+            if columns == 0 || columns == 1 && glyph == 0x20 { continue }
+            if columns == 1 && row[k].width == 1 {
+                // (Not a blank: the look is the style's own, whatever the glyph.)
+                row[k] = Cell(glyphBits: glyph, lookBits: narrow)
+                if first < 0 { first = k }
+                last = k
+            } else {
+                var cell = source[k]
+                cell.style = style
+                put(cell, x: x + k, y: y, within: limit)
+            }
         }
+        if first >= 0 { painted[y].include(Int32(x + first), Int32(x + last + 1)) }
     }
 
     /// Writes a row of prepared cells of their own styles, `source[0..<count]`, from (x, y)

@@ -155,6 +155,13 @@ public struct Cell: Sendable, Hashable {
         lookBits = Cell.look(style, width: 1, glyph: glyphBits)
     }
 
+    /// A cell of these bits (see `glyphKey` and `look(_:width:glyph:)`), already worked out.
+    @inlinable
+    init(glyphBits: UInt64, lookBits: UInt64) {
+        self.glyphBits = glyphBits
+        self.lookBits = lookBits
+    }
+
     public static let blank = Cell(" ")
 
     /// How the cell looks apart from its glyph.

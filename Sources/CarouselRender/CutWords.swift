@@ -190,29 +190,37 @@ extension CardPainter {
         guard y >= 0, y < canvas.height else { return }
         // (Measured from its bytes where it can be: asked of every title in every frame.)
         let columns = CharacterWidth.of(label)
-        guard isCut(row: y, x - 1, x + columns + 1, width: canvas.width) else { return }
-        func letter(_ column: Int) -> Bool {
-            var at = x
+        guard columns > 0, isCut(row: y, x - 1, x + columns + 1, width: canvas.width) else { return }
+        // Which of its columns hold a letter, found in one pass along it (the cuts ask of a column
+        // again and again: each question walked the title from its start).
+        // (1: the first column of a letter, 2: the second of a wide one, 0: no letter.)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: columns) { letters in
+            letters.initialize(repeating: 0)
+            var at = 0
             for c in label {
                 let w = CharacterWidth.of(c)
-                if column < at + w {
-                    return w == 2 ? c.unicodeScalars.first.map { CardPainter.joinsWords($0.value) } ?? false : column == at && w == 1 && c != " "
+                guard w > 0, at + w <= columns else { at += max(w, 0); continue }
+                if w == 2 {
+                    if c.unicodeScalars.first.map({ CardPainter.joinsWords($0.value) }) == true {
+                        letters[at] = 1
+                        letters[at + 1] = 2
+                    }
+                } else if w == 1 && c != " " {
+                    letters[at] = 1
                 }
                 at += w
             }
-            return false
+            func letter(_ column: Int) -> Bool { column >= x && column < x + columns && letters[column - x] != 0 }
+            let width = canvas.width
+            let cell = Cell(glyph, style: style)
+            eraseCutWords(row: y, x, x + columns, width: width, letter: letter, erase: { canvas.putPrepared(cell, x: $0, y: y, within: width) })
+            // Whether a letter of it is still in sight (its first column: a card that covers it
+            // takes the rest of a wide one).
+            for column in x..<(x + columns) where letters[column - x] == 1 && !isCovered(x: column, y: y, width: width) && canvas[column, y] != cell {
+                return
+            }
+            if !isCovered(x: x - 1, y: y, width: width) { canvas.putPrepared(cell, x: x - 1, y: y, within: width) }
+            if !isCovered(x: x + columns, y: y, width: width) { canvas.putPrepared(cell, x: x + columns, y: y, within: width) }
         }
-        let width = canvas.width
-        let cell = Cell(glyph, style: style)
-        eraseCutWords(row: y, x, x + columns, width: width, letter: letter, erase: { canvas.putPrepared(cell, x: $0, y: y, within: width) })
-        // Whether a letter of it is still in sight: one pass along the label.
-        var at = x
-        for c in label {
-            let w = CharacterWidth.of(c)
-            if letter(at) && !isCovered(x: at, y: y, width: width) && canvas[at, y] != cell { return }
-            at += w
-        }
-        if !isCovered(x: x - 1, y: y, width: width) { canvas.putPrepared(cell, x: x - 1, y: y, within: width) }
-        if !isCovered(x: x + columns, y: y, width: width) { canvas.putPrepared(cell, x: x + columns, y: y, within: width) }
     }
 }
