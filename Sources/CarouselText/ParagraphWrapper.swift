@@ -7,8 +7,9 @@
 /// its own and is broken over the lines it needs, as a reader of print expects: between
 /// characters with no mark next to a wide one, after a hyphen, a slash or an underscore of its own
 /// where one falls near the edge, elsewhere with `breakMark` (a hyphen, styled `breakStyle`) at the
-/// end of the broken line, and never leaving fewer than three letters for the last line when the
-/// word allows. Lines of three cells or fewer are too narrow for a mark and the word is split
+/// end of the broken line, and never leaving fewer than three letters for the last line (the
+/// punctuation after the word aside) nor, where the row has room, for the first, when the word
+/// allows. Lines of three cells or fewer are too narrow for a mark and the word is split
 /// where the line ends. Leading spaces are kept as indentation (fewer on a narrow line, see
 /// `indentation`; the lines the line goes on in keep it too), up to half the line, and as much
 /// of it as leaves room for the first word (none before a word wider than the line). A character wider than a whole line (a wide character when
@@ -139,14 +140,19 @@ struct ParagraphWrapper {
         // lines' (under a hanging indent, narrower than the first's); or, for the first word, less
         // indentation: as much as leaves room for the word (on a narrow card "\tindented" lost its
         // indentation where "\t\tdouble" kept five columns of it).
+        // The blanks the rows of a word broken over them start with.
+        var foldIndent = 0
         if hasContent {
             finishLine()
             // The rest of an indented line stays under its first word (as vim's `breakindent`
-            // sets it: "about" / "rent" put the end of a nested item at the outline's top level).
+            // sets it: "about" / "rent" put the end of a nested item at the outline's top level),
+            // a word broken over rows too, where they keep room for a piece of it (`semi-` /
+            // `skimmed)` went back to the marker's column; helper-83).
             // (Plain blanks: the first row's own spaces may hold a background colour, `--ansi`.)
-            if hanging > 0, let blankStyle, width <= available {
-                let kept = min(hanging, available - width)
+            if hanging > 0, let blankStyle {
+                let kept = width <= available ? min(hanging, available - width) : available - hanging >= 4 ? hanging : 0
                 if kept > 0 { append(repeatElement(Glyph(ascii: 0x20, " ", width: 1, style: blankStyle), count: kept), width: kept) }
+                if width > available { foldIndent = kept }
             }
         } else {
             let kept = width <= available ? min(column, available - width) : 0
@@ -158,7 +164,7 @@ struct ParagraphWrapper {
             append(segment, width: width)
         } else {
             // Longer than a whole line: broken over the lines it needs.
-            fold(segment)
+            fold(segment, indent: foldIndent)
         }
     }
 
@@ -263,7 +269,17 @@ struct ParagraphWrapper {
         // `@examp-` / `le.com` read as a hyphen in a host name; helper-66.)
         if !hyphenates || address { return (max(fits, word.startIndex + 1), false) }
         let room = available - 1
-        let limit = total - room < Self.shortestTail ? max(2, total - Self.shortestTail) : room
+        // The last line keeps `shortestTail` letters, the punctuation after the word aside
+        // ("Ingredien-" / "ts:", "transluce-" / "nt,": two letters read as a word of their own;
+        // helper-83), and the first as many where the row has room for them and the mark.
+        var closing = 0
+        for glyph in word.reversed() {
+            guard !glyph.character.isLetter && !glyph.character.isNumber else { break }
+            closing += glyph.width
+        }
+        let tail = Self.shortestTail + (closing < total ? closing : 0)
+        let head = room > Self.shortestTail ? Self.shortestTail : 2
+        let limit = total - room < tail ? max(head, total - tail) : room
         var end = word.startIndex
         cells = 0
         while end < word.endIndex, cells + word[end].width <= limit {

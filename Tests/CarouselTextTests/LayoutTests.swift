@@ -420,6 +420,24 @@ import Testing
         #expect(rows("- ab cd", width: 4) == ["- ab", "cd"])
     }
 
+    /// A word broken over rows leaves at least three letters on each, the punctuation after it
+    /// aside (helper-83 read "Ingredien-" / "ts:" and "transluce-" / "nt,"), and a list item's
+    /// word broken on a later row stays under the item's text ("semi-" went back to the marker).
+    @Test func aBrokenWordLeavesThreeLettersEachSideAndStaysUnderItsItem() {
+        func rows(_ text: String, width: Int) -> [String] {
+            TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of).map(\.text)
+        }
+        #expect(rows("Ingredients: patience, flour", width: 11) == ["Ingredie-", "nts:", "patience,", "flour"])
+        #expect(rows("halving a translucent, odd", width: 11) == ["halving a", "transluc-", "ent, odd"])
+        #expect(rows("compiled, then", width: 7) == ["compi-", "led,", "then"])
+        // A word of letters alone keeps its three.
+        #expect(rows("Ingredients", width: 10) == ["Ingredie-", "nts"])
+        #expect(rows("abcdefghij!!", width: 11) == ["abcdefg-", "hij!!"])
+        #expect(rows("- milk (2 litres, semi-skimmed)", width: 11) == ["- milk (2", "  litres,", "  semi-", "  skimmed)"])
+        #expect(rows("- see https://example.com/a/long/path/here now", width: 21)
+                == ["- see", "  https://", "  example.com/a/long/", "  path/here now"])
+    }
+
     /// Emoji side by side wrap as one word: a family whose joiners the sanitiser removed
     /// (👨‍👩‍👧‍👦 drawn as 👨👩👧👦) is not split over two lines (it was: "Our team 👨" / "👩👧👦 went");
     /// a run wider than the whole line breaks between its emoji, with no hyphen.

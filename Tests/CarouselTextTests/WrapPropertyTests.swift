@@ -200,7 +200,9 @@ import Testing
                 if segmentWidth > width {
                     // (A wide character at width 1 shows as the cut mark.)
                     let shown = CharacterWidth.of(segment.first!) > width ? "…" : String(segment.prefix(1))
-                    #expect(unmarked(next).text.hasPrefix(shown), Comment(rawValue: "case \(n), width \(width), next \(next.text.debugDescription)"))
+                    // (Under a list item's hanging indent when the text begins as one: `- word`.)
+                    let rest = unmarked(next).text.drop { $0 == " " }
+                    #expect(rest.hasPrefix(shown), Comment(rawValue: "case \(n), width \(width), next \(next.text.debugDescription)"))
                 }
             }
         }
