@@ -472,8 +472,20 @@ struct DeckBuilder {
     /// `piped`: slides read from a stream, where a slide without a heading is titled by its first line.
     /// `picture`: the file a slide's picture address names, where it can be shown (a slide of one
     /// picture is then a picture card, its caption the card's subtitle; else the text names it).
+    /// (A picture named beside the file that cannot be shown is said on standard error, once: the
+    /// card only named it, and the talk's author had no way to tell a wrong name; helper-83.)
     private mutating func addSlides(_ text: String, title: String, source: String, file: [UInt8]? = nil, piped: Bool = false,
-                                    picture: ((String) -> [UInt8]?)? = nil, id: (Int) -> String) {
+                                    picture lookup: ((String) -> Result<[UInt8], PictureRefusal>?)? = nil, id: (Int) -> String) {
+        var refused: Set<String> = []
+        func picture(_ address: String) -> [UInt8]? {
+            switch lookup?(address) {
+            case .success(let path)?: return path
+            case .failure(let refusal)?:
+                if refused.insert(address).inserted { note("\(source): picture \(Sanitizer.line(address)) not shown: \(refusal)") }
+                return nil
+            case nil: return nil
+            }
+        }
         let slides = Markdown.numberedSlides(from: text)
         if slides.isEmpty {
             skip("\(source): no slides (the Markdown is empty)")
@@ -488,7 +500,7 @@ struct DeckBuilder {
                 fallback = named
             }
             // (A talk's chart was "[image: Latency per week]" beside the picture itself; helper-65.)
-            if let address = slide.picture, let path = picture?(address) {
+            if let address = slide.picture, let path = picture(address) {
                 notePicture(path)
                 // Without a heading, titled by the picture's words (`![Latency per week](…)`); with
                 // one and no caption, they are its subtitle: said on the status line and found by a
@@ -504,7 +516,7 @@ struct DeckBuilder {
             // A picture among the slide's words, found beside the file, is drawn with them (it was
             // named in the text as `[image: …]`); one that is not found stays named so.
             var slide = slide
-            if let figure = slide.figure, let path = picture?(figure.address) {
+            if let figure = slide.figure, let path = picture(figure.address) {
                 notePicture(path)
                 slide = slide.placed(figureAt: path)
             } else {
@@ -523,10 +535,11 @@ struct DeckBuilder {
 
     /// The picture file a slide's address (`chart.png`, `img/a%20b.jpg`) names beside the Markdown
     /// file `markdown` in `folder`, when it is one a picture card can show: a file of a picture's
-    /// name, not too large, its header checked as a picture card's. Nil for an address on the web
-    /// or from the root, a missing file, or anything else.
+    /// name, not too large, its header checked as a picture card's; else why not (missing, too
+    /// large, damaged). Nil for an address that names no such file: on the web, from the root, not
+    /// a picture's name.
     static func slidePicture(_ address: String, beside markdown: [UInt8], in folder: some DeckFolder,
-                             check: (@Sendable ([UInt8]) -> String?)?) -> [UInt8]? {
+                             check: (@Sendable ([UInt8]) -> String?)?) -> Result<[UInt8], PictureRefusal>? {
         guard !address.contains(":"), !address.hasPrefix("/"), !address.hasPrefix("~") else { return nil }
         // Without a fragment or query; %XX as the byte it stands for.
         var bytes: [UInt8] = []
@@ -545,14 +558,16 @@ struct DeckBuilder {
         let directory = markdown.lastIndex(of: UInt8(ascii: "/")).map { Array(markdown[...$0]) } ?? []
         let name = directory + bytes
         guard FileKinds.verdict(forName: name) == .picture else { return nil }
-        if case .success(let path) = picturePath(name, in: folder, check: check) { return path }
+        let beside = picturePath(name, in: folder, check: check)
+        if case .success = beside { return beside }
         // A talk reached through a symbolic link (`~/talks/today.md` -> `~/src/talk/slides.md`):
         // its pictures are beside the file it leads to, where it was written.
         guard let linked = folder.path(of: markdown), let target = FileSystem.resolved(linked),
               let targetDirectory = FileSystem.resolved(DeckBuilder.directory(of: target)),
-              targetDirectory != FileSystem.resolved(DeckBuilder.directory(of: linked)),
-              case .success(let path) = picturePath(bytes, in: DiskFolder(path: targetDirectory), check: check) else { return nil }
-        return path
+              targetDirectory != FileSystem.resolved(DeckBuilder.directory(of: linked)) else { return beside }
+        let there = picturePath(bytes, in: DiskFolder(path: targetDirectory), check: check)
+        if case .success = there { return there }
+        return beside
     }
 
     /// The directory a file's path names it in (`.` for a bare name).

@@ -407,7 +407,9 @@ import Testing
         // With more words than a caption, the picture is drawn with them (see below).
         guard case .text(let more) = cards[7].content else { Issue.record("not text"); return }
         #expect(more.figure?.path == Array(scratch.at("logo.png").utf8))
-        #expect(deck.problems.isEmpty, "\(deck.problems)")
+        // The two it names and cannot show are said (see `aPictureATalkNamesButCannotShowIsSaid`).
+        #expect(deck.problems == [scratch.at("talk.md") + ": picture gone.png not shown: no such file or directory",
+                                  scratch.at("talk.md") + ": picture fake.png not shown: not a PNG"], "\(deck.problems)")
         // What `--watch` follows besides the talk: each picture shown, once.
         #expect(deck.pictures == [Array(scratch.at("img/chart one.png").utf8), Array(scratch.at("logo.png").utf8)])
     }
@@ -429,6 +431,28 @@ import Testing
         }))
         #expect(deck.cards.map(\.title) == ["extra", "Building carousels", "The chart", "A photo among words"], "\(deck.cards.map(\.title))")
         #expect(deck.pictures.count == 2)
+    }
+
+    /// A picture a talk names beside it that cannot be shown (not there, damaged) is said once
+    /// among the deck's problems (standard error), with why: the card only named it, and the
+    /// author could not tell a wrong name (helper-83). One on the web is named, not said.
+    @Test func aPictureATalkNamesButCannotShowIsSaid() throws {
+        let scratch = try Scratch()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]
+        try scratch.directory("talk")
+        scratch.write(png, named: Array("chart.png".utf8), in: scratch.at("talk"))
+        scratch.write(Array("GIF89a".utf8), named: Array("broken.png".utf8), in: scratch.at("talk"))
+        scratch.write("# Team\n![The team](team.jpg)\n\n---\n\n# Again\nWords.\n\n![The team](team.jpg)\n\nMore.\n\n---\n\n"
+                      + "# Chart\n![Growth](chart.png)\n\n---\n\n# Broken\nSee:\n\n![Plan](broken.png)\n\n---\n\n"
+                      + "# Web\n![Logo](https://example.org/logo.png)\n", to: "talk/talk.md")
+        let deck = try DeckLoader.load(paths: [scratch.at("talk")], options: LoadOptions(checkPicture: { head in
+            head.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? nil : "not a PNG"
+        }))
+        #expect(deck.cards.count == 5)
+        let said = deck.problems.filter { $0.contains("picture") }
+        #expect(said.count == 2, "\(said)")
+        #expect(said.contains { $0.hasSuffix("talk.md: picture team.jpg not shown: no such file or directory") }, "\(said)")
+        #expect(said.contains { $0.hasSuffix("talk.md: picture broken.png not shown: not a PNG") }, "\(said)")
     }
 
     /// A picture on a line of its own among a slide's words is drawn with them (helper-65, helper-69:
