@@ -642,8 +642,12 @@ struct DeckBuilder {
             // has them as one space; helper-15: `a<TAB>b<TAB>c` read "a b c" on the card, columns lost).
             let source: ContentSource = options.ansi ? .ansiLine(shown)
                 : raw.contains(0x09) || raw.contains(0x1B) ? .tabbedLine(text) : .line(plain)
-            var entry = CardEntry(id: plain, title: plain, source: source, kind: .text)
-            if picked.elementsEqual(plain.utf8) {
+            // Titled without the blanks around it (`╰   spaced… ──╯` on the frame; helper-83); the
+            // line is picked as it came.
+            let title = plain.utf8.first == 0x20 || plain.utf8.last == 0x20
+                ? String(plain.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) : plain
+            var entry = CardEntry(id: plain, title: title.isEmpty ? plain : title, source: source, kind: .text)
+            if picked.elementsEqual(entry.title.utf8) {
                 entry.lineIsTitle = true
             } else if case .tabbedLine(let tabbed) = source, picked.elementsEqual(tabbed.utf8) {
                 // (Kept once: the card's source is the line as read.)

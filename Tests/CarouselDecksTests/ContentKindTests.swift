@@ -626,6 +626,11 @@ import Testing
         #expect(deck.cards.map(\.title) == ["plain line", "café"])
         #expect(deck.cards.map(\.line) == [Array("plain line".utf8), [0x63, 0x61, 0x66, 0xE9]])
         #expect(deck.cards.map(\.lines) == [["plain line"], ["café"]])
+        // The blanks around a line are no part of its title (helper-83: `╰   spaced… ──╯`); a
+        // pick prints it as it came.
+        let spaced = try load("  spaced line  \nx \nplain\n", LoadOptions(lines: true))
+        #expect(spaced.cards.map(\.title) == ["spaced line", "x", "plain"])
+        #expect(spaced.cards.map(\.line) == [Array("  spaced line  ".utf8), Array("x ".utf8), Array("plain".utf8)])
     }
 
     /// Lines past the limit are not read (64 MiB of short lines were 16 million cards, gigabytes),
