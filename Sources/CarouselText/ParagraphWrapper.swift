@@ -272,10 +272,13 @@ struct ParagraphWrapper {
         // The last line keeps `shortestTail` letters, the punctuation after the word aside
         // ("Ingredien-" / "ts:", "transluce-" / "nt,": two letters read as a word of their own;
         // helper-83), and the first as many where the row has room for them and the mark.
-        var closing = 0
+        // (A few marks at most: a word may be a whole file long, and this is asked for each row.)
+        var closing = 0, marks = 0
         for glyph in word.reversed() {
             guard !glyph.character.isLetter && !glyph.character.isNumber else { break }
             closing += glyph.width
+            marks += 1
+            if marks > 4 { closing = 0; break }
         }
         let tail = Self.shortestTail + (closing < total ? closing : 0)
         let head = room > Self.shortestTail ? Self.shortestTail : 2
