@@ -64,7 +64,8 @@ struct ParagraphWrapper {
         // is its marker's (see `addItemStart`).
         var itemStart = -1
         if blankStyle != nil, tokens.count >= 3, case .segment(let marker) = tokens[0], Self.isListMarker(line[marker]),
-           case .spaces(let spaces) = tokens[1], spaces.count <= 4 {
+           case .spaces(let spaces) = tokens[1], spaces.count <= 4, case .segment(let first) = tokens[2],
+           !Self.isCopyright(line[marker], before: line[first]) {
             itemStart = 2
         }
         for (index, token) in tokens.enumerated() {
@@ -93,6 +94,12 @@ struct ParagraphWrapper {
         // (A letter only before `)`: `J.` begins a name, `J. R. R. Tolkien`; review.)
         if body.count == 1, let letter = body.first, letter.isASCII, letter.isLetter { return last == ")" }
         return body.count <= 3 && body.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// `(c) 2024`: a copyright's mark before its year, not the third item of a list (review).
+    static func isCopyright(_ marker: ArraySlice<Glyph>, before word: ArraySlice<Glyph>) -> Bool {
+        marker.map(\.character) == ["(", "c", ")"] || marker.map(\.character) == ["(", "C", ")"]
+            ? word.count == 4 && word.allSatisfy { $0.character.isASCII && $0.character.isNumber } : false
     }
 
     /// The first word of a list item written as text (see `wrap`): the rows the item goes on in

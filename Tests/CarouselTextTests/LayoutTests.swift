@@ -416,6 +416,8 @@ import Testing
         #expect(rows("2024. A long year it was", width: 12) == ["2024. A long", "year it was"])
         #expect(rows("3.14 is close to pi", width: 9) == ["3.14 is", "close to", "pi"])
         #expect(rows("J. R. R. Tolkien wrote The Hobbit", width: 20) == ["J. R. R. Tolkien", "wrote The Hobbit"])
+        #expect(rows("(c) 2024 Acme Widgets and Sons", width: 14) == ["(c) 2024 Acme", "Widgets and", "Sons"])
+        #expect(rows("(c) the third point made", width: 14) == ["(c) the third", "    point made"])
         // Too narrow for the indent: as any line wraps.
         #expect(rows("- ab cd", width: 4) == ["- ab", "cd"])
     }
