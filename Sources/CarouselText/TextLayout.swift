@@ -246,7 +246,15 @@ public enum TextLayout {
             }
             return [line]
         }
-        return Array(lines.prefix(height - 1)) + [moreLine(hidden(from: height - 1), width: width, ascii: ascii)]
+        // A row ending in a colon whose words go on below (a record's `name:`, its value on the
+        // next row) is not left at the foot without them: "name:" over "… 1 more" said nothing
+        // (helper-83); it goes with them, under the count.
+        var kept = height - 1
+        if kept >= 2, kept < lines.count, !lines[kept].beginsLine,
+           lines[kept - 1].content.plainText.reversed().first(where: { $0 != " " }) == ":" {
+            kept -= 1
+        }
+        return Array(lines.prefix(kept)) + [moreLine(hidden(from: kept), width: width, ascii: ascii)]
     }
 
     /// The characters of a laid line's own text, spaces left out: not its margin, nor what the

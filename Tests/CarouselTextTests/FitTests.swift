@@ -34,6 +34,23 @@ import CarouselCanvas
         #expect(TextLayout.fit(lines: lines, from: 12, height: 1, width: 20).map(\.text) == ["line 12    … 27 more"], "the count at the row's right end")
     }
 
+    /// A row ending in a colon whose words go on below it (a record's label, its value on the next
+    /// row) is not left at the card's foot without them (helper-83: "name:" over "… 1 more").
+    @Test func aLabelIsNotLeftAtTheFootWithoutItsWords() {
+        func line(_ text: String, begins: Bool) -> LaidLine {
+            var line = LaidLine(content: [TextSpan(text)], width: text.count)
+            line.beginsLine = begins
+            return line
+        }
+        let lines = [line("born: 1815", begins: true), line("", begins: true), line("name:", begins: true),
+                     line("  Hopper, Grace", begins: false), line("city: New York", begins: false)]
+        #expect(TextLayout.fit(lines: lines, height: 4, width: 20).map(\.text) == ["born: 1815", "", "… 3 more lines"])
+        // Its words shown, or a line of its own after it: it stays.
+        #expect(TextLayout.fit(lines: lines, height: 5, width: 20).map(\.text) == lines.map(\.text))
+        let own = [line("Ingredients:", begins: true), line("- flour", begins: true), line("- eggs", begins: true)]
+        #expect(TextLayout.fit(lines: own, height: 2, width: 20).map(\.text) == ["Ingredients:", "… 2 more lines"])
+    }
+
     /// A titled card (the lyrics look) shown from below its top keeps its title on the row above:
     /// the title whole at the left with the longest count that leaves it whole at the right end,
     /// else the title cut before a shorter count; a row with no room for four cells of title has
