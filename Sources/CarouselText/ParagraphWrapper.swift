@@ -157,7 +157,9 @@ struct ParagraphWrapper {
             // `skimmed)` went back to the marker's column; helper-83).
             // (Plain blanks: the first row's own spaces may hold a background colour, `--ansi`.)
             if hanging > 0, let blankStyle {
-                let kept = width <= available ? min(hanging, available - width) : available - hanging >= 4 ? hanging : 0
+                // (A broken word keeps it where the rows leave room for pieces of a few letters,
+                // its own hyphen's among them: `sem-` / `i-s-` at six columns; review.)
+                let kept = width <= available ? min(hanging, available - width) : available - hanging >= 8 ? hanging : 0
                 if kept > 0 { append(repeatElement(Glyph(ascii: 0x20, " ", width: 1, style: blankStyle), count: kept), width: kept) }
                 if width > available { foldIndent = kept }
             }
@@ -289,13 +291,21 @@ struct ParagraphWrapper {
         }
         let tail = Self.shortestTail + (closing < total ? closing : 0)
         let head = room > Self.shortestTail ? Self.shortestTail : 2
-        let limit = total - room < tail ? max(head, total - tail) : room
+        var limit = total - room < tail ? max(head, total - tail) : room
+        // More than a row left after this one: the next break must find its letters either side
+        // too ("wonde-" / "rfu-" / "l!!!"; review): what is left keeps letters enough for it.
+        if total - limit > available, total - limit - closing < 2 * Self.shortestTail {
+            limit = max(head, total - closing - 2 * Self.shortestTail)
+        }
         var end = word.startIndex
         cells = 0
         while end < word.endIndex, cells + word[end].width <= limit {
             cells += word[end].width
             end += 1
         }
+        // Only the marks after the word left: the row is filled and they go on with no hyphen
+        // (`def-` / `))))` promised more of the word; review).
+        if closing > 0, closing < total, total - cells <= closing { return (max(fits, word.startIndex + 1), false) }
         return (max(end, word.startIndex + 1), true)
     }
 

@@ -436,6 +436,12 @@ import Testing
         #expect(rows("Ingredients", width: 10) == ["Ingredie-", "nts"])
         #expect(rows("abcdefghij!!", width: 11) == ["abcdefg-", "hij!!"])
         #expect(rows("- milk (2 litres, semi-skimmed)", width: 11) == ["- milk (2", "  litres,", "  semi-", "  skimmed)"])
+        // At six columns the item's indent would leave four: the word takes the whole row.
+        #expect(rows("- item semi-skimmed", width: 6) == ["- item", "semi-", "skim-", "med"])
+        // Rows enough for three letters either side however many breaks; marks alone go on
+        // without a hyphen.
+        #expect(rows("wonderful!!!", width: 6) == ["won-", "der-", "ful!!!"])
+        #expect(rows("abcdef))))", width: 5) == ["abc-", "def))", "))"])
         #expect(rows("- see https://example.com/a/long/path/here now", width: 21)
                 == ["- see", "  https://", "  example.com/a/long/", "  path/here now"])
     }

@@ -200,9 +200,12 @@ import Testing
                 if segmentWidth > width {
                     // (A wide character at width 1 shows as the cut mark.)
                     let shown = CharacterWidth.of(segment.first!) > width ? "…" : String(segment.prefix(1))
-                    // (Under a list item's hanging indent when the text begins as one: `- word`.)
-                    let rest = unmarked(next).text.drop { $0 == " " }
-                    #expect(rest.hasPrefix(shown), Comment(rawValue: "case \(n), width \(width), next \(next.text.debugDescription)"))
+                    // (Or under a list item's hanging indent, the width of its marker and a space,
+                    // when the text begins as one: `- word`.)
+                    let rest = unmarked(next).text
+                    let hanging = String(repeating: " ", count: (words.first?.count ?? 0) + 1)
+                    #expect(rest.hasPrefix(shown) || rest.hasPrefix(hanging + shown),
+                            Comment(rawValue: "case \(n), width \(width), next \(next.text.debugDescription)"))
                 }
             }
         }
