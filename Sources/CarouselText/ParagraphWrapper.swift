@@ -201,8 +201,12 @@ struct ParagraphWrapper {
                 let glyph = piece[piece.startIndex]
                 append(CollectionOfOne(Glyph(character: cutMark, width: 1, style: glyph.style)), width: 1)
             } else {
+                // (No mark where the row has no room left for it: a cluster as wide as the row,
+                // a space with two Thai SARA AM, took its three columns and the mark a fourth;
+                // helper-84.)
+                let marked = needsMark && column + piece.cells < available
                 append(piece, width: piece.cells)
-                if needsMark {
+                if marked {
                     append(CollectionOfOne(Glyph(character: Self.breakMark, width: 1, style: breakStyle)), width: 1)
                 }
             }

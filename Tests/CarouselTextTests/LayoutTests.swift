@@ -497,6 +497,12 @@ import Testing
             let lines = TextLayout.lines(for: TextDocument(plainText: khmer), width: width, cellWidth: CharacterWidth.of).map(\.text)
             #expect(lines.joined() == khmer && !lines.dropLast().contains { $0.unicodeScalars.last?.value == 0x17D2 }, "width \(width): \(lines)")
         }
+        // A space with two SARA AM is one cluster three columns wide: at three columns it fills the
+        // row, with no mark after it (the mark made a row of four; helper-84).
+        for width in 1...5 {
+            let lines = TextLayout.lines(for: TextDocument(plainText: "  \u{0E33}\u{0E33}\u{0E17}"), width: width, cellWidth: CharacterWidth.of)
+            #expect(lines.allSatisfy { $0.width <= width }, "width \(width): \(lines.map(\.text))")
+        }
     }
 
     @Test func codeIsCutNotWrapped() {
