@@ -97,29 +97,22 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
 
     /// A level made by halving a larger one held is the very picture a load at that level gives.
     @Test func halvingALevelGivesTheLoadOfTheNext() throws {
-        let noise = TestImages.noise(width: 203, height: 117)
-        let whole = try Picture.load(bytes: noise, maxSize: PixelSize(width: 4000, height: 4000))
-        for level in 1...4 {
-            let size = PixelSize(width: (203 + (1 << level) - 1) >> level, height: (117 + (1 << level) - 1) >> level)
-            let loaded = try Picture.load(bytes: noise, maxSize: size)
-            #expect(loaded.level == level && loaded.width == size.width && loaded.height == size.height)
-            let halved = try #require(whole.halved(toLevel: level))
-            #expect(halved.level == level && halved.width == size.width && halved.height == size.height)
-            #expect(halved.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false)
-                == loaded.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false), "level \(level)")
-        }
-        #expect(whole.halved(toLevel: 0) == nil, "not a smaller level")
-        // The same with four channels, translucent and of odd sizes: a level halved from the
-        // decoder's pixels when loaded, from the whole picture's here (helper-82).
-        let glass = TestImages.translucentNoise(width: 151, height: 97)
-        let clear = try Picture.load(bytes: glass, maxSize: PixelSize(width: 4000, height: 4000))
-        for level in 1...4 {
-            let size = PixelSize(width: (151 + (1 << level) - 1) >> level, height: (97 + (1 << level) - 1) >> level)
-            let loaded = try Picture.load(bytes: glass, maxSize: size)
-            #expect(loaded.level == level && loaded.width == size.width && loaded.height == size.height)
-            let halved = try #require(clear.halved(toLevel: level))
-            #expect(halved.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false)
-                == loaded.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false), "translucent, level \(level)")
+        // An opaque BMP, and a PNG with four channels, translucent: a level halved from the
+        // decoder's pixels when loaded, from the whole picture's here (helper-82). Odd sizes both.
+        let pictures = [("opaque", TestImages.noise(width: 203, height: 117), 203, 117),
+                        ("translucent", TestImages.translucentNoise(width: 151, height: 97), 151, 97)]
+        for (name, bytes, width, height) in pictures {
+            let whole = try Picture.load(bytes: bytes, maxSize: PixelSize(width: 4000, height: 4000))
+            for level in 1...4 {
+                let size = PixelSize(width: (width + (1 << level) - 1) >> level, height: (height + (1 << level) - 1) >> level)
+                let loaded = try Picture.load(bytes: bytes, maxSize: size)
+                #expect(loaded.level == level && loaded.width == size.width && loaded.height == size.height, "\(name)")
+                let halved = try #require(whole.halved(toLevel: level))
+                #expect(halved.level == level && halved.width == size.width && halved.height == size.height, "\(name)")
+                #expect(halved.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false)
+                    == loaded.cells(columns: 30, rows: 12, depth: .truecolor, ascii: false), "\(name), level \(level)")
+            }
+            #expect(whole.halved(toLevel: 0) == nil, "not a smaller level")
         }
         // A JPEG's first three halvings are its decoder's, not these: only past 1/8 do they agree.
         let jpeg = try Picture.load(path: TestImages.fixture("scene-exif6.jpg"), maxSize: PixelSize(width: 4000, height: 4000))
