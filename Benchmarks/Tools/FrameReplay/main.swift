@@ -3,7 +3,7 @@
 // instructions under valgrind (Benchmarks/replay-instructions.py) apart from the machine's speed,
 // which changes how far each frame of the real program moves and so how much of the screen changes.
 //
-// Usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS] [cells|warm|flush|sleep|sleep1ms|sleepspin]
+// Usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS] [cells|warm|flush|sleep|sleep1ms|sleepspin|sleeptwin]
 // (defaults 100x45, 3 s). Without a last word it prints the bytes a frame and a checksum of them (a
 // change to the writer or the scene meant to keep their output can be checked with it).
 // The frames are drawn twice, the first pass (`firstPass`) filling the caches; the writer's bytes
@@ -11,7 +11,9 @@
 // frame (the thread's CPU time of the scene and the writer): one frame after another (`warm`),
 // after writing over 64 MB before each frame, as if everything the frame uses had left the caches
 // (`flush`), or after sleeping 1/60 s before each, as the program does (`sleep`; `sleep1ms`: 1 ms;
-// `sleepspin`: 1/60 s, then 0.2 ms of spinning, so that a clock slowed by the sleep is up to speed);
+// `sleepspin`: 1/60 s, then 0.2 ms of spinning, so that a clock slowed by the sleep is up to speed;
+// `sleeptwin`: 1/60 s, then another frame drawn by a second scene, writer and canvas of their own,
+// which brings back the code, the branch history and the deck's data, not the first's canvases);
 // the median and the quartiles are printed, in microseconds. `cells` counts instead how many cells
 // change from one frame to the next.
 import CarouselCards
@@ -26,10 +28,10 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let style = StyleKind(rawValue: arguments[1]), let mode = Mode(rawValue: arguments[2]) else {
-    print("usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS] [cells|warm|flush|sleep|sleep1ms|sleepspin]")
+    print("usage: FrameReplay STYLE MODE [COLSxROWS] [SECONDS] [cells|warm|flush|sleep|sleep1ms|sleepspin|sleeptwin]")
     exit(2)
 }
-let timings = ["cells", "warm", "flush", "sleep", "sleep1ms", "sleepspin"]
+let timings = ["cells", "warm", "flush", "sleep", "sleep1ms", "sleepspin", "sleeptwin"]
 if arguments.count > 5, !timings.contains(arguments[5]) {
     print("FrameReplay: no timing \(arguments[5]): one of \(timings.joined(separator: ", "))")
     exit(2)
@@ -108,8 +110,19 @@ if arguments.count > 5, arguments[5] != "cells" {
     let how = arguments[5]
     var flood = [UInt8](repeating: 0, count: 64 << 20)
     var round: UInt8 = 0
+    // (`sleeptwin`: a second replay of the same frames, drawn a few frames apart from the first.)
+    var twin = Replay(deck: deck, states: states, canvas: Canvas(width: width, height: height))
+    if how == "sleeptwin" { twin.firstPass() }
+    var twinFrame = 0
     let times = replay.timedPass {
         switch how {
+        case "sleeptwin":
+            var pause = timespec(tv_sec: 0, tv_nsec: 16_666_667)
+            nanosleep(&pause, nil)
+            let state = states[(twinFrame + 7) % states.count]
+            twinFrame += 1
+            let info = twin.scene.render(state, deck: deck, into: &twin.canvas)
+            twin.writer.write(&twin.canvas, cursor: info.cursor)
         case "flush":
             round &+= 1
             flood.withUnsafeMutableBufferPointer { p in
