@@ -430,14 +430,13 @@ public struct AppModel {
 
     /// The clock reached `now`: the slideshow moves on when a slide is due (round the deck in loop
     /// mode; otherwise it ends on the last card, paused, as a talk ends: helper-27 found it went
-    /// back to the first, the whole deck rewinding).
+    /// back to the first, the whole deck rewinding). It pauses as the last card comes, not an
+    /// interval later (helper-85: `▶ 5s` on the last card promised a slide that never came).
     public mutating func timePassed(_ now: Double) {
         guard slideshow?.takeSlide(at: now) == true, !holdsSlideshow, shown.count > 1 || (shown.count == 1 && !state.loop) else { return }
         // (One card, a search's only match, is the last: helper-29 saw one play on for ever.)
         if !state.loop && state.targetIndex >= state.count - 1 {
-            slideshow?.toggle(at: now)
-            refreshHints()
-            say("The last card: p plays the deck again from the first.")
+            endSlideshow(at: now)
             return
         }
         state.send(.move(1))
@@ -451,6 +450,15 @@ public struct AppModel {
         }
         followActiveCard()
         sayColourCodes()
+        if !state.loop && state.targetIndex >= state.count - 1 { endSlideshow(at: now, saying: message == nil) }
+    }
+
+    /// The slideshow reached the last card (without loop): paused there, and said so unless
+    /// the card has something to say itself.
+    private mutating func endSlideshow(at now: Double, saying: Bool = true) {
+        slideshow?.toggle(at: now)
+        refreshHints()
+        if saying { say("The last card: p plays the deck again from the first.") }
     }
 
     /// Scrolls a zoomed card's text, within it; keys pressed before the first full zoomed frame
