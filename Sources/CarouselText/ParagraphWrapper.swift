@@ -307,6 +307,13 @@ struct ParagraphWrapper {
             cells += word[end].width
             end += 1
         }
+        // In a word joined by its own hyphens, the part the break cuts keeps its three letters
+        // before the next hyphen too (`Straßenbah-` / `n-Fahrkar-` / `ten` read `n` as a word;
+        // helper-85), where that part has letters enough for both sides.
+        if let own = word[end...].firstIndex(where: Self.breaksByItself), own + 1 < word.endIndex, own - end < Self.shortestTail {
+            let part = word[..<end].lastIndex(where: Self.breaksByItself).map { $0 + 1 } ?? word.startIndex
+            if own - Self.shortestTail >= part + head { end = own - Self.shortestTail }
+        }
         // Only the marks after the word left: the row is filled and they go on with no hyphen
         // (`def-` / `))))` promised more of the word; review).
         if closing > 0, closing < total, total - cells <= closing { return (max(fits, word.startIndex + 1), false) }

@@ -444,6 +444,9 @@ import Testing
         #expect(rows("abcdef))))", width: 5) == ["abc-", "def))", "))"])
         #expect(rows("- see https://example.com/a/long/path/here now", width: 21)
                 == ["- see", "  https://", "  example.com/a/long/", "  path/here now"])
+        // A word joined by its own hyphen keeps three letters before it too (helper-85:
+        // `Straßenbah-` / `n-Fahrkar-` / `ten`).
+        #expect(rows("um die Straßenbahn-Fahrkarten abzuholen.", width: 11) == ["um die", "Straßenb-", "ahn-", "Fahrkarten", "abzuholen."])
     }
 
     /// Emoji side by side wrap as one word: a family whose joiners the sanitiser removed
