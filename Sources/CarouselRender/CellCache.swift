@@ -381,8 +381,8 @@ public struct CellCache: Sendable {
     /// The context above a match begins where a line of the text begins, not with the rest of the
     /// one before it (a paragraph's last words, "ay." of a "Thursd-" the wrap broke, read as a line
     /// of their own under "↑ 7 above"; helper-11): with the first line begun after `first` up to
-    /// the match's own (not a blank one), else, within the match's paragraph, after a row that ends
-    /// in a broken word; never past `latest`, the first line from which the rest of the text fills
+    /// the match's own (not a blank one), else, within the match's paragraph, after the rows of a
+    /// broken word; never past `latest`, the first line from which the rest of the text fills
     /// the card (the card would show blank rows under the text's end; helper-13); else back where
     /// the line began, when the match still shows below it in the card's `rows` (after the row
     /// saying what is above, before one saying what follows: helper-27 saw "↑ 1 above" over the
@@ -403,10 +403,15 @@ public struct CellCache: Sendable {
            begun - first <= 2 {
             return begun
         }
-        var above = Array(lines[first - 1].text)
-        while above.last == " " { above.removeLast() }
-        if above.count >= 2, above.last == "-", above[above.count - 2].isLetter { return first + 1 }
-        return first
+        // (Every row of a word broken over several: helper-85 saw `haft` of a long German word.)
+        var start = first
+        while start < hit {
+            var above = Array(lines[start - 1].text)
+            while above.last == " " { above.removeLast() }
+            guard above.count >= 2, above.last == "-", above[above.count - 2].isLetter else { break }
+            start += 1
+        }
+        return start
     }
 
     /// Where the first of `document`'s own lines that `find` matches begins among its laid

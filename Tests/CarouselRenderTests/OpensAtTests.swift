@@ -301,6 +301,11 @@ import Testing
         #expect(CellCache.cleanStart(2, before: 4, in: broken, latest: 10, rows: 4) == 3, "not from a word's second half")
         #expect(CellCache.cleanStart(3, before: 4, in: broken, latest: 10, rows: 4) == 3, "whole words stay")
         #expect(CellCache.cleanStart(2, before: 2, in: broken, latest: 10, rows: 4) == 2, "the match's own row stays")
+        // A word broken over three rows: after all of them (helper-85 saw `haft` at the top).
+        let long = [line("um die", begins: true), line("Donaudamp-", begins: false), line("fschiffa-", begins: false),
+                    line("hrtsgesel-", begins: false), line("lschaft", begins: false), line("abzuholen.", begins: false)]
+        #expect(CellCache.cleanStart(3, before: 5, in: long, latest: 10, rows: 4) == 5, "not from the word's last rows")
+        #expect(CellCache.cleanStart(2, before: 4, in: long, latest: 10, rows: 4) == 4, "up to the match's own row")
         let hyphenated = [line("a well-", begins: true), line("known word", begins: false), line("needle", begins: false)]
         #expect(CellCache.cleanStart(1, before: 2, in: hyphenated, latest: 10, rows: 4) == 2, "after a hyphen, the rest of the word too")
         // Past where the rest of the text fills the card (near its end) only to leave out a row
