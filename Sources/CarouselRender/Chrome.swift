@@ -16,11 +16,18 @@ public enum Chrome {
         guard width > markWidth else { return "" }
         var out = ""
         var used = 0
+        var next: Character?
         for c in text {
             let w = CharacterWidth.of(c)
-            if used + w > width - markWidth { break }
+            if used + w > width - markWidth { next = c; break }
             out.append(c)
             used += w
+        }
+        // A word cut to one or two letters goes whole where words come before it ("Thank…", not
+        // "Thank y…": with the card in front hiding "Thank", `y…` was all a title showed; helper-85).
+        if let next, next != " ", out.last != " ", let space = out.lastIndex(of: " "),
+           out.distance(from: space, to: out.endIndex) <= 3, out[..<space].contains(where: { $0 != " " }) {
+            out = String(out[..<space])
         }
         // ("Sea,…", not "Sea, …": the mark goes on the word it cuts after.)
         while out.last == " " { out.removeLast() }

@@ -155,7 +155,7 @@ import Testing
         // Found broken: a row that names it and says why, the words under it (an empty box the
         // picture's size stayed: helper-73).
         let broken = strip(FakeSource(.failed("/home/ada/talk/sea.png: damaged or truncated picture: the data ends early")), card).lines()
-        #expect(broken[1].hasPrefix("│ [image: The sea]: d…") && broken[3].hasPrefix("│ one line"), "\(broken.joined(separator: "\n"))")
+        #expect(broken[1].hasPrefix("│ [image: The sea]:…") && broken[3].hasPrefix("│ one line"), "\(broken.joined(separator: "\n"))")
         var wideScreen = Canvas(width: 60, height: 14)
         var wideCache = CellCache()
         CardPainter(theme: Theme(glyphs: .unicode, usesColor: true), pictures: FakeSource(.failed("/home/ada/talk/sea.png: damaged or truncated picture: x")))
