@@ -273,6 +273,14 @@ struct ParagraphWrapper {
         if unmarked == 0, address, first <= last, let before = word[first...last].lastIndex(where: Self.breaksBefore) {
             unmarked = before
         }
+        // A query's separator further on than the last slash wins over it (`on/with/` alone on a
+        // row, `parameters?session=…` under it; helper-85); a host name's dots do not
+        // (`https://` / `example.com/a/`, not `https://example` / `.com/a/`).
+        if unmarked > 0, address, first <= last,
+           let before = word[first...last].lastIndex(where: { $0.character == "?" || $0.character == "&" || $0.character == "=" || $0.character == "#" }),
+           before > unmarked {
+            unmarked = before
+        }
         // Before an opening bracket (a note's `[1]`, a call's arguments): "Carousel" / "[1]".
         if unmarked == 0, first <= last, let before = word[first...last].lastIndex(where: { $0.character == "[" || $0.character == "(" }) {
             unmarked = before
