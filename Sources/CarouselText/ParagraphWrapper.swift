@@ -60,13 +60,18 @@ struct ParagraphWrapper {
         onFirstRow = true
         var pending = line[0..<0]
         let tokens = Self.tokens(line.dropFirst(leading))
-        // A list written as text (`- item`, `* item`, `1. item`, `a) item`): the item's first word
-        // is its marker's (see `addItemStart`).
+        // A list written as text (`- item`, `* item`, `1. item`, `a) item`, a to-do's `[ ] item`,
+        // `- [x] item`): the item's first word is its marker's (see `addItemStart`).
         var itemStart = -1
-        if blankStyle != nil, tokens.count >= 3, case .segment(let marker) = tokens[0], Self.isListMarker(line[marker]),
-           case .spaces(let spaces) = tokens[1], spaces.count <= 4, case .segment(let first) = tokens[2],
-           !Self.isCopyright(line[marker], before: line[first]) {
-            itemStart = 2
+        if blankStyle != nil {
+            var at = 0
+            if tokens.count >= 3, case .segment(let marker) = tokens[0], Self.isListMarker(line[marker]),
+               case .spaces(let spaces) = tokens[1], spaces.count <= 4, case .segment(let first) = tokens[2],
+               !Self.isCopyright(line[marker], before: line[first]) {
+                at = 2
+            }
+            at += Self.checkbox(in: tokens[at...], of: line)
+            if at > 0, at < tokens.count, case .segment = tokens[at] { itemStart = at }
         }
         for (index, token) in tokens.enumerated() {
             switch token {
@@ -94,6 +99,28 @@ struct ParagraphWrapper {
         // (A letter only before `)`: `J.` begins a name, `J. R. R. Tolkien`; review.)
         if body.count == 1, let letter = body.first, letter.isASCII, letter.isLetter { return last == ")" }
         return body.count <= 3 && body.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// How many tokens a to-do's box at the start of `tokens` takes with the spaces after it
+    /// (`[ ]`, `[x]`, `[X]`, `[✓]`: 2 or 4), 0 where there is none.
+    static func checkbox(in tokens: ArraySlice<Token>, of line: [Glyph]) -> Int {
+        func characters(_ k: Int) -> [Character]? {
+            guard k < tokens.endIndex, case .segment(let glyphs) = tokens[k] else { return nil }
+            return line[glyphs].map(\.character)
+        }
+        func spaces(_ k: Int, atMost most: Int) -> Bool {
+            guard k < tokens.endIndex, case .spaces(let glyphs) = tokens[k] else { return false }
+            return glyphs.count <= most
+        }
+        let at = tokens.startIndex
+        if let box = characters(at), box.count == 3, box[0] == "[", box[2] == "]", ["x", "X", "✓", "✔"].contains(box[1]),
+           spaces(at + 1, atMost: 4), characters(at + 2) != nil {
+            return 2
+        }
+        if characters(at) == ["["], spaces(at + 1, atMost: 1), characters(at + 2) == ["]"], spaces(at + 3, atMost: 4), characters(at + 4) != nil {
+            return 4
+        }
+        return 0
     }
 
     /// `(c) 2024`: a copyright's mark before its year, not the third item of a list (review).

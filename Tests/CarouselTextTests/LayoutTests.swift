@@ -420,6 +420,12 @@ import Testing
         #expect(rows("(c) the third point made", width: 14) == ["(c) the third", "    point made"])
         // Too narrow for the indent: as any line wraps.
         #expect(rows("- ab cd", width: 4) == ["- ab", "cd"])
+        // A to-do's box is a marker too, alone or after a bullet (helper-85: `[ ] book dentist`
+        // went on at the margin).
+        #expect(rows("[ ] book dentist for Thursday\n[x] renew passport now", width: 16)
+                == ["[ ] book dentist", "    for Thursday", "[x] renew", "    passport now"])
+        #expect(rows("- [ ] call the plumber", width: 14) == ["- [ ] call the", "      plumber"])
+        #expect(rows("[link] to the page here", width: 12) == ["[link] to", "the page", "here"], "a bracketed word is no box")
     }
 
     /// A word broken over rows leaves at least three letters on each, the punctuation after it
