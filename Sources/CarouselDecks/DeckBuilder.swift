@@ -592,7 +592,7 @@ struct DeckBuilder {
         bytes.map { $0 == 0 ? 0x0A : $0 }
     }
 
-    /// One card per line that is not blank (`--lines`): titled by the line, which is also its
+    /// One card per line that is not blank (`--lines`): titled by the line (an `ls -l` line by its name), which is also its
     /// identity (what a picker prints). With `--ansi` the card keeps the line's colours, and a
     /// pick prints the line without its escape sequences.
     /// A line of 8-bit text is shown decoded and picked as it was read (a file name in Latin-1
@@ -644,8 +644,11 @@ struct DeckBuilder {
                 : raw.contains(0x09) || raw.contains(0x1B) ? .tabbedLine(text) : .line(plain)
             // Titled without the blanks around it (`╰   spaced… ──╯` on the frame; helper-83); the
             // line is picked as it came.
-            let title = plain.utf8.first == 0x20 || plain.utf8.last == 0x20
+            var title = plain.utf8.first == 0x20 || plain.utf8.last == 0x20
                 ? String(plain.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) : plain
+            // A line of `ls -l` is titled by the name it ends in (every title read `lrwxrwxrwx 1…`;
+            // the card shows the whole line, and a pick prints it).
+            if let name = Self.listedName(title) { title = name }
             var entry = CardEntry(id: plain, title: title.isEmpty ? plain : title, source: source, kind: .text)
             if picked.elementsEqual(entry.title.utf8) {
                 entry.lineIsTitle = true
@@ -658,6 +661,60 @@ struct DeckBuilder {
             added += 1
         }
         if added == 0 { skip("\(source): no lines") }
+    }
+
+    /// The name a line of `ls -l` ends in, by the line's form alone (the files it lists may be
+    /// elsewhere): a file's mode (ten letters, maybe `.`, `+` or `@` after them), then fields, a
+    /// date (`Nov 28 12:00`, `Feb 17  2023`, `2026-11-28 12:00`, `2026-11-28 12:00:00.000 +0100`)
+    /// and the name after it, spaces and a link's `-> target` included. Nil for any other line.
+    static func listedName(_ line: String) -> String? {
+        let bytes = Array(line.utf8)
+        guard bytes.count > 11, Array("-dlcbpsD".utf8).contains(bytes[0]),
+              bytes[1..<10].allSatisfy({ Array("rwxsStTl-".utf8).contains($0) }),
+              bytes[10] == 0x20 || (Array(".+@".utf8).contains(bytes[10]) && bytes.count > 12 && bytes[11] == 0x20) else { return nil }
+        // The fields after the mode, with where each ends.
+        var fields: [(text: ArraySlice<UInt8>, end: Int)] = []
+        var i = bytes[10] == 0x20 ? 10 : 11
+        while i < bytes.count, fields.count < 12 {
+            while i < bytes.count, bytes[i] == 0x20 { i += 1 }
+            let start = i
+            while i < bytes.count, bytes[i] != 0x20 { i += 1 }
+            if i > start { fields.append((bytes[start..<i], i)) }
+        }
+        func digits(_ f: ArraySlice<UInt8>, _ counts: ClosedRange<Int>) -> Bool {
+            counts.contains(f.count) && f.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        }
+        func time(_ f: ArraySlice<UInt8>) -> Bool {
+            let parts = f.split(separator: 0x3A, omittingEmptySubsequences: false)
+            return parts.count >= 2 && digits(parts[0], 1...2) && digits(parts[1], 2...2)
+                && (parts.count == 2 || parts[2].first.map { $0 >= 0x30 && $0 <= 0x39 } == true)
+        }
+        func isoDate(_ f: ArraySlice<UInt8>) -> Bool {
+            let parts = f.split(separator: 0x2D, omittingEmptySubsequences: false)
+            return parts.count == 3 && digits(parts[0], 4...4) && digits(parts[1], 2...2) && digits(parts[2], 2...2)
+        }
+        // Links, owner, group and size at least come before the date.
+        var k = 3
+        while k + 1 < fields.count {
+            let f = fields[k].text, g = fields[k + 1].text
+            var last: Int?
+            if f.count >= 3, f.allSatisfy({ $0 >= 0x80 || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2E }),
+               digits(g, 1...2), k + 2 < fields.count, time(fields[k + 2].text) || digits(fields[k + 2].text, 4...4) {
+                last = k + 2
+            } else if isoDate(f), time(g) {
+                // (A full-iso time has its zone after it.)
+                let zone = k + 2 < fields.count ? fields[k + 2].text : []
+                last = (zone.first == 0x2B || zone.first == 0x2D) && digits(zone.dropFirst(), 4...4) ? k + 2 : k + 1
+            }
+            if let last {
+                let start = fields[last].end + 1
+                guard start < bytes.count else { return nil }
+                let name = String(decoding: bytes[start...], as: UTF8.self)
+                return name.allSatisfy({ $0 == " " }) ? nil : name
+            }
+            k += 1
+        }
+        return nil
     }
 
     /// Cards from a stream: standard input, or a pipe named on the command line (`<(command)`), both

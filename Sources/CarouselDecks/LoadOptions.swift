@@ -7,7 +7,7 @@ public struct LoadOptions: Sendable, Equatable {
 
     /// nil: as each manifest says, else `auto`. Given, it wins over the manifest.
     public var kind: Kind?
-    /// One card per line of input (standard input or files), titled by the line.
+    /// One card per line of input (standard input or files), titled by the line (an `ls -l` line by the name it ends in).
     public var lines: Bool
     /// With `lines`: a NUL byte ends each line, not a newline (`find -print0`).
     public var read0: Bool

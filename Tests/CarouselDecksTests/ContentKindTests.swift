@@ -631,6 +631,21 @@ import Testing
         let spaced = try load("  spaced line  \nx \nplain\n", LoadOptions(lines: true))
         #expect(spaced.cards.map(\.title) == ["spaced line", "x", "plain"])
         #expect(spaced.cards.map(\.line) == [Array("  spaced line  ".utf8), Array("x ".utf8), Array("plain".utf8)])
+        // A line of `ls -l` is titled by its name (every title read `lrwxrwxrwx 1…`), in the
+        // forms `ls` writes dates in; a pick prints the line.
+        let listing = [
+            "total 242284",
+            "lrwxrwxrwx 1 root root     28 Feb 17  2023 FileCheck-14 -> ../lib/llvm-14/bin/FileCheck",
+            "-rw-r--r--  1 ada staff 4.0K Nov 28 12:00 my notes.txt",
+            "drwxr-xr-x. 2 501 20 4096 2026-11-28 12:00 Photos",
+            "-rw-r--r-- 1 ada ada 12 2026-11-28 12:00:00.123456789 +0100 full.iso",
+            "crw-rw-rw- 1 root root 1, 3 Nov 20 09:15 null",
+            "-rw-r--r-- is not a listing",
+        ]
+        let listed = try load(listing.joined(separator: "\n") + "\n", LoadOptions(lines: true))
+        #expect(listed.cards.map(\.title) == ["total 242284", "FileCheck-14 -> ../lib/llvm-14/bin/FileCheck", "my notes.txt",
+                                               "Photos", "full.iso", "null", "-rw-r--r-- is not a listing"])
+        #expect(listed.cards[2].line == Array(listing[2].utf8))
     }
 
     /// Lines past the limit are not read (64 MiB of short lines were 16 million cards, gigabytes),
