@@ -347,7 +347,9 @@ struct ParagraphWrapper {
         // helper-85), where that part has letters enough for both sides.
         if let own = word[end...].firstIndex(where: Self.breaksByItself), own + 1 < word.endIndex, own - end < Self.shortestTail {
             let part = word[..<end].lastIndex(where: Self.breaksByItself).map { $0 + 1 } ?? word.startIndex
-            if own - Self.shortestTail >= part + head { end = own - Self.shortestTail }
+            if own - Self.shortestTail >= part + head {
+                while end > own - Self.shortestTail { end -= 1; cells -= word[end].width }
+            }
         }
         // Only the marks after the word left: the row is filled and they go on with no hyphen
         // (`def-` / `))))` promised more of the word; review).
