@@ -73,6 +73,12 @@ extension CardPainter {
         return !(0x2500...0x259F).contains(v)
     }
 
+    /// Whether a cell holds one of the marks a rule is drawn with in text (`-`, `=`, `+`, `_`, `~`).
+    static func isRuleMark(_ cell: Cell) -> Bool {
+        let v = cell.firstScalar
+        return cell.width == 1 && (v == 0x2D || v == 0x3D || v == 0x2B || v == 0x5F || v == 0x7E)
+    }
+
     /// Whether a wide glyph is part of a word with its neighbours (see the type's comment).
     static func joinsWords(_ v: UInt32) -> Bool {
         (0xAC00...0xD7A3).contains(v) || (0x1100...0x11FF).contains(v) || (0x3130...0x318F).contains(v)
@@ -102,11 +108,20 @@ extension CardPainter {
                     }
                     continue
                 }
-                // (The cell a wide glyph covers is a letter when the glyph is.)
-                eraseCutWords(row: y, box.x, box.x + text.width, width: width,
+                // (The cell a wide glyph covers is a letter when the glyph is; a rule, three
+                // dashes or more in a row, is none: a table's `-----+----` cut by the screen's
+                // edge was hidden whole, a word of one; helper-85. `--lines` keeps its two.)
+                let lo = box.x, hi = box.x + text.width
+                eraseCutWords(row: y, lo, hi, width: width,
                               letter: { x in
                                   let cell = cells[row + x]
-                                  return cell.isContinuation ? x > box.x && CardPainter.isLetter(cells[row + x - 1]) : CardPainter.isLetter(cell)
+                                  if cell.isContinuation { return x > lo && CardPainter.isLetter(cells[row + x - 1]) }
+                                  guard CardPainter.isLetter(cell) else { return false }
+                                  guard CardPainter.isRuleMark(cell) else { return true }
+                                  var start = x, end = x + 1
+                                  while start > lo, end - start < 3, CardPainter.isRuleMark(cells[row + start - 1]) { start -= 1 }
+                                  while end < hi, end - start < 3, CardPainter.isRuleMark(cells[row + end]) { end += 1 }
+                                  return end - start < 3
                               },
                               erase: { canvas.putPrepared(blank, x: $0, y: y, within: width) })
             }

@@ -169,6 +169,19 @@ import Testing
         #expect(codeRows[0].hasPrefix("abc a-"), "\(codeRows)")
         let proseRows = painted(proseCells)
         #expect(rows[0].hasSuffix("-") && !proseRows[0].contains("Extra"), "before: \(rows), after: \(proseRows)")
+        // A rule of dashes is no word: what is in sight of it stays (helper-85: a table's
+        // `-----+----` cut by the screen's edge was hidden whole); a hyphenated word still goes.
+        let ruled = TextDocument(code: "x-ray a\n-----+----\nab --pick")
+        let ruleRows = painted(cache.text(ruled, of: Card(id: "r", title: "r", content: .text(ruled)), index: 3, width: 10, height: 3,
+                                          first: 0, title: false, painter: painter))
+        #expect(ruleRows[1] == "-----+----", "\(ruleRows)")
+        var pick = painter
+        pick.covers = [CellRect(x: 5, y: 2, width: 5, height: 1)]
+        var canvas = Canvas(width: 10, height: 3)
+        let rows3 = cache.text(ruled, of: Card(id: "r", title: "r", content: .text(ruled)), index: 3, width: 10, height: 3, first: 0, title: false, painter: painter)
+        for y in 0..<3 { for x in 0..<10 { canvas.putPrepared(rows3.cells[y * 10 + x], x: x, y: y, within: 10) } }
+        pick.eraseCutWords(of: rows3, at: CellRect(x: 0, y: 0, width: 10, height: 3), fill: .plain, on: &canvas)
+        #expect(canvas.lines()[2] == "ab   pick ", "an option's two dashes are its word's: \(canvas.lines())")
     }
 
     /// A card of one row (the lyrics at 80x24) shows a match past its edge too: the line begun a
