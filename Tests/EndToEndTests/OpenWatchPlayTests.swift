@@ -120,14 +120,18 @@ struct OpenWatchPlayTests {
     @Test func autoplayMovesOnByItselfAndPPauses() throws {
         let deck = try TmuxSession.notes()
         defer { try? FileManager.default.removeItem(atPath: deck) }
-        let session = try TmuxSession(arguments: "--autoplay 0.4 \(deck)")
-        var lines = try session.waitForScreen { $0.contains { $0.contains("3/3") } }
-        #expect(lines.contains { $0.contains("3/3") && $0.contains("▶ 0.4s") }, "two slides with no key pressed")
+        let session = try TmuxSession(arguments: "--autoplay 1 \(deck)")
+        var lines = try session.waitForScreen { $0.contains { $0.contains("2/3") } }
+        #expect(lines.contains { $0.contains("2/3") && $0.contains("▶ 1s") }, "a slide with no key pressed")
         try session.send("p")
         lines = try session.waitForScreen { $0.contains { $0.contains("paused") } }
         let paused = lines.first { $0.contains("paused") } ?? ""
-        Thread.sleep(forTimeInterval: 1.2)
+        Thread.sleep(forTimeInterval: 1.5)
         #expect(try session.screen().contains(paused), "paused: nothing moves")
+        // Played again, it ends on the last card, paused as that card comes.
+        try session.send("p")
+        lines = try session.waitForScreen { $0.contains { $0.contains("3/3") } }
+        #expect(lines.contains { $0.contains("3/3") && $0.contains("The last card") }, "\(lines)")
         try session.send("q")
         #expect(session.waitForExit() == 0)
     }
