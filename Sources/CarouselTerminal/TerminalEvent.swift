@@ -134,9 +134,10 @@ extension TerminalEvent {
             case .key(.character(let c)): if open!.count < pasteLimit { open!.append(c) }
             case .key(.enter): if open!.count < pasteLimit { open!.append("\n") }
             case .key(.tab): if open!.count < pasteLimit { open!.append("\t") }
-            case .key(.controlC):
+            case .key(.controlC) where !(i + 1..<events.count).contains(where: { matched(at: $0, "1") == 6 }):
                 // A paste whose end never comes (a stray bracket) must not hold the keys for good:
-                // Ctrl-C drops it and is Ctrl-C.
+                // Ctrl-C drops it and is Ctrl-C. (One with its end in the same read was pasted, a
+                // byte of the text, not the key: it quit the program; helper-86.)
                 open = nil
                 result.append(events[i])
             case .key, .suspend: break

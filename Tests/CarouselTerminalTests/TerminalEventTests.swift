@@ -84,6 +84,11 @@ import Testing
         var stray = Self.keys("\u{1B}[200~abc") + [.key(.controlC), .key(.character("q"))]
         TerminalEvent.gatherPastes(&stray, open: &open, carry: &carry)
         #expect(stray == [.key(.controlC), .key(.character("q"))] && open == nil)
+        // A Ctrl-C byte in a paste whose end comes with it is the text's, not the key (helper-86:
+        // a pasted 0x03 quit the program).
+        var pasted = Self.keys("\u{1B}[200~ab") + [.key(.controlC)] + Self.keys("cd\u{1B}[201~")
+        TerminalEvent.gatherPastes(&pasted, open: &open, carry: &carry)
+        #expect(pasted == [.paste("abcd")] && open == nil)
     }
 
     /// SGR mouse reports (asked for where ncurses reads only X10 ones, which cannot name a column
