@@ -182,6 +182,13 @@ enum FileSystem {
     static func readHead(_ path: [UInt8], count wanted: Int) throws(FileFailure) -> [UInt8] {
         let (descriptor, size) = try openRegularFile(path)
         defer { close(descriptor) }
+        // A size of 0 may be no size at all: the files of /proc and /sys say 0 and hold text (a
+        // card of /proc/cpuinfo showed `p`, its first byte; helper-86). Read a chunk at a time.
+        if size == 0 {
+            var bytes = try readAll(descriptor, limit: max(0, wanted - 1))
+            if bytes.count > wanted { bytes.removeSubrange(wanted...) }
+            return bytes
+        }
         // Room for what the file holds, not for all that may be asked (64 MiB for each file of a
         // `--lines` deck took 11 s for 200 small files; helper-13); one byte more than its size, to
         // see that it grew.

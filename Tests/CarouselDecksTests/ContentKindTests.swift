@@ -648,6 +648,15 @@ import Testing
         #expect(listed.cards[2].line == Array(listing[2].utf8))
     }
 
+    /// A file that says it is empty and is not (those of /proc and /sys give a size of 0) is read
+    /// whole, as a card and as lines (helper-86: a card of /proc/cpuinfo showed `p`, its first byte).
+    @Test func aFileThatSaysItIsEmptyIsReadWhole() throws {
+        let card = try DeckLoader.load(paths: ["/proc/version"], options: LoadOptions()).cards.first
+        #expect(card?.lines.first?.hasPrefix("Linux version") == true, "\(card?.lines ?? [])")
+        let lines = try DeckLoader.load(paths: ["/proc/self/status"], options: LoadOptions(lines: true))
+        #expect(lines.cards.count > 5 && lines.cards[0].title.hasPrefix("Name:"), "\(lines.cards.map(\.title))")
+    }
+
     /// Lines past the limit are not read (64 MiB of short lines were 16 million cards, gigabytes),
     /// and standard error says so after the program, the status line at its start.
     @Test func linesStopAtTheirLimitAndSaySo() throws {
