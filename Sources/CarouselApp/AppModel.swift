@@ -1052,6 +1052,7 @@ public struct AppModel {
         guard !query.isEmpty, let result = search?.latest, result.query == query, result != applied else { return }
         applied = result
         show(result.matches, resting: searchAnchor)
+        scene.emptyMessage = Self.emptyMessage(for: query, answered: result.isComplete, glyphs: theme.glyphs)
         changed()
     }
 
@@ -1132,9 +1133,17 @@ public struct AppModel {
             // (Case folding may give a character of the text for two of the query, or two for one.)
             scene.highlightReach = 2 * query.count + 1
             highlighted = query
-            let (open, close) = theme.glyphs.isASCII ? ("\"", "\"") : ("\u{201C}", "\u{201D}")
-            scene.emptyMessage = "No card matches " + open + theme.glyphs.displayable(query) + close + "."
         }
+        if !query.isEmpty { scene.emptyMessage = Self.emptyMessage(for: query, answered: applied?.query == query && applied?.isComplete == true, glyphs: theme.glyphs) }
+    }
+
+    /// What the screen says while a search shows no card: that none matches once the search has
+    /// answered, that it is searching until then (helper-86: "No card matches" stood for seconds
+    /// over a search of a million lines that found its match at the end).
+    public static func emptyMessage(for query: String, answered: Bool, glyphs: Glyphs) -> String {
+        let (open, close) = glyphs.isASCII ? ("\"", "\"") : ("\u{201C}", "\u{201D}")
+        let quoted = open + glyphs.displayable(query) + close
+        return answered ? "No card matches " + quoted + "." : "Searching for " + quoted + glyphs.ellipsis
     }
 
     private mutating func changed() { revision &+= 1 }

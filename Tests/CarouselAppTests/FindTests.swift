@@ -621,6 +621,15 @@ import Testing
         #expect(!status(pilot).contains("/ finds cards"), "the message goes at the next key")
     }
 
+    /// While a search has shown no card, the screen says it is searching until the search has
+    /// answered, and that no card matches only then (helper-86: "No card matches" stood for
+    /// seconds over a search of a million lines that found its match at the end).
+    @Test func noCardMatchesOnlyOnceTheSearchHasAnswered() {
+        #expect(AppModel.emptyMessage(for: "299999", answered: false, glyphs: .unicode) == "Searching for \u{201C}299999\u{201D}…")
+        #expect(AppModel.emptyMessage(for: "299999", answered: true, glyphs: .unicode) == "No card matches \u{201C}299999\u{201D}.")
+        #expect(AppModel.emptyMessage(for: "x", answered: false, glyphs: .ascii) == "Searching for \"x\"...")
+    }
+
     /// The search runs beside the frames: a key shows the search line at once with "searching…" and
     /// the strip as it was; the result comes with the wake-up the search sends when it is done.
     @Test func theResultComesThroughTheWakeUp() throws {
