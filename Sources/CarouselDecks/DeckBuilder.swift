@@ -693,9 +693,11 @@ struct DeckBuilder {
             let parts = f.split(separator: 0x2D, omittingEmptySubsequences: false)
             return parts.count == 3 && digits(parts[0], 4...4) && digits(parts[1], 2...2) && digits(parts[2], 2...2)
         }
-        // Links, owner, group and size at least come before the date.
-        var k = 3
-        while k + 1 < fields.count {
+        // Links and size at least come before the date (owner and group too but with `-g`/`-o`),
+        // and at most an inode, blocks, author and a device's two numbers more: a date looked for
+        // further on would be found in a name (`Jan 12 2023 report.txt`).
+        var k = 2
+        while k + 1 < fields.count, k <= 8 {
             let f = fields[k].text, g = fields[k + 1].text
             var last: Int?
             if f.count >= 3, f.allSatisfy({ $0 >= 0x80 || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2E }),

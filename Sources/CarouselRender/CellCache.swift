@@ -403,9 +403,10 @@ public struct CellCache: Sendable {
            begun - first <= 2 {
             return begun
         }
-        // (Every row of a word broken over several: helper-85 saw `haft` of a long German word.)
+        // (Every row of a word broken over several: helper-85 saw `haft` of a long German word;
+        // past `latest` one row at most, as before: further left the card blank under the match.)
         var start = first
-        while start < hit {
+        while start < hit, start == first || start < latest {
             var above = Array(lines[start - 1].text)
             while above.last == " " { above.removeLast() }
             guard above.count >= 2, above.last == "-", above[above.count - 2].isLetter else { break }

@@ -26,7 +26,7 @@ public enum Chrome {
         // A word cut to one or two letters goes whole where words come before it ("Thank…", not
         // "Thank y…": with the card in front hiding "Thank", `y…` was all a title showed; helper-85).
         // (Letters of one column: an ideograph is a word of its own.)
-        if let next, next != " ", out.last != " ", let space = out.lastIndex(of: " "),
+        if let next, next.isLetter || next.isNumber, out.last != " ", let space = out.lastIndex(of: " "),
            out.distance(from: space, to: out.endIndex) <= 3, out[..<space].contains(where: { $0 != " " }),
            out[out.index(after: space)...].allSatisfy({ CharacterWidth.of($0) == 1 }) {
             out = String(out[..<space])

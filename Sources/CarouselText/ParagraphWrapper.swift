@@ -301,10 +301,11 @@ struct ParagraphWrapper {
             unmarked = before
         }
         // A query's separator further on than the last slash wins over it (`on/with/` alone on a
-        // row, `parameters?session=…` under it; helper-85); a host name's dots do not
-        // (`https://` / `example.com/a/`, not `https://example` / `.com/a/`).
+        // row, `parameters?session=…` under it; helper-85), before a parameter, not inside one
+        // (a name and its value stay together); a host name's dots do not (`https://` /
+        // `example.com/a/`, not `https://example` / `.com/a/`).
         if unmarked > 0, address, first <= last,
-           let before = word[first...last].lastIndex(where: { $0.character == "?" || $0.character == "&" || $0.character == "=" || $0.character == "#" }),
+           let before = word[first...last].lastIndex(where: { $0.character == "?" || $0.character == "&" || $0.character == "#" }),
            before > unmarked {
             unmarked = before
         }

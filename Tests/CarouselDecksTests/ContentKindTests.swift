@@ -641,10 +641,11 @@ import Testing
             "-rw-r--r-- 1 ada ada 12 2026-11-28 12:00:00.123456789 +0100 full.iso",
             "crw-rw-rw- 1 root root 1, 3 Nov 20 09:15 null",
             "-rw-r--r-- is not a listing",
+            "-rw-r--r-- 1 0 Nov 29 04:18 short.txt",
         ]
         let listed = try load(listing.joined(separator: "\n") + "\n", LoadOptions(lines: true))
         #expect(listed.cards.map(\.title) == ["total 242284", "FileCheck-14 -> ../lib/llvm-14/bin/FileCheck", "my notes.txt",
-                                               "Photos", "full.iso", "null", "-rw-r--r-- is not a listing"])
+                                               "Photos", "full.iso", "null", "-rw-r--r-- is not a listing", "short.txt"])
         #expect(listed.cards[2].line == Array(listing[2].utf8))
     }
 

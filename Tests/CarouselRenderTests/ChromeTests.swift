@@ -79,6 +79,7 @@ import Testing
         #expect(Chrome.truncate("To do this week", to: 10, glyphs: .unicode) == "To do thi…")
         #expect(Chrome.truncate("Thank you all", to: 10, glyphs: .ascii) == "Thank...")
         #expect(Chrome.truncate("Hello 日本語です", to: 9, glyphs: .unicode) == "Hello 日…", "an ideograph is a word")
+        #expect(Chrome.truncate("it is no, never", to: 10, glyphs: .unicode) == "it is no,…", "a whole word before its comma stays")
         // The mark goes on the word it cuts after, not after a space; a cut leaving spaces only is nothing.
         #expect(Chrome.truncate("A short talk", to: 3, glyphs: .unicode) == "A…")
         #expect(Chrome.truncate("Sea, Volume Two", to: 6, glyphs: .unicode) == "Sea,…")

@@ -319,6 +319,7 @@ import Testing
                     line("hrtsgesel-", begins: false), line("lschaft", begins: false), line("abzuholen.", begins: false)]
         #expect(CellCache.cleanStart(3, before: 5, in: long, latest: 10, rows: 4) == 5, "not from the word's last rows")
         #expect(CellCache.cleanStart(2, before: 4, in: long, latest: 10, rows: 4) == 4, "up to the match's own row")
+        #expect(CellCache.cleanStart(2, before: 5, in: long, latest: 2, rows: 4) == 3, "past where the text fills the card, a row at most")
         let hyphenated = [line("a well-", begins: true), line("known word", begins: false), line("needle", begins: false)]
         #expect(CellCache.cleanStart(1, before: 2, in: hyphenated, latest: 10, rows: 4) == 2, "after a hyphen, the rest of the word too")
         // Past where the rest of the text fills the card (near its end) only to leave out a row

@@ -453,7 +453,7 @@ import Testing
         // A query's separator further on than an address's last slash is where it breaks (helper-85:
         // `on/with/` alone on a row).
         #expect(rows("https://example.com/aa/bb/cc/dd/ee/ff/on/with/parameters?s=abcdefghijklmnopqrstuvwxyz&r=xyz", width: 40)
-                == ["https://example.com/aa/bb/cc/dd/ee/ff/", "on/with/parameters?s", "=abcdefghijklmnopqrstuvwxyz&r=xyz"])
+                == ["https://example.com/aa/bb/cc/dd/ee/ff/", "on/with/parameters", "?s=abcdefghijklmnopqrstuvwxyz&r=xyz"])
         // A word joined by its own hyphen keeps three letters before it too (helper-85:
         // `Straßenbah-` / `n-Fahrkar-` / `ten`).
         #expect(rows("um die Straßenbahn-Fahrkarten abzuholen.", width: 11) == ["um die", "Straßenb-", "ahn-", "Fahrkarten", "abzuholen."])
