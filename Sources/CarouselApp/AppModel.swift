@@ -132,6 +132,7 @@ public struct AppModel {
         }
         refreshLabels()
         sayColourCodes()
+        endSlideshowWithNothingToShow(at: 0)
     }
 
     public var isAnimating: Bool { state.isAnimating || (overlay.zoom.map { $0.growth < 1 } ?? false) }
@@ -203,6 +204,7 @@ public struct AppModel {
         if slideshow?.playing == true, holdsSlideshow != slideshowHeld { refreshLabels() }
         followActiveCard()
         sayColourCodes()
+        endSlideshowWithNothingToShow(at: now)
         return nil
     }
 
@@ -433,12 +435,8 @@ public struct AppModel {
     /// back to the first, the whole deck rewinding). It pauses as the last card comes, not an
     /// interval later (helper-85: `▶ 5s` on the last card promised a slide that never came).
     public mutating func timePassed(_ now: Double) {
-        guard slideshow?.takeSlide(at: now) == true, !holdsSlideshow, shown.count > 1 || (shown.count == 1 && !state.loop) else { return }
-        // (One card, a search's only match, is the last: helper-29 saw one play on for ever.)
-        if !state.loop && state.targetIndex >= state.count - 1 {
-            endSlideshow(at: now)
-            return
-        }
+        guard slideshow?.takeSlide(at: now) == true, !holdsSlideshow, shown.count > 0 else { return }
+        if endSlideshowWithNothingToShow(at: now) { return }
         state.send(.move(1))
         // A slide moving on is a step, as a key is: a message said until the next key goes, and
         // the new slide's title shows (helper-16: a broken picture's message stayed through a
@@ -450,7 +448,20 @@ public struct AppModel {
         }
         followActiveCard()
         sayColourCodes()
-        if !state.loop && state.targetIndex >= state.count - 1 { endSlideshow(at: now, saying: message == nil) }
+        endSlideshowWithNothingToShow(at: now)
+    }
+
+    /// A playing slideshow with no slide to come pauses at once, and says so: on the last card
+    /// without loop, however the strip got there (helper-87: `G` or `--start` to the last card
+    /// showed `▶ 5s` for an interval that moved nothing), and on a deck or a search of one card,
+    /// loop or not (one card with `--loop` said `▶` for ever; helper-29 saw one play on for ever).
+    /// Not while the help or a search holds it: what it shows may still change. True when it ended.
+    @discardableResult
+    private mutating func endSlideshowWithNothingToShow(at now: Double) -> Bool {
+        guard slideshow?.playing == true, !holdsSlideshow, shown.count > 0,
+              shown.count == 1 || (!state.loop && state.targetIndex >= state.count - 1) else { return false }
+        endSlideshow(at: now, saying: message == nil)
+        return true
     }
 
     /// The slideshow reached the last card (without loop): paused there, and said so unless
@@ -458,7 +469,7 @@ public struct AppModel {
     private mutating func endSlideshow(at now: Double, saying: Bool = true) {
         slideshow?.toggle(at: now)
         refreshHints()
-        if saying { say("The last card: p plays the deck again from the first.") }
+        if saying { say("The last card: p plays the deck again from the first.") } else { refreshLabels() }
     }
 
     /// Scrolls a zoomed card's text, within it; keys pressed before the first full zoomed frame

@@ -601,6 +601,8 @@ import Testing
                              })] {
             var options = AppOptions()
             options.autoplay = name == "slide" ? 2 : nil
+            // (Round the deck: without loop, a slideshow pauses when `n` reaches the last match.)
+            options.loop = name == "slide"
             let other = Pilot(deck: deck, options: options, width: 100, height: 30)
             other.press(.character("/"))
             other.type("needle")

@@ -815,6 +815,34 @@ import Testing
         #expect(round.model.activeDeckIndex == 0 && status(round).contains("▶ 2s"), "after the last card, the first: \(status(round))")
     }
 
+    /// A playing slideshow pauses as soon as it has no slide to come, however the strip got to the
+    /// last card (helper-87: `G` or `--start` there showed `▶ 2s` for an interval that moved
+    /// nothing), and on one card with loop (it said `▶` for ever).
+    @Test func aSlideshowWithNoSlideToComePausesAtOnce() {
+        var options = AppOptions()
+        options.autoplay = 2
+        let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
+        pilot.press(.character("G"))
+        #expect(pilot.model.activeDeckIndex == 2)
+        #expect(pilot.model.deadline == nil && status(pilot).contains("⏸ paused  The last card: p plays"), "\(status(pilot))")
+        pilot.press(.left)
+        #expect(pilot.model.deadline == nil && status(pilot).contains("⏸ paused"), "stays paused: \(status(pilot))")
+        pilot.press(.character("p"))
+        #expect(pilot.model.deadline != nil && status(pilot).contains("▶ 2s"), "\(status(pilot))")
+        options.start = 3
+        let started = Pilot(deck: deck, options: options, width: 80, height: 24)
+        #expect(started.model.activeDeckIndex == 2)
+        #expect(started.model.deadline == nil && status(started).contains("⏸ paused  The last card"), "\(status(started))")
+        // With loop the last card has a next; one card has none.
+        options.start = nil
+        options.loop = true
+        let round = Pilot(deck: deck, options: options, width: 80, height: 24)
+        round.press(.character("G"))
+        #expect(round.model.deadline != nil && status(round).contains("▶ 2s"), "\(status(round))")
+        let alone = Pilot(deck: CardList([Self.note("a.txt", "only")]), options: options, width: 80, height: 24)
+        #expect(alone.model.deadline == nil && status(alone).contains("⏸ paused"), "\(status(alone))")
+    }
+
     /// A slideshow that ends on a zoomed card keeps saying which card it is and that it paused
     /// before its message, as the strip does (helper-51: the message alone); a narrow screen
     /// gives up the note, then the place, before the message.
