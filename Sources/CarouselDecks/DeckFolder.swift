@@ -122,7 +122,13 @@ struct DiskFolder: DeckFolder {
         case .success(.pipe), .success(.other): return .notAFile
         case .success(.file(let size)):
             if size > limit { return .tooLarge(limit: limit) }
-            return FileSystem.isReadable(full) ? nil : FileFailure(errno: EACCES)
+            guard FileSystem.isReadable(full) else { return FileFailure(errno: EACCES) }
+            // A size of 0 may be no size at all (/proc, /sys): what such a file holds is counted,
+            // up to the limit (/proc/kallsyms was cut at its first MiB with nothing saying so).
+            if size == 0, limit < .max, let head = try? FileSystem.readHead(full, count: limit + 1), head.count > limit {
+                return .tooLarge(limit: limit)
+            }
+            return nil
         }
     }
 

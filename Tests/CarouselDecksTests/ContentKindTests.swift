@@ -656,6 +656,14 @@ import Testing
         #expect(card?.lines.first?.hasPrefix("Linux version") == true, "\(card?.lines ?? [])")
         let lines = try DeckLoader.load(paths: ["/proc/self/status"], options: LoadOptions(lines: true))
         #expect(lines.cards.count > 5 && lines.cards[0].title.hasPrefix("Name:"), "\(lines.cards.map(\.title))")
+        // One over 1 MiB shows its first MiB and says so, as a file whose size is known does
+        // (/proc/kallsyms, several MiB on these machines, was cut with nothing saying so).
+        let symbols: [UInt8] = "/proc/kallsyms".utf8.map { $0 }
+        try #require(try FileSystem.readHead(symbols, count: FileSystem.maximumFileSize + 1).count > FileSystem.maximumFileSize,
+                     "this test needs /proc/kallsyms to hold more than 1 MiB")
+        let big = try DeckLoader.load(paths: ["/proc/kallsyms"], options: LoadOptions())
+        #expect(big.problems == ["/proc/kallsyms: larger than 1 MiB; only its first MiB is shown"], "\(big.problems)")
+        #expect(big.cards.first?.lines.last == ContentSource.cutNote, "\(big.cards.first?.lines.suffix(2) ?? [])")
     }
 
     /// Lines past the limit are not read (64 MiB of short lines were 16 million cards, gigabytes),
