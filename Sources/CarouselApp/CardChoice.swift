@@ -127,9 +127,7 @@ public enum CardChoice {
     /// names its link. Nil for any other line.
     static func listedName(_ line: [UInt8]) -> [UInt8]? {
         let space = UInt8(ascii: " ")
-        guard line.count > 11, let mode = line.firstIndex(of: space), (10...11).contains(mode),
-              Array("-dlcbpsD".utf8).contains(line[0]),
-              line[1..<10].allSatisfy({ Array("rwxsStTl-".utf8).contains($0) }) else { return nil }
+        guard let mode = ListingLine.fieldsStart(line) else { return nil }
         // Where each field after the mode ends, and the rest of the line begins.
         var field = 0, i = mode
         while i < line.count {

@@ -664,17 +664,18 @@ struct DeckBuilder {
     }
 
     /// The name a line of `ls -l` ends in, by the line's form alone (the files it lists may be
-    /// elsewhere): a file's mode (ten letters, maybe `.`, `+` or `@` after them), then fields, a
-    /// date (`Nov 28 12:00`, `Feb 17  2023`, `2026-11-28 12:00`, `2026-11-28 12:00:00.000 +0100`)
+    /// elsewhere): maybe an inode and a size in blocks (`-i`, `-s`), a file's mode (ten letters,
+    /// maybe `.`, `+` or `@` after them), then fields, a date (`Nov 28 12:00`, `Feb 17  2023`,
+    /// `2026-11-28 12:00`, `2026-11-28 12:00:00.000 +0100`, `--time-style=iso`'s `11-28 12:00`
+    /// and `2023-02-17`, a day first as some locales write it, `28. Nov 12:00`, `11月 28 12:00`)
     /// and the name after it, spaces and a link's `-> target` included. Nil for any other line.
     static func listedName(_ line: String) -> String? {
         let bytes = Array(line.utf8)
-        guard bytes.count > 11, Array("-dlcbpsD".utf8).contains(bytes[0]),
-              bytes[1..<10].allSatisfy({ Array("rwxsStTl-".utf8).contains($0) }),
-              bytes[10] == 0x20 || (Array(".+@".utf8).contains(bytes[10]) && bytes.count > 12 && bytes[11] == 0x20) else { return nil }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        guard let fieldsStart = ListingLine.fieldsStart(bytes) else { return nil }
         // The fields after the mode, with where each ends.
         var fields: [(text: ArraySlice<UInt8>, end: Int)] = []
-        var i = bytes[10] == 0x20 ? 10 : 11
+        var i = fieldsStart
         while i < bytes.count, fields.count < 12 {
             while i < bytes.count, bytes[i] == 0x20 { i += 1 }
             let start = i
@@ -682,34 +683,48 @@ struct DeckBuilder {
             if i > start { fields.append((bytes[start..<i], i)) }
         }
         func digits(_ f: ArraySlice<UInt8>, _ counts: ClosedRange<Int>) -> Bool {
-            counts.contains(f.count) && f.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            counts.contains(f.count) && f.allSatisfy(isDigit)
         }
         func time(_ f: ArraySlice<UInt8>) -> Bool {
             let parts = f.split(separator: 0x3A, omittingEmptySubsequences: false)
             return parts.count >= 2 && digits(parts[0], 1...2) && digits(parts[1], 2...2)
-                && (parts.count == 2 || parts[2].first.map { $0 >= 0x30 && $0 <= 0x39 } == true)
+                && (parts.count == 2 || parts[2].first.map(isDigit) == true)
         }
-        func isoDate(_ f: ArraySlice<UInt8>) -> Bool {
+        func timeOrYear(_ index: Int) -> Bool {
+            index < fields.count && (time(fields[index].text) || digits(fields[index].text, 4...4))
+        }
+        func isoDate(_ f: ArraySlice<UInt8>, parts count: Int) -> Bool {
             let parts = f.split(separator: 0x2D, omittingEmptySubsequences: false)
-            return parts.count == 3 && digits(parts[0], 4...4) && digits(parts[1], 2...2) && digits(parts[2], 2...2)
+            return parts.count == count && parts.enumerated().allSatisfy { n, part in digits(part, n == 0 && count == 3 ? 4...4 : 2...2) }
+        }
+        // A month's name or abbreviation (`Nov`, `nov.`, `ноя`, `11月`): letters, and digits only
+        // beside letters of another script.
+        func month(_ f: ArraySlice<UInt8>) -> Bool {
+            f.count >= 3 && f.allSatisfy({ $0 >= 0x80 || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2E || isDigit($0) })
+                && (f.contains { $0 >= 0x80 } || !f.contains(where: isDigit))
         }
         // Links and size at least come before the date (owner and group too but with `-g`/`-o`),
-        // and at most an inode, blocks, author and a device's two numbers more: a date looked for
-        // further on would be found in a name (`Jan 12 2023 report.txt`).
+        // and at most an author and a device's two numbers more: a date looked for further on
+        // would be found in a name (`Jan 12 2023 report.txt`).
         var k = 2
         while k + 1 < fields.count, k <= 8 {
             let f = fields[k].text, g = fields[k + 1].text
             var last: Int?
-            if f.count >= 3, f.allSatisfy({ $0 >= 0x80 || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2E }),
-               digits(g, 1...2), k + 2 < fields.count, time(fields[k + 2].text) || digits(fields[k + 2].text, 4...4) {
+            if month(f), digits(g, 1...2), timeOrYear(k + 2) {
                 last = k + 2
-            } else if isoDate(f), time(g) {
-                // (A full-iso time has its zone after it.)
+            } else if digits(f.last == 0x2E ? f.dropLast() : f, 1...2), month(g), timeOrYear(k + 2) {
+                last = k + 2
+            } else if isoDate(f, parts: 3) {
+                // (A full-iso time has its zone after it; `iso` gives an older file's day alone.)
                 let zone = k + 2 < fields.count ? fields[k + 2].text : []
-                last = (zone.first == 0x2B || zone.first == 0x2D) && digits(zone.dropFirst(), 4...4) ? k + 2 : k + 1
+                last = !time(g) ? k : (zone.first == 0x2B || zone.first == 0x2D) && digits(zone.dropFirst(), 4...4) ? k + 2 : k + 1
+            } else if isoDate(f, parts: 2), time(g) {
+                last = k + 1
             }
             if let last {
-                let start = fields[last].end + 1
+                // (`iso`'s day alone is padded to the width of its `11-28 12:00`: two spaces.)
+                let padded = last == k && !time(g) && fields[last].end + 2 < bytes.count && bytes[fields[last].end + 1] == 0x20
+                let start = fields[last].end + (padded ? 2 : 1)
                 guard start < bytes.count else { return nil }
                 let name = String(decoding: bytes[start...], as: UTF8.self)
                 return name.allSatisfy({ $0 == " " }) ? nil : name
@@ -855,5 +870,28 @@ struct DeckBuilder {
             base.removeSubrange(dot...)
         }
         return Sanitizer.line(bytes: base)
+    }
+}
+
+/// A line of `ls -l` (with `--lines`): titled by its name, and `--print path` and `e` find its file.
+public enum ListingLine {
+    /// Where the fields after a file's mode begin (the space after it), when `line` begins as a
+    /// line of `ls -l` does: maybe an inode and a size in blocks (`-i`, `-s`: helper-87 saw `ls -li`
+    /// titled whole), then a mode of ten letters, maybe `.`, `+` or `@` after them. Nil otherwise.
+    public static func fieldsStart(_ line: [UInt8]) -> Int? {
+        // (`ls -s` aligns its sizes right: ` 4 drwxr-xr-x ...`.)
+        var mode = 0
+        while mode < line.count, line[mode] == 0x20 { mode += 1 }
+        for _ in 0..<2 {
+            var i = mode
+            while i < line.count, line[i] >= 0x30 && line[i] <= 0x39 { i += 1 }
+            guard i > mode, i < line.count, line[i] == 0x20 else { break }
+            while i < line.count, line[i] == 0x20 { i += 1 }
+            mode = i
+        }
+        guard line.count > mode + 11, Array("-dlcbpsD".utf8).contains(line[mode]),
+              line[(mode + 1)..<(mode + 10)].allSatisfy({ Array("rwxsStTl-".utf8).contains($0) }) else { return nil }
+        if line[mode + 10] == 0x20 { return mode + 10 }
+        return Array(".+@".utf8).contains(line[mode + 10]) && line.count > mode + 12 && line[mode + 11] == 0x20 ? mode + 11 : nil
     }
 }

@@ -642,10 +642,22 @@ import Testing
             "crw-rw-rw- 1 root root 1, 3 Nov 20 09:15 null",
             "-rw-r--r-- is not a listing",
             "-rw-r--r-- 1 0 Nov 29 04:18 short.txt",
+            // `-i`, `-s`, `--time-style=iso` (a recent file, an older one), day-first locales.
+            "611 -rwxr-xr-x  1 root root    3 Nov 28 20:18 hostname",
+            "611  4 -rwxr-xr-x 1 root root 3 Nov 28 20:18 host two",
+            "-rwxr-xr-x 1 root root 3 11-28 20:18 iso recent",
+            "-rwxr-xr-x 1 root root 3 2023-02-17  iso old",
+            "-rw-r--r-- 1 ada ada 120 28. Nov 12:00 Notiz.txt",
+            "-rw-r--r-- 1 ada ada 120 28 nov.  2023 note.txt",
+            "-rw-r--r-- 1 ada ada 120 11月 28 12:00 メモ.txt",
+            "-rw-r--r-- 1 ada ada 120 Nov 28 2023 12:00 nov 28 2023",
+            "12 is not -rw-r--r-- a listing",
         ]
         let listed = try load(listing.joined(separator: "\n") + "\n", LoadOptions(lines: true))
         #expect(listed.cards.map(\.title) == ["total 242284", "FileCheck-14 -> ../lib/llvm-14/bin/FileCheck", "my notes.txt",
-                                               "Photos", "full.iso", "null", "-rw-r--r-- is not a listing", "short.txt"])
+                                               "Photos", "full.iso", "null", "-rw-r--r-- is not a listing", "short.txt",
+                                               "hostname", "host two", "iso recent", "iso old", "Notiz.txt", "note.txt", "メモ.txt",
+                                               "12:00 nov 28 2023", "12 is not -rw-r--r-- a listing"])
         #expect(listed.cards[2].line == Array(listing[2].utf8))
     }
 
