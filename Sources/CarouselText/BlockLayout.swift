@@ -100,6 +100,7 @@ struct BlockLayout {
             let extra = index == 0 ? 0 : hanging
             var line = LaidLine(margin: index == 0 ? m.spans : m.spans + indent, content: glyphs.spans(text.styles), width: m.width + extra + glyphs.cells)
             line.beginsLine = begins.contains(index)
+            line.goesOnUnmarked = wrapper.unmarkedRests.contains(index)
             return line
         }
     }

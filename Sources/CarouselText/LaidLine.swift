@@ -10,6 +10,10 @@ public struct LaidLine: Hashable, Sendable {
     /// one that the wrap broke; two for a table's first record, after the header that the
     /// record layout does not lay out. See `SourceLines`.
     public var linesBegun: UInt8 = 0
+    /// Whether the line goes on with a word that the row before broke with no mark (a number, an
+    /// address: see `ParagraphWrapper.unmarkedRests`), so that the row before must not end the
+    /// card as if its word were whole.
+    public var goesOnUnmarked = false
     /// Whether the line begins one of the text's own lines (`linesBegun` is not zero).
     public var beginsLine: Bool {
         get { linesBegun > 0 }

@@ -29,6 +29,10 @@ struct ParagraphWrapper {
     static let shortestTail = 3
 
     private(set) var lines: [[Glyph]] = []
+    /// The lines that go on with a word the row before broke with no mark (a number, a code, an
+    /// address broken at a separator): nothing on the row before says that its word goes on.
+    /// Not the rows of a script written without spaces, whose words break anywhere.
+    private(set) var unmarkedRests: [Int] = []
     private var current: [Glyph] = []
     /// The indentation the first row of the line being wrapped kept (after giving way to its
     /// first word), which the rows it goes on in keep too; and whether that first row is the
@@ -238,7 +242,10 @@ struct ParagraphWrapper {
                 }
             }
             if !rest.isEmpty {
+                let unmarked = !needsMark && piece.last.map { !$0.isWide && !Self.writesWithoutSpaces($0) } == true
+                    && !rest[rest.startIndex].isWide && !Self.writesWithoutSpaces(rest[rest.startIndex])
                 finishLine()
+                if unmarked { unmarkedRests.append(lines.count) }
                 if indent > 0, let blankStyle {
                     append(repeatElement(Glyph(ascii: 0x20, " ", width: 1, style: blankStyle), count: indent), width: indent)
                 }

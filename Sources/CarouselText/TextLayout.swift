@@ -250,6 +250,9 @@ public enum TextLayout {
         // next row) is not left at the foot without them: "name:" over "… 1 more" said nothing
         // (helper-83); it goes with them, under the count.
         var kept = height - 1
+        // Nor a row whose word goes on below with nothing to say so (a number broken at its
+        // point: `1,234,567` over "… 4 more" read as the whole of `1,234,567.89`; helper-89).
+        while kept >= 2, kept < lines.count, lines[kept].goesOnUnmarked { kept -= 1 }
         if kept >= 2, kept < lines.count, !lines[kept].beginsLine,
            lines[kept - 1].content.plainText.reversed().first(where: { $0 != " " }) == ":" {
             kept -= 1

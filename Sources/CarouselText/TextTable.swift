@@ -132,7 +132,19 @@ extension BlockLayout {
         let header = table.rows[0]
         var lines: [LaidLine] = []
         // (A list item's marker stands on the first line only.)
-        func add(_ spans: [TextSpan]) { lines += paragraph(spans, lines.isEmpty ? margin : margin.continuation, hanging: 2) }
+        func add(_ spans: [TextSpan], value: [TextSpan] = []) {
+            let m = lines.isEmpty ? margin : margin.continuation
+            // A value that is one number (a figure, a date) is indented less where that keeps it
+            // whole: `2026-01-` / `01` under `date:` on a narrow card (helper-89).
+            var hanging = 2
+            let words = value.plainText.split(separator: " ")
+            if words.count == 1, let word = words.first, word.count <= TextTable.longestNumber,
+               BlockLayout.isNumber(GlyphText([TextSpan(String(word))], tabWidth: TextLayout.tabWidth, cellWidth: cellWidth).lines.joined()) {
+                let room = width - margins.spans(m, first: false, limit: marginLimit).width
+                if room - hanging < word.count, room >= word.count { hanging = room - word.count }
+            }
+            lines += paragraph(spans, m, hanging: hanging)
+        }
         guard table.rows.count > 1 else {
             for name in header { add(name.map(\.bold)) }
             return BlockLayout.begun(lines.map { var line = $0; line.beginsLine = false; return line })
@@ -143,7 +155,7 @@ extension BlockLayout {
             if !lines.isEmpty { lines.append(blank(margin)) }
             starts.append(lines.count)
             for (name, cell) in zip(header, row) where !cell.plainText.isEmpty {
-                add(name.plainText.isEmpty ? cell : name.map(\.bold) + [TextSpan(": ", style: SpanStyle(bold: true))] + cell)
+                add(name.plainText.isEmpty ? cell : name.map(\.bold) + [TextSpan(": ", style: SpanStyle(bold: true))] + cell, value: cell)
             }
         }
         for i in lines.indices { lines[i].beginsLine = false }

@@ -51,6 +51,30 @@ import CarouselCanvas
         #expect(TextLayout.fit(lines: own, height: 2, width: 20).map(\.text) == ["Ingredients:", "… 2 more lines"])
     }
 
+    /// A number too long for a narrow card's record breaks with no mark (a hyphen would read as a
+    /// minus): its first row is not left at the foot as if it were the whole number (helper-89:
+    /// `1,234,567` over "… 4 more" for `1,234,567.89`). A figure or a date that fits under a
+    /// smaller indent is indented less and kept whole (`2026-01-` / `01`).
+    @Test func aNumberBrokenAtTheFootGoesUnderTheCount() {
+        let table = TextTable(header: [[TextSpan("Region")], [TextSpan("Revenue")], [TextSpan("Date")], [TextSpan("Units")]],
+                              body: [[[TextSpan("North")], [TextSpan("1,234,567.89")], [TextSpan("2026-01-01")], [TextSpan("15234")]],
+                                     [[TextSpan("South")], [TextSpan("9.5")], [TextSpan("2026-02-01")], [TextSpan("7")]]],
+                              alignments: [.left, .right, .left, .right])
+        let laid = TextLayout.lines(for: TextDocument(blocks: [.table(table, margin: Margin())]), width: 11, cellWidth: CharacterWidth.of)
+        #expect(laid.map(\.text).prefix(6) == ["Region:", "  North", "Revenue:", "  1,234,567", "  .89", "Date:"], "\(laid.map(\.text))")
+        #expect(laid.map(\.text).contains(" 2026-01-01"), "\(laid.map(\.text))")
+        let source = SourceLines(laid: laid)
+        // Cut after the number's first row: it goes with the rest, and its label with it.
+        #expect(TextLayout.fit(lines: laid, height: 5, width: 11, source: source).map(\.text) == ["Region:", "  North", "… 1 more"])
+        // Cut after the whole number: it stays.
+        #expect(TextLayout.fit(lines: laid, height: 6, width: 11, source: source).map(\.text).prefix(5)
+                == ["Region:", "  North", "Revenue:", "  1,234,567", "  .89"])
+        // A word broken with its mark (`-`) says itself that it goes on.
+        let prose = TextLayout.lines(for: TextDocument(plainText: "Straßenbahnhaltestelle is long\nand more\nand more"), width: 11,
+                                     cellWidth: CharacterWidth.of)
+        #expect(prose.allSatisfy { !$0.goesOnUnmarked }, "\(prose.map(\.text))")
+    }
+
     /// A titled card (the lyrics look) shown from below its top keeps its title on the row above:
     /// the title whole at the left with the longest count that leaves it whole at the right end,
     /// else the title cut before a shorter count; a row with no room for four cells of title has
