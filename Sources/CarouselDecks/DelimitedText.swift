@@ -120,9 +120,28 @@ enum DelimitedText {
         return String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 
-    /// A number as a spreadsheet writes one: `12`, `-3.5`, `1e6`, `+0.25`.
+    /// A number as a spreadsheet writes one: `12`, `-3.5`, `1e6`, `+0.25`, with its thousands
+    /// separated by commas (`1,234.50`), as a percentage (`+3.5%`) or an amount (`$12`, `-€4.20`,
+    /// `12.00 €`): a price column exported so was aligned left (helper-89).
     static func isNumber(_ text: String) -> Bool {
-        guard text.allSatisfy({ "0123456789+-.eE".contains($0) }), text.contains(where: \.isNumber) else { return false }
-        return Double(text) != nil
+        var body = Substring(text)
+        let currencies: Set<Character> = ["$", "€", "£", "¥"]
+        let sign = body.first == "-" || body.first == "+" ? String(body.removeFirst()) : ""
+        if let first = body.first, currencies.contains(first) {
+            body.removeFirst()
+        } else if let last = body.last, last == "%" || currencies.contains(last) {
+            body.removeLast()
+            if body.last == " " { body.removeLast() }
+        }
+        // Commas between groups of three digits, before any point.
+        let whole = body.prefix { $0 != "." && $0 != "e" && $0 != "E" }
+        if whole.contains(",") {
+            let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+            guard (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return false }
+            body = Substring(whole.filter { $0 != "," }) + body.dropFirst(whole.count)
+        }
+        let number = sign + body
+        guard number.allSatisfy({ "0123456789+-.eE".contains($0) }), number.contains(where: \.isNumber) else { return false }
+        return Double(number) != nil
     }
 }

@@ -53,6 +53,13 @@ import Testing
         // One column is a list: not a table.
         #expect(DelimitedText.table(Array("a\nb\n".utf8), separator: UInt8(ascii: ",")) == nil)
         #expect(!DelimitedText.isNumber("1e") && !DelimitedText.isNumber("inf") && !DelimitedText.isNumber("-") && DelimitedText.isNumber("+0.25"))
+        // Figures as spreadsheets export them (helper-89: a price column aligned left).
+        for figure in ["1,234.50", "12,000.00", "+3.5%", "-0.25%", "0%", "$1,234", "-€4.20", "12.00 €", "1,234,567.89"] {
+            #expect(DelimitedText.isNumber(figure), "\(figure)")
+        }
+        for other in ["1,23", "12,34,567", "1,2345", ",123", "%", "$", "3.5%%", "2026-01-01", "12:00", "v1.2", "1 234"] {
+            #expect(!DelimitedText.isNumber(other), "\(other)")
+        }
     }
 
     /// A `.csv` or `.tsv` file in a deck is a table card; `--kind text` shows the file as written.
