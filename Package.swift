@@ -50,7 +50,10 @@ let package = Package(
         ),
         // Text cards: a pure model and layout (wrapping, fitting, ANSI colours from input), and
         // Markdown through Debian's libcmark behind a small C shim (only the .c includes cmark.h).
-        .target(name: "CarouselText"),
+        // Words are hyphenated by libhyphen's TeX patterns behind a small C shim (only the .c
+        // includes hyphen.h).
+        .target(name: "CarouselText", dependencies: ["CHyphen"]),
+        .target(name: "CHyphen", linkerSettings: [.linkedLibrary("hyphen")]),
         .target(name: "CCMark", linkerSettings: [.linkedLibrary("cmark")]),
         .target(name: "CarouselMarkdown", dependencies: ["CarouselText", "CarouselCanvas", "CCMark"]),
         // Pictures: decoded by gdk-pixbuf (halved while decoding), turned into cells by libchafa,

@@ -223,8 +223,11 @@ struct ParagraphWrapper {
             || word.count { $0.character == ":" } >= 2  // an IPv6 address, a MAC address, a time
             || word.count { $0.character == "\\" } >= 2  // a Windows path (`C:\Users\Zoë`), TeX (`\alpha\beta`)
         let hyphenates = !Self.isCode(word)
+        // Where its language's patterns allow a hyphen (`ev-ery-where`, not `everywh-` / `ere`).
+        let points = marked && hyphenates && !address ? Hyphenation.points(in: word) : []
         while left > available - column {
-            let (cut, needsMark) = breakIndex(rest, cells: left, room: available - column, marked: marked, address: address, hyphenates: hyphenates)
+            let (cut, needsMark) = breakIndex(rest, cells: left, room: available - column, marked: marked, address: address, hyphenates: hyphenates,
+                                              points: points)
             let piece = rest[..<cut]
             rest = rest[cut...]
             left -= piece.cells
@@ -264,7 +267,7 @@ struct ParagraphWrapper {
     /// where the line is full, with no mark; else where the line (less a cell for the mark) is full, moved back so
     /// that at least `shortestTail` letters go on.
     private func breakIndex(_ word: ArraySlice<Glyph>, cells total: Int, room available: Int, marked: Bool, address: Bool,
-                            hyphenates: Bool) -> (Int, mark: Bool) {
+                            hyphenates: Bool, points: Set<Int> = []) -> (Int, mark: Bool) {
         var cells = 0
         var fits = word.startIndex  // end of the glyphs that fit in the row's room
         while fits < word.endIndex, cells + word[fits].width <= available {
@@ -349,6 +352,12 @@ struct ParagraphWrapper {
         while end < word.endIndex, cells + word[end].width <= limit {
             cells += word[end].width
             end += 1
+        }
+        // The last break the word's language allows within that, where it fills half the room at
+        // least (helper-89 read `everywh-` / `ere`, `Archite-` / `cture`).
+        if let point = points.filter({ $0 > word.startIndex && $0 <= end && $0 < word.endIndex }).max(),
+           word[..<point].cells * 2 >= limit, point - word.startIndex >= 2 {
+            return (point, true)
         }
         // In a word joined by its own hyphens, the part the break cuts keeps its three letters
         // before the next hyphen too (`Straßenbah-` / `n-Fahrkar-` / `ten` read `n` as a word;

@@ -154,7 +154,7 @@ import Testing
         #expect(texts([.paragraph([TextSpan("see abcdefghijkl")])], width: 6) == ["see", "abcde-", "fghi-", "jkl"])
         // Found in a ring's side card: "Meetin" / "g" and "• 中文 n" / "oodles" were not words of the card.
         #expect(texts([.paragraph([TextSpan("Meeting notes")])], width: 6) == ["Meet-", "ing", "notes"])
-        #expect(texts([.paragraph([TextSpan("中文 noodles")])], width: 6) == ["中文", "nood-", "les"])
+        #expect(texts([.paragraph([TextSpan("中文 noodles")])], width: 6) == ["中文", "noo-", "dles"])
     }
 
     @Test func theMarkIsADecorationAndNotALetter() {
@@ -210,7 +210,7 @@ import Testing
     @Test func aWordBreaksBeforeAnOpeningBracketWithNoMark() {
         #expect(texts([.paragraph([TextSpan("Carousel[1] draws")])], width: 10) == ["Carousel", "[1] draws"])
         #expect(texts([.paragraph([TextSpan("print(message)")])], width: 10) == ["print", "(message)"])
-        #expect(texts([.paragraph([TextSpan("a(bcdefghijk)")])], width: 8) == ["a(bcdef-", "ghijk)"])
+        #expect(texts([.paragraph([TextSpan("a(bcdefghijk)")])], width: 8) == ["a(bcde-", "fghijk)"])
     }
 
     @Test func aWordAsLongAsAFileIsFoldedWhole() {
@@ -410,7 +410,7 @@ import Testing
         #expect(rows("  a) first point made here\n  (b) and a second", width: 14)
                 == ["  a) first", "     point", "     made here", "  (b) and a", "      second"])
         // A first word too long for the row after its marker is broken there.
-        #expect(rows("* internationalization", width: 12) == ["* internati-", "  onalizat-", "  ion"])
+        #expect(rows("* internationalization", width: 12) == ["* interna-", "  tionaliza-", "  tion"])
         // Not items: a number in a sentence, a minus, a version, a year.
         #expect(rows("-5 degrees outside today", width: 12) == ["-5 degrees", "outside", "today"])
         #expect(rows("2024. A long year it was", width: 12) == ["2024. A long", "year it was"])
@@ -428,6 +428,26 @@ import Testing
         #expect(rows("[link] to the page here", width: 12) == ["[link] to", "the page", "here"], "a bracketed word is no box")
     }
 
+    /// A word broken over rows breaks where its language's patterns allow a hyphen (helper-89 read
+    /// `everywh-` / `ere:` and `Archite-` / `cture` on a narrow card): English, French for a word
+    /// with French accents; where no allowed break fills half the row, where the row is full.
+    @Test func aBrokenWordBreaksBetweenItsSyllables() {
+        func rows(_ text: String, width: Int) -> [String] {
+            TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of).map(\.text)
+        }
+        #expect(rows("Software everywhere:", width: 10) == ["Software", "every-", "where:"])
+        #expect(rows("Architecture", width: 10) == ["Architec-", "ture"])
+        #expect(rows("Architecture", width: 8) == ["Archi-", "tecture"])
+        #expect(rows("la déclaration", width: 8) == ["la", "déclara-", "tion"])
+        #expect(rows("extraordinaire", width: 9) == ["extraor-", "dinaire"] || rows("extraordinaire", width: 9) == ["extra-", "ordinaire"],
+                "\(rows("extraordinaire", width: 9))")
+        // A word the patterns do not break (one syllable): where the row is full, as before.
+        #expect(rows("strengths", width: 7) == ["streng-", "ths"])
+        // A run of letters longer than any word is not looked up.
+        let long = String(repeating: "abcdefghij", count: 7)
+        #expect(rows(long, width: 21).dropLast().allSatisfy { $0.count == 21 && $0.hasSuffix("-") }, "\(rows(long, width: 21))")
+    }
+
     /// A word broken over rows leaves at least three letters on each, the punctuation after it
     /// aside (helper-83 read "Ingredien-" / "ts:" and "transluce-" / "nt,"), and a list item's
     /// word broken on a later row stays under the item's text ("semi-" went back to the marker).
@@ -435,12 +455,12 @@ import Testing
         func rows(_ text: String, width: Int) -> [String] {
             TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of).map(\.text)
         }
-        #expect(rows("Ingredients: patience, flour", width: 11) == ["Ingredie-", "nts:", "patience,", "flour"])
-        #expect(rows("halving a translucent, odd", width: 11) == ["halving a", "transluc-", "ent, odd"])
-        #expect(rows("compiled, then", width: 7) == ["compi-", "led,", "then"])
+        #expect(rows("Ingredients: patience, flour", width: 11) == ["Ingredi-", "ents:", "patience,", "flour"])
+        #expect(rows("halving a translucent, odd", width: 11) == ["halving a", "translu-", "cent, odd"])
+        #expect(rows("compiled, then", width: 7) == ["com-", "piled,", "then"])
         // A word of letters alone keeps its three.
-        #expect(rows("Ingredients", width: 10) == ["Ingredie-", "nts"])
-        #expect(rows("abcdefghij!!", width: 11) == ["abcdefg-", "hij!!"])
+        #expect(rows("Ingredients", width: 10) == ["Ingredi-", "ents"])
+        #expect(rows("abcdefghij!!", width: 11) == ["abcde-", "fghij!!"])
         #expect(rows("- milk (2 litres, semi-skimmed)", width: 11) == ["- milk (2", "  litres,", "  semi-", "  skimmed)"])
         // At six columns the item's indent would leave four: the word takes the whole row.
         #expect(rows("- item semi-skimmed", width: 6) == ["- item", "semi-", "skim-", "med"])
@@ -456,7 +476,7 @@ import Testing
                 == ["https://example.com/aa/bb/cc/dd/ee/ff/", "on/with/parameters", "?s=abcdefghijklmnopqrstuvwxyz&r=xyz"])
         // A word joined by its own hyphen keeps three letters before it too (helper-85:
         // `Straßenbah-` / `n-Fahrkar-` / `ten`).
-        #expect(rows("um die Straßenbahn-Fahrkarten abzuholen.", width: 11) == ["um die", "Straßenb-", "ahn-", "Fahrkarten", "abzuholen."])
+        #expect(rows("um die Straßenbahn-Fahrkarten abzuholen.", width: 11) == ["um die", "Straßen-", "bahn-", "Fahrkarten", "abzuholen."])
     }
 
     /// Emoji side by side wrap as one word: a family whose joiners the sanitiser removed
