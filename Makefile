@@ -35,6 +35,7 @@ deps:
 	dpkg -s hyphen-fr >/dev/null 2>&1 || missing="$$missing hyphen-fr"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	command -v readelf >/dev/null 2>&1 || missing="$$missing binutils"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \

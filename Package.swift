@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "CarouselThreads"),
         // Following a deck's files (inotify) to read it again when they change.
         .target(name: "CarouselWatch"),
-        .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal", "CarouselPictures", "CarouselSearch", "CarouselWatch"]),
+        .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal", "CarouselPictures", "CarouselSearch", "CarouselWatch", "CarouselText", "CarouselThreads"]),
         .executableTarget(
             name: "carousel",
             dependencies: ["CarouselApp", "CarouselWatch", .product(name: "ArgumentParser", package: "swift-argument-parser")],

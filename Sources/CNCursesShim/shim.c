@@ -212,6 +212,16 @@ static void on_continue(int sig) {
     continued = 1;
 }
 
+// A resize is taken here, not by curses' own handler (installed only where none is): curses
+// resized its screens to whatever the terminal said, 10000x10000 cells of its own for a pty
+// set so a moment (2.6 GB kept after it came back; helper-88). cs_read reports it, after
+// giving curses the size the carousel draws at.
+static volatile sig_atomic_t resized = 0;
+static void on_resize(int sig) {
+    (void)sig;
+    resized = 1;
+}
+
 // Signals that end the process by default fall in two groups. Those sent from outside (a kill, a
 // timer, a hang-up) set a flag that ends the loop, which restores the terminal and then ends the
 // process by the same signal. Those raised by the program itself (a fault, a CPU or file-size limit,
@@ -311,6 +321,12 @@ void cs_install_signal_handlers(void) {
     sigaction(SIGTSTP, &stop_request, NULL);
     sigaddset(&waited_signals, SIGTSTP);
 
+    struct sigaction resize;
+    memset(&resize, 0, sizeof resize);
+    resize.sa_handler = on_resize;
+    sigemptyset(&resize.sa_mask);
+    resize.sa_flags = 0;  // interrupts the wait, to redraw at once
+    sigaction(SIGWINCH, &resize, NULL);
     sigaddset(&waited_signals, SIGWINCH);
     if (!signals_blocked && sigprocmask(SIG_BLOCK, &waited_signals, &mask_before) == 0) signals_blocked = 1;
 }
@@ -427,8 +443,26 @@ int cs_start(int direct_color, const char *term) {
     // started later (an editor) must not inherit the stale size either.
     unsetenv("LINES");
     unsetenv("COLUMNS");
+    // Curses keeps a size in shorts: a terminal larger than the carousel draws (a pty set to
+    // 40000x40000) is started as one of that size (newterm failed, and the message blamed the
+    // terminal's type; at 10000x10000 curses' own screens took 2 GB; helper-88); the carousel asks
+    // the terminal itself for the size it draws at (cs_size).
+    struct winsize start_size;
+    // (At most 2000 each way, as the carousel draws: Scene.largestSide.)
+    int oversized = ioctl(output_fd, TIOCGWINSZ, &start_size) == 0 && (start_size.ws_row > 2000 || start_size.ws_col > 2000);
+    if (oversized) {
+        char number[8];
+        snprintf(number, sizeof number, "%d", start_size.ws_row > 2000 ? 2000 : start_size.ws_row);
+        setenv("LINES", number, 1);
+        snprintf(number, sizeof number, "%d", start_size.ws_col > 2000 ? 2000 : start_size.ws_col);
+        setenv("COLUMNS", number, 1);
+    }
     screen = direct_color ? new_direct_color_term(term) : NULL;
     if (!screen) screen = newterm(term, output, input);
+    if (oversized) {
+        unsetenv("LINES");
+        unsetenv("COLUMNS");
+    }
     if (!screen) return CS_START_UNKNOWN_TERM;
     hold_stderr();
     set_term(screen);
@@ -524,6 +558,15 @@ void cs_stop(void) {
 
 // (Parameter names avoid term.h's capability macros such as `columns` and `lines`.)
 void cs_size(int *width, int *height) {
+    // The terminal's own word first: curses keeps a size in shorts, and one past 32,767 (a pty
+    // set to 40000x40000 a moment) left its screen broken, the carousel drawing nothing after the
+    // size came back (helper-88). Curses' size where the terminal gives none (0x0).
+    struct winsize ws;
+    if (ioctl(output_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+        *width = ws.ws_col;
+        *height = ws.ws_row;
+        return;
+    }
     int y = 0, x = 0;
     getmaxyx(stdscr, y, x);
     *width = x;
@@ -667,8 +710,9 @@ int cs_take_continued(void) {
     // A resize while stopped was signalled to the shell, which had the terminal, not to us: the
     // size is asked of the terminal itself, so that the redraw is at the size it has now.
     struct winsize ws;
-    if (ioctl(output_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 && (ws.ws_row != LINES || ws.ws_col != COLS)) {
-        resizeterm(ws.ws_row, ws.ws_col);
+    if (ioctl(output_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+        int high = ws.ws_row > 2000 ? 2000 : ws.ws_row, wide = ws.ws_col > 2000 ? 2000 : ws.ws_col;
+        if (high != LINES || wide != COLS) resizeterm(high, wide);
     }
     return 1;
 }
@@ -803,6 +847,16 @@ static int read_character(wint_t *result) {
 
 int cs_read(cs_event *event) {
     memset(event, 0, sizeof *event);
+    if (resized) {
+        resized = 0;
+        struct winsize ws;
+        if (screen && !isendwin() && ioctl(output_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+            int high = ws.ws_row > 2000 ? 2000 : ws.ws_row, wide = ws.ws_col > 2000 ? 2000 : ws.ws_col;
+            if (high != LINES || wide != COLS) resizeterm(high, wide);
+        }
+        event->kind = CS_EVENT_RESIZE;
+        return 1;
+    }
     if (pending_release) {
         pending_release = 0;
         event->kind = CS_EVENT_MOUSE;

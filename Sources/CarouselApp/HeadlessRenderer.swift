@@ -11,7 +11,7 @@ public enum HeadlessRenderer {
     static let settleLimit = 120.0
 
     /// The most columns and rows a screen printed by `--render` may have.
-    public static let largestSide = 10_000
+    public static let largestSide = Scene.largestSide
 
     /// Parses `COLSxROWS`, each at most `largestSide`.
     public static func parseSize(_ text: String) -> (width: Int, height: Int)? {

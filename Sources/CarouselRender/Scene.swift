@@ -156,6 +156,9 @@ public struct Scene: Sendable {
 
     /// Smallest screen on which cards are drawn.
     public static let minimumSize = (width: 20, height: 10)
+    /// The most columns, and the most rows, the carousel draws (with `--render` too): a screen of
+    /// 2000x2000 is 4 million cells, 64 MB a canvas; one of 10000x10000 took 3.3 GB (helper-88).
+    public static let largestSide = 2_000
 
     public init(theme: Theme) { self.theme = theme }
 

@@ -150,10 +150,12 @@ public final class TerminalScreen: TerminalBackend {
         cs_stop()
     }
 
+    /// The terminal's size, up to `Scene.largestSide` each way (a larger one is drawn in its top
+    /// left corner: a pty of 10000x10000 took 2 GB and drew nothing for seconds; helper-88).
     public var size: (width: Int, height: Int) {
         var columns: Int32 = 0, rows: Int32 = 0
         cs_size(&columns, &rows)
-        return (Int(columns), Int(rows))
+        return (min(Int(columns), Scene.largestSide), min(Int(rows), Scene.largestSide))
     }
 
     /// Waits for input up to `timeout` seconds (nil: until something happens) and returns every

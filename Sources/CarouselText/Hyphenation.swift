@@ -4,7 +4,14 @@ import CHyphen
 /// dictionaries of Debian's `hyphen-en-us` and `hyphen-fr`): `ev-ery-where`, `ar-chi-tec-ture`,
 /// where a break at the row's end read `everywh-` / `ere`. English, or French for a word with
 /// French accents; none where no dictionary is installed (the wrapper breaks where the row is full).
-enum Hyphenation {
+public enum Hyphenation {
+    /// Loads the English patterns now (16 ms here), so that the first word a text card breaks
+    /// does not wait for them in a frame; on a worker, for a deck that may hold text.
+    public static func prepare() {
+        var mark: CChar = 0
+        _ = chyphen_points(Int32(CHYPHEN_ENGLISH), "hyphenation", 11, 1, &mark)
+    }
+
     /// A run shorter than this is not looked up (it fits wherever a longer one breaks).
     static let shortest = 5
     /// Nor one longer than this: no word of a language (a run of letters as long as a file, a

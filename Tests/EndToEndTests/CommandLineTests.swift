@@ -147,12 +147,12 @@ struct CommandLineTests {
         (["--render", "80x24", "--start", "-3"], "--start counts from 1"),
         (["--render", "80x24", "--fps", "-5"], "--fps must be between 1 and 240"),
         (["--render", "-1x5"], "--render takes COLSxROWS, e.g. 100x30 (got '-1x5')"),
-        (["--render", "100000x100000"], "--render: 1 to 10000 columns and 1 to 10000 rows (got '100000x100000')"),
-        (["--render", "0x0"], "--render: 1 to 10000 columns and 1 to 10000 rows (got '0x0')"),
+        (["--render", "100000x100000"], "--render: 1 to 2000 columns and 1 to 2000 rows (got '100000x100000')"),
+        (["--render", "0x0"], "--render: 1 to 2000 columns and 1 to 2000 rows (got '0x0')"),
         // A step written wrong is said as one, with its form (helper-54: "unknown key name").
         (["--render", "80x24", "--keys", "right,click:1"], "--keys: 'click:1' is not a step; it is written click:X:Y (a cell, columns and rows from 0)"),
         (["--render", "80x24", "--keys", "wait:-1"], "--keys: 'wait:-1' is not a step; it is written wait:SECONDS (0 to 3600)"),
-        (["--render", "80x24", "--keys", "resize:0x0"], "--keys: 'resize:0x0' is not a step; it is written resize:COLSxROWS (1 to 10000 each)"),
+        (["--render", "80x24", "--keys", "resize:0x0"], "--keys: 'resize:0x0' is not a step; it is written resize:COLSxROWS (1 to 2000 each)"),
         (["--render", "80x24", "--autoplay", "0"], "--autoplay takes seconds between 0.1 and 86400"),
         (["--render", "80x24", "--open-with", " "], "--open-with needs a command, e.g. --open-with 'less {}'"),
     ])

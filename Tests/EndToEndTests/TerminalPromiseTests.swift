@@ -553,6 +553,61 @@ struct TerminalPromiseTests {
     }
 }
 
+/// A terminal larger than the carousel draws (a pty set to 40000x40000 a moment, past the shorts
+/// curses keeps a size in): it draws in the corner it may, and draws on once the size comes back
+/// (helper-88: it drew nothing ever after); started at that size, it starts (it said the
+/// terminal's type was unknown). tmux cannot be made that large: a pseudo-terminal of Python's.
+@Suite struct HugeTerminalTests {
+    static let driver = #"""
+    import os, pty, sys, time, fcntl, termios, struct, select
+    binary, start = sys.argv[1], int(sys.argv[2])
+    master, slave = pty.openpty()
+    def size(rows, cols): fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack('HHHH', rows, cols, 0, 0))
+    size(start, start)
+    pid = os.fork()
+    if pid == 0:
+        os.setsid(); fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+        for fd in (0, 1, 2): os.dup2(slave, fd)
+        os.close(master); os.close(slave)
+        os.execve(binary, [binary], dict(os.environ, TERM='xterm-256color', LC_ALL='C.UTF-8'))
+    os.close(slave)
+    def drain(seconds):
+        out, end = bytearray(), time.time() + seconds
+        while time.time() < end:
+            if select.select([master], [], [], 0.02)[0]:
+                try: out += os.read(master, 1 << 20)
+                except OSError: break
+        return out
+    def rss():
+        for line in open('/proc/%d/status' % pid):
+            if line.startswith('VmRSS:'): return int(line.split()[1]) // 1024
+    first = drain(3)
+    print('start', b'1/20' in first)
+    size(40000, 40000); drain(2)
+    size(24, 80); back = drain(2)
+    print('back', b'1/20' in back, rss())
+    os.write(master, b'\x1b[C'); moved = drain(2)
+    print('moved', b'Tomas' in moved)
+    os.write(master, b'q'); drain(1)
+    _, status = os.waitpid(pid, 0)
+    print('exit', os.waitstatus_to_exitcode(status))
+    """#
+
+    @Test(arguments: [24, 40000])
+    func aTerminalLargerThanDrawnIsDrawnAndDrawnOnWhenItComesBack(start: Int) throws {
+        let out = try TmuxSession.run(["python3", "-c", Self.driver, TmuxSession.binary, "\(start == 24 ? 80 : start)"])
+        let lines = out.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(lines.count == 4, "\(out)")
+        guard lines.count == 4 else { return }
+        #expect(lines[0] == ["start", "True"], "\(out)")
+        #expect(lines[1].prefix(2) == ["back", "True"], "drawn again at 80x24: \(out)")
+        // (Curses keeps screens of 2000x2000 at most, a few hundred MB; of 10000x10000 it kept 2.6 GB.)
+        #expect((Int(lines[1].last ?? "") ?? .max) < 1000, "curses kept no screens of 40000x40000: \(out) MB")
+        #expect(lines[2] == ["moved", "True"], "\(out)")
+        #expect(lines[3] == ["exit", "0"], "\(out)")
+    }
+}
+
 extension TmuxSession {
     @discardableResult
     func tmux(arguments: [String]) throws -> String {
