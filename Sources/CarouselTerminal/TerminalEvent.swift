@@ -92,6 +92,12 @@ extension TerminalEvent {
     /// text and the paste never closed. (A lone Esc at the end of a read outside a paste is the
     /// Esc key, never held.)
     static func gatherPastes(_ events: inout [TerminalEvent], open: inout [Character]?, carry: inout [TerminalEvent]) {
+        func isText(_ event: TerminalEvent) -> Bool {
+            switch event {
+            case .key(.character), .key(.enter), .key(.tab): true
+            default: false
+            }
+        }
         if !carry.isEmpty {
             events = carry + events
             carry.removeAll()
@@ -134,10 +140,12 @@ extension TerminalEvent {
             case .key(.character(let c)): if open!.count < pasteLimit { open!.append(c) }
             case .key(.enter): if open!.count < pasteLimit { open!.append("\n") }
             case .key(.tab): if open!.count < pasteLimit { open!.append("\t") }
-            case .key(.controlC) where !(i + 1..<events.count).contains(where: { matched(at: $0, "1") == 6 }):
+            case .key(.controlC) where !events.indices.contains(where: { $0 != i && isText(events[$0]) }):
                 // A paste whose end never comes (a stray bracket) must not hold the keys for good:
-                // Ctrl-C drops it and is Ctrl-C. (One with its end in the same read was pasted, a
-                // byte of the text, not the key: it quit the program; helper-86.)
+                // Ctrl-C typed into it, a read of its own, drops it and is Ctrl-C. One that came
+                // with the paste's text is a byte of the text, not the key, however many reads
+                // the paste takes (it quit the program: helper-86, then helper-88 with a paste in
+                // two writes 30 ms apart; a stray bracket's paste ends after a second of silence).
                 open = nil
                 result.append(events[i])
             case .key, .suspend: break

@@ -80,10 +80,20 @@ import Testing
                 #expect(open == nil && carry.isEmpty, "cut after \(at)")
             }
         }
-        // One whose end never comes: Ctrl-C drops it and still quits.
-        var stray = Self.keys("\u{1B}[200~abc") + [.key(.controlC), .key(.character("q"))]
+        // One whose end never comes: Ctrl-C typed into it (a read of its own) drops it and still quits.
+        var stray = Self.keys("\u{1B}[200~abc")
         TerminalEvent.gatherPastes(&stray, open: &open, carry: &carry)
-        #expect(stray == [.key(.controlC), .key(.character("q"))] && open == nil)
+        #expect(stray.isEmpty && open == ["a", "b", "c"])
+        var typed: [TerminalEvent] = [.key(.controlC)]
+        TerminalEvent.gatherPastes(&typed, open: &open, carry: &carry)
+        #expect(typed == [.key(.controlC)] && open == nil)
+        // A Ctrl-C byte that comes with the text of a paste in two pieces is the text's (helper-88:
+        // two writes 30 ms apart quit the program).
+        var head = Self.keys("\u{1B}[200~ab") + [.key(.controlC)] + Self.keys("cd")
+        var tail = Self.keys("ef\u{1B}[201~q")
+        TerminalEvent.gatherPastes(&head, open: &open, carry: &carry)
+        TerminalEvent.gatherPastes(&tail, open: &open, carry: &carry)
+        #expect(head.isEmpty && tail == [.paste("abcdef"), .key(.character("q"))] && open == nil, "\(head) \(tail)")
         // A Ctrl-C byte in a paste whose end comes with it is the text's, not the key (helper-86:
         // a pasted 0x03 quit the program).
         var pasted = Self.keys("\u{1B}[200~ab") + [.key(.controlC)] + Self.keys("cd\u{1B}[201~")
