@@ -435,7 +435,10 @@ int cs_start(int direct_color, const char *term) {
         if (!input) return CS_START_NO_KEYBOARD;
         input_fd = fileno(input);
     }
-    set_escdelay(25);
+    // How long an Esc waits for the rest of a key's sequence: 25 ms where the terminal is here,
+    // 100 ms over ssh, where a key's bytes may come in two packets (an arrow key split so was Esc,
+    // and quit: helper-88). ESCDELAY (ms) in the environment wins, as curses reads it.
+    set_escdelay(getenv("SSH_CONNECTION") || getenv("SSH_TTY") ? 100 : 25);
     utf8_locale = codeset_is_utf8();
     // The terminal's real size wins over LINES and COLUMNS exported by a shell or a script, at start
     // and on every resize: ncurses reads them before the terminal's own size (use_tioctl would stop

@@ -608,6 +608,49 @@ struct TerminalPromiseTests {
     }
 }
 
+/// An arrow key whose bytes come 60 ms apart, as over ssh they may (two packets): over ssh the
+/// Esc waits 100 ms for the rest and it is the arrow (helper-88: it was Esc, and quit); here, 25
+/// ms, as before, and it is Esc. tmux would join the bytes: a pseudo-terminal of Python's.
+@Suite struct SplitKeyTests {
+    static let driver = #"""
+    import os, pty, sys, time, fcntl, termios, struct, select
+    binary, ssh = sys.argv[1], sys.argv[2] == 'ssh'
+    master, slave = pty.openpty()
+    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack('HHHH', 24, 80, 0, 0))
+    env = dict(os.environ, TERM='xterm-256color', LC_ALL='C.UTF-8')
+    for name in ('SSH_CONNECTION', 'SSH_TTY', 'ESCDELAY'): env.pop(name, None)
+    if ssh: env['SSH_CONNECTION'] = '10.0.0.2 50000 10.0.0.1 22'
+    pid = os.fork()
+    if pid == 0:
+        os.setsid(); fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+        for fd in (0, 1, 2): os.dup2(slave, fd)
+        os.close(master); os.close(slave)
+        os.execve(binary, [binary], env)
+    os.close(slave)
+    def drain(seconds):
+        out, end = bytearray(), time.time() + seconds
+        while time.time() < end:
+            if select.select([master], [], [], 0.01)[0]:
+                try: out += os.read(master, 1 << 20)
+                except OSError: break
+        return out
+    drain(2.5)
+    os.write(master, b'\x1b'); drain(0.06); os.write(master, b'[C')
+    print('moved', b'Tomas' in drain(1.5))
+    ended, status = os.waitpid(pid, os.WNOHANG)
+    print('running', ended == 0)
+    if ended == 0:
+        os.write(master, b'q'); drain(1)
+        os.waitpid(pid, 0)
+    """#
+
+    @Test(arguments: [true, false])
+    func anArrowKeyInTwoPacketsOverSSHIsTheArrow(ssh: Bool) throws {
+        let out = try TmuxSession.run(["python3", "-c", Self.driver, TmuxSession.binary, ssh ? "ssh" : "here"])
+        #expect(out == (ssh ? "moved True\nrunning True\n" : "moved False\nrunning False\n"), "\(out)")
+    }
+}
+
 extension TmuxSession {
     @discardableResult
     func tmux(arguments: [String]) throws -> String {
