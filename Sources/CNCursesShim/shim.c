@@ -769,8 +769,11 @@ static int translate_key(int key) {
     case KEY_RIGHT: return CS_KEY_RIGHT;
     case KEY_UP: return CS_KEY_UP;
     case KEY_DOWN: return CS_KEY_DOWN;
-    case KEY_HOME: return CS_KEY_HOME;
-    case KEY_END: return CS_KEY_END;
+    // (Where the terminfo entry names the keys by a VT220's keypad, `TERM=vt220` or `rxvt`, the
+    // Home and End of a PC keyboard (PuTTY's, tmux's `ESC [ 1 ~` and `ESC [ 4 ~`) are its Find and
+    // Select: End did nothing; helper-88.)
+    case KEY_HOME: case KEY_FIND: return CS_KEY_HOME;
+    case KEY_END: case KEY_SELECT: return CS_KEY_END;
     case KEY_PPAGE: return CS_KEY_PPAGE;
     case KEY_NPAGE: return CS_KEY_NPAGE;
     case KEY_BTAB: return CS_KEY_BTAB;

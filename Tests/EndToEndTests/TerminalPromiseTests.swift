@@ -615,9 +615,10 @@ struct TerminalPromiseTests {
     static let driver = #"""
     import os, pty, sys, time, fcntl, termios, struct, select
     binary, ssh = sys.argv[1], sys.argv[2] == 'ssh'
+    term = sys.argv[3] if len(sys.argv) > 3 else 'xterm-256color'
     master, slave = pty.openpty()
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack('HHHH', 24, 80, 0, 0))
-    env = dict(os.environ, TERM='xterm-256color', LC_ALL='C.UTF-8')
+    env = dict(os.environ, TERM=term, LC_ALL='C.UTF-8')
     for name in ('SSH_CONNECTION', 'SSH_TTY', 'ESCDELAY'): env.pop(name, None)
     if ssh: env['SSH_CONNECTION'] = '10.0.0.2 50000 10.0.0.1 22'
     pid = os.fork()
@@ -635,8 +636,12 @@ struct TerminalPromiseTests {
                 except OSError: break
         return out
     drain(2.5)
-    os.write(master, b'\x1b'); drain(0.06); os.write(master, b'[C')
-    print('moved', b'Tomas' in drain(1.5))
+    if len(sys.argv) > 4:
+        os.write(master, bytes.fromhex(sys.argv[4]))
+        print('moved', sys.argv[5].encode() in drain(1.5))
+    else:
+        os.write(master, b'\x1b'); drain(0.06); os.write(master, b'[C')
+        print('moved', b'Tomas' in drain(1.5))
     ended, status = os.waitpid(pid, os.WNOHANG)
     print('running', ended == 0)
     if ended == 0:
@@ -648,6 +653,14 @@ struct TerminalPromiseTests {
     func anArrowKeyInTwoPacketsOverSSHIsTheArrow(ssh: Bool) throws {
         let out = try TmuxSession.run(["python3", "-c", Self.driver, TmuxSession.binary, ssh ? "ssh" : "here"])
         #expect(out == (ssh ? "moved True\nrunning True\n" : "moved False\nrunning False\n"), "\(out)")
+    }
+
+    /// Home and End as a PC keyboard's terminal sends them (`ESC [ 1 ~`, `ESC [ 4 ~`) under the
+    /// terminfo entries that call them Find and Select (helper-88: End did nothing under vt220).
+    @Test(arguments: ["vt220", "rxvt", "xterm-256color"])
+    func endAndHomeAsAPCKeyboardSendsThem(term: String) throws {
+        let end = try TmuxSession.run(["python3", "-c", Self.driver, TmuxSession.binary, "here", term, "1b5b347e", "Dario"])
+        #expect(end == "moved True\nrunning True\n", "\(term): \(end)")
     }
 }
 
