@@ -250,10 +250,15 @@ struct BlockLayout {
     /// of `codeIndentStep` two columns (rounded up, so that a row aligned between steps stays
     /// between them, and deeper rows stay deeper).
     private func narrowIndentation(_ glyphs: inout [Glyph], room: Int) {
-        guard codeIndentStep > 2, room < Self.narrowCode else { return }
         let lead = glyphs.prefix { $0.character == " " }.count
         guard lead > 0, lead < glyphs.count else { return }
-        glyphs.removeFirst(lead - (2 * lead + codeIndentStep - 1) / codeIndentStep)
+        var kept = lead
+        if codeIndentStep > 2, room < Self.narrowCode { kept = (2 * lead + codeIndentStep - 1) / codeIndentStep }
+        // A line indented as far as the row goes (a call's arguments aligned under its bracket)
+        // keeps room for a few of its characters before the cut mark: it showed nothing but
+        // blanks and "…" (helper-89).
+        kept = min(kept, max(0, room - 1 - min(4, glyphs.count - lead)))
+        glyphs.removeFirst(lead - kept)
     }
 
     /// The glyphs that fit in `available` cells, leaving `mark` cells for the cut mark when some do not.

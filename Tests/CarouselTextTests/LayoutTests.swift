@@ -543,7 +543,12 @@ import Testing
         #expect(texts([code], width: 10) == ["  let x =…", "ok"])
         // The ASCII look cuts with "...": its ">" read as code ("let x =>", "#include <stdio>").
         #expect(texts([code], width: 10, ascii: true) == ["  let x...", "ok"])
-        #expect(texts([code], width: 4, ascii: true) == ["  l>", "ok"], "too narrow a row for three dots")
+        #expect(texts([code], width: 4, ascii: true) == ["let>", "ok"], "too narrow a row for three dots, or for the indentation")
+        // A line indented as far as the row goes keeps room for a few of its characters (helper-89:
+        // a call's arguments aligned under its bracket showed blanks and "…" alone).
+        let aligned: TextBlock = .code(lines: ["    public static func command(for key: Key,", String(repeating: " ", count: 31) + "picking: Bool) -> Command? {"])
+        #expect(texts([aligned], width: 11) == ["    public…", "      pick…"])
+        #expect(texts([aligned], width: 40) == ["    public static func command(for key:…", String(repeating: " ", count: 31) + "picking:…"], "room enough: as it is")
         // A wide character that does not fit before the mark is left out whole.
         #expect(texts([.code(lines: ["ab日本"])], width: 4) == ["ab…"])
     }
