@@ -40,6 +40,13 @@ int chyphen_points(int language, const char *word, int length, int count, char *
     if (!text) return -1;
     int size = 0;
     if (dict->utf8) {
+        // (Its vector counts code points: a word of other than `count` of them is not looked up.)
+        int points_in_word = 0;
+        for (int i = 0; i < length; i++) points_in_word += ((unsigned char)word[i] & 0xC0) != 0x80;
+        if (points_in_word != count) {
+            free(text);
+            return -1;
+        }
         memcpy(text, word, (size_t)length);
         size = length;
     } else {

@@ -212,6 +212,41 @@ static void on_continue(int sig) {
     continued = 1;
 }
 
+// Curses keeps a size in shorts and a screen of its own as large as the terminal: it is told
+// at most CS_LARGEST_SIDE each way (a pty set to 40000x40000 a moment left it drawing nothing
+// ever after; at 10000x10000 its screens took 2.6 GB; helper-88). Where curses asks the
+// terminal itself (newterm, and doupdate after endwin: back from `e` or Ctrl-Z), LINES and
+// COLUMNS, which it reads after the terminal's word, say the clamped size for that moment
+// (never while a child runs: an editor must see the real size).
+static int clamped_side(int side) { return side > CS_LARGEST_SIDE ? CS_LARGEST_SIDE : side; }
+
+static int clamp_size_in_environment(void) {
+    struct winsize ws;
+    if (ioctl(output_fd, TIOCGWINSZ, &ws) != 0 || (ws.ws_row <= CS_LARGEST_SIDE && ws.ws_col <= CS_LARGEST_SIDE)) return 0;
+    char number[16];
+    snprintf(number, sizeof number, "%d", clamped_side(ws.ws_row));
+    setenv("LINES", number, 1);
+    snprintf(number, sizeof number, "%d", clamped_side(ws.ws_col));
+    setenv("COLUMNS", number, 1);
+    return 1;
+}
+
+static void unclamp_size_in_environment(int clamped) {
+    if (!clamped) return;
+    unsetenv("LINES");
+    unsetenv("COLUMNS");
+}
+
+// Curses resized to the terminal's size, clamped; nothing when it has that size already.
+static void resize_curses(void) {
+    struct winsize ws;
+    if (ioctl(output_fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return;
+    int high = clamped_side(ws.ws_row), wide = clamped_side(ws.ws_col);
+    if (high != LINES || wide != COLS) resizeterm(high, wide);
+}
+
+int cs_escape_delay(void) { return getenv("SSH_CONNECTION") || getenv("SSH_TTY") ? 100 : 25; }
+
 // A resize is taken here, not by curses' own handler (installed only where none is): curses
 // resized its screens to whatever the terminal said, 10000x10000 cells of its own for a pty
 // set so a moment (2.6 GB kept after it came back; helper-88). cs_read reports it, after
@@ -438,7 +473,7 @@ int cs_start(int direct_color, const char *term) {
     // How long an Esc waits for the rest of a key's sequence: 25 ms where the terminal is here,
     // 100 ms over ssh, where a key's bytes may come in two packets (an arrow key split so was Esc,
     // and quit: helper-88). ESCDELAY (ms) in the environment wins, as curses reads it.
-    set_escdelay(getenv("SSH_CONNECTION") || getenv("SSH_TTY") ? 100 : 25);
+    set_escdelay(cs_escape_delay());
     utf8_locale = codeset_is_utf8();
     // The terminal's real size wins over LINES and COLUMNS exported by a shell or a script, at start
     // and on every resize: ncurses reads them before the terminal's own size (use_tioctl would stop
@@ -446,26 +481,12 @@ int cs_start(int direct_color, const char *term) {
     // started later (an editor) must not inherit the stale size either.
     unsetenv("LINES");
     unsetenv("COLUMNS");
-    // Curses keeps a size in shorts: a terminal larger than the carousel draws (a pty set to
-    // 40000x40000) is started as one of that size (newterm failed, and the message blamed the
-    // terminal's type; at 10000x10000 curses' own screens took 2 GB; helper-88); the carousel asks
-    // the terminal itself for the size it draws at (cs_size).
-    struct winsize start_size;
-    // (At most 2000 each way, as the carousel draws: Scene.largestSide.)
-    int oversized = ioctl(output_fd, TIOCGWINSZ, &start_size) == 0 && (start_size.ws_row > 2000 || start_size.ws_col > 2000);
-    if (oversized) {
-        char number[8];
-        snprintf(number, sizeof number, "%d", start_size.ws_row > 2000 ? 2000 : start_size.ws_row);
-        setenv("LINES", number, 1);
-        snprintf(number, sizeof number, "%d", start_size.ws_col > 2000 ? 2000 : start_size.ws_col);
-        setenv("COLUMNS", number, 1);
-    }
+    // (A terminal larger than the carousel draws is started as one of that size: newterm failed
+    // past 32,767, and the message blamed the terminal's type; helper-88.)
+    int clamped = clamp_size_in_environment();
     screen = direct_color ? new_direct_color_term(term) : NULL;
     if (!screen) screen = newterm(term, output, input);
-    if (oversized) {
-        unsetenv("LINES");
-        unsetenv("COLUMNS");
-    }
+    unclamp_size_in_environment(clamped);
     if (!screen) return CS_START_UNKNOWN_TERM;
     hold_stderr();
     set_term(screen);
@@ -706,17 +727,15 @@ int cs_take_continued(void) {
     if (cursor != ERR) curs_set(cursor);
     mmask_t mask = 0;
     if (mousemask(0, &mask) != ERR && mask) mousemask(mask, NULL);
+    int clamped = clamp_size_in_environment();
     doupdate();  // sends what curses holds (the cursor's look, the mouse mode)
+    unclamp_size_in_environment(clamped);
     leave_sgr_reports_to_us();
     if (motion_tracking) set_motion_tracking(1);
     set_bracketed_paste(1);
     // A resize while stopped was signalled to the shell, which had the terminal, not to us: the
     // size is asked of the terminal itself, so that the redraw is at the size it has now.
-    struct winsize ws;
-    if (ioctl(output_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
-        int high = ws.ws_row > 2000 ? 2000 : ws.ws_row, wide = ws.ws_col > 2000 ? 2000 : ws.ws_col;
-        if (high != LINES || wide != COLS) resizeterm(high, wide);
-    }
+    resize_curses();
     return 1;
 }
 
@@ -855,11 +874,7 @@ int cs_read(cs_event *event) {
     memset(event, 0, sizeof *event);
     if (resized) {
         resized = 0;
-        struct winsize ws;
-        if (screen && !isendwin() && ioctl(output_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
-            int high = ws.ws_row > 2000 ? 2000 : ws.ws_row, wide = ws.ws_col > 2000 ? 2000 : ws.ws_col;
-            if (high != LINES || wide != COLS) resizeterm(high, wide);
-        }
+        if (screen && !isendwin()) resize_curses();
         event->kind = CS_EVENT_RESIZE;
         return 1;
     }
@@ -948,7 +963,9 @@ int cs_suspend(void) {
     reset_prog_mode();
     keypad_again();
     clearok(curscr, TRUE);
+    int clamped = clamp_size_in_environment();
     doupdate();
+    unclamp_size_in_environment(clamped);
     leave_sgr_reports_to_us();
     if (tracking) set_motion_tracking(1);
     set_bracketed_paste(1);
@@ -1109,7 +1126,9 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     reset_prog_mode();
     keypad_again();
     clearok(curscr, TRUE);
+    int clamped = clamp_size_in_environment();
     doupdate();
+    unclamp_size_in_environment(clamped);
     leave_sgr_reports_to_us();  // (ncurses switched its mouse key on again: helper-79)
     if (tracking) set_motion_tracking(1);
     set_bracketed_paste(1);

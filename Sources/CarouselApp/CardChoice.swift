@@ -141,7 +141,7 @@ public enum CardChoice {
             if field > 9 { return nil }
             let rest = Array(line[(i + 1)...])
             if kind(of: rest) != nil { return rest }
-            if line[0] == UInt8(ascii: "l"), let arrow = rest.indices.last(where: { rest[$0...].starts(with: Array(" -> ".utf8)) }),
+            if ListingLine.fileType(line) == UInt8(ascii: "l"), let arrow = rest.indices.last(where: { rest[$0...].starts(with: Array(" -> ".utf8)) }),
                arrow > 0, kind(of: Array(rest[..<arrow])) != nil || isLink(Array(rest[..<arrow])) {
                 return Array(rest[..<arrow])
             }

@@ -20,14 +20,14 @@ public final class InteractiveApp {
         self.source = source
     }
 
-    /// Runs until the program ends; returns how it ended and, when a card was picked, what to print
-    /// for it (the terminal is given back by then).
     /// A deck of the user's (not the built-in one, all drawings) may hold text whose long words
     /// are hyphenated: the patterns are loaded on a worker while the first frame is drawn.
     public static func prepareForText() {
         BackgroundThread.start(name: "carousel-hyph") { Hyphenation.prepare() }
     }
 
+    /// Runs until the program ends; returns how it ended and, when a card was picked, what to print
+    /// for it (the terminal is given back by then).
     public func run(environment: [String: String]) throws -> (outcome: Outcome, choice: [UInt8]?) {
         let screen = TerminalScreen()
         try screen.start(colorOverride: InteractiveApp.depth(for: options.color), environment: environment)

@@ -875,6 +875,13 @@ struct DeckBuilder {
 
 /// A line of `ls -l` (with `--lines`): titled by its name, and `--print path` and `e` find its file.
 public enum ListingLine {
+    /// The file type letter of a line of `ls -l` (`-`, `d`, `l`...), past an inode and a size in
+    /// blocks; nil for any other line.
+    public static func fileType(_ line: [UInt8]) -> UInt8? {
+        guard let fields = fieldsStart(line) else { return nil }
+        return line[fields - (Array(".+@".utf8).contains(line[fields - 1]) ? 11 : 10)]
+    }
+
     /// Where the fields after a file's mode begin (the space after it), when `line` begins as a
     /// line of `ls -l` does: maybe an inode and a size in blocks (`-i`, `-s`: helper-87 saw `ls -li`
     /// titled whole), then a mode of ten letters, maybe `.`, `+` or `@` after them. Nil otherwise.

@@ -42,13 +42,21 @@ public enum Hyphenation {
     private static func points(ofLetters run: ArraySlice<Glyph>) -> [Int] {
         var text = ""
         text.reserveCapacity(run.count)
+        var accented = false
         for glyph in run {
-            // (A letter whose lower case is not one character cannot be counted: none looked up.)
+            // One scalar a letter, as the patterns count them: an accent written apart (NFD, as
+            // some files from macOS have them) is left out of the lookup (it was counted as a
+            // letter: the breaks came a letter off; review); a letter that is more than a letter
+            // and its marks leaves the word unlooked-up.
             let lower = glyph.character.lowercased()
-            guard lower.count == 1 else { return [] }
-            text += lower
+            let scalars = lower.unicodeScalars
+            guard let base = scalars.first, base.properties.isAlphabetic,
+                  scalars.dropFirst().allSatisfy({ $0.properties.generalCategory == .nonspacingMark }) else { return [] }
+            // (Characters compare as canonically equal: an NFD `é` is one of French's accents.)
+            accented = accented || french.contains(glyph.character) || french.contains(Character(lower))
+            text.unicodeScalars.append(base)
         }
-        let language = text.contains(where: french.contains) ? Int32(CHYPHEN_FRENCH) : Int32(CHYPHEN_ENGLISH)
+        let language = accented ? Int32(CHYPHEN_FRENCH) : Int32(CHYPHEN_ENGLISH)
         var marks = [CChar](repeating: 0, count: run.count)
         let utf8 = Array(text.utf8)
         let status = utf8.withUnsafeBufferPointer { bytes in

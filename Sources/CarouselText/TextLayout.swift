@@ -251,8 +251,9 @@ public enum TextLayout {
         // (helper-83); it goes with them, under the count.
         var kept = height - 1
         // Nor a row whose word goes on below with nothing to say so (a number broken at its
-        // point: `1,234,567` over "… 4 more" read as the whole of `1,234,567.89`; helper-89).
-        while kept >= 2, kept < lines.count, lines[kept].goesOnUnmarked { kept -= 1 }
+        // point: `1,234,567` over "… 4 more" read as the whole of `1,234,567.89`; helper-89),
+        // where that row begins the word: a token of many rows (a key, an address) keeps them.
+        if kept >= 2, kept < lines.count, lines[kept].goesOnUnmarked, !lines[kept - 1].goesOnUnmarked { kept -= 1 }
         if kept >= 2, kept < lines.count, !lines[kept].beginsLine,
            lines[kept - 1].content.plainText.reversed().first(where: { $0 != " " }) == ":" {
             kept -= 1

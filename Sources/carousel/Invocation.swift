@@ -214,9 +214,9 @@ struct Invocation: Equatable {
         })
         source?.reported = Set(deck.problems)
         if watched != nil { source?.changed = { flag.take() } }
+        if !paths.isEmpty { InteractiveApp.prepareForText() }
         // Standard input may carry the deck (`carousel -`): then keys come from /dev/tty; standard
         // output may be captured (`x=$(carousel --pick)`): then the screen goes to /dev/tty.
-        if !paths.isEmpty { InteractiveApp.prepareForText() }
         let app = InteractiveApp(deck: cards, options: options, glyphs: glyphs, source: source)
         let outcome: Outcome
         let choice: [UInt8]?

@@ -199,6 +199,7 @@ import Testing
         #expect(path("-rw-r--r--. 1 501 20 8 2026-11-28 12:00 \(dir)/my notes.txt") == dir + "/my notes.txt")
         #expect(path("drwxr-xr-x 2 ada staff 4096 Nov 28 12:00 \(dir)") == dir, "a folder's path is printed")
         #expect(path("lrwxrwxrwx 1 ada staff 5 Nov 28 12:00 \(dir)/link -> a.txt") == dir + "/link")
+        #expect(path("611 lrwxrwxrwx 1 ada staff 5 Nov 28 12:00 \(dir)/link -> a.txt") == dir + "/link", "ls -li: the link, not its target")
         #expect(path("611 8 -rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt", "ls -lis")
         #expect(path("  4 -rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt", "ls -ls")
         #expect(CardChoice.place(of: card("-rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/a.txt"), lines: true)?.file

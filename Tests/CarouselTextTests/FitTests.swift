@@ -69,6 +69,14 @@ import CarouselCanvas
         // Cut after the whole number: it stays.
         #expect(TextLayout.fit(lines: laid, height: 6, width: 11, source: source).map(\.text).prefix(5)
                 == ["Region:", "  North", "Revenue:", "  1,234,567", "  .89"])
+        // A token of many rows (a key) keeps the rows it fills at the foot (review: the rule hid
+        // them all).
+        let hash = String(repeating: "9f86d081884c7d659a2feaa0c55ad015", count: 4)
+        let key = "Checksum:\n" + hash + "\nVerify it."
+        let keyLaid = TextLayout.lines(for: TextDocument(plainText: key), width: 20, cellWidth: CharacterWidth.of)
+        #expect(keyLaid.filter(\.goesOnUnmarked).count >= 4, "\(keyLaid.map(\.text))")
+        let keyFit = TextLayout.fit(lines: keyLaid, height: 6, width: 20, source: SourceLines(laid: keyLaid))
+        #expect(keyFit.map(\.text) == ["Checksum:"] + keyLaid[1...4].map(\.text) + ["… 1 more line"], "\(keyFit.map(\.text))")
         // A word broken with its mark (`-`) says itself that it goes on.
         let prose = TextLayout.lines(for: TextDocument(plainText: "Straßenbahnhaltestelle is long\nand more\nand more"), width: 11,
                                      cellWidth: CharacterWidth.of)

@@ -443,6 +443,11 @@ import Testing
                 "\(rows("extraordinaire", width: 9))")
         // A word the patterns do not break (one syllable): where the row is full, as before.
         #expect(rows("strengths", width: 7) == ["streng-", "ths"])
+        // An accent written apart (NFD) is not counted as a letter of its own (review: `représ-` /
+        // `entation`): the word breaks as its composed form does.
+        for width in [6, 8, 9, 11] {
+            #expect(rows("la repre\u{301}sentation", width: width) == rows("la représentation", width: width), "width \(width)")
+        }
         // A run of letters longer than any word is not looked up.
         let long = String(repeating: "abcdefghij", count: 7)
         #expect(rows(long, width: 21).dropLast().allSatisfy { $0.count == 21 && $0.hasSuffix("-") }, "\(rows(long, width: 21))")

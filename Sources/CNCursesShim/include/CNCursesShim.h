@@ -1,6 +1,10 @@
 #ifndef CNCURSES_SHIM_H
 #define CNCURSES_SHIM_H
 
+/// The most columns, and the most rows, the carousel draws (Scene.largestSide: a test holds them
+/// equal); curses is never told of a larger terminal.
+#define CS_LARGEST_SIDE 2000
+
 // The only interface between Swift and ncursesw. Swift never sees curses.h: every macro and
 // global it cannot import (attributes, getmaxyx, stdscr, COLORS) is a plain function here.
 
@@ -75,6 +79,10 @@ int cs_start(int direct_color, const char *term);
 void cs_stop(void);
 
 void cs_size(int *columns, int *rows);
+
+/// How long (ms) an Esc waits for the rest of a key's bytes: 25, or 100 over ssh (SSH_CONNECTION
+/// or SSH_TTY set), where a key's bytes may come in two packets (ESCDELAY, read by curses, wins).
+int cs_escape_delay(void);
 
 /// Number of colours (0 when the terminal has none).
 int cs_color_count(void);
