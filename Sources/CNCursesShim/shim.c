@@ -237,8 +237,28 @@ static void unclamp_size_in_environment(int clamped) {
     unsetenv("COLUMNS");
 }
 
+// The terminal's size as last learnt (at start, on a resize, back from a stop or a command):
+// cs_size is asked every frame, and asks no system call. The terminal's own word first: curses
+// keeps a size in shorts, and one past 32,767 (a pty set to 40000x40000 a moment) left its screen
+// broken, the carousel drawing nothing after the size came back (helper-88). Curses' size where
+// the terminal gives none (0x0).
+static int known_columns = 0, known_rows = 0;
+static void learn_size(void) {
+    struct winsize ws;
+    if (ioctl(output_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+        known_columns = ws.ws_col;
+        known_rows = ws.ws_row;
+        return;
+    }
+    int y = 0, x = 0;
+    if (stdscr) getmaxyx(stdscr, y, x);
+    known_columns = x;
+    known_rows = y;
+}
+
 // Curses resized to the terminal's size, clamped; nothing when it has that size already.
 static void resize_curses(void) {
+    learn_size();
     struct winsize ws;
     if (ioctl(output_fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return;
     int high = clamped_side(ws.ws_row), wide = clamped_side(ws.ws_col);
@@ -518,6 +538,7 @@ int cs_start(int direct_color, const char *term) {
         start_color();
         use_default_colors();
     }
+    learn_size();
     return CS_START_OK;
 }
 
@@ -582,19 +603,9 @@ void cs_stop(void) {
 
 // (Parameter names avoid term.h's capability macros such as `columns` and `lines`.)
 void cs_size(int *width, int *height) {
-    // The terminal's own word first: curses keeps a size in shorts, and one past 32,767 (a pty
-    // set to 40000x40000 a moment) left its screen broken, the carousel drawing nothing after the
-    // size came back (helper-88). Curses' size where the terminal gives none (0x0).
-    struct winsize ws;
-    if (ioctl(output_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
-        *width = ws.ws_col;
-        *height = ws.ws_row;
-        return;
-    }
-    int y = 0, x = 0;
-    getmaxyx(stdscr, y, x);
-    *width = x;
-    *height = y;
+    if (known_columns == 0 || known_rows == 0) learn_size();
+    *width = known_columns;
+    *height = known_rows;
 }
 
 int cs_color_count(void) { return has_colors() ? COLORS : 0; }
@@ -874,7 +885,7 @@ int cs_read(cs_event *event) {
     memset(event, 0, sizeof *event);
     if (resized) {
         resized = 0;
-        if (screen && !isendwin()) resize_curses();
+        if (screen && !isendwin()) resize_curses(); else learn_size();
         event->kind = CS_EVENT_RESIZE;
         return 1;
     }
@@ -966,6 +977,7 @@ int cs_suspend(void) {
     int clamped = clamp_size_in_environment();
     doupdate();
     unclamp_size_in_environment(clamped);
+    learn_size();
     leave_sgr_reports_to_us();
     if (tracking) set_motion_tracking(1);
     set_bracketed_paste(1);
@@ -1129,6 +1141,7 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     int clamped = clamp_size_in_environment();
     doupdate();
     unclamp_size_in_environment(clamped);
+    learn_size();
     leave_sgr_reports_to_us();  // (ncurses switched its mouse key on again: helper-79)
     if (tracking) set_motion_tracking(1);
     set_bracketed_paste(1);
