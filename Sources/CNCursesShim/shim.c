@@ -216,7 +216,7 @@ static void on_continue(int sig) {
 // at most CS_LARGEST_SIDE each way (a pty set to 40000x40000 a moment left it drawing nothing
 // ever after; at 10000x10000 its screens took 2.6 GB; helper-88). Where curses asks the
 // terminal itself (newterm, and doupdate after endwin: back from `e` or Ctrl-Z), LINES and
-// COLUMNS, which it reads after the terminal's word, say the clamped size for that moment
+// COLUMNS, which curses prefers to the terminal's word, say the clamped size for that moment
 // (never while a child runs: an editor must see the real size).
 static int clamped_side(int side) { return side > CS_LARGEST_SIDE ? CS_LARGEST_SIDE : side; }
 
@@ -259,9 +259,8 @@ static void learn_size(void) {
 // Curses resized to the terminal's size, clamped; nothing when it has that size already.
 static void resize_curses(void) {
     learn_size();
-    struct winsize ws;
-    if (ioctl(output_fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return;
-    int high = clamped_side(ws.ws_row), wide = clamped_side(ws.ws_col);
+    if (known_rows == 0 || known_columns == 0) return;
+    int high = clamped_side(known_rows), wide = clamped_side(known_columns);
     if (high != LINES || wide != COLS) resizeterm(high, wide);
 }
 
