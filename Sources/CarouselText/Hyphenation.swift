@@ -53,7 +53,7 @@ public enum Hyphenation {
             guard let base = scalars.first, base.properties.isAlphabetic,
                   scalars.dropFirst().allSatisfy({ $0.properties.generalCategory == .nonspacingMark }) else { return [] }
             // (Characters compare as canonically equal: an NFD `é` is one of French's accents.)
-            accented = accented || french.contains(glyph.character) || french.contains(Character(lower))
+            accented = accented || french.contains(glyph.character) || (lower.count == 1 && french.contains(Character(lower)))
             text.unicodeScalars.append(base)
         }
         let language = accented ? Int32(CHYPHEN_FRENCH) : Int32(CHYPHEN_ENGLISH)
