@@ -35,11 +35,25 @@ extension CardPainter {
     /// Calls `erase` with each cell in sight of a word that a cut splits on row `y` (the card's
     /// columns `lo..<hi`; `letter(x)` tells whether the card holds a letter at column x). Every
     /// cut is at the screen's edge or a covering card's side, so only those columns are looked at.
-    func eraseCutWords(row y: Int, _ lo: Int, _ hi: Int, width: Int, letter: (Int) -> Bool, erase: (Int) -> Void) {
+    /// `ideograph(x)`: whether column x holds (part of) a wide character that is a word of its own
+    /// (Chinese, Japanese); `closing(x)`: whether it holds a mark that ends what comes before it
+    /// (`:`, `、`, `。`): one in sight right after such a character a cut hides goes too (helper-89
+    /// read `: 寿司` for `名前: 寿司`, and a row beginning `、`).
+    func eraseCutWords(row y: Int, _ lo: Int, _ hi: Int, width: Int, letter: (Int) -> Bool,
+                       ideograph: (Int) -> Bool = { _ in false }, closing: (Int) -> Bool = { _ in false }, erase: (Int) -> Void) {
         guard isCut(row: y, lo, hi, width: width) else { return }
         func cut(at edge: Int) {
             // The cut lies between columns edge - 1 and edge.
-            guard edge > lo, edge < hi, letter(edge - 1), letter(edge) else { return }
+            guard edge > lo, edge < hi else { return }
+            if ideograph(edge - 1), closing(edge), isCovered(x: edge - 1, y: y, width: width), !isCovered(x: edge, y: y, width: width) {
+                var x = edge
+                while x < hi, closing(x), !isCovered(x: x, y: y, width: width) {
+                    erase(x)
+                    x += 1
+                }
+                return
+            }
+            guard letter(edge - 1), letter(edge) else { return }
             let leftCovered = isCovered(x: edge - 1, y: y, width: width)
             guard leftCovered != isCovered(x: edge, y: y, width: width) else { return }
             // Walk from the side in sight along the word, hiding what is in sight of it.
@@ -77,6 +91,16 @@ extension CardPainter {
     static func isRuleMark(_ cell: Cell) -> Bool {
         let v = cell.firstScalar
         return cell.width == 1 && (v == 0x2D || v == 0x3D || v == 0x2B || v == 0x5F || v == 0x7E)
+    }
+
+    /// Whether a cell holds a mark that closes what comes before it (see `eraseCutWords(row:...)`):
+    /// ASCII `:` `;` `,` `.` `!` `?` `)`, and the CJK ones (`、` `。` `，` `：` `；` `！` `？` `）` `」` `』` `】`).
+    static func isClosingMark(_ cell: Cell) -> Bool {
+        switch cell.firstScalar {
+        case 0x3A, 0x3B, 0x2C, 0x2E, 0x21, 0x3F, 0x29: cell.width == 1
+        case 0x3001, 0x3002, 0xFF0C, 0xFF1A, 0xFF1B, 0xFF01, 0xFF1F, 0xFF09, 0x300D, 0x300F, 0x3011: true
+        default: false
+        }
     }
 
     /// Whether a wide glyph is part of a word with its neighbours (see the type's comment).
@@ -122,6 +146,16 @@ extension CardPainter {
                                   while start > lo, end - start < 3, CardPainter.isRuleMark(cells[row + start - 1]) { start -= 1 }
                                   while end < hi, end - start < 3, CardPainter.isRuleMark(cells[row + end]) { end += 1 }
                                   return end - start < 3
+                              },
+                              ideograph: { x in
+                                  let cell = cells[row + x]
+                                  let lead = cell.isContinuation && x > lo ? cells[row + x - 1] : cell
+                                  return lead.width == 2 && !CardPainter.joinsWords(lead.firstScalar)
+                                      && !CardPainter.isClosingMark(lead)
+                              },
+                              closing: { x in
+                                  let cell = cells[row + x]
+                                  return CardPainter.isClosingMark(cell.isContinuation && x > lo ? cells[row + x - 1] : cell)
                               },
                               erase: { canvas.putPrepared(blank, x: $0, y: y, within: width) })
             }

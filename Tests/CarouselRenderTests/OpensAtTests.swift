@@ -184,6 +184,27 @@ import Testing
         #expect(canvas.lines()[2] == "ab   pick ", "an option's two dashes are its word's: \(canvas.lines())")
     }
 
+    /// A Chinese or Japanese character is a word of its own, but a mark that closes it (`:`, `、`)
+    /// goes with it where a card in front hides it (helper-89 read `: 寿司` for `名前: 寿司`, and a
+    /// row beginning `、`); a Latin word's own colon goes with its word as before.
+    @Test func aClosingMarkGoesWithTheCharacterACutHides() {
+        let painter = CardPainter(theme: Theme(glyphs: .unicode, usesColor: false))
+        var cache = CellCache()
+        let text = TextDocument(code: "名前: 寿司\n料理、酢飯\nName: sushi")
+        let cells = cache.text(text, of: Card(id: "j", title: "j", content: .text(text)), index: 0, width: 12, height: 3,
+                               first: 0, title: false, painter: painter)
+        var canvas = Canvas(width: 12, height: 3)
+        for y in 0..<3 { for x in 0..<12 { canvas.putPrepared(cells.cells[y * 12 + x], x: x, y: y, within: 12) } }
+        var covered = painter
+        covered.covers = [CellRect(x: 0, y: 0, width: 4, height: 3)]
+        covered.eraseCutWords(of: cells, at: CellRect(x: 0, y: 0, width: 12, height: 3), fill: .plain, on: &canvas)
+        // (The canvas still holds what the card in front covers: 名前, 料理, Name.)
+        let rows = canvas.lines()
+        #expect(rows[0].hasPrefix("名前  寿司"), "the colon of 名前 goes: \(rows)")
+        #expect(rows[1].hasPrefix("料理  酢飯"), "the 、 of 料理 goes: \(rows)")
+        #expect(rows[2].hasPrefix("Name  sushi"), "Name's colon goes with it, as before: \(rows)")
+    }
+
     /// A card of one row (the lyrics at 80x24) shows a match past its edge too: the line begun a
     /// little before it, after a cut mark, the count of the lines after it kept, for code and for
     /// prose (it opened at the line with the match cut off: helper-23).
