@@ -331,6 +331,17 @@ static void deliver_pending_signals(void) {
     sigprocmask(SIG_BLOCK, &waited_signals, NULL);
 }
 
+// `handler` for `sig`, one of the signals cs_wait's ppoll alone lets in.
+static void catch_waited(int sig, void (*handler)(int)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(sig, &action, NULL);
+    sigaddset(&waited_signals, sig);
+}
+
 void cs_install_signal_handlers(void) {
     struct sigaction quit;
     memset(&quit, 0, sizeof quit);
@@ -359,29 +370,11 @@ void cs_install_signal_handlers(void) {
     }
     atexit(restore_at_exit);
 
-    struct sigaction resume;
-    memset(&resume, 0, sizeof resume);
-    resume.sa_handler = on_continue;
-    sigemptyset(&resume.sa_mask);
-    resume.sa_flags = 0;  // interrupts the wait, to redraw at once
-    sigaction(SIGCONT, &resume, NULL);
-    sigaddset(&waited_signals, SIGCONT);
-
-    struct sigaction stop_request;
-    memset(&stop_request, 0, sizeof stop_request);
-    stop_request.sa_handler = on_stop_request;
-    sigemptyset(&stop_request.sa_mask);
-    stop_request.sa_flags = 0;
-    sigaction(SIGTSTP, &stop_request, NULL);
-    sigaddset(&waited_signals, SIGTSTP);
-
-    struct sigaction resize;
-    memset(&resize, 0, sizeof resize);
-    resize.sa_handler = on_resize;
-    sigemptyset(&resize.sa_mask);
-    resize.sa_flags = 0;  // interrupts the wait, to redraw at once
-    sigaction(SIGWINCH, &resize, NULL);
-    sigaddset(&waited_signals, SIGWINCH);
+    // Continued, asked to stop, resized: each sets a flag and interrupts the wait (no
+    // SA_RESTART), to redraw or stop at once.
+    catch_waited(SIGCONT, on_continue);
+    catch_waited(SIGTSTP, on_stop_request);
+    catch_waited(SIGWINCH, on_resize);
     if (!signals_blocked && sigprocmask(SIG_BLOCK, &waited_signals, &mask_before) == 0) signals_blocked = 1;
 }
 
