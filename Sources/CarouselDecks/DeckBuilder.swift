@@ -884,7 +884,7 @@ public enum ListingLine {
 
     /// Where the fields after a file's mode begin (the space after it), when `line` begins as a
     /// line of `ls -l` does: maybe an inode and a size in blocks (`-i`, `-s`: helper-87 saw `ls -li`
-    /// titled whole), then a mode of ten letters, maybe `.`, `+` or `@` after them. Nil otherwise.
+    /// titled whole; `-sh`: `4.0K`), then a mode of ten letters, maybe `.`, `+` or `@` after them. Nil otherwise.
     public static func fieldsStart(_ line: [UInt8]) -> Int? {
         // (`ls -s` aligns its sizes right: ` 4 drwxr-xr-x ...`.)
         var mode = 0
@@ -892,7 +892,14 @@ public enum ListingLine {
         for _ in 0..<2 {
             var i = mode
             while i < line.count, line[i] >= 0x30 && line[i] <= 0x39 { i += 1 }
-            guard i > mode, i < line.count, line[i] == 0x20 else { break }
+            guard i > mode else { break }
+            // `ls -sh` writes sizes as `4.0K`, `12M`, `0` (`--si`: `1.1k`).
+            if i + 1 < line.count, line[i] == 0x2E, line[i + 1] >= 0x30 && line[i + 1] <= 0x39 {
+                i += 1
+                while i < line.count, line[i] >= 0x30 && line[i] <= 0x39 { i += 1 }
+            }
+            if i < line.count, Array("KMGTPEZYk".utf8).contains(line[i]) { i += 1 }
+            guard i < line.count, line[i] == 0x20 else { break }
             while i < line.count, line[i] == 0x20 { i += 1 }
             mode = i
         }

@@ -202,6 +202,11 @@ import Testing
         #expect(path("611 lrwxrwxrwx 1 ada staff 5 Nov 28 12:00 \(dir)/link -> a.txt") == dir + "/link", "ls -li: the link, not its target")
         #expect(path("611 8 -rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt", "ls -lis")
         #expect(path("  4 -rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt", "ls -ls")
+        #expect(path("4.0K -rw-r--r-- 1 ada staff 4 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt", "ls -lsh (helper-90)")
+        #expect(path(" 12M -rw-r--r-- 1 ada staff 12M Nov 28 12:00 \(dir)/my notes.txt") == dir + "/my notes.txt", "ls -lsh")
+        #expect(path("611 1.1k -rw-r--r-- 1 ada staff 4 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt", "ls -lis --si")
+        #expect(path("4.0 -rw-r--r-- 1 ada staff 4 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt")
+        #expect(path("4.K -rw-r--r-- 1 ada staff 4 Nov 28 12:00 \(dir)/a.txt") == "", "not a size")
         #expect(CardChoice.place(of: card("-rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/a.txt"), lines: true)?.file
                 == Array((dir + "/a.txt").utf8), "e opens it")
         #expect(path("-rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/gone.txt") == "", "nothing of that name: no path")

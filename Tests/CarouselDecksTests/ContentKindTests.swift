@@ -652,12 +652,17 @@ import Testing
             "-rw-r--r-- 1 ada ada 120 11月 28 12:00 メモ.txt",
             "-rw-r--r-- 1 ada ada 120 Nov 28 2023 12:00 nov 28 2023",
             "12 is not -rw-r--r-- a listing",
+            // `-sh` (helper-90), `-sh --si`.
+            "4.0K -rw-r--r-- 1 ada ada 120 Nov 28 12:00 sized.txt",
+            " 12M -rw-r--r-- 1 ada ada 12M Nov 28 12:00 big one.bin",
+            "611 1.1k -rw-r--r-- 1 ada ada 1.1k Nov 28 12:00 si.txt",
         ]
         let listed = try load(listing.joined(separator: "\n") + "\n", LoadOptions(lines: true))
         #expect(listed.cards.map(\.title) == ["total 242284", "FileCheck-14 -> ../lib/llvm-14/bin/FileCheck", "my notes.txt",
                                                "Photos", "full.iso", "null", "-rw-r--r-- is not a listing", "short.txt",
                                                "hostname", "host two", "iso recent", "iso old", "Notiz.txt", "note.txt", "メモ.txt",
-                                               "12:00 nov 28 2023", "12 is not -rw-r--r-- a listing"])
+                                               "12:00 nov 28 2023", "12 is not -rw-r--r-- a listing",
+                                               "sized.txt", "big one.bin", "si.txt"])
         #expect(listed.cards[2].line == Array(listing[2].utf8))
     }
 
