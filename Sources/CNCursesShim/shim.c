@@ -923,6 +923,13 @@ again:
             return 1;
         }
         if (ch == KEY_RESIZE) {
+            // Curses queues one after each resizeterm, ours included: a resize already reported
+            // (the size unchanged since) is not reported again (each report repaints the whole
+            // screen; helper-90 saw every resize drawn twice).
+            int had_rows = known_rows, had_columns = known_columns;
+            learn_size();
+            if (had_rows == known_rows && had_columns == known_columns) goto again;
+            if (screen && !isendwin()) resize_curses();
             event->kind = CS_EVENT_RESIZE;
         } else {
             event->kind = CS_EVENT_KEY;
@@ -933,6 +940,23 @@ again:
     event->kind = CS_EVENT_CHAR;
     event->ch = (uint32_t)ch;
     return 1;
+}
+
+// Back from a stop or a command: the terminal taken again, curses told to repaint everything, at
+// the size the terminal has now. A resize while away is in that size: its flag goes (it made one
+// more full repaint after an editor the window was resized under: helper-90).
+static void take_terminal_again(int tracking) {
+    reset_prog_mode();
+    keypad_again();
+    clearok(curscr, TRUE);
+    resized = 0;
+    int clamped = clamp_size_in_environment();
+    doupdate();
+    unclamp_size_in_environment(clamped);
+    learn_size();
+    leave_sgr_reports_to_us();  // (ncurses switched its mouse key on again: helper-79)
+    if (tracking) set_motion_tracking(1);
+    set_bracketed_paste(1);
 }
 
 int cs_suspend(void) {
@@ -963,16 +987,7 @@ int cs_suspend(void) {
     int stopped = forget_continue();
     if (!back_in_foreground()) return stopped;
     // Continued (or never stopped): take the terminal again and repaint everything.
-    reset_prog_mode();
-    keypad_again();
-    clearok(curscr, TRUE);
-    int clamped = clamp_size_in_environment();
-    doupdate();
-    unclamp_size_in_environment(clamped);
-    learn_size();
-    leave_sgr_reports_to_us();
-    if (tracking) set_motion_tracking(1);
-    set_bracketed_paste(1);
+    take_terminal_again(tracking);
     return stopped;
 }
 
@@ -1127,16 +1142,7 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     if (!back_in_foreground()) return result;
     if (result == 0) wait_after_failure(*wait_status);
     // Back: take the terminal again and repaint everything.
-    reset_prog_mode();
-    keypad_again();
-    clearok(curscr, TRUE);
-    int clamped = clamp_size_in_environment();
-    doupdate();
-    unclamp_size_in_environment(clamped);
-    learn_size();
-    leave_sgr_reports_to_us();  // (ncurses switched its mouse key on again: helper-79)
-    if (tracking) set_motion_tracking(1);
-    set_bracketed_paste(1);
+    take_terminal_again(tracking);
     return result;
 }
 
