@@ -159,8 +159,8 @@ extension CardPainter {
                               },
                               erase: { canvas.putPrepared(blank, x: $0, y: y, within: width) })
             }
-            // A word the wrap broke after a hyphen goes on at the next row's start (and maybe on
-            // again: "Extra-", "ordin-", "ary"): where a cut takes any of it, none of it stays
+            // A word the wrap broke after a hyphen (or with no mark) goes on at the next row's start
+            // (and maybe on again: "Extra-", "ordin-", "ary"): where a cut takes any of it, none of it stays
             // (helper-18: "ing" of "Design-" stood alone beside the screen's edge that took "Design-").
             // Each row's broken word: its end on that row (from the hyphen back) and its start on the next.
             // (The open chain's parts in room on the stack: no allocation in a frame.)
@@ -209,15 +209,18 @@ extension CardPainter {
                     } else {
                         closeChain()
                     }
-                    // The row's last word, when it ends in a hyphen after a letter.
+                    // The row's last word, when it ends in a hyphen after a letter or the wrap broke it unmarked.
                     piece = nil
                     var end = text.width - 1
                     while end >= 0 && cells[at + end].isBlank { end -= 1 }
                     // (Only where the wrap broke the line: a code line's own end, `-*-`, went with
                     // the line below it; helper-31.)
+                    // (Or broken with no mark: helper-91 read `release]` alone beside the screen's
+                    // edge that hid `[pool_workqueue_`.)
                     let row = y - box.y
-                    if end > 0, row < text.continues.count, text.continues[row], cells[at + end].firstScalar == 0x2D,
-                       CardPainter.isLetter(cells[at + end - 1]) {
+                    let hyphen = end > 0 && row < text.continues.count && text.continues[row] && cells[at + end].firstScalar == 0x2D
+                        && CardPainter.isLetter(cells[at + end - 1])
+                    if hyphen || (end >= 0 && row < text.breaksUnmarked.count && text.breaksUnmarked[row] && CardPainter.isLetter(cells[at + end])) {
                         var start = end
                         while start > 0 && CardPainter.isLetter(cells[at + start - 1]) { start -= 1 }
                         piece = (y, start, end, cut(start, end))

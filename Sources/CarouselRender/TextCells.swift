@@ -13,6 +13,9 @@ struct TextCells: Sendable {
     /// For each row, whether the row below goes on with its line (the wrap broke it there): only
     /// there can a hyphen at a row's end be a word broken in two (a code line ending in `-*-` is not).
     let continues: [Bool]
+    /// For each row, whether the row below goes on with a word this row broke with no mark (a
+    /// number, a path, `[pool_workqueue_` / `release]`): a broken word as a hyphen's is.
+    let breaksUnmarked: [Bool]
     /// For each row the text fills, whether it is a count of the lines the card does not show (`↑ 22 lines
     /// above`, `… 48 more lines`), which a cut hides whole: its words cannot be cut, but "lines
     /// above" with its number under the card in front reads as nothing (helper-44).
@@ -24,6 +27,7 @@ struct TextCells: Sendable {
         self.totalLines = totalLines
         let shown = lines.prefix(height)
         continues = shown.indices.map { $0 + 1 < shown.endIndex && !shown[$0 + 1].beginsLine }
+        breaksUnmarked = shown.indices.map { $0 + 1 < shown.endIndex && shown[$0 + 1].goesOnUnmarked }
         counts = shown.map(Self.isCount)
         var cells = [Cell](repeating: .blank, count: width * height)
         let glyphs = painter.theme.glyphs

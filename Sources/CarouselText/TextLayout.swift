@@ -252,13 +252,37 @@ public enum TextLayout {
         var kept = height - 1
         // Nor a row whose word goes on below with nothing to say so (a number broken at its
         // point: `1,234,567` over "… 4 more" read as the whole of `1,234,567.89`; helper-89),
-        // where that row begins the word: a token of many rows (a key, an address) keeps them.
-        if kept >= 2, kept < lines.count, lines[kept].goesOnUnmarked, !lines[kept - 1].goesOnUnmarked { kept -= 1 }
+        // where that row, or the one above it, begins the word (`[pool_` / `workqueue_` over "…"
+        // for `[pool_workqueue_release]`: helper-91): a token of more rows (a key, an address)
+        // keeps them.
+        if kept < lines.count, lines[kept].goesOnUnmarked {
+            var start = kept - 1
+            while start > 0, lines[start].goesOnUnmarked { start -= 1 }
+            if start >= 1, kept - start <= 2 { kept = start }
+        }
         if kept >= 2, kept < lines.count, !lines[kept].beginsLine,
            lines[kept - 1].content.plainText.reversed().first(where: { $0 != " " }) == ":" {
             kept -= 1
         }
-        return Array(lines.prefix(kept)) + [moreLine(hidden(from: kept), width: width, ascii: ascii)]
+        var shown = Array(lines.prefix(kept))
+        // A word that goes on past the foot with nothing to say so (one the card begins with, a
+        // key of many rows) ends in "…", as a word cut short does: `[pool_` / `workqueue_` over
+        // the count read as a whole name (helper-91).
+        if kept >= 1, kept < lines.count, lines[kept].goesOnUnmarked, let cellWidth {
+            let dots = ascii ? "..." : "…"
+            var last = shown[kept - 1]
+            // (Its last characters give way to the mark; the row keeps what it says of its line.)
+            while last.width + dots.count > width, var span = last.content.popLast() {
+                if let c = span.text.popLast() { last.width -= cellWidth(c) }
+                if !span.text.isEmpty { last.content.append(span) }
+            }
+            if last.content.contains(where: { $0.text.contains { !$0.isWhitespace } }) {
+                last.content.append(TextSpan(dots, style: .decoration))
+                last.width += dots.count
+                shown[kept - 1] = last
+            }
+        }
+        return shown + [moreLine(hidden(from: kept), width: width, ascii: ascii)]
     }
 
     /// The characters of a laid line's own text, spaces left out: not its margin, nor what the

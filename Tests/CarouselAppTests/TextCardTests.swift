@@ -312,6 +312,74 @@ import Testing
         #expect(checked == 4 * 3 * 6 * 3)
     }
 
+    /// A word the wrap broke with no mark (a process's name, a path, a long number: nothing says it
+    /// goes on) shows whole or not at all as well: helper-91 read `release]` alone beside the
+    /// screen's edge that hid `[pool_workqueue_` above it.
+    @Test func noHalfOfAWordBrokenUnmarkedIsLeftBesideACut() {
+        let words = ["[pool_workqueue_release]", "[kworker_R_rcu_gp]", "4096409640964096409640964096", "ab"]
+        let deck = CardList((0..<9).map { n in
+            let text = (0..<6).map { words[($0 + n) % words.count] }.joined(separator: " ")
+            return Card(id: "n\(n)", title: "T\(n)", content: .text(TextDocument(plainText: text)))
+        })
+        var checked = 0
+        var broken = 0
+        for style in StyleKind.allCases {
+            for size in [(64, 18), (80, 24), (100, 30)] {
+                for keys in ["", "right,right,right", "tab,right,right", "end,left", "4", "tab,6"] {
+                    for time in [0.06, 0.15, nil] as [Double?] {
+                        let lines = screen(deck, style: style, keys: keys, size: size, time: time).map { Array($0) }
+                        // The token (anything but blanks, frame lines and `…`) starting at column `c` of row `r`.
+                        func isPart(_ c: Character) -> Bool {
+                            c != " " && c != "…" && !(c.unicodeScalars.first.map { (0x2500...0x259F).contains($0.value) } ?? false)
+                        }
+                        func token(_ r: Int, at c: Int) -> String? {
+                            guard r >= 2 && r < lines.count - 3, c < lines[r].count, isPart(lines[r][c]),
+                                  c == 0 || !isPart(lines[r][c - 1]) else { return nil }
+                            var e = c
+                            while e < lines[r].count && isPart(lines[r][e]) { e += 1 }
+                            return String(lines[r][c..<e])
+                        }
+                        func partOfAWord(_ text: String) -> Bool { words.contains { $0.contains(text) } }
+                        var bad: [String] = []
+                        for r in 2..<(lines.count - 3) {
+                            for c in lines[r].indices {
+                                guard let found = token(r, at: c), !words.contains(found), !found.hasPrefix("T") else { continue }
+                                let e = c + found.count
+                                // Its word, read up through the rows above at its column, then down (a
+                                // row's piece may end in a hyphen, where the word breaks at a syllable).
+                                func core(_ piece: String) -> String {
+                                    piece.hasSuffix("-") && !partOfAWord(piece) ? String(piece.dropLast()) : piece
+                                }
+                                var word = core(found)
+                                var up = r
+                                while let above = token(up - 1, at: c), !words.contains(above), partOfAWord(core(above) + word) {
+                                    word = core(above) + word
+                                    up -= 1
+                                }
+                                var down = r
+                                var last = found
+                                while !words.contains(word), let below = token(down + 1, at: c), partOfAWord(word + core(below)) {
+                                    word += core(below)
+                                    last = below
+                                    down += 1
+                                }
+                                if down > up { broken += 1 }
+                                // A last piece ending in a hyphen or "…" says the word goes on.
+                                let lastEnd = c + last.count
+                                let marked = last.hasSuffix("-") || (lastEnd < lines[down].count && lines[down][lastEnd] == "…")
+                                if !words.contains(word) && !marked { bad.append("\(found) (read as \(word))") }
+                            }
+                        }
+                        checked += 1
+                        #expect(bad.isEmpty, "\(style) \(size) \(keys) \(String(describing: time)): \(bad)\n\(lines.map { String($0) }.joined(separator: "\n"))")
+                    }
+                }
+            }
+        }
+        #expect(checked == 4 * 3 * 6 * 3)
+        #expect(broken > 100, "words broken over rows are on the screens: \(broken)")
+    }
+
     /// A zoom growing over the strip cuts the cards beside it as a card in front does: no piece of
     /// their words is left beside it (helper-16: "rs,", "ine-" and "ps" while a slide opened).
     @Test func noPieceOfAWordIsLeftBesideAGrowingZoom() {
