@@ -981,7 +981,7 @@ public struct AppModel {
             // A picture drawn among a text's words (see `TextFigure`): its card stays, and says
             // why it has no picture (the whole deck was read looking for a picture card of it).
             let isFigure = { (place: Int) -> Bool in
-                if case .text(let document) = shown.card(at: place).content { return document.figure?.path == failure.file.path }
+                if case .text(let document) = shown.card(at: place).content { return document.figures.contains { $0.path == failure.file.path } }
                 return false
             }
             if near.contains(where: isFigure) { continue }

@@ -33,8 +33,10 @@ extension Card {
             if shown != title { text += "\n" + shown }
         }
         for line in lines { text += "\n" + line }
-        // (A picture drawn with the text, by its words: they were in the text before.)
-        if case .text(let document) = content, let figure = document.figure, figure.path != nil { text += "\n" + figure.alt }
+        // (The pictures drawn with the text, by their words: they were in the text before.)
+        if case .text(let document) = content {
+            for figure in document.figures where figure.path != nil { text += "\n" + figure.alt }
+        }
         return text
     }
 

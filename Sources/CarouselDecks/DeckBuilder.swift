@@ -513,15 +513,16 @@ struct DeckBuilder {
                                          source: .content(.image(PictureFile(path: path))), file: file, fileLines: file == nil ? nil : lines))
                 continue
             }
-            // A picture among the slide's words, found beside the file, is drawn with them (it was
-            // named in the text as `[image: …]`); one that is not found stays named so.
+            // The pictures among the slide's words, found beside the file, are drawn with them (they
+            // were named in the text as `[image: …]`); one that is not found stays named so.
             var slide = slide
-            if let figure = slide.figure, let path = picture(figure.address) {
-                notePicture(path)
-                slide = slide.placed(figureAt: path)
-            } else {
+            let paths = slide.figures.map { picture($0.address) }
+            slide = slide.placed(figuresAt: paths)
+            if slide.figure?.path == nil {
                 slide.figure = nil
+                slide.moreFigures = []
             }
+            for figure in slide.figures { if let path = figure.path { notePicture(path) } }
             entries.append(CardEntry(id: id(number), title: slide.title.map { Sanitizer.line($0) } ?? fallback,
                                      source: .content(.text(slide)), kind: .markdown, file: file,
                                      fileLines: file == nil ? nil : lines,

@@ -83,7 +83,10 @@ public enum Markdown {
         document.titleLine = walker.titleBlock == nil ? 0 : given(walker.titleLine)
         document.codeIndentStep = TextDocument.codeIndentStep(of: document.blocks)
         (document.picture, document.caption) = soleImage(of: document.blocks, addresses: walker.imageAddresses)
-        if document.picture == nil { document.figure = walker.figure }
+        if document.picture == nil, let first = walker.figures.first {
+            document.figure = first
+            document.moreFigures = Array(walker.figures.dropFirst())
+        }
         return document
     }
 }

@@ -54,8 +54,9 @@ struct MarkdownWalker {
     private var imageStart = 0
     /// The images read before the paragraph being read.
     private var imagesBeforeParagraph = 0
-    /// The first paragraph of the text's top level made of one picture alone (see `TextFigure`).
-    private(set) var figure: TextFigure?
+    /// The pictures of the paragraphs of the text's top level made of pictures alone, one or
+    /// more to a paragraph, in order (see `TextFigure`).
+    private(set) var figures: [TextFigure] = []
     static let imageOpening = TextFigure.opening
 
     /// An image's alternative text as a text shows it.
@@ -281,12 +282,14 @@ struct MarkdownWalker {
         }
     }
 
-    /// Takes the paragraph just emitted (`spans`) as the text's figure when it is the first made
-    /// of one picture alone, at the text's top level (not in a list or a quote).
+    /// Takes the pictures of the paragraph just emitted (`spans`) as figures of the text when it
+    /// is made of pictures alone (`![a](a.png) ![b](b.png)`), at the text's top level (not in a
+    /// list or a quote).
     private mutating func noteFigure(_ spans: [TextSpan]) {
-        guard figure == nil, margin == .none, imageAddresses.count == imagesBeforeParagraph + 1,
-              let address = imageAddresses.last, !address.isEmpty, let alt = TextFigure.alt(namedIn: spans.plainText) else { return }
-        figure = TextFigure(address: address, alt: alt, block: blocks.count - 1)
+        let addresses = imageAddresses[imagesBeforeParagraph...]
+        guard margin == .none, !addresses.isEmpty, !addresses.contains(where: \.isEmpty),
+              let alts = TextFigure.alts(namedIn: spans.plainText), alts.count == addresses.count else { return }
+        for (address, alt) in zip(addresses, alts) { figures.append(TextFigure(address: address, alt: alt, block: blocks.count - 1)) }
     }
 
     // MARK: Containers

@@ -134,8 +134,8 @@ public struct CardPainter: Sendable {
         let level = CardPainter.quantized(opacity * (1 - 0.5 * clamp(blur, 0...1)))
         var box = CardPainter.textBox(interior, look: placement.look)
         if let split = figureSplit(box, of: document, card: card, at: placement, cache: &cache) {
-            paintFigure(document.figure!, of: card, in: split.picture, blurStep: CardPainter.pictureBlurStep(blur), opacity: opacity, fill: text,
-                        on: &canvas)
+            paintFigures(of: document, of: card, in: split.picture, blurStep: CardPainter.pictureBlurStep(blur), opacity: opacity, fill: text,
+                         on: &canvas)
             box = split.text
         }
         switch placement.look {
@@ -168,15 +168,21 @@ public struct CardPainter: Sendable {
     /// not in the lyrics look's rows.
     func figureSplit(_ box: CellRect, of document: TextDocument, card: Card, at placement: CardPlacement,
                      cache: inout CellCache) -> (picture: CellRect, text: CellRect)? {
-        guard placement.look != .line, let path = document.figure?.path else { return nil }
+        guard placement.look != .line, document.figure?.path != nil else { return nil }
         // (A big text is not laid out whole for it: its words take half.)
         let rows = TextLayout.isBig(document) ? box.height
             : cache.lines(document, of: card, index: placement.index, width: box.width, title: false, ascii: theme.glyphs.isASCII).count
-        return CardPainter.figureSplit(box, figure: document.figure, textRows: rows, broken: isBroken(path))
+        return CardPainter.figureSplit(box, figure: document.figure, textRows: rows, broken: figuresBroken(document))
     }
 
     /// Whether the picture at `path` was found broken when it was decoded.
     func isBroken(_ path: [UInt8]) -> Bool { pictures?.failure(of: PictureFile(path: path)) != nil }
+
+    /// Whether every picture drawn with a text was found broken (their box is then a row).
+    func figuresBroken(_ document: TextDocument) -> Bool {
+        let paths = document.figures.compactMap(\.path)
+        return !paths.isEmpty && paths.allSatisfy(isBroken)
+    }
 
     /// Where a text's figure and its words go in a box: the words take the rows they need, at
     /// most half of it, the picture the rest, above the words or below them as it came in the
@@ -196,6 +202,9 @@ public struct CardPainter: Sendable {
 
     /// The smallest text box that shows a figure with its words.
     static let figureBox = (width: 8, height: 6)
+
+    /// The fewest columns a figure beside another is drawn in.
+    static let narrowestFigure = 4
 
     /// The text box inside a card's frame, for its look (the layered look keeps its last row for the title).
     static func textBox(_ interior: CellRect, look: CardLook) -> CellRect {

@@ -108,6 +108,23 @@ extension CardPainter {
         }
     }
 
+    /// A text's figures in `box`: side by side, left to right, a column between them (a slide's
+    /// `![before](a.png) ![after](b.png)`); as many as leave each a few columns.
+    func paintFigures(of document: TextDocument, of card: Card, in box: CellRect, blurStep: Int, opacity: Double, fill: CellStyle,
+                      on canvas: inout Canvas) {
+        let figures = document.figures.filter { $0.path != nil }
+        let count = min(figures.count, max(1, (box.width + 1) / (CardPainter.narrowestFigure + 1)))
+        guard count > 0 else { return }
+        let width = box.width - (count - 1)
+        var x = box.x
+        for (i, figure) in figures.prefix(count).enumerated() {
+            let columns = width / count + (i < width % count ? 1 : 0)
+            paintFigure(figure, of: card, in: CellRect(x: x, y: box.y, width: columns, height: box.height), blurStep: blurStep,
+                        opacity: opacity, fill: fill, on: &canvas)
+            x += columns + 1
+        }
+    }
+
     /// A text's figure in `box` (see `TextFigure`): the picture, on the side of the box next to
     /// the words (a wide picture in a tall box stood apart from them, blank rows between: helper-73),
     /// or until it is ready a soft box with its words; where it cannot be read (its box is then a

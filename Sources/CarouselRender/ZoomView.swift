@@ -205,8 +205,8 @@ extension CardPainter {
             // below them; they scroll in the rest.
             if let split = CardPainter.figureSplit(CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height),
                                                    figure: document.figure, textRows: all.count,
-                                                   broken: document.figure?.path.map(isBroken) ?? false) {
-                paintFigure(document.figure!, of: card, in: split.picture, blurStep: 0, opacity: 1, fill: .plain, on: &canvas)
+                                                   broken: figuresBroken(document)) {
+                paintFigures(of: document, of: card, in: split.picture, blurStep: 0, opacity: 1, fill: .plain, on: &canvas)
                 interior.y = split.text.y
                 interior.height = split.text.height
             }

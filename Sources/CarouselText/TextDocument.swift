@@ -28,8 +28,13 @@ public struct TextDocument: Hashable, Sendable {
     public var picture: String?
     public var caption: String?
     /// A picture among a Markdown text's words, on a paragraph of its own (the first such), drawn
-    /// with the text where the deck finds its file (see `TextFigure`).
+    /// with the text where the deck finds its file (see `TextFigure`); and the text's other such
+    /// pictures, drawn beside it, left to right (a slide's `![before](a.png) ![after](b.png)`:
+    /// helper-91 saw the second named and the first alone drawn). Found: those with a `path`.
     public var figure: TextFigure?
+    public var moreFigures: [TextFigure] = []
+    /// The figures drawn: `figure` and `moreFigures`.
+    public var figures: [TextFigure] { figure.map { [$0] + moreFigures } ?? [] }
     /// Only the first part of a longer text is here (a file over 1 MiB, a text past its last
     /// line kept; its last line says so): what counts its lines or matches counts that part,
     /// and says so with a `+`.
@@ -64,9 +69,20 @@ public struct TextFigure: Hashable, Sendable {
     public static func named(_ alt: String) -> String { opening + alt + "]" }
     /// The picture's words, when `text` is a picture named so and nothing else (around it, blanks).
     public static func alt(namedIn text: String) -> String? {
-        let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        guard trimmed.hasPrefix(opening), trimmed.hasSuffix("]"), !trimmed.dropLast().contains("]") else { return nil }
-        return String(trimmed.dropFirst(opening.count).dropLast())
+        alts(namedIn: text).flatMap { $0.count == 1 ? $0[0] : nil }
+    }
+
+    /// The words of each picture, when `text` is pictures named so and nothing else (blanks
+    /// around and between them).
+    public static func alts(namedIn text: String) -> [String]? {
+        var rest = Substring(text).drop(while: \.isWhitespace)
+        var found: [String] = []
+        while !rest.isEmpty {
+            guard rest.hasPrefix(opening), let close = rest.firstIndex(of: "]") else { return nil }
+            found.append(String(rest[rest.index(rest.startIndex, offsetBy: opening.count)..<close]))
+            rest = rest[rest.index(after: close)...].drop(while: \.isWhitespace)
+        }
+        return found.isEmpty ? nil : found
     }
 
     public init(address: String, alt: String, block: Int) {
@@ -81,20 +97,45 @@ extension TextDocument {
     /// the blocks (and an empty line beside it), the figure above the text when no words came
     /// before it. Unchanged without a figure.
     public func placed(figureAt path: [UInt8]) -> TextDocument {
-        guard var figure, figure.block < blocks.count else { return self }
-        var placed = self
-        var removed = figure.block..<(figure.block + 1)
-        if removed.lowerBound > 0 && isBlank(at: removed.lowerBound - 1) {
-            removed = (removed.lowerBound - 1)..<removed.upperBound
-        } else if removed.upperBound < blocks.count && isBlank(at: removed.upperBound) {
-            removed = removed.lowerBound..<(removed.upperBound + 1)
+        placed(figuresAt: [path] + moreFigures.map { _ in nil })
+    }
+
+    /// The text with its figures (`figures`, in order) drawn from the files at `paths`, where one
+    /// is given: the paragraphs that named them out of the blocks (each with an empty line beside
+    /// it), drawn above the text when no words came before the first, else below it. A paragraph
+    /// of pictures not all found stays, naming them. Unchanged when none is found.
+    public func placed(figuresAt paths: [[UInt8]?]) -> TextDocument {
+        let all = figures
+        var found: [TextFigure] = []
+        var missing = Set<Int>()
+        for (i, figure) in all.enumerated() where figure.block < blocks.count {
+            if i < paths.count, let path = paths[i] {
+                var figure = figure
+                figure.path = path
+                found.append(figure)
+            } else {
+                missing.insert(figure.block)
+            }
         }
+        found.removeAll { missing.contains($0.block) }
+        guard !found.isEmpty else { return self }
+        var placed = self
         // (Only empty lines before it, or paragraphs that show nothing: an `&nbsp;` spacer.)
-        figure.first = leadingBlanks.blocks >= figure.block
-        placed.blocks.removeSubrange(removed)
-        if placed.blockLines.count == blocks.count { placed.blockLines.removeSubrange(removed) }
-        figure.path = path
-        placed.figure = figure
+        let first = leadingBlanks.blocks >= found[0].block
+        for i in found.indices { found[i].first = first }
+        // From the last paragraph up, so that those above keep their places.
+        for block in Set(found.map(\.block)).sorted(by: >) {
+            var removed = block..<(block + 1)
+            if removed.lowerBound > 0 && placed.isBlank(at: removed.lowerBound - 1) {
+                removed = (removed.lowerBound - 1)..<removed.upperBound
+            } else if removed.upperBound < placed.blocks.count && placed.isBlank(at: removed.upperBound) {
+                removed = removed.lowerBound..<(removed.upperBound + 1)
+            }
+            if placed.blockLines.count == placed.blocks.count { placed.blockLines.removeSubrange(removed) }
+            placed.blocks.removeSubrange(removed)
+        }
+        placed.figure = found[0]
+        placed.moreFigures = Array(found.dropFirst())
         return placed
     }
 }

@@ -457,8 +457,10 @@ import Testing
 
     /// A picture on a line of its own among a slide's words is drawn with them (helper-65, helper-69:
     /// a talk's diagram beside its bullets read `[image: …]`): its paragraph leaves the text, the
-    /// figure goes above the words it came before, below those it came after; one in a list, a
-    /// second one, or one not found stay named in the text.
+    /// figure goes above the words it came before, below those it came after; a slide's other
+    /// pictures so (on lines of their own, or side by side on one) are drawn beside it (helper-91:
+    /// named, and cards of their own before the talk); one in a list, or one not found (with any
+    /// beside it on its line) stay named in the text.
     @Test func aPictureAmongASlidesWordsIsItsFigure() throws {
         let scratch = try Scratch()
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]
@@ -505,17 +507,42 @@ import Testing
             ![After a spacer](map.png)
 
             Words under it.
+
+            ---
+
+            # Side by side
+
+            ![Before](map.png) ![After](sea.png)
+
+            ---
+
+            # One missing
+
+            ![Here](map.png) ![Not here](gone.png)
+
+            Words.
             """, to: "talk.md")
         let deck = try DeckLoader.load(paths: [scratch.at("talk.md")], options: LoadOptions(checkPicture: { _ in nil }))
         let documents = deck.cards.compactMap { card -> TextDocument? in if case .text(let d) = card.content { d } else { nil } }
-        #expect(documents.count == 5)
+        #expect(documents.count == 7)
         #expect(documents[4].figure?.first == true, "a paragraph that shows nothing comes before it (review)")
         let trip = documents[0], evening = documents[1]
         #expect(trip.figure?.path == Array(scratch.at("map.png").utf8) && trip.figure?.first == true && trip.figure?.alt == "The route")
         #expect(trip.plainLines == ["three days", "rain"], "\(trip.plainLines)")
         #expect(trip.blockLines.count == trip.blocks.count)
         #expect(evening.figure?.path == Array(scratch.at("sea.png").utf8) && evening.figure?.first == false)
-        #expect(evening.plainLines == ["We reached the coast.", "", "[image: Again]"], "\(evening.plainLines)")
+        #expect(evening.moreFigures.map(\.alt) == ["Again"] && evening.moreFigures.first?.path == Array(scratch.at("map.png").utf8)
+                && evening.moreFigures.first?.first == false)
+        #expect(evening.plainLines == ["We reached the coast."], "\(evening.plainLines)")
+        let sides = documents[5]
+        #expect(sides.figures.map(\.alt) == ["Before", "After"] && sides.figures.allSatisfy { $0.path != nil && $0.first },
+                "\(sides.figures)")
+        #expect(sides.plainLines.allSatisfy { $0.isEmpty }, "\(sides.plainLines)")
+        #expect(documents[6].figure == nil && documents[6].plainLines.contains("[image: Here] [image: Not here]"), "\(documents[6].plainLines)")
+        // The pictures a talk draws are its own, not cards beside it (the folder's deck).
+        let folder = try DeckLoader.load(paths: [scratch.path], options: LoadOptions(checkPicture: { _ in nil }))
+        #expect(folder.cards.map(\.title) == ["Trip", "Evening", "Listed", "Gone", "Spaced", "Side by side", "One missing"],
+                "\(folder.cards.map(\.title))")
         #expect(documents[2].figure == nil && documents[2].plainLines.contains { $0.contains("[image: In a list]") })
         #expect(documents[3].figure == nil && documents[3].plainLines.contains("[image: Not there]"))
         // Found by the picture's words, as when they were in the text.

@@ -195,6 +195,31 @@ import Testing
         #expect(zoomed.requests.last.map { [$0.columns, $0.rows] } == [36, 16], "\(zoomed.requests)")
         #expect(info.page == 1 && screen.lines()[18].contains("one line"), "\(screen.lines().joined(separator: "\n"))")
     }
+    /// A text's pictures beside one another (a slide's `![a](a.png) ![b](b.png)`) share the
+    /// figure's rows side by side, a column between them (helper-91: the second was only named).
+    @Test func aTextsFiguresAreDrawnSideBySide() {
+        var document = TextDocument(blocks: [.paragraph([TextSpan("one line")])])
+        document.figure = TextFigure(address: "sea.png", alt: "The sea", block: 0)
+        document.figure?.path = Array("sea.png".utf8)
+        var second = TextFigure(address: "map.png", alt: "The map", block: 0)
+        second.path = Array("map.png".utf8)
+        document.moreFigures = [second]
+        let card = Card(id: "talk.md#1", title: "Trip", content: .text(document))
+        var canvas = Canvas(width: 30, height: 14)
+        var cache = CellCache()
+        let source = FakeSource(.ready(Self.redTile(width: 9, height: 8)))
+        CardPainter(theme: Theme(glyphs: .unicode, usesColor: true), pictures: source)
+            .paint(card, at: CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: 24, height: 12), scale: 1, blur: 0, opacity: 1, z: 0, progress: 0),
+                   active: true, cache: &cache, on: &canvas)
+        // The 20 columns of the text box: 10 for the first, a gap, 9 for the second.
+        #expect(source.requests == [PictureRequest(file: PictureFile(path: "sea.png"), columns: 10, rows: 8, blurStep: 0),
+                                    PictureRequest(file: PictureFile(path: "map.png"), columns: 9, rows: 8, blurStep: 0)], "\(source.requests)")
+        #expect(reds(canvas).count == 2 * 9 * 8, "\(canvas.lines().joined(separator: "\n"))")
+        #expect(canvas.lines()[10].hasPrefix("│ one line"), "\(canvas.lines().joined(separator: "\n"))")
+        // Searched by both pictures' words.
+        #expect(card.searchText(fileName: false).contains("The sea") && card.searchText(fileName: false).contains("The map"))
+    }
+
     /// A figure's words cut by the screen's edge leave no piece of a word in sight, as a card's
     /// lines and title do ("[image: Cut sh" stood at the edge: helper-74).
     @Test func aFiguresWordsCutByTheEdgeLeaveNoPieces() {
