@@ -371,7 +371,16 @@ struct ParagraphWrapper {
         // Only the marks after the word left: the row is filled and they go on with no hyphen
         // (`def-` / `))))` promised more of the word; review).
         if closing > 0, closing < total, total - cells <= closing { return (max(fits, word.startIndex + 1), false) }
-        return (max(end, word.startIndex + 1), true)
+        // Never a hyphen next to a digit, where it reads as a minus (`height="10-` / `0"`;
+        // helper-92): the row breaks with no mark, before the number where that keeps a few
+        // characters on it.
+        let cut = max(end, word.startIndex + 1)
+        if cut < word.endIndex, word[cut - 1].character.isNumber || word[cut].character.isNumber {
+            var start = cut
+            while start > word.startIndex, word[start - 1].character.isNumber { start -= 1 }
+            return (word[cut].character.isNumber && start - word.startIndex >= Self.shortestTail ? start : cut, false)
+        }
+        return (cut, true)
     }
 
     /// A letter of a script written without spaces between its words (Thai, Lao, Khmer, Burmese).

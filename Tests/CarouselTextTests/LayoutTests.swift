@@ -451,6 +451,13 @@ import Testing
         // A run of letters longer than any word is not looked up.
         let long = String(repeating: "abcdefghij", count: 7)
         #expect(rows(long, width: 21).dropLast().allSatisfy { $0.count == 21 && $0.hasSuffix("-") }, "\(rows(long, width: 21))")
+        // No hyphen between two digits, which reads as a minus (helper-92: `height="10-` / `0"`):
+        // before the number, or between its digits with no mark.
+        #expect(rows("<rect height=\"100\"><circle", width: 12) == ["<rect", "height=\"100", "\"><circle"],
+                "\(rows("<rect height=\"100\"><circle", width: 12))")
+        #expect(rows("ab1234567890cd", width: 8) == ["ab123456", "7890cd"], "\(rows("ab1234567890cd", width: 8))")
+        // (A code, the word's marks and digits mixed, breaks where the row is full, unmarked, as before.)
+        #expect(rows("width=\"1024\" id", width: 9) == ["width=\"10", "24\" id"], "\(rows("width=\"1024\" id", width: 9))")
     }
 
     /// A word broken over rows leaves at least three letters on each, the punctuation after it
