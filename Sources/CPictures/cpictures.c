@@ -1052,17 +1052,25 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
             for (size_t i = 0; i < n; i++) toned[i] = (i % 4 == 3) ? pixels[i] : scale[pixels[i]];
             pixels = toned;
         }
-    } else if (depth == CP_DEPTH_NONE && (flags & CP_RENDER_ASCII)) {
-        /* The densest ASCII glyph ('@') covers under half a cell, so chafa maps everything
+    } else if (depth == CP_DEPTH_NONE) {
+        /* Without colour each pixel is its brightness as the eye sees it (Rec. 709 weights):
+         * chafa weighs a colour's distance to white and to black alike in every channel, and a
+         * yellow sun on a blue sky came out the sky's half shade (helper-92).
+         * The densest ASCII glyph ('@') covers under half a cell, so chafa maps everything
          * brighter than about 45% to '@'. Compressing the distance from the background by
          * ASCII_TONE spreads the whole range over " .,;\"!-~\\r[7fcCePs9E0B$@". */
         const double ASCII_TONE = 0.42;
+        double tone = (flags & CP_RENDER_ASCII) ? ASCII_TONE : 1.0;
         size_t n = (size_t)image->width * image->height * 4;
         toned = malloc(n);
         if (toned) {
             double base = (flags & CP_RENDER_LIGHT_BACKGROUND) ? 255.0 : 0.0;
-            for (size_t i = 0; i < n; i++)
-                toned[i] = (i % 4 == 3) ? pixels[i] : (uint8_t)(base + (pixels[i] - base) * ASCII_TONE + 0.5);
+            for (size_t i = 0; i < n; i += 4) {
+                double y = 0.2126 * pixels[i] + 0.7152 * pixels[i + 1] + 0.0722 * pixels[i + 2];
+                uint8_t v = (uint8_t)(base + (y - base) * tone + 0.5);
+                toned[i] = toned[i + 1] = toned[i + 2] = v;
+                toned[i + 3] = pixels[i + 3];
+            }
             pixels = toned;
         }
     }

@@ -300,6 +300,25 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         #expect(light[0, 5].scalar == dense && light[79, 5].scalar == " ", "\(light.text)")
     }
 
+    /// Without colour, a colour's shade is its brightness as the eye sees it: a yellow sun on a
+    /// blue sky stands out dense (helper-92: sun and sky were one half shade), a red one less.
+    @Test(arguments: [false, true])
+    func noColorShadesColoursByTheirBrightness(ascii: Bool) throws {
+        let sky = RGB(44, 96, 255), sun = RGB(255, 230, 0)
+        let picture = try Picture.load(bytes: TestImages.bmp(width: 160, height: 120) { x, _ in x < 80 ? sky : sun }, maxSize: anySize)
+        let cells = picture.cells(columns: 40, rows: 15, depth: .none, ascii: ascii)
+        let area = cells.pictureArea
+        let left = cells[area.x + area.width / 4, area.y + area.height / 2].scalar
+        let right = cells[area.x + area.width * 3 / 4, area.y + area.height / 2].scalar
+        // The glyphs from empty to full, as chafa picks them.
+        let ramp: [Unicode.Scalar] = ascii ? Array(" .,;\"!-~\\r[7fcCePs9E0B$@".unicodeScalars) : [" ", "\u{2591}", "\u{2592}", "\u{2593}", "\u{2588}"]
+        guard let dark = ramp.firstIndex(of: left), let bright = ramp.firstIndex(of: right) else {
+            Issue.record("not shades: \(left) \(right): \(cells.text)")
+            return
+        }
+        #expect(bright >= dark + 2, "sky \(left), sun \(right): \(cells.text)")
+    }
+
     @Test func letterboxesWithDefaultColouredPadding() throws {
         let picture = try Picture.load(bytes: TestImages.split(), maxSize: anySize)  // square
         let cells = picture.cells(columns: 40, rows: 10, depth: .truecolor, ascii: false)
