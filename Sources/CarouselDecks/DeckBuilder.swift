@@ -534,15 +534,9 @@ struct DeckBuilder {
         if picturesSeen.insert(path).inserted { pictures.append(path) }
     }
 
-    /// The picture file a slide's address (`chart.png`, `img/a%20b.jpg`) names beside the Markdown
-    /// file `markdown` in `folder`, when it is one a picture card can show: a file of a picture's
-    /// name, not too large, its header checked as a picture card's; else why not (missing, too
-    /// large, damaged). Nil for an address that names no such file: on the web, from the root, not
-    /// a picture's name.
-    static func slidePicture(_ address: String, beside markdown: [UInt8], in folder: some DeckFolder,
-                             check: (@Sendable ([UInt8]) -> String?)?) -> Result<[UInt8], PictureRefusal>? {
-        guard !address.contains(":"), !address.hasPrefix("/"), !address.hasPrefix("~") else { return nil }
-        // Without a fragment or query; %XX as the byte it stands for.
+    /// The bytes of the file an address names: without a fragment or query, %XX as the byte it
+    /// stands for; nil when that is nothing, or holds a NUL.
+    static func addressBytes(_ address: Substring) -> [UInt8]? {
         var bytes: [UInt8] = []
         let raw = Array(address.utf8.prefix { $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "?") })
         var i = 0
@@ -555,7 +549,33 @@ struct DeckBuilder {
                 i += 1
             }
         }
-        guard !bytes.isEmpty, !bytes.contains(0) else { return nil }
+        return bytes.isEmpty || bytes.contains(0) ? nil : bytes
+    }
+
+    /// The picture file a slide's address (`chart.png`, `img/a%20b.jpg`) names beside the Markdown
+    /// file `markdown` in `folder`, when it is one a picture card can show: a file of a picture's
+    /// name, not too large, its header checked as a picture card's; else why not (missing, too
+    /// large, damaged). A path from the root, from the home folder (`~/talks/map.png`) or a
+    /// `file:///` address names that file (helper-92: `/home/ada/talk/t.png` stayed named, with not
+    /// a word why). Nil for an address that names no such file: on the web, a path from the root
+    /// with no file there (a web site's root), not a picture's name.
+    static func slidePicture(_ address: String, beside markdown: [UInt8], in folder: some DeckFolder,
+                             check: (@Sendable ([UInt8]) -> String?)?) -> Result<[UInt8], PictureRefusal>? {
+        var local: [UInt8]?
+        if address.hasPrefix("file:///") {
+            local = addressBytes(address.dropFirst("file://".count))
+        } else if address.hasPrefix("~/"), let home = FileSystem.home {
+            local = addressBytes(address.dropFirst()).map { home + $0 }
+        } else if address.hasPrefix("/"), let path = addressBytes(Substring(address)), FileSystem.resolved(path) != nil {
+            local = path
+        }
+        if let local {
+            guard !local.isEmpty, !local.contains(0), FileKinds.verdict(forName: local) == .picture else { return nil }
+            return picturePath(local, in: DiskFolder(path: []), check: check)
+        }
+        guard !address.contains(":"), !address.hasPrefix("/"), !address.hasPrefix("~"), let bytes = addressBytes(Substring(address)) else {
+            return nil
+        }
         let directory = markdown.lastIndex(of: UInt8(ascii: "/")).map { Array(markdown[...$0]) } ?? []
         let name = directory + bytes
         guard FileKinds.verdict(forName: name) == .picture else { return nil }
@@ -768,7 +788,11 @@ struct DeckBuilder {
         // A byte-order mark is no character of the first card (it hid a `# Title`: helper-29).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if options.markdown && options.kind != .art {
-            addSlides(Sanitizer.markdown(from: bytes), title: "Card", source: source, piped: true) { "\(source)#\($0)" }
+            // (Its pictures are looked for in the current folder: `cat talk.md | carousel --markdown`
+            // named them all; helper-91.)
+            let here = DiskFolder(path: FileSystem.resolved(Array(".".utf8)) ?? [])
+            addSlides(Sanitizer.markdown(from: bytes), title: "Card", source: source, piped: true,
+                      picture: { [options] in DeckBuilder.slidePicture($0, beside: [], in: here, check: options.checkPicture) }) { "\(source)#\($0)" }
             return
         }
         let pieces = StandardInputCards.split(bytes, keep: FileSystem.maximumFileSize)

@@ -45,6 +45,32 @@ import Testing
         #expect(coloured.output.contains("48;5;196") && coloured.output.contains("48;5;21"), "\(coloured.output)")
     }
 
+    /// A talk read from standard input finds its pictures in the current folder (helper-91: `cat
+    /// talk.md | carousel --markdown` named them all); one given by its path from the root, or as a
+    /// `file:///` address, is drawn from that file (helper-92: named, with not a word why).
+    @Test func aTalksPicturesFromStandardInputAndByTheirFullPathAreDrawn() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let elsewhere = NSTemporaryDirectory() + "carousel-picture-elsewhere-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        try "# Here\n\n![Split](split.png)\n\n---\n\n# Full path\n\n![Split](\(directory)/split.png)\n\n---\n\n# Address\n\n![Split](file://\(directory)/split.png)\n"
+            .write(toFile: elsewhere + "/talk.md", atomically: true, encoding: .utf8)
+        func screen(_ command: String) throws -> String {
+            try TmuxSession.run(["env", "LC_ALL=C.UTF-8", "bash", "-c", command, TmuxSession.binary])
+        }
+        // (The pictures' red and blue, xterm's 196 and 21, behind the cells.)
+        let piped = try screen("cd '\(directory)' && \"$0\" --markdown --render 60x20 --color 256 < '\(elsewhere)/talk.md'")
+        #expect(piped.contains("48;5;196") && piped.contains("48;5;21"), "\(piped)")
+        for start in ["2", "3"] {
+            let full = try screen("cd / && \"$0\" --render 60x20 --color 256 --start \(start) '\(elsewhere)/talk.md'")
+            #expect(full.contains("48;5;196") && full.contains("48;5;21"), "\(start): \(full)")
+        }
+        // Read from a file elsewhere, the picture is looked for beside that file, not here.
+        let beside = try screen("cd '\(directory)' && \"$0\" --render 60x20 --color 256 --keys enter '\(elsewhere)/talk.md'")
+        #expect(!beside.contains("48;5;196") && beside.contains("[image: Split]"), "\(beside)")
+    }
+
     /// helper-41: a deck of pictures at rest woke a thread every second, forever (libdispatch's
     /// pool, which decoded the pictures, keeps a timer once used; a search started it too). The
     /// threads that decode and search now end with their work, and at rest, after pictures were
