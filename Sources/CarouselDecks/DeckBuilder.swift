@@ -669,7 +669,13 @@ struct DeckBuilder {
                 ? String(plain.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) : plain
             // A line of `ls -l` is titled by the name it ends in (every title read `lrwxrwxrwx 1…`;
             // the card shows the whole line, and a pick prints it).
-            if let name = Self.listedName(title) { title = name }
+            if let name = Self.listedName(title) {
+                title = name
+            } else if title.contains("  ") {
+                // Columns aligned with blanks (`ps aux`, `df -h`) one blank apart: every frame read
+                // `root…` (helper-91), where `root 1 0.3 0.0…` tells the cards apart.
+                title = title.split(separator: " ").joined(separator: " ")
+            }
             var entry = CardEntry(id: plain, title: title.isEmpty ? plain : title, source: source, kind: .text)
             if picked.elementsEqual(entry.title.utf8) {
                 entry.lineIsTitle = true

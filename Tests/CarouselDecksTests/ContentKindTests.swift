@@ -658,6 +658,11 @@ import Testing
         let spaced = try load("  spaced line  \nx \nplain\n", LoadOptions(lines: true))
         #expect(spaced.cards.map(\.title) == ["spaced line", "x", "plain"])
         #expect(spaced.cards.map(\.line) == [Array("  spaced line  ".utf8), Array("x ".utf8), Array("plain".utf8)])
+        // Columns aligned with blanks are titled one blank apart (helper-91: every `ps aux` card's
+        // frame read `root…`); a pick prints the line as it came.
+        let columns = try load("root         1  0.3  0.0 /sbin/init\nroot         2  0.0  0.0 [kthreadd]\n", LoadOptions(lines: true))
+        #expect(columns.cards.map(\.title) == ["root 1 0.3 0.0 /sbin/init", "root 2 0.0 0.0 [kthreadd]"])
+        #expect(columns.cards[0].line == Array("root         1  0.3  0.0 /sbin/init".utf8))
         // A line of `ls -l` is titled by its name (every title read `lrwxrwxrwx 1…`), in the
         // forms `ls` writes dates in; a pick prints the line.
         let listing = [
