@@ -60,7 +60,7 @@ public struct AppModel {
     /// when the deck was opened).
     private var hidden: Set<Int> = []
     /// The broken pictures the status line names, while it says so (`brokenMessage`).
-    private var brokenNamed: [String] = []
+    private var brokenNamed: [(deckIndex: Int, name: String)] = []
     private var brokenMessage: String?
     /// What is searched for (empty: nothing), and the result the strip shows.
     public private(set) var query = ""
@@ -165,9 +165,13 @@ public struct AppModel {
         case .mouse(let mouse):
             lostCard = nil
             slideshow?.interacted(at: now)
-            // Where `n` went is said until the strip is moved otherwise (it stayed through clicks).
-            if wentRound != nil {
+            // Where `n` went is said until the strip is moved otherwise (it stayed through clicks);
+            // a message until a click or the wheel, as until a key (helper-92: a broken picture's
+            // stayed through every click, the card's number and title never shown).
+            let begins = mouse.kind != .release && mouse.kind != .drag
+            if wentRound != nil || (begins && message != nil) {
                 wentRound = nil
+                if begins { message = nil }
                 refreshLabels()
             }
             // A click or the wheel acts on the cards the search shows, as keys do: it waits too.
@@ -971,7 +975,7 @@ public struct AppModel {
         // Only cards near the screen are converted: look there.
         let target = state.targetIndex
         let near = Set((-12...12).map { state.wrap(target + $0) })
-        var left: [PictureFailure] = []
+        var left: [(failure: PictureFailure, deckIndex: Int)] = []
         for failure in failures {
             // A decode that ended after a jump far away: look through a deck of pictures' size.
             let matches = { (place: Int) -> Bool in
@@ -988,7 +992,7 @@ public struct AppModel {
             let places = near.contains(where: matches) || shown.count > 5_000 ? Array(near) : Array(0..<shown.count)
             for place in places {
                 guard case .image(let file) = shown.card(at: place).content, file == failure.file else { continue }
-                if hidden.insert(shown.deckIndex(place)).inserted { left.append(failure) }
+                if hidden.insert(shown.deckIndex(place)).inserted { left.append((failure, shown.deckIndex(place))) }
             }
         }
         guard !left.isEmpty else { return false }
@@ -998,13 +1002,16 @@ public struct AppModel {
         scene.deckSize = deck.count - hidden.count
         // Standard error gets the decoder's words; the status line plain ones, and every picture
         // left out while it says so (the worker finds them one by one: the last alone was named).
-        for failure in left { effects.append(.report("carousel: skipped \(failure.description)")) }
+        for (failure, _) in left { effects.append(.report("carousel: skipped \(failure.description)")) }
         show(query.isEmpty ? nil : applied?.matches)
         if message == nil || message != brokenMessage { brokenNamed = [] }
-        brokenNamed += left.map { $0.fileName }
+        // (In the deck's order, whatever order the workers found them in: helper-92 read them
+        // backwards.)
+        brokenNamed += left.map { ($0.deckIndex, $0.failure.fileName) }
+        brokenNamed.sort { $0.deckIndex < $1.deckIndex }
         say(brokenNamed.count == 1
-            ? "skipped \(left[0].fileName): \(left[0].brief)"
-            : "skipped \(brokenNamed.count) pictures that could not be read: " + brokenNamed.joined(separator: ", "))
+            ? "skipped \(left[0].failure.fileName): \(left[0].failure.brief)"
+            : "skipped \(brokenNamed.count) pictures that could not be read: " + brokenNamed.map(\.name).joined(separator: ", "))
         brokenMessage = message
         return true
     }
