@@ -1064,6 +1064,12 @@ int cs_run_outside(char *const argv[], int *wait_status) {
     if (input_fd != STDIN_FILENO) posix_spawn_file_actions_adddup2(&actions, input_fd, STDIN_FILENO);
     if (output_fd != STDOUT_FILENO) posix_spawn_file_actions_adddup2(&actions, output_fd, STDOUT_FILENO);
     if (held_stderr >= 0) posix_spawn_file_actions_adddup2(&actions, held_stderr, STDERR_FILENO);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    // And nothing else of ours, whoever opened it: a worker's file opened without close-on-exec
+    // (libhyphen's dictionary, read while the command started on a busy machine) was the
+    // command's too.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+#endif
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);
     sigset_t all, none;
