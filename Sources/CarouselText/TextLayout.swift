@@ -260,8 +260,14 @@ public enum TextLayout {
             while start > 0, lines[start].goesOnUnmarked { start -= 1 }
             if start >= 1, kept - start <= 2 { kept = start }
         }
-        if kept >= 2, kept < lines.count, !lines[kept].beginsLine,
-           lines[kept - 1].content.plainText.reversed().first(where: { $0 != " " }) == ":" {
+        func endsInColon(_ line: LaidLine) -> Bool { line.content.plainText.reversed().first(where: { $0 != " " }) == ":" }
+        func indent(_ line: LaidLine) -> Int { (line.margin + line.content).plainText.prefix { $0 == " " }.count }
+        if kept >= 2, kept < lines.count, !lines[kept].beginsLine, endsInColon(lines[kept - 1]) {
+            kept -= 1
+        } else if kept >= 2, kept < lines.count, !lines[kept].beginsLine, endsInColon(lines[kept]),
+                  indent(lines[kept]) > indent(lines[kept - 1]) {
+            // Nor the first row of a label the row under it ends (`Cost` over `(EUR):` on a narrow
+            // record: `Cost` alone over the count).
             kept -= 1
         }
         var shown = Array(lines.prefix(kept))

@@ -79,6 +79,15 @@ import CarouselCanvas
         // (Its last row shown ends in "…": helper-91 read such a row as the token's end.)
         #expect(keyFit.map(\.text) == ["Checksum:"] + keyLaid[1...3].map(\.text) + [String(keyLaid[4].text.dropLast()) + "…", "… 1 more line"],
                 "\(keyFit.map(\.text))")
+        // A label wrapped in two (`Cost` / `(EUR):`) cut after its first row goes under the count
+        // with it (`Cost` stood alone at the foot).
+        let costs = TextTable(header: [[TextSpan("Item")], [TextSpan("Cost (EUR)")]],
+                              body: [[[TextSpan("Hammer")], [TextSpan("12.50")]], [[TextSpan("Saw")], [TextSpan("8")]]],
+                              alignments: [.left, .right])
+        let costLaid = TextLayout.lines(for: TextDocument(blocks: [.table(costs, margin: Margin())]), width: 10, cellWidth: CharacterWidth.of)
+        #expect(costLaid.map(\.text).prefix(5) == ["Item:", "  Hammer", "Cost", "  (EUR):", "  12.50"], "\(costLaid.map(\.text))")
+        #expect(TextLayout.fit(lines: costLaid, height: 4, width: 10, cellWidth: CharacterWidth.of, source: SourceLines(laid: costLaid)).map(\.text)
+                == ["Item:", "  Hammer", "… 1 more"], "\(TextLayout.fit(lines: costLaid, height: 4, width: 10).map(\.text))")
         // A word of three rows cut after its second goes under the count whole too (helper-91:
         // `[pool_` / `workqueue_` over "…" read as a name).
         let process = TextLayout.lines(for: TextDocument(plainText: "ab [pool_workqueue_release] ab\nab"), width: 12,
