@@ -1002,6 +1002,7 @@ public struct AppModel {
         scene.deckSize = deck.count - hidden.count
         // Standard error gets the decoder's words; the status line plain ones, and every picture
         // left out while it says so (the worker finds them one by one: the last alone was named).
+        left.sort { $0.deckIndex < $1.deckIndex }
         for (failure, _) in left { effects.append(.report("carousel: skipped \(failure.description)")) }
         show(query.isEmpty ? nil : applied?.matches)
         if message == nil || message != brokenMessage { brokenNamed = [] }

@@ -583,7 +583,8 @@ struct DeckBuilder {
         if case .success = beside { return beside }
         // A talk reached through a symbolic link (`~/talks/today.md` -> `~/src/talk/slides.md`):
         // its pictures are beside the file it leads to, where it was written.
-        guard let linked = folder.path(of: markdown), let target = FileSystem.resolved(linked),
+        // (Not for a text read from standard input, beside nothing: its folder's parent was looked in.)
+        guard !markdown.isEmpty, let linked = folder.path(of: markdown), let target = FileSystem.resolved(linked),
               let targetDirectory = FileSystem.resolved(DeckBuilder.directory(of: target)),
               targetDirectory != FileSystem.resolved(DeckBuilder.directory(of: linked)) else { return beside }
         let there = picturePath(bytes, in: DiskFolder(path: targetDirectory), check: check)
@@ -924,8 +925,8 @@ public enum ListingLine {
             var i = mode
             while i < line.count, line[i] >= 0x30 && line[i] <= 0x39 { i += 1 }
             guard i > mode else { break }
-            // `ls -sh` writes sizes as `4.0K`, `12M`, `0` (`--si`: `1.1k`).
-            if i + 1 < line.count, line[i] == 0x2E, line[i + 1] >= 0x30 && line[i + 1] <= 0x39 {
+            // `ls -sh` writes sizes as `4.0K`, `12M`, `0` (`--si`: `1.1k`; `4,0K` in German, French).
+            if i + 1 < line.count, line[i] == 0x2E || line[i] == 0x2C, line[i + 1] >= 0x30 && line[i + 1] <= 0x39 {
                 i += 1
                 while i < line.count, line[i] >= 0x30 && line[i] <= 0x39 { i += 1 }
             }

@@ -266,10 +266,10 @@ enum FileSystem {
         }
     }
 
-    /// `directory/name`.
     /// The home folder (`HOME`), where it is set.
     static var home: [UInt8]? { getenv("HOME").map { Array(String(cString: $0).utf8) }.flatMap { $0.isEmpty ? nil : $0 } }
 
+    /// `directory/name`.
     static func join(_ directory: [UInt8], _ name: [UInt8]) -> [UInt8] {
         if directory.isEmpty { return name }
         if directory.last == UInt8(ascii: "/") { return directory + name }

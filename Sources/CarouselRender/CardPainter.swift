@@ -179,9 +179,11 @@ public struct CardPainter: Sendable {
     func isBroken(_ path: [UInt8]) -> Bool { pictures?.failure(of: PictureFile(path: path)) != nil }
 
     /// Whether every picture drawn with a text was found broken (their box is then a row).
+    /// (Asked every frame: no array made.)
     func figuresBroken(_ document: TextDocument) -> Bool {
-        let paths = document.figures.compactMap(\.path)
-        return !paths.isEmpty && paths.allSatisfy(isBroken)
+        guard let path = document.figure?.path, isBroken(path) else { return false }
+        for figure in document.moreFigures { if let path = figure.path, !isBroken(path) { return false } }
+        return true
     }
 
     /// Where a text's figure and its words go in a box: the words take the rows they need, at
@@ -191,6 +193,8 @@ public struct CardPainter: Sendable {
     /// empty box the size of the picture: helper-73).
     static func figureSplit(_ box: CellRect, figure: TextFigure?, textRows: Int, broken: Bool = false) -> (picture: CellRect, text: CellRect)? {
         guard let figure, figure.path != nil, box.width >= figureBox.width, box.height >= figureBox.height else { return nil }
+        // No words (a slide of its heading and pictures): the pictures take the whole box.
+        if textRows == 0 && !broken { return (box, CellRect(x: box.x, y: box.maxY, width: box.width, height: 0)) }
         let needed = max(1, textRows)
         var words = min(needed, box.height - box.height / 2 - 1), rows = box.height - words - 1
         // (Broken, its row is next to the words: above them, or right after them.)

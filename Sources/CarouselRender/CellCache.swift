@@ -599,7 +599,8 @@ public struct CellCache: Sendable {
         // A card with no text says so (an empty file, an empty slide), rather than look unfinished;
         // under its title where the card shows one (the lyrics at 120x40 showed a blank note's
         // title alone: helper-39).
-        if first == 0, total == 0 || (title && total < height
+        // (Not a text of pictures alone, drawn beside it: helper-93 saw "(empty)" under them.)
+        if first == 0, source.figure?.path == nil, total == 0 || (title && total < height
                                       && lines(source, of: card, index: index, width: width, title: false, ascii: ascii,
                                                wrapsCode: wrapsCode).isEmpty) {
             let empty = "(empty)"

@@ -109,20 +109,26 @@ extension CardPainter {
     }
 
     /// A text's figures in `box`: side by side, left to right, a column between them (a slide's
-    /// `![before](a.png) ![after](b.png)`); as many as leave each a few columns.
+    /// `![before](a.png) ![after](b.png)`); as many as leave each a few columns. (Every frame: no
+    /// array made.)
     func paintFigures(of document: TextDocument, of card: Card, in box: CellRect, blurStep: Int, opacity: Double, fill: CellStyle,
                       on canvas: inout Canvas) {
-        let figures = document.figures.filter { $0.path != nil }
-        let count = min(figures.count, max(1, (box.width + 1) / (CardPainter.narrowestFigure + 1)))
-        guard count > 0 else { return }
+        guard let first = document.figure, first.path != nil else { return }
+        var found = 1
+        for figure in document.moreFigures where figure.path != nil { found += 1 }
+        let count = min(found, max(1, (box.width + 1) / (CardPainter.narrowestFigure + 1)))
         let width = box.width - (count - 1)
         var x = box.x
-        for (i, figure) in figures.prefix(count).enumerated() {
+        var i = 0
+        func paint(_ figure: TextFigure) {
             let columns = width / count + (i < width % count ? 1 : 0)
             paintFigure(figure, of: card, in: CellRect(x: x, y: box.y, width: columns, height: box.height), blurStep: blurStep,
                         opacity: opacity, fill: fill, on: &canvas)
             x += columns + 1
+            i += 1
         }
+        paint(first)
+        for figure in document.moreFigures where figure.path != nil && i < count { paint(figure) }
     }
 
     /// A text's figure in `box` (see `TextFigure`): the picture, on the side of the box next to

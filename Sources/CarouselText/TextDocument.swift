@@ -50,7 +50,7 @@ public struct TextDocument: Hashable, Sendable {
 /// A picture shown with a text's words: a Markdown slide's `![alt](chart.png)` on a line of its
 /// own among other blocks (a slide of nothing but a picture and a caption is a picture card).
 /// The Markdown gives where it stands; the deck, once it finds the file beside the Markdown, takes
-/// the paragraph out of the text (`TextDocument.placed(figureAt:)`), and the card draws the
+/// the paragraph out of the text (`TextDocument.placed(figuresAt:)`), and the card draws the
 /// picture above its text (only blank blocks came before it) or below it, the text in the rest
 /// of the card.
 public struct TextFigure: Hashable, Sendable {
@@ -93,13 +93,6 @@ public struct TextFigure: Hashable, Sendable {
 }
 
 extension TextDocument {
-    /// The text with its figure drawn from the file at `path`: the paragraph that named it out of
-    /// the blocks (and an empty line beside it), the figure above the text when no words came
-    /// before it. Unchanged without a figure.
-    public func placed(figureAt path: [UInt8]) -> TextDocument {
-        placed(figuresAt: [path] + moreFigures.map { _ in nil })
-    }
-
     /// The text with its figures (`figures`, in order) drawn from the files at `paths`, where one
     /// is given: the paragraphs that named them out of the blocks (each with an empty line beside
     /// it), drawn above the text when no words came before the first, else below it. A paragraph

@@ -274,7 +274,9 @@ public enum TextLayout {
         // A word that goes on past the foot with nothing to say so (one the card begins with, a
         // key of many rows) ends in "…", as a word cut short does: `[pool_` / `workqueue_` over
         // the count read as a whole name (helper-91).
-        if kept >= 1, kept < lines.count, lines[kept].goesOnUnmarked, let cellWidth {
+        // (Not after the word's own hyphen, which says so: `pixbuf-…`; review.)
+        if kept >= 1, kept < lines.count, lines[kept].goesOnUnmarked, let cellWidth,
+           shown[kept - 1].content.plainText.last != "-" {
             let dots = ascii ? "..." : "…"
             var last = shown[kept - 1]
             // (Its last characters give way to the mark; the row keeps what it says of its line.)

@@ -206,6 +206,7 @@ import Testing
         #expect(path(" 12M -rw-r--r-- 1 ada staff 12M Nov 28 12:00 \(dir)/my notes.txt") == dir + "/my notes.txt", "ls -lsh")
         #expect(path("611 1.1k -rw-r--r-- 1 ada staff 4 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt", "ls -lis --si")
         #expect(path("4.0 -rw-r--r-- 1 ada staff 4 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt")
+        #expect(path("4,0K -rw-r--r-- 1 ada staff 4 28. Nov 12:00 \(dir)/a.txt") == dir + "/a.txt", "ls -lsh in German (review)")
         #expect(path("4.K -rw-r--r-- 1 ada staff 4 Nov 28 12:00 \(dir)/a.txt") == "", "not a size")
         #expect(CardChoice.place(of: card("-rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/a.txt"), lines: true)?.file
                 == Array((dir + "/a.txt").utf8), "e opens it")

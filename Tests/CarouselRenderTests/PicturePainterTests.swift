@@ -216,6 +216,20 @@ import Testing
                                     PictureRequest(file: PictureFile(path: "map.png"), columns: 9, rows: 8, blurStep: 0)], "\(source.requests)")
         #expect(reds(canvas).count == 2 * 9 * 8, "\(canvas.lines().joined(separator: "\n"))")
         #expect(canvas.lines()[10].hasPrefix("│ one line"), "\(canvas.lines().joined(separator: "\n"))")
+        // A slide of its heading and pictures alone: they take the whole text box, and the card
+        // does not say "(empty)" under them (review).
+        var alone = TextDocument(blocks: [])
+        alone.figure = document.figure
+        alone.moreFigures = document.moreFigures
+        var bare = Canvas(width: 30, height: 14)
+        var bareCache = CellCache()
+        let bareSource = FakeSource(.ready(Self.redTile(width: 9, height: 10)))
+        CardPainter(theme: Theme(glyphs: .unicode, usesColor: true), pictures: bareSource)
+            .paint(Card(id: "talk.md#2", title: "Side by side", content: .text(alone)),
+                   at: CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: 24, height: 12), scale: 1, blur: 0, opacity: 1, z: 0, progress: 0),
+                   active: true, cache: &bareCache, on: &bare)
+        #expect(bareSource.requests.map(\.rows) == [10, 10], "\(bareSource.requests)")
+        #expect(!bare.lines().contains { $0.contains("(empty)") }, "\(bare.lines().joined(separator: "\n"))")
         // Searched by both pictures' words.
         #expect(card.searchText(fileName: false).contains("The sea") && card.searchText(fileName: false).contains("The map"))
     }

@@ -95,6 +95,16 @@ import CarouselCanvas
         #expect(process.map(\.text).prefix(4) == ["ab", "[pool_", "workqueue_", "release] ab"], "\(process.map(\.text))")
         #expect(TextLayout.fit(lines: process, height: 4, width: 12, source: SourceLines(laid: process)).map(\.text)
                 == ["ab", "… 1 more"], "\(TextLayout.fit(lines: process, height: 4, width: 12).map(\.text))")
+        // A token that goes on past the foot after its own hyphen says so without a "…" (review:
+        // `pixbuf-…`).
+        var pieces = ["gdk-", "pixbuf-", "loader", "x", "y"].map { LaidLine(content: [TextSpan($0)], width: $0.count) }
+        pieces[0].beginsLine = true
+        pieces[1].goesOnUnmarked = true
+        pieces[2].goesOnUnmarked = true
+        pieces[3].beginsLine = true
+        pieces[4].beginsLine = true
+        #expect(TextLayout.fit(lines: pieces, height: 3, width: 10, cellWidth: CharacterWidth.of).map(\.text) == ["gdk-", "pixbuf-", "… 3 more"],
+                "\(TextLayout.fit(lines: pieces, height: 3, width: 10, cellWidth: CharacterWidth.of).map(\.text))")
         // A word broken with its mark (`-`) says itself that it goes on.
         let prose = TextLayout.lines(for: TextDocument(plainText: "Straßenbahnhaltestelle is long\nand more\nand more"), width: 11,
                                      cellWidth: CharacterWidth.of)

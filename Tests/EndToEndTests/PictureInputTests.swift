@@ -62,6 +62,11 @@ import Testing
         // (The pictures' red and blue, xterm's 196 and 21, behind the cells.)
         let piped = try screen("cd '\(directory)' && \"$0\" --markdown --render 60x20 --color 256 < '\(elsewhere)/talk.md'")
         #expect(piped.contains("48;5;196") && piped.contains("48;5;21"), "\(piped)")
+        // Not in the folder above the current one (review: the way a linked talk's pictures are
+        // found looked there).
+        try FileManager.default.createDirectory(atPath: directory + "/sub", withIntermediateDirectories: true)
+        let below = try screen("cd '\(directory)/sub' && \"$0\" --markdown --render 60x20 --color 256 --keys enter < '\(elsewhere)/talk.md'")
+        #expect(!below.contains("48;5;196") && below.contains("[image: Split]"), "\(below)")
         for start in ["2", "3"] {
             let full = try screen("cd / && \"$0\" --render 60x20 --color 256 --start \(start) '\(elsewhere)/talk.md'")
             #expect(full.contains("48;5;196") && full.contains("48;5;21"), "\(start): \(full)")
