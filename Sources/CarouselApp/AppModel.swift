@@ -441,6 +441,18 @@ public struct AppModel {
     public mutating func timePassed(_ now: Double) {
         guard slideshow?.takeSlide(at: now) == true, !holdsSlideshow, shown.count > 0 else { return }
         if endSlideshowWithNothingToShow(at: now) { return }
+        // Zoomed, a slide taller than the screen is paged through first, as Space pages it
+        // (helper-94: a long slide's rest was never shown).
+        if let zoom = overlay.zoom, !zoom.seeksMatch, let last = zoomShown, zoom.first + last.page < last.total {
+            scroll(by: max(1, zoomPage - 1))
+            if message != nil || wentRound != nil {
+                message = nil
+                wentRound = nil
+                refreshLabels()
+            }
+            endSlideshowWithNothingToShow(at: now)
+            return
+        }
         state.send(.move(1))
         // A slide moving on is a step, as a key is: a message said until the next key goes, and
         // the new slide's title shows (helper-16: a broken picture's message stayed through a
@@ -463,9 +475,17 @@ public struct AppModel {
     @discardableResult
     private mutating func endSlideshowWithNothingToShow(at now: Double) -> Bool {
         guard slideshow?.playing == true, !holdsSlideshow, shown.count > 0,
-              shown.count == 1 || (!state.loop && state.targetIndex >= state.count - 1) else { return false }
+              shown.count == 1 || (!state.loop && state.targetIndex >= state.count - 1), !zoomGoesOn else { return false }
         endSlideshow(at: now, saying: message == nil)
         return true
+    }
+
+    /// Whether the zoomed card has more of its text below what it shows (not known until it is
+    /// drawn at its full size: taken as so).
+    private var zoomGoesOn: Bool {
+        guard let zoom = overlay.zoom else { return false }
+        guard !zoom.seeksMatch, let last = zoomShown else { return true }
+        return zoom.first + last.page < last.total
     }
 
     /// The slideshow reached the last card (without loop): paused there, and said so unless
@@ -621,7 +641,13 @@ public struct AppModel {
                 anchor = ZoomAnchor(line: zoom.first, width: width)
             }
             // (A growing zoom's page and length are not the full zoom's: scrolling waits for it.)
-            if overlay.zoom?.growth ?? 0 >= 1 { zoomShown = shown }
+            if overlay.zoom?.growth ?? 0 >= 1 {
+                let known = zoomShown != nil
+                zoomShown = shown
+                // Now known whether the last slide shows whole: the slideshow pauses as it comes
+                // (see `zoomGoesOn`).
+                if !known, slideshow?.playing == true { endSlideshowWithNothingToShow(at: clock) }
+            }
             overlay.zoom?.first = shown.first
             overlay.zoom?.anchor = anchor?.width == shown.width ? nil : anchor
             overlay.zoom?.width = shown.width

@@ -860,6 +860,35 @@ import Testing
         #expect(status(pilot).hasPrefix(" The last card: p plays") && status(pilot).hasSuffix("Esc close "), "\(status(pilot))")
     }
 
+    /// Zoomed, a slide taller than the screen is paged through before the next comes, as Space
+    /// pages it (helper-94: its rest was never shown); the last one too, before the pause.
+    @Test func aZoomedSlideshowPagesThroughALongSlide() {
+        let long = (1...40).map { "lesson \($0)" }.joined(separator: "\n")
+        let deck = CardList([Self.note("long.txt", long), Self.note("short.txt", "short"), Self.note("last.txt", long)])
+        var options = AppOptions()
+        options.autoplay = 1
+        let pilot = Pilot(deck: deck, options: options, width: 100, height: 24)
+        pilot.press(.enter)
+        pilot.wait(0.5)
+        #expect(status(pilot).contains("lines 1-"), "\(status(pilot))")
+        pilot.wait(1)
+        #expect(pilot.model.activeDeckIndex == 0 && !status(pilot).contains("lines 1-"), "a page on, the same slide: \(status(pilot))")
+        #expect(pilot.screen.contains { $0.contains("lesson 25") }, "\(pilot.screen.joined(separator: "\n"))")
+        pilot.wait(1)
+        #expect(pilot.model.activeDeckIndex == 1, "then the next: \(status(pilot))")
+        pilot.wait(1)
+        #expect(pilot.model.activeDeckIndex == 2 && pilot.model.deadline != nil && status(pilot).contains("lines 1-"),
+                "the last slide, still playing: \(status(pilot))")
+        pilot.wait(1)
+        #expect(pilot.screen.contains { $0.contains("lesson 40") } && pilot.model.deadline == nil,
+                "paged to its end, and paused there: \(status(pilot))")
+        // A short last slide pauses as it comes.
+        let short = Pilot(deck: CardList([Self.note("a.txt", "one"), Self.note("b.txt", "two")]), options: options, width: 100, height: 24)
+        short.press(.enter)
+        short.wait(1.2)
+        #expect(short.model.activeDeckIndex == 1 && short.model.deadline == nil, "\(status(short))")
+    }
+
     /// A slide moving on ends a message said until the next key, as a key would (helper-16: a
     /// broken picture's message stayed in the status line through a slideshow nobody touched).
     @Test func aSlideMovingOnEndsAMessage() {
