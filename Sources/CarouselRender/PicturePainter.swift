@@ -109,8 +109,9 @@ extension CardPainter {
     }
 
     /// A text's figures in `box`: side by side, left to right, a column between them (a slide's
-    /// `![before](a.png) ![after](b.png)`); as many as leave each a few columns. (Every frame: no
-    /// array made.)
+    /// `![before](a.png) ![after](b.png)`); as many as leave each a few columns; two or more each
+    /// over its words, where the box has rows enough (helper-94: which was which was said
+    /// nowhere). (Every frame: no array made.)
     func paintFigures(of document: TextDocument, of card: Card, in box: CellRect, blurStep: Int, opacity: Double, fill: CellStyle,
                       on canvas: inout Canvas) {
         guard let first = document.figure, first.path != nil else { return }
@@ -118,12 +119,21 @@ extension CardPainter {
         for figure in document.moreFigures where figure.path != nil { found += 1 }
         let count = min(found, max(1, (box.width + 1) / (CardPainter.narrowestFigure + 1)))
         let width = box.width - (count - 1)
+        let captioned = count >= 2 && box.height >= CardPainter.figureBox.height
         var x = box.x
         var i = 0
         func paint(_ figure: TextFigure) {
             let columns = width / count + (i < width % count ? 1 : 0)
-            paintFigure(figure, of: card, in: CellRect(x: x, y: box.y, width: columns, height: box.height), blurStep: blurStep,
-                        opacity: opacity, fill: fill, on: &canvas)
+            paintFigure(figure, of: card, in: CellRect(x: x, y: box.y, width: columns, height: box.height - (captioned ? 1 : 0)),
+                        blurStep: blurStep, opacity: opacity, fill: fill, on: &canvas)
+            if captioned {
+                let g = theme.glyphs
+                let words = Chrome.truncate(g.displayable(figure.alt), to: columns, glyphs: g)
+                let left = x + (columns - CharacterWidth.of(words)) / 2, y = box.maxY - 1
+                canvas.text(words, x: left, y: y, style: CellStyle(foreground: faded(card.accent, opacity: opacity), attributes: .dim),
+                            clip: CellRect(x: x, y: y, width: columns, height: 1))
+                eraseCutWords(ofTitle: words, x: left, y: y, glyph: " ", style: fill, on: &canvas)
+            }
             x += columns + 1
             i += 1
         }
