@@ -513,6 +513,11 @@ public struct AppModel {
         guard let (zoom, shownLast) = fullZoom(else: .page(pages)) else { return }
         let atEdge = pages > 0 ? zoom.first + shownLast.page >= shownLast.total : zoom.first <= 0
         guard atEdge else { return scroll(by: pages * max(1, zoomPage - 1)) }
+        // Nothing further that way: said, as a pager says its end (helper-94: Space on the last
+        // slide did nothing, and said nothing).
+        if !state.loop, pages > 0 ? state.targetIndex >= state.count - 1 : state.targetIndex <= 0 {
+            return say(pages > 0 ? "The end of the last card." : "The top of the first card.")
+        }
         state.send(.move(pages > 0 ? 1 : -1))
         if overlay.searching { searchAnchor = activeDeckIndex }
         followActiveCard()

@@ -889,6 +889,25 @@ import Testing
         #expect(short.model.activeDeckIndex == 1 && short.model.deadline == nil, "\(status(short))")
     }
 
+    /// Space at the end of the last card, b at the top of the first, say so, as a pager says its
+    /// end (helper-94: nothing happened, and nothing said why); with --loop they go round.
+    @Test func pagingPastTheEndsOfTheDeckSaysSo() {
+        let pilot = Pilot(deck: deck, width: 100, height: 24)
+        pilot.press(.enter)
+        pilot.wait(0.5)
+        pilot.press(.character("b"))
+        #expect(status(pilot).contains("The top of the first card."), "\(status(pilot))")
+        pilot.press(.character(" "), .character(" "), .character(" "))
+        #expect(pilot.model.activeDeckIndex == 2 && status(pilot).contains("The end of the last card."), "\(status(pilot))")
+        var options = AppOptions()
+        options.loop = true
+        let round = Pilot(deck: deck, options: options, width: 100, height: 24)
+        round.press(.enter)
+        round.wait(0.5)
+        round.press(.character("b"))
+        #expect(round.model.activeDeckIndex == 2 && !status(round).contains("first card"), "\(status(round))")
+    }
+
     /// A slide moving on ends a message said until the next key, as a key would (helper-16: a
     /// broken picture's message stayed in the status line through a slideshow nobody touched).
     @Test func aSlideMovingOnEndsAMessage() {
