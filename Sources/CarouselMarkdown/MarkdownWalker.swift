@@ -439,7 +439,9 @@ struct MarkdownWalker {
 
     private func style(role explicit: TextRole? = nil) -> SpanStyle {
         var style = SpanStyle()
-        style.italic = emphasis > 0
+        // Headings: the first two levels underlined, the third bold alone, the rest slanted too
+        // (helper-94: `###` and `####` looked the same, an outline read flat).
+        style.italic = emphasis > 0 || (headingLevel ?? 0) >= 4
         style.bold = strong > 0 || headingLevel != nil
         style.underline = !links.isEmpty || (headingLevel ?? 3) <= 2
         if explicit == .html { style.dim = true }

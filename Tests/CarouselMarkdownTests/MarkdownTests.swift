@@ -660,6 +660,18 @@ import Testing
         #expect(lines(dashes[0]) == ["intro text"])
     }
 
+    /// Each level of heading down to the fourth looks other than the one above it (helper-94:
+    /// `###` and `####` looked the same): underlined, bold alone, then slanted too.
+    @Test func headingLevelsAreToldApart() {
+        let document = Markdown.document(from: "text\n\n## Two\n\n### Three\n\n#### Four\n\n##### Five")
+        let styles = document.blocks.compactMap { block -> SpanStyle? in
+            if case .paragraph(let spans, _) = block, let first = spans.first, case .heading = first.style.role { return first.style }
+            return nil
+        }
+        #expect(styles.map { [$0.bold, $0.underline, $0.italic] } == [[true, true, false], [true, false, false], [true, false, true], [true, false, true]],
+                "\(styles)")
+    }
+
     @Test func otherThematicBreaksAreRules() {
         let slides = Markdown.slides(from: "a\n\n***\n\nb\n\n----\n\nc")
         #expect(slides.count == 1)
