@@ -409,8 +409,12 @@ public struct AppModel {
             } else {
                 slideshow?.toggle(at: now)
             }
-            // Played again from the last card (where a slideshow without loop ends): from the first.
-            if slideshow?.playing == true, !state.loop, shown.count > 1, state.targetIndex == state.count - 1 { state.send(.first) }
+            // Played again from the last card (where a slideshow without loop ends): from the first;
+            // not from a zoomed last card with more of it to show, which is paged through first
+            // (helper-95: p at its top went to the first card).
+            if slideshow?.playing == true, !state.loop, shown.count > 1, state.targetIndex == state.count - 1, !zoomGoesOn {
+                state.send(.first)
+            }
             refreshHints()
             refreshLabels()
         }

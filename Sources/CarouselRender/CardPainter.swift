@@ -134,8 +134,8 @@ public struct CardPainter: Sendable {
         let level = CardPainter.quantized(opacity * (1 - 0.5 * clamp(blur, 0...1)))
         var box = CardPainter.textBox(interior, look: placement.look)
         if let split = figureSplit(box, of: document, card: card, at: placement, cache: &cache) {
-            paintFigures(of: document, of: card, in: split.picture, blurStep: CardPainter.pictureBlurStep(blur), opacity: opacity, fill: text,
-                         on: &canvas)
+            paintFigures(of: document, of: card, in: split.picture, alone: split.text.height == 0, blurStep: CardPainter.pictureBlurStep(blur),
+                         opacity: opacity, fill: text, on: &canvas)
             box = split.text
         }
         switch placement.look {

@@ -112,8 +112,9 @@ extension CardPainter {
     /// `![before](a.png) ![after](b.png)`); as many as leave each a few columns; two or more each
     /// over its words, where the box has rows enough (helper-94: which was which was said
     /// nowhere). (Every frame: no array made.)
-    func paintFigures(of document: TextDocument, of card: Card, in box: CellRect, blurStep: Int, opacity: Double, fill: CellStyle,
-                      on canvas: inout Canvas) {
+    /// `alone`: no words beside them (a slide of its heading and pictures): in the middle of the box.
+    func paintFigures(of document: TextDocument, of card: Card, in box: CellRect, alone: Bool = false, blurStep: Int, opacity: Double,
+                      fill: CellStyle, on canvas: inout Canvas) {
         guard let first = document.figure, first.path != nil else { return }
         var found = 1
         for figure in document.moreFigures where figure.path != nil { found += 1 }
@@ -125,7 +126,7 @@ extension CardPainter {
         func paint(_ figure: TextFigure) {
             let columns = width / count + (i < width % count ? 1 : 0)
             paintFigure(figure, of: card, in: CellRect(x: x, y: box.y, width: columns, height: box.height - (captioned ? 1 : 0)),
-                        blurStep: blurStep, opacity: opacity, fill: fill, on: &canvas)
+                        centred: alone, blurStep: blurStep, opacity: opacity, fill: fill, on: &canvas)
             if captioned {
                 let g = theme.glyphs
                 let words = Chrome.truncate(g.displayable(figure.alt), to: columns, glyphs: g)
@@ -146,13 +147,13 @@ extension CardPainter {
     /// or until it is ready a soft box with its words; where it cannot be read (its box is then a
     /// row, see `figureSplit`), its words and why, as the text named it. `fill`: the card's
     /// background, where cuts hide pieces of those words.
-    func paintFigure(_ figure: TextFigure, of card: Card, in box: CellRect, blurStep: Int, opacity: Double, fill: CellStyle,
-                     on canvas: inout Canvas) {
+    func paintFigure(_ figure: TextFigure, of card: Card, in box: CellRect, centred: Bool = false, blurStep: Int, opacity: Double,
+                     fill: CellStyle, on canvas: inout Canvas) {
         guard let path = figure.path, box.width >= 1, box.height >= 1 else { return }
         let request = PictureRequest(file: PictureFile(path: path), columns: box.width, rows: box.height, blurStep: blurStep)
         switch pictures?.lookup(request) ?? .pending {
         case .ready(let tile), .standIn(let tile):
-            paint(tile, centredIn: box, towards: figure.first ? 1 : -1, opacity: opacity, on: &canvas)
+            paint(tile, centredIn: box, towards: centred ? 0 : figure.first ? 1 : -1, opacity: opacity, on: &canvas)
         case .pending:
             paintPlaceholder(card, in: box, opacity: opacity, withTitle: true, label: figure.alt, on: &canvas)
         case .failed(let reason):

@@ -206,7 +206,8 @@ extension CardPainter {
             if let split = CardPainter.figureSplit(CellRect(x: interior.x + 1, y: interior.y, width: interior.width - 2, height: interior.height),
                                                    figure: document.figure, textRows: all.count,
                                                    broken: figuresBroken(document)) {
-                paintFigures(of: document, of: card, in: split.picture, blurStep: 0, opacity: 1, fill: .plain, on: &canvas)
+                paintFigures(of: document, of: card, in: split.picture, alone: split.text.height == 0, blurStep: 0, opacity: 1, fill: .plain,
+                             on: &canvas)
                 interior.y = split.text.y
                 interior.height = split.text.height
             }

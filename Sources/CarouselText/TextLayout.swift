@@ -274,8 +274,11 @@ public enum TextLayout {
         // A word that goes on past the foot with nothing to say so (one the card begins with, a
         // key of many rows) ends in "…", as a word cut short does: `[pool_` / `workqueue_` over
         // the count read as a whole name (helper-91).
-        // (Not after the word's own hyphen, which says so: `pixbuf-…`; review.)
-        if kept >= 1, kept < lines.count, lines[kept].goesOnUnmarked, let cellWidth,
+        // (Not after the word's own hyphen, which says so: `pixbuf-…`; review. Nor over a count
+        // that is a bare "…" itself, right under it: helper-95 read two.)
+        let more = moreLine(hidden(from: kept), width: width, ascii: ascii)
+        let bare = more.content.plainText.allSatisfy { $0 == "…" || $0 == "." || $0 == " " }
+        if kept >= 1, kept < lines.count, lines[kept].goesOnUnmarked, let cellWidth, !bare,
            shown[kept - 1].content.plainText.last != "-" {
             let dots = ascii ? "..." : "…"
             var last = shown[kept - 1]
@@ -290,7 +293,7 @@ public enum TextLayout {
                 shown[kept - 1] = last
             }
         }
-        return shown + [moreLine(hidden(from: kept), width: width, ascii: ascii)]
+        return shown + [more]
     }
 
     /// The characters of a laid line's own text, spaces left out: not its margin, nor what the

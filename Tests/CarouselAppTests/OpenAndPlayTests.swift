@@ -882,6 +882,17 @@ import Testing
         pilot.wait(1)
         #expect(pilot.screen.contains { $0.contains("lesson 40") } && pilot.model.deadline == nil,
                 "paged to its end, and paused there: \(status(pilot))")
+        // p on a long last slide, zoomed at its top, plays it from there, not from the first card
+        // (helper-95).
+        let again = Pilot(deck: deck, width: 100, height: 24)
+        again.press(.character("3"))
+        again.wait(0.5)
+        again.press(.enter)
+        again.wait(0.5)
+        again.press(.character("p"))
+        #expect(again.model.activeDeckIndex == 2 && again.model.deadline != nil, "\(status(again))")
+        again.wait(5.5)
+        #expect(again.model.activeDeckIndex == 2 && !status(again).contains("lines 1-"), "paged on: \(status(again))")
         // A short last slide pauses as it comes.
         let short = Pilot(deck: CardList([Self.note("a.txt", "one"), Self.note("b.txt", "two")]), options: options, width: 100, height: 24)
         short.press(.enter)

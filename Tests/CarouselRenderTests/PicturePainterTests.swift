@@ -232,6 +232,14 @@ import Testing
                    active: true, cache: &bareCache, on: &bare)
         #expect(bareSource.requests.map(\.rows) == [9, 9], "\(bareSource.requests)")
         #expect(!bare.lines().contains { $0.contains("(empty)") }, "\(bare.lines().joined(separator: "\n"))")
+        // Less tall than their box, in its middle: no words to stand against (helper-95: at its bottom).
+        var middle = Canvas(width: 30, height: 14)
+        var middleCache = CellCache()
+        CardPainter(theme: Theme(glyphs: .unicode, usesColor: true), pictures: FakeSource(.ready(Self.redTile(width: 9, height: 3))))
+            .paint(Card(id: "talk.md#3", title: "Side by side", content: .text(alone)),
+                   at: CardPlacement(index: 0, frame: Rect(x: 0, y: 0, width: 24, height: 12), scale: 1, blur: 0, opacity: 1, z: 0, progress: 0),
+                   active: true, cache: &middleCache, on: &middle)
+        #expect((1...10).filter { y in middle[5, y].style.background == .rgb(Self.red) } == [4, 5, 6], "\(middle.lines().joined(separator: "\n"))")
         // Searched by both pictures' words.
         #expect(card.searchText(fileName: false).contains("The sea") && card.searchText(fileName: false).contains("The map"))
     }
