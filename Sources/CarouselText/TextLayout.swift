@@ -274,11 +274,9 @@ public enum TextLayout {
         // A word that goes on past the foot with nothing to say so (one the card begins with, a
         // key of many rows) ends in "…", as a word cut short does: `[pool_` / `workqueue_` over
         // the count read as a whole name (helper-91).
-        // (Not after the word's own hyphen, which says so: `pixbuf-…`; review. Nor over a count
-        // that is a bare "…" itself, right under it: helper-95 read two.)
-        let more = moreLine(hidden(from: kept), width: width, ascii: ascii)
-        let bare = more.content.plainText.allSatisfy { $0 == "…" || $0 == "." || $0 == " " }
-        if kept >= 1, kept < lines.count, lines[kept].goesOnUnmarked, let cellWidth, !bare,
+        // (Not after the word's own hyphen, which says so: `pixbuf-…`; review. Over a count that
+        // is a bare "…" too, which stands under the word's start and reads as a line of its own.)
+        if kept >= 1, kept < lines.count, lines[kept].goesOnUnmarked, let cellWidth,
            shown[kept - 1].content.plainText.last != "-" {
             let dots = ascii ? "..." : "…"
             var last = shown[kept - 1]
@@ -293,7 +291,7 @@ public enum TextLayout {
                 shown[kept - 1] = last
             }
         }
-        return shown + [more]
+        return shown + [moreLine(hidden(from: kept), width: width, ascii: ascii)]
     }
 
     /// The characters of a laid line's own text, spaces left out: not its margin, nor what the

@@ -105,14 +105,6 @@ import CarouselCanvas
         pieces[4].beginsLine = true
         #expect(TextLayout.fit(lines: pieces, height: 3, width: 10, cellWidth: CharacterWidth.of).map(\.text) == ["gdk-", "pixbuf-", "… 3 more"],
                 "\(TextLayout.fit(lines: pieces, height: 3, width: 10, cellWidth: CharacterWidth.of).map(\.text))")
-        // Nor over a count that is a bare "…" itself (helper-95 read two, one over the other).
-        var narrow = ["abc", "def", "ghi"].map { LaidLine(content: [TextSpan($0)], width: 3) }
-        narrow[0].beginsLine = true
-        narrow[1].goesOnUnmarked = true
-        narrow[2].goesOnUnmarked = true
-        narrow += (0..<200).map { _ in var line = LaidLine(content: [TextSpan("x")], width: 1); line.beginsLine = true; return line }
-        #expect(TextLayout.fit(lines: narrow, height: 3, width: 3, cellWidth: CharacterWidth.of).map(\.text) == ["abc", "def", "…"],
-                "\(TextLayout.fit(lines: narrow, height: 3, width: 3, cellWidth: CharacterWidth.of).map(\.text))")
         // A word broken with its mark (`-`) says itself that it goes on.
         let prose = TextLayout.lines(for: TextDocument(plainText: "Straßenbahnhaltestelle is long\nand more\nand more"), width: 11,
                                      cellWidth: CharacterWidth.of)
