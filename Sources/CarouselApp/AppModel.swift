@@ -155,11 +155,7 @@ public struct AppModel {
             // Any key, bound or not, waiting for the search or not, clears a message and holds the
             // slideshow (and ends the wait for a lost card: the reader has taken the strip on).
             lostCard = nil
-            if message != nil || wentRound != nil {
-                message = nil
-                wentRound = nil
-                refreshLabels()
-            }
+            forgetWhatWasSaid()
             slideshow?.interacted(at: now)
             if let outcome = handle(key, now: now, replayed: false) { return outcome }
         case .mouse(let mouse):
@@ -449,11 +445,7 @@ public struct AppModel {
         // (helper-94: a long slide's rest was never shown).
         if let zoom = overlay.zoom, !zoom.seeksMatch, let last = zoomShown, zoom.first + last.page < last.total {
             scroll(by: max(1, zoomPage - 1))
-            if message != nil || wentRound != nil {
-                message = nil
-                wentRound = nil
-                refreshLabels()
-            }
+            forgetWhatWasSaid()
             endSlideshowWithNothingToShow(at: now)
             return
         }
@@ -461,11 +453,7 @@ public struct AppModel {
         // A slide moving on is a step, as a key is: a message said until the next key goes, and
         // the new slide's title shows (helper-16: a broken picture's message stayed through a
         // whole slideshow nobody touched; so did where `n` went).
-        if message != nil || wentRound != nil {
-            message = nil
-            wentRound = nil
-            refreshLabels()
-        }
+        forgetWhatWasSaid()
         followActiveCard()
         sayColourCodes()
         endSlideshowWithNothingToShow(at: now)
@@ -482,6 +470,15 @@ public struct AppModel {
               shown.count == 1 || (!state.loop && state.targetIndex >= state.count - 1), !zoomGoesOn else { return false }
         endSlideshow(at: now, saying: message == nil)
         return true
+    }
+
+    /// A step taken (a key, a slide moving on): a message said until then goes, and where `n`
+    /// went round.
+    private mutating func forgetWhatWasSaid() {
+        guard message != nil || wentRound != nil else { return }
+        message = nil
+        wentRound = nil
+        refreshLabels()
     }
 
     /// Whether the zoomed card has more of its text below what it shows (not known until it is

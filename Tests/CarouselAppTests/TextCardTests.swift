@@ -21,6 +21,23 @@ import Testing
 
     static let notes = CardList(try! DeckLoader.load(paths: [notesPath]).cards)
 
+    /// The screens the cut-word tests read: every style, at three sizes, after keys that move the
+    /// strip and switch the mode, mid-motion and at rest; each with what made it.
+    func cutScreens(_ deck: CardList) -> [(lines: [[Character]], label: String)] {
+        var screens: [(lines: [[Character]], label: String)] = []
+        for style in StyleKind.allCases {
+            for size in [(64, 18), (80, 24), (100, 30)] {
+                for keys in ["", "right,right,right", "tab,right,right", "end,left", "4", "tab,6"] {
+                    for time in [0.06, 0.15, nil] as [Double?] {
+                        screens.append((screen(deck, style: style, keys: keys, size: size, time: time).map { Array($0) },
+                                        "\(style) \(size) \(keys) \(String(describing: time))"))
+                    }
+                }
+            }
+        }
+        return screens
+    }
+
     func screen(_ deck: CardList, style: StyleKind, keys: String, size: (Int, Int), time: Double? = nil, loop: Bool = false) -> [String] {
         var options = AppOptions()
         options.style = style
@@ -264,50 +281,43 @@ import Testing
             return Card(id: "n\(n)", title: "\(n)", content: .text(document))
         })
         var checked = 0
-        for style in StyleKind.allCases {
-            for size in [(64, 18), (80, 24), (100, 30)] {
-                for keys in ["", "right,right,right", "tab,right,right", "end,left", "4", "tab,6"] {
-                    for time in [0.06, 0.15, nil] as [Double?] {
-                        let lines = screen(deck, style: style, keys: keys, size: size, time: time).map { Array($0) }
-                        // The token (letters and hyphens) starting at or after column `c` of row `r`,
-                        // before any other mark: nil when the row holds none there.
-                        func token(_ r: Int, from c: Int) -> (text: String, start: Int)? {
-                            guard r >= 2 && r < lines.count - 3 else { return nil }
-                            var h = c
-                            while h < lines[r].count && lines[r][h] == " " { h += 1 }
-                            guard h < lines[r].count, lines[r][h].isLetter else { return nil }
-                            var e = h
-                            while e < lines[r].count && (lines[r][e].isLetter || lines[r][e] == "-") { e += 1 }
-                            return (String(lines[r][h..<e]), h)
-                        }
-                        var bad: [String] = []
-                        for r in 2..<(lines.count - 3) {
-                            var c = 0
-                            while c < lines[r].count {
-                                guard lines[r][c].isLetter, let found = token(r, from: c) else { c += 1; continue }
-                                c = found.start + found.text.count
-                                if words.contains(found.text) { continue }
-                                // A head ("Design-") says by its hyphen that it goes on; a word the
-                                // card cut on purpose ends in "…". Any other piece is the end of a
-                                // broken word, whose start must be in sight above it, at its column
-                                // ("ary" under "ordin-" under "Extra-").
-                                if found.text.hasSuffix("-") { continue }
-                                if c < lines[r].count && lines[r][c] == "…" { continue }
-                                var word = found.text
-                                var up = r
-                                while let above = token(up - 1, from: found.start), above.start == found.start,
-                                      above.text.hasSuffix("-"), !words.contains(String(word)) {
-                                    word = String(above.text.dropLast()) + word
-                                    up -= 1
-                                }
-                                if !words.contains(word) { bad.append("\(found.text) (read as \(word))") }
-                            }
-                        }
-                        checked += 1
-                        #expect(bad.isEmpty, "\(style) \(size) \(keys) \(String(describing: time)): \(bad)\n\(lines.map { String($0) }.joined(separator: "\n"))")
+        for (lines, label) in cutScreens(deck) {
+            // The token (letters and hyphens) starting at or after column `c` of row `r`,
+            // before any other mark: nil when the row holds none there.
+            func token(_ r: Int, from c: Int) -> (text: String, start: Int)? {
+                guard r >= 2 && r < lines.count - 3 else { return nil }
+                var h = c
+                while h < lines[r].count && lines[r][h] == " " { h += 1 }
+                guard h < lines[r].count, lines[r][h].isLetter else { return nil }
+                var e = h
+                while e < lines[r].count && (lines[r][e].isLetter || lines[r][e] == "-") { e += 1 }
+                return (String(lines[r][h..<e]), h)
+            }
+            var bad: [String] = []
+            for r in 2..<(lines.count - 3) {
+                var c = 0
+                while c < lines[r].count {
+                    guard lines[r][c].isLetter, let found = token(r, from: c) else { c += 1; continue }
+                    c = found.start + found.text.count
+                    if words.contains(found.text) { continue }
+                    // A head ("Design-") says by its hyphen that it goes on; a word the
+                    // card cut on purpose ends in "…". Any other piece is the end of a
+                    // broken word, whose start must be in sight above it, at its column
+                    // ("ary" under "ordin-" under "Extra-").
+                    if found.text.hasSuffix("-") { continue }
+                    if c < lines[r].count && lines[r][c] == "…" { continue }
+                    var word = found.text
+                    var up = r
+                    while let above = token(up - 1, from: found.start), above.start == found.start,
+                          above.text.hasSuffix("-"), !words.contains(String(word)) {
+                        word = String(above.text.dropLast()) + word
+                        up -= 1
                     }
+                    if !words.contains(word) { bad.append("\(found.text) (read as \(word))") }
                 }
             }
+            checked += 1
+            #expect(bad.isEmpty, "\(label): \(bad)\n\(lines.map { String($0) }.joined(separator: "\n"))")
         }
         #expect(checked == 4 * 3 * 6 * 3)
     }
@@ -323,58 +333,51 @@ import Testing
         })
         var checked = 0
         var broken = 0
-        for style in StyleKind.allCases {
-            for size in [(64, 18), (80, 24), (100, 30)] {
-                for keys in ["", "right,right,right", "tab,right,right", "end,left", "4", "tab,6"] {
-                    for time in [0.06, 0.15, nil] as [Double?] {
-                        let lines = screen(deck, style: style, keys: keys, size: size, time: time).map { Array($0) }
-                        // The token (anything but blanks, frame lines and `…`) starting at column `c` of row `r`.
-                        func isPart(_ c: Character) -> Bool {
-                            c != " " && c != "…" && !(c.unicodeScalars.first.map { (0x2500...0x259F).contains($0.value) } ?? false)
-                        }
-                        func token(_ r: Int, at c: Int) -> String? {
-                            guard r >= 2 && r < lines.count - 3, c < lines[r].count, isPart(lines[r][c]),
-                                  c == 0 || !isPart(lines[r][c - 1]) else { return nil }
-                            var e = c
-                            while e < lines[r].count && isPart(lines[r][e]) { e += 1 }
-                            return String(lines[r][c..<e])
-                        }
-                        func partOfAWord(_ text: String) -> Bool { words.contains { $0.contains(text) } }
-                        var bad: [String] = []
-                        for r in 2..<(lines.count - 3) {
-                            for c in lines[r].indices {
-                                guard let found = token(r, at: c), !words.contains(found), !found.hasPrefix("T") else { continue }
-                                let e = c + found.count
-                                // Its word, read up through the rows above at its column, then down (a
-                                // row's piece may end in a hyphen, where the word breaks at a syllable).
-                                func core(_ piece: String) -> String {
-                                    piece.hasSuffix("-") && !partOfAWord(piece) ? String(piece.dropLast()) : piece
-                                }
-                                var word = core(found)
-                                var up = r
-                                while let above = token(up - 1, at: c), !words.contains(above), partOfAWord(core(above) + word) {
-                                    word = core(above) + word
-                                    up -= 1
-                                }
-                                var down = r
-                                var last = found
-                                while !words.contains(word), let below = token(down + 1, at: c), partOfAWord(word + core(below)) {
-                                    word += core(below)
-                                    last = below
-                                    down += 1
-                                }
-                                if down > up { broken += 1 }
-                                // A last piece ending in a hyphen or "…" says the word goes on.
-                                let lastEnd = c + last.count
-                                let marked = last.hasSuffix("-") || (lastEnd < lines[down].count && lines[down][lastEnd] == "…")
-                                if !words.contains(word) && !marked { bad.append("\(found) (read as \(word))") }
-                            }
-                        }
-                        checked += 1
-                        #expect(bad.isEmpty, "\(style) \(size) \(keys) \(String(describing: time)): \(bad)\n\(lines.map { String($0) }.joined(separator: "\n"))")
+        for (lines, label) in cutScreens(deck) {
+            // The token (anything but blanks, frame lines and `…`) starting at column `c` of row `r`.
+            func isPart(_ c: Character) -> Bool {
+                c != " " && c != "…" && !(c.unicodeScalars.first.map { (0x2500...0x259F).contains($0.value) } ?? false)
+            }
+            func token(_ r: Int, at c: Int) -> String? {
+                guard r >= 2 && r < lines.count - 3, c < lines[r].count, isPart(lines[r][c]),
+                      c == 0 || !isPart(lines[r][c - 1]) else { return nil }
+                var e = c
+                while e < lines[r].count && isPart(lines[r][e]) { e += 1 }
+                return String(lines[r][c..<e])
+            }
+            func partOfAWord(_ text: String) -> Bool { words.contains { $0.contains(text) } }
+            var bad: [String] = []
+            for r in 2..<(lines.count - 3) {
+                for c in lines[r].indices {
+                    guard let found = token(r, at: c), !words.contains(found), !found.hasPrefix("T") else { continue }
+                    let e = c + found.count
+                    // Its word, read up through the rows above at its column, then down (a
+                    // row's piece may end in a hyphen, where the word breaks at a syllable).
+                    func core(_ piece: String) -> String {
+                        piece.hasSuffix("-") && !partOfAWord(piece) ? String(piece.dropLast()) : piece
                     }
+                    var word = core(found)
+                    var up = r
+                    while let above = token(up - 1, at: c), !words.contains(above), partOfAWord(core(above) + word) {
+                        word = core(above) + word
+                        up -= 1
+                    }
+                    var down = r
+                    var last = found
+                    while !words.contains(word), let below = token(down + 1, at: c), partOfAWord(word + core(below)) {
+                        word += core(below)
+                        last = below
+                        down += 1
+                    }
+                    if down > up { broken += 1 }
+                    // A last piece ending in a hyphen or "…" says the word goes on.
+                    let lastEnd = c + last.count
+                    let marked = last.hasSuffix("-") || (lastEnd < lines[down].count && lines[down][lastEnd] == "…")
+                    if !words.contains(word) && !marked { bad.append("\(found) (read as \(word))") }
                 }
             }
+            checked += 1
+            #expect(bad.isEmpty, "\(label): \(bad)\n\(lines.map { String($0) }.joined(separator: "\n"))")
         }
         #expect(checked == 4 * 3 * 6 * 3)
         #expect(broken > 100, "words broken over rows are on the screens: \(broken)")
