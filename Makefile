@@ -30,9 +30,10 @@ deps:
 	dpkg -s libchafa-dev >/dev/null 2>&1 || missing="$$missing libchafa-dev"; \
 	dpkg -s libgdk-pixbuf-2.0-dev >/dev/null 2>&1 || missing="$$missing libgdk-pixbuf-2.0-dev"; \
 	dpkg -s webp-pixbuf-loader >/dev/null 2>&1 || missing="$$missing webp-pixbuf-loader"; \
-	dpkg -s libhyphen-dev >/dev/null 2>&1 || missing="$$missing libhyphen-dev"; \
 	dpkg -s hyphen-en-us >/dev/null 2>&1 || missing="$$missing hyphen-en-us"; \
 	dpkg -s hyphen-fr >/dev/null 2>&1 || missing="$$missing hyphen-fr"; \
+	dpkg -s hyphen-de >/dev/null 2>&1 || missing="$$missing hyphen-de"; \
+	dpkg -s hyphen-es >/dev/null 2>&1 || missing="$$missing hyphen-es"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \

@@ -50,10 +50,9 @@ let package = Package(
         ),
         // Text cards: a pure model and layout (wrapping, fitting, ANSI colours from input), and
         // Markdown through Debian's libcmark behind a small C shim (only the .c includes cmark.h).
-        // Words are hyphenated by libhyphen's TeX patterns behind a small C shim (only the .c
-        // includes hyphen.h).
-        .target(name: "CarouselText", dependencies: ["CHyphen"]),
-        .target(name: "CHyphen", linkerSettings: [.linkedLibrary("hyphen")]),
+        // Words are hyphenated by the TeX patterns of Debian's hyphen-* packages (read by
+        // CarouselText itself: see HyphenPatterns).
+        .target(name: "CarouselText"),
         .target(name: "CCMark", linkerSettings: [.linkedLibrary("cmark")]),
         .target(name: "CarouselMarkdown", dependencies: ["CarouselText", "CarouselCanvas", "CCMark"]),
         // Pictures: decoded by gdk-pixbuf (halved while decoding), turned into cells by libchafa,
@@ -85,7 +84,7 @@ let package = Package(
         .target(name: "CarouselApp", dependencies: ["CarouselCore", "CarouselCanvas", "CarouselCards", "CarouselRender", "CarouselDecks", "CarouselTerminal", "CarouselPictures", "CarouselSearch", "CarouselWatch", "CarouselText", "CarouselThreads"]),
         .executableTarget(
             name: "carousel",
-            dependencies: ["CarouselApp", "CarouselWatch", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CarouselApp", "CarouselWatch", "CarouselText", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // The release link's function order and its C++ runtime (see the Makefile's RELEASE_FLAGS).
             exclude: ["functions.order", "static-libstdcxx.cfg"]
         ),

@@ -16,16 +16,19 @@ struct BlockLayout {
     var codeIndentStep = 0
     /// Paragraphs' rows after their first are indented this much more (`TextDocument.hangingIndent`).
     var hangingIndent = 0
+    /// The text's language, for hyphenation (`TextLanguage.guess`); nil: each word's letters tell.
+    var language: String?
 
     /// The layout of `document`'s blocks, with its indentation's habits.
     init(for document: TextDocument, width: Int, ascii: Bool, cellWidth: @escaping (Character) -> Int,
          wrapsCode: Bool = false, measure: Int = .max) {
         self.init(width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode, measure: measure,
                   codeIndentStep: document.codeIndentStep, hangingIndent: document.hangingIndent)
+        language = document.language
     }
 
     init(width: Int, ascii: Bool, cellWidth: @escaping (Character) -> Int, wrapsCode: Bool = false, measure: Int = .max,
-         codeIndentStep: Int = 0, hangingIndent: Int = 0) {
+         codeIndentStep: Int = 0, hangingIndent: Int = 0, language: String? = nil) {
         self.width = width
         self.ascii = ascii
         self.cellWidth = cellWidth
@@ -33,6 +36,7 @@ struct BlockLayout {
         self.measure = measure
         self.codeIndentStep = codeIndentStep
         self.hangingIndent = hangingIndent
+        self.language = language
     }
 
     /// Code lines narrower than this narrow their indentation (as prose narrower than
@@ -55,7 +59,7 @@ struct BlockLayout {
     /// The block's lines, each that begins one of the text's own lines marked (`beginsLine`).
     func lines(for block: TextBlock) -> [LaidLine] {
         // (The ASCII look spells out what has a spelling before the rows are measured.)
-        switch ascii ? ASCIISpelling.spelled(block) : block {
+        switch ascii ? ASCIISpelling.spelled(block, language: language) : block {
         case let .paragraph(spans, margin): return prose.paragraph(spans, margin, hanging: hangingIndent)
         case let .code(lines, margin): return code(lines, margin)
         case let .table(table, margin): return self.table(table, margin)
@@ -67,7 +71,7 @@ struct BlockLayout {
     /// The layout prose takes: `measure` wide, where that is narrower.
     private var prose: BlockLayout {
         measure < width ? BlockLayout(width: max(1, measure), ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode,
-                                      codeIndentStep: codeIndentStep, hangingIndent: hangingIndent) : self
+                                      codeIndentStep: codeIndentStep, hangingIndent: hangingIndent, language: language) : self
     }
 
     /// `lines` with the first marked as the beginning of a line of the text (a rule, a blank
@@ -87,7 +91,7 @@ struct BlockLayout {
         let breakStyle = text.styleIndex(.decoration)
         let hanging = width - max(first.width, later.width) - hanging >= 8 ? hanging : 0
         var wrapper = ParagraphWrapper(available: width - first.width, later: width - later.width - hanging, cutMark: cutMark, breakStyle: breakStyle,
-                                       blankStyle: text.styleIndex(SpanStyle()))
+                                       blankStyle: text.styleIndex(SpanStyle()), language: language)
         // Where each of the paragraph's lines (a hard break begins one) begins among the rows.
         var begins: Set<Int> = []
         for line in text.lines {

@@ -1,27 +1,59 @@
-import CHyphen
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
 
-/// Where a word may be hyphenated, by the TeX patterns of its language (libhyphen, with the
-/// dictionaries of Debian's `hyphen-en-us` and `hyphen-fr`): `ev-ery-where`, `ar-chi-tec-ture`,
-/// where a break at the row's end read `everywh-` / `ere`. English, or French for a word with
-/// French accents; none where no dictionary is installed (the wrapper breaks where the row is full).
+/// Where a word may be hyphenated, by the TeX patterns of its language (`HyphenPatterns`, from the
+/// dictionaries Debian's `hyphen-*` packages install in /usr/share/hyphen): `ev-ery-where`,
+/// `ar-chi-tec-ture`, `Wahr-schein-lich-keits-rech-nung`, where a break at the row's end read
+/// `everywh-` / `ere`. The text's language is guessed (`TextLanguage`); where its patterns are not
+/// installed, no word is looked up (the wrapper breaks where the row is full).
 public enum Hyphenation {
-    /// Loads the English patterns now (16 ms here), so that the first word a text card breaks
-    /// does not wait for them in a frame; on a worker, for a deck that may hold text.
-    public static func prepare() {
-        var mark: CChar = 0
-        _ = chyphen_points(Int32(CHYPHEN_ENGLISH), "hyphenation", 11, 1, &mark)
+    /// Loads the patterns of `language` (the locale's, else English) now, so that the first word a
+    /// text card breaks does not wait for them in a frame; on a worker, for a deck that may hold text.
+    public static func prepare(_ language: String? = nil) {
+        _ = patterns(for: language ?? TextLanguage.preferred ?? "en")
+    }
+
+    /// Where the dictionaries are.
+    static let folder = "/usr/share/hyphen"
+
+    /// Each language's patterns, read on first use (nil: none installed).
+    private static let loaded = Mutex<[String: HyphenPatterns?]>([:])
+
+    static func patterns(for language: String) -> HyphenPatterns? {
+        // (Read under the lock: two threads asking at once read the file once. German's take 0.1 s.)
+        loaded.withLock { table in
+            if let known = table[language] { return known }
+            let read = Self.dictionary(language)
+            table[language] = read
+            return read
+        }
+    }
+
+    /// The dictionary of `language`: `hyph_de_DE.dic` or `hyph_de.dic`, else the first of its
+    /// countries' (`hyph_pt_BR.dic`); English's American first.
+    private static func dictionary(_ language: String) -> HyphenPatterns? {
+        let upper = language == "en" ? "US" : language.uppercased()
+        var names = ["hyph_\(language)_\(upper).dic", "hyph_\(language).dic"]
+        names += Self.names(in: folder).filter { $0.hasPrefix("hyph_\(language)_") && $0.hasSuffix(".dic") }.sorted()
+        for name in names {
+            if let bytes = Self.contents(of: folder + "/" + name), let patterns = HyphenPatterns(dictionary: bytes) { return patterns }
+        }
+        return nil
     }
 
     /// A run shorter than this is not looked up (it fits wherever a longer one breaks).
     static let shortest = 5
     /// Nor one longer than this: no word of a language (a run of letters as long as a file, a
-    /// key, is broken where each row is full).
-    static let longest = 64
+    /// key, is broken where each row is full). German's longest compounds have some 70 letters.
+    static let longest = 100
 
     /// The indices of `word` before which it may break with a hyphen: inside its runs of letters
     /// (a word's punctuation, digits and own hyphens are not looked up), two letters at least
-    /// before a break and three after it.
-    static func points(in word: ArraySlice<Glyph>) -> Set<Int> {
+    /// before a break and three after it. `language`: the text's (see `TextLanguage`); nil: each
+    /// word's letters tell, else the locale's language, else English.
+    static func points(in word: ArraySlice<Glyph>, language: String? = nil) -> Set<Int> {
         var found: Set<Int> = []
         var i = word.startIndex
         while i < word.endIndex {
@@ -29,20 +61,16 @@ public enum Hyphenation {
             var end = i
             while end < word.endIndex, word[end].character.isLetter { end += 1 }
             if (shortest...longest).contains(end - i) {
-                for point in points(ofLetters: word[i..<end]) { found.insert(point) }
+                for point in points(ofLetters: word[i..<end], language: language) { found.insert(point) }
             }
             i = end
         }
         return found
     }
 
-    /// French for a word with its accents, else English.
-    private static let french: Set<Character> = ["é", "è", "ê", "à", "â", "ç", "ù", "û", "ô", "î", "ï", "ë", "œ", "æ"]
-
-    private static func points(ofLetters run: ArraySlice<Glyph>) -> [Int] {
-        var text = ""
-        text.reserveCapacity(run.count)
-        var accented = false
+    private static func points(ofLetters run: ArraySlice<Glyph>, language: String?) -> [Int] {
+        var letters: [Unicode.Scalar] = []
+        letters.reserveCapacity(run.count)
         for glyph in run {
             // One scalar a letter, as the patterns count them: an accent written apart (NFD, as
             // some files from macOS have them) is left out of the lookup (it was counted as a
@@ -52,19 +80,40 @@ public enum Hyphenation {
             let scalars = lower.unicodeScalars
             guard let base = scalars.first, base.properties.isAlphabetic,
                   scalars.dropFirst().allSatisfy({ $0.properties.generalCategory == .nonspacingMark }) else { return [] }
-            // (Characters compare as canonically equal: an NFD `é` is one of French's accents.)
-            accented = accented || french.contains(glyph.character) || (lower.count == 1 && french.contains(Character(lower)))
-            text.unicodeScalars.append(base)
+            letters.append(base)
         }
-        let language = accented ? Int32(CHYPHEN_FRENCH) : Int32(CHYPHEN_ENGLISH)
-        var marks = [CChar](repeating: 0, count: run.count)
-        let utf8 = Array(text.utf8)
-        let status = utf8.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                chyphen_points(language, chars.baseAddress, Int32(chars.count), Int32(run.count), &marks)
+        let code = language ?? TextLanguage.of(word: run.lazy.map(\.character)) ?? TextLanguage.preferred ?? "en"
+        guard let patterns = patterns(for: code) else { return [] }
+        return patterns.breaks(in: letters, left: 2, right: 3).map { run.startIndex + $0 }
+    }
+
+    /// The names in a folder (none if it cannot be read).
+    private static func names(in folder: String) -> [String] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
+            names.append(name)
         }
-        guard status == 0 else { return [] }
-        return marks.indices.compactMap { marks[$0] != 0 ? run.startIndex + $0 + 1 : nil }
+        return names
+    }
+
+    /// A file's bytes (nil if it cannot be read; none bigger than 16 MB).
+    private static func contents(of path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count < 16 << 20 {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return n == 0 ? bytes : nil }
+            bytes += chunk[..<n]
+        }
+        return nil
     }
 }

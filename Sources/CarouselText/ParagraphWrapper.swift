@@ -42,13 +42,18 @@ struct ParagraphWrapper {
     private var column = 0
     private var hasContent = false
 
-    init(available: Int, later: Int? = nil, cutMark: Character, breakStyle: Int, blankStyle: Int? = nil) {
+    init(available: Int, later: Int? = nil, cutMark: Character, breakStyle: Int, blankStyle: Int? = nil, language: String? = nil) {
         first = max(1, available)
+        self.language = language
         self.later = max(1, later ?? available)
         self.cutMark = cutMark
         self.breakStyle = breakStyle
         self.blankStyle = blankStyle
     }
+
+    /// The text's language, whose patterns hyphenate a word broken over rows (`TextLanguage`); nil:
+    /// each word's letters tell.
+    let language: String?
 
     /// Index of a plain style, for the blanks that indent the rows an indented line goes on in;
     /// nil: those rows are not indented (a table's cell).
@@ -224,7 +229,7 @@ struct ParagraphWrapper {
             || word.count { $0.character == "\\" } >= 2  // a Windows path (`C:\Users\Zoë`), TeX (`\alpha\beta`)
         let hyphenates = !Self.isCode(word)
         // Where its language's patterns allow a hyphen (`ev-ery-where`, not `everywh-` / `ere`).
-        let points = marked && hyphenates && !address ? Hyphenation.points(in: word) : []
+        let points = marked && hyphenates && !address ? Hyphenation.points(in: word, language: language) : []
         while left > available - column {
             let (cut, needsMark) = breakIndex(rest, cells: left, room: available - column, marked: marked, address: address, hyphenates: hyphenates,
                                               points: points)
@@ -523,8 +528,36 @@ struct ParagraphWrapper {
             if wide && !afterOpening { flush(to: i + 1) }
         }
         flush(to: glyphs.endIndex)
-        return tokens
+        return gluingSpacedPunctuation(tokens, in: glyphs)
     }
+
+    /// French sets a space before `;` `:` `!` `?` `»` and after `«`, which typed as a plain space
+    /// let a row start with `; puis` or end with `«` (helper-96): such a mark alone stays on the
+    /// row of the word before it (`«`: after it), as behind a no-break space.
+    private static func gluingSpacedPunctuation(_ tokens: [Token], in glyphs: ArraySlice<Glyph>) -> [Token] {
+        // (The mark may have a stop or a comma after it: `»,` `».`.)
+        func closes(_ range: Range<Int>) -> Bool {
+            spacedClosing.contains(glyphs[range.lowerBound].character) && glyphs[range].allSatisfy { spacedClosing.contains($0.character) || trailing.contains($0.character) }
+        }
+        guard tokens.count >= 3 else { return tokens }
+        var glued: [Token] = []
+        glued.reserveCapacity(tokens.count)
+        for token in tokens {
+            if case .segment(let range) = token, glued.count >= 2, case .spaces(let space) = glued[glued.count - 1], space.count == 1,
+               case .segment(let before) = glued[glued.count - 2],
+               closes(range) || glyphs[before].allSatisfy({ spacedOpening.contains($0.character) }) {
+                glued.removeLast(2)
+                glued.append(.segment(before.lowerBound..<range.upperBound))
+                continue
+            }
+            glued.append(token)
+        }
+        return glued
+    }
+
+    private static let spacedClosing: Set<Character> = [";", ":", "!", "?", "»", "›"]
+    private static let spacedOpening: Set<Character> = ["«", "‹"]
+    private static let trailing: Set<Character> = [".", ",", "…", ")"]
 
     /// A Hangul syllable or jamo.
     static func isHangul(_ character: Character) -> Bool {

@@ -39,11 +39,26 @@ public struct TextDocument: Hashable, Sendable {
     /// line kept; its last line says so): what counts its lines or matches counts that part,
     /// and says so with a `+`.
     public var goesOn = false
+    /// The language its words are in, as far as it can be told (`TextLanguage.guess`: from its
+    /// prose and tables, not its code), for hyphenation; nil: each word's letters tell.
+    public var language: String?
 
     public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
         self.title = title
         self.blocks = blocks
         self.blockLines = blockLines.count == blocks.count ? blockLines : []
+        language = TextLanguage.guess(Self.proseCharacters(of: blocks))
+    }
+
+    /// The characters of `blocks`' paragraphs and table cells, a space between spans.
+    static func proseCharacters(of blocks: [TextBlock]) -> some Sequence<Character> {
+        blocks.lazy.flatMap { block -> [[TextSpan]] in
+            switch block {
+            case .paragraph(let spans, _): [spans]
+            case .table(let table, _): table.rows.flatMap { $0 }
+            case .code, .rule, .blank: []
+            }
+        }.flatMap { spans in spans.lazy.flatMap { $0.text + " " } }
     }
 }
 

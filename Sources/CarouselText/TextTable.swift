@@ -174,7 +174,7 @@ extension BlockLayout {
             // Each cell's lines, with their widths.
             let wrapped: [[(spans: [TextSpan], cells: Int)]] = row.enumerated().map { i, cell in
                 var text = cell
-                var wrapper = ParagraphWrapper(available: widths[i], cutMark: cutMark, breakStyle: text.styleIndex(.decoration))
+                var wrapper = ParagraphWrapper(available: widths[i], cutMark: cutMark, breakStyle: text.styleIndex(.decoration), language: language)
                 for line in text.lines { wrapper.wrap(line) }
                 return wrapper.lines.map { ($0.spans(text.styles), $0.cells) }
             }

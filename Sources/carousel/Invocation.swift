@@ -4,6 +4,7 @@ import CarouselCore
 import CarouselDecks
 import CarouselRender
 import CarouselTerminal
+import CarouselText
 import CarouselWatch
 #if canImport(Glibc)
 import Glibc
@@ -54,6 +55,9 @@ struct Invocation: Equatable {
         }
         let environment = Invocation.environment()
         let utf8 = TerminalScreen.setUpLocale()
+        // A text whose language its words do not tell is hyphenated in the locale's (German with
+        // `LANG=de_DE.UTF-8`), else in English.
+        TextLanguage.preferred = TextLanguage.ofLocale(environment)
         var options = AppOptions()
         // Input piped in with no path is the deck where an option says it is meant to be: one
         // about input (`--lines`, `--markdown`, `--ansi`) or a pick for a script (`ls | carousel

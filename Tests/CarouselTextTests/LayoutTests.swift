@@ -20,6 +20,13 @@ import Testing
         let rows = texts([.table(table)], width: 30, ascii: true)
         #expect(rows.count == 3 && rows[0].hasPrefix("Grösse | n") && rows[2].hasPrefix("Mass   | 2"), "\(rows)")
         #expect(ASCIISpelling.spelled("plain ascii") == nil && ASCIISpelling.spelled("café") == nil, "nothing to spell: no copy")
+        // A German text's umlauts as German spells them (helper-96: `Größe` read `Grosse`, `prüfen`
+        // `prufen`), an umlaut written apart too; other texts' folded as before. Money and
+        // Spanish marks in words (`1 200 ?`, `?Ole!` before).
+        let german = [TextBlock.paragraph([TextSpan("Die Größe ist nicht zu prüfen, und die Tu\u{308}r ist zu.")])]
+        #expect(texts(german, width: 60, ascii: true) == ["Die Groesse ist nicht zu pruefen, und die Tuer ist zu."], "\(texts(german, width: 60, ascii: true))")
+        #expect(ASCIISpelling.spelled("Größe") == "Grösse", "not known to be German: the ö is folded when drawn")
+        #expect(ASCIISpelling.spelled("1 200 € ¡Olé!") == "1 200 EUR !Olé!")
     }
 
     @Test func wrapsAtSpaces() {
@@ -449,7 +456,7 @@ import Testing
             #expect(rows("la repre\u{301}sentation", width: width) == rows("la représentation", width: width), "width \(width)")
         }
         // A run of letters longer than any word is not looked up.
-        let long = String(repeating: "abcdefghij", count: 7)
+        let long = String(repeating: "abcdefghij", count: 11)
         #expect(rows(long, width: 21).dropLast().allSatisfy { $0.count == 21 && $0.hasSuffix("-") }, "\(rows(long, width: 21))")
         // No hyphen between two digits, which reads as a minus (helper-92: `height="10-` / `0"`):
         // before the number, or between its digits with no mark.
@@ -458,6 +465,22 @@ import Testing
         #expect(rows("ab1234567890cd", width: 8) == ["ab123456", "7890cd"], "\(rows("ab1234567890cd", width: 8))")
         // (A code, the word's marks and digits mixed, breaks where the row is full, unmarked, as before.)
         #expect(rows("width=\"1024\" id", width: 9) == ["width=\"10", "24\" id"], "\(rows("width=\"1024\" id", width: 9))")
+    }
+
+    /// French spaced punctuation typed with plain spaces stays with its word: no row starts with
+    /// `;`, `:`, `!`, `?` or `»`, none ends with `«` (helper-96 read `; puis il est parti` and
+    /// `Hélène répond : «` at 24 columns).
+    @Test func frenchSpacedPunctuationStaysWithItsWord() {
+        let text = "Il a dit : « Je reviendrai demain » ; puis il est parti ! Pourquoi ? Personne ne le sait : c'est « étrange »."
+        for width in 8...60 {
+            let rows = TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of).map(\.text)
+            for row in rows {
+                #expect(!(row.first.map { ";:!?»".contains($0) } ?? false), "width \(width): \(rows)")
+                #expect(!row.hasSuffix("«"), "width \(width): \(rows)")
+            }
+        }
+        #expect(TextLayout.lines(for: TextDocument(plainText: "Genève : « C'est"), width: 10, cellWidth: CharacterWidth.of).map(\.text)
+                == ["Genève :", "« C'est"])
     }
 
     /// A word broken over rows leaves at least three letters on each, the punctuation after it

@@ -1,0 +1,119 @@
+import Testing
+import CarouselCanvas
+@testable import CarouselText
+
+/// Hyphenation by each text's language: the patterns read (Liang's algorithm, two levels), the
+/// language guessed, and the rows a wrapped text gets from them.
+@Suite struct HyphenationTests {
+    private func breaks(_ dictionary: String, _ word: String, left: Int = 2, right: Int = 3) -> [Int] {
+        let patterns = HyphenPatterns(dictionary: Array(dictionary.utf8))
+        return patterns?.breaks(in: Array(word.unicodeScalars), left: left, right: right) ?? [-1]
+    }
+
+    /// The highest number between two letters wins; an odd one allows a break there, an even one
+    /// forbids it (`.he2art.` alone forbids `he-art`; `e3a` after it allows it again).
+    @Test func patternsBreakWhereTheHighestNumberIsOdd() {
+        let patterns = "UTF-8\n% a comment\nLEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\n.he2art.\nr1t\n"
+        #expect(breaks(patterns, "heart", left: 1, right: 1) == [4])
+        #expect(breaks(patterns + "e3a\n", "heart", left: 1, right: 1) == [2, 4])
+        // The row's minimums, and the dictionary's where larger.
+        #expect(breaks(patterns + "e3a\n", "heart", left: 1, right: 2) == [2])
+        #expect(breaks("UTF-8\nLEFTHYPHENMIN 3\ne3a\n", "heart", left: 1, right: 1) == [])
+        // A pattern that changes the letters around its break is left out.
+        #expect(breaks("UTF-8\nc1k/k=k,1,2\n", "backen", left: 1, right: 1) == [-1], "no pattern left: no dictionary")
+        #expect(breaks("UTF-8\nc1k/k=k,1,2\nn1b\n", "backen", left: 1, right: 1) == [])
+        // Not a dictionary: another encoding, or no pattern.
+        #expect(HyphenPatterns(dictionary: Array("KOI8-R\na1b\n".utf8)) == nil)
+        #expect(HyphenPatterns(dictionary: Array("UTF-8\n% nothing\n".utf8)) == nil)
+    }
+
+    /// A Latin-1 dictionary (German's) is read as Latin-1: `ü` is one letter.
+    @Test func aLatin1DictionaryIsReadAsLatin1() {
+        var bytes = Array("ISO8859-1\nLEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\n".utf8)
+        bytes += [0xFC, 0x31, 0x62, 0x0A]  // "ü1b"
+        let patterns = HyphenPatterns(dictionary: bytes)
+        #expect(patterns?.breaks(in: Array("übel".unicodeScalars), left: 1, right: 1) == [1])
+    }
+
+    /// With two levels (`NEXTLEVEL`: German's), the first finds a compound's seams; each part is
+    /// broken by the second, no nearer a seam than the compound minimums; a word with no seam is
+    /// broken by the second level alone.
+    @Test func twoLevelsBreakACompoundAtItsSeamsThenItsParts() {
+        let dictionary = """
+        UTF-8
+        COMPOUNDLEFTHYPHENMIN 2
+        COMPOUNDRIGHTHYPHENMIN 3
+        s1r
+        NEXTLEVEL
+        a1b
+        e1c
+        h1n
+        """
+        // "haus" + "rechnung": the seam after "haus", then "re-c" ("e1c") is too near the seam
+        // (2 letters: allowed), "rech-n" (h1n) allowed; "a1b" not in it.
+        #expect(breaks(dictionary, "hausrechnung", left: 2, right: 3) == [4, 6, 8])
+        // No seam: the second level alone.
+        #expect(breaks(dictionary, "gabel", left: 2, right: 2) == [2])
+        // A part's break nearer its seam than the compound minimum is dropped (`re-` after the seam).
+        let tight = "UTF-8\nCOMPOUNDLEFTHYPHENMIN 3\nCOMPOUNDRIGHTHYPHENMIN 3\ns1r\nNEXTLEVEL\na1b\ne1c\nh1n\n"
+        #expect(breaks(tight, "hausrechnung", left: 2, right: 3) == [4, 8])
+    }
+
+    /// A text's language is told by its commonest words; a short note or a list of names is not.
+    @Test func aTextsLanguageIsGuessedFromItsCommonWords() {
+        #expect(TextLanguage.guess("Die Versicherung ist nicht teuer, und der Vertrag läuft mit dem Jahr aus.") == "de")
+        #expect(TextLanguage.guess("The contract is not expensive, and it runs out with the year.") == "en")
+        #expect(TextLanguage.guess("Le contrat est cher et la réunion est dans une heure pour les amis.") == "fr")
+        #expect(TextLanguage.guess("El contrato es caro y la reunión es para los amigos del barrio.") == "es")
+        #expect(TextLanguage.guess("Shopping: milk, bread, eggs") == nil)
+        // Without common words, by words whose letters only one language uses.
+        #expect(TextLanguage.guess("Einkauf: Käse, Brötchen, Äpfel, Müsli, Brot") == "de")
+        #expect(TextLanguage.guess("Einkauf: Käse, Brötchen") == nil, "two words tell too little")
+        #expect(TextLanguage.guess("Käse Brötchen Äpfel café crème brûlée déjà") == nil, "no clear winner")
+        #expect(TextLanguage.guess("") == nil)
+        // A document's prose and tables are read, not its code.
+        let document = TextDocument(blocks: [
+            .code([[TextSpan("the and of to is that it with for was this")]]),
+            .paragraph([TextSpan("Wir sind nicht da, und die Tür ist zu.")]),
+        ])
+        #expect(document.language == "de")
+    }
+
+    /// Without enough common words, a word's own letters tell its language (`ß`, `ü`: German;
+    /// `é`: French), then the locale's.
+    @Test func aWordsLettersOrTheLocaleTellWhenTheTextDoesNot() {
+        #expect(TextLanguage.of(word: "Größenänderung") == "de")
+        #expect(TextLanguage.of(word: "déclaration") == "fr")
+        #expect(TextLanguage.of(word: "mañana") == "es")
+        #expect(TextLanguage.of(word: "Versicherung") == nil)
+        #expect(TextLanguage.ofLocale(["LANG": "de_DE.UTF-8"]) == "de")
+        #expect(TextLanguage.ofLocale(["LANG": "de_DE.UTF-8", "LC_ALL": "fr_CA.UTF-8"]) == "fr")
+        #expect(TextLanguage.ofLocale(["LANG": "C.UTF-8"]) == nil)
+        #expect(TextLanguage.ofLocale(["LANG": "POSIX"]) == nil)
+        #expect(TextLanguage.ofLocale([:]) == nil)
+    }
+
+    /// A German text's long words break between its syllables, by German patterns (helper-96 read
+    /// `Wahrscheinlichkeit-` / `srechnung` and `Besprech-` / `ung`: English patterns), a French text's
+    /// by French ones even where a word has no accent.
+    @Test func aTextBreaksItsWordsByItsLanguagesPatterns() {
+        func rows(_ text: String, width: Int, language: String? = nil) -> [String] {
+            var document = TextDocument(plainText: text)
+            if let language { document.language = language }
+            return TextLayout.lines(for: document, width: width, cellWidth: CharacterWidth.of).map(\.text)
+        }
+        let german = "Die Wahrscheinlichkeitsrechnung ist nicht schwer, und die Besprechung mit dem Team auch nicht."
+        #expect(rows(german, width: 16).prefix(3) == ["Die", "Wahrscheinlich-", "keitsrechnung"], "\(rows(german, width: 16))")
+        #expect(rows(german, width: 20).prefix(3) == ["Die", "Wahrscheinlichkeits-", "rechnung ist nicht"], "\(rows(german, width: 20))")
+        // (English patterns, as every text had: `Wahrscheinlichkeit-` / `srechnung`.)
+        #expect(rows(german, width: 20, language: "en").prefix(3) != rows(german, width: 20).prefix(3))
+        // A word of 67 letters is a German word too.
+        let long = "Grundstücksverkehrsgenehmigungszuständigkeitsübertragungsverordnung"
+        #expect(rows("Die " + long + " ist nicht kurz.", width: 24).contains("nehmigungszuständig-"), "\(rows("Die " + long + " ist nicht kurz.", width: 24))")
+        let meeting = rows("Wir haben eine Besprechung und die ist nicht lang.", width: 9)
+        #expect(meeting.prefix(4) == ["Wir haben", "eine", "Bespre-", "chung und"], "\(meeting)")
+        // French, a word without accents: `Bien-ve-nue`, not English's `Bienv-` / `enue`.
+        let french = rows("Bienvenue chez nous, et la maison est pour vous et les amis.", width: 7)
+        #expect(french.first == "Bienve-" || french.first == "Bien-", "\(french)")
+    }
+}
