@@ -95,9 +95,10 @@ public enum CardChoice {
     private static func isRegularFile(_ path: [UInt8]) -> Bool { kind(of: path) == S_IFREG }
 
     /// A path unlike an option: `-rf.txt` as `./-rf.txt` (helper-29: `grep -rn` names it so, and
-    /// `vim -rf.txt` starts vim's recovery).
+    /// `vim -rf.txt` starts vim's recovery), `+5.txt` as `./+5.txt` (an editor's command: vim, nano,
+    /// emacs and less read `+5` as a line to go to; helper-98).
     static func unlike(_ path: [UInt8]) -> [UInt8] {
-        path.first == UInt8(ascii: "-") ? Array("./".utf8) + path : path
+        path.first == UInt8(ascii: "-") || path.first == UInt8(ascii: "+") ? Array("./".utf8) + path : path
     }
 
     /// With `--lines`, the directory a line names, as `--print path` prints it (helper-54: `cd

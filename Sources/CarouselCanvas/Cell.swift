@@ -136,7 +136,15 @@ public struct Cell: Sendable, Hashable {
             glyphBits = UInt64(ascii)
         } else {
             var bits: UInt64 = 0
-            for (i, scalar) in glyph.unicodeScalars.prefix(3).enumerated() { bits |= UInt64(scalar.value) << (21 * UInt64(i)) }
+            // (A cluster of more scalars than a cell keeps is composed first: `a` and three accents
+            // is `á` and two, all shown; helper-96 saw one of three dropped. What is still more,
+            // a Hebrew letter with a dagesh, a dot and a vowel, loses its last.)
+            if glyph.unicodeScalars.count > 3 {
+                let composed = String(decoding: String(glyph)._nfcCodeUnits, as: UTF8.self)
+                for (i, scalar) in composed.unicodeScalars.prefix(3).enumerated() { bits |= UInt64(scalar.value) << (21 * UInt64(i)) }
+            } else {
+                for (i, scalar) in glyph.unicodeScalars.enumerated() { bits |= UInt64(scalar.value) << (21 * UInt64(i)) }
+            }
             glyphBits = bits
         }
         lookBits = Cell.look(style, width: width, glyph: glyphBits)

@@ -201,8 +201,9 @@ public enum Chrome {
         let first = help.clamped(requested)
         let (from, to) = help.shown(from: first)
         let pad = help.pad
-        let h = min(canvas.height, help.boxRows(shown: to - from) + 2 + 2 * pad)
-        let box = CellRect(x: (canvas.width - help.width) / 2, y: (canvas.height - h) / 2, width: help.width, height: h)
+        let area = HelpLayout.area(height: canvas.height)
+        let h = min(area.count, help.boxRows(shown: to - from) + 2 + 2 * pad)
+        let box = CellRect(x: (canvas.width - help.width) / 2, y: area.lowerBound + (area.count - h) / 2, width: help.width, height: h)
         // The cards are hidden while it is open: pieces of them beside its frame (a column left at
         // 80x24, words cut by the frame on a wider screen) read as part of the help.
         let cards = hiding ?? ChromeRows(height: canvas.height).cards

@@ -35,7 +35,14 @@ public struct HelpLayout {
     public let lastFirst: Int
     public var entries: Int { starts.count }
 
-    public init(_ rows: [HelpRow], glyphs g: Glyphs, width screenWidth: Int, height: Int) {
+    /// The rows the box may take on a screen `height` rows high: those between the top bar and the
+    /// status line, which say where the deck is and how to close the help (helper-98: at 100x12 the
+    /// box hid both, the status line showing `1/5  Buil`); all of them on a screen too short for that.
+    public static func area(height: Int) -> Range<Int> { height - 2 >= 5 ? 1..<(height - 1) : 0..<max(0, height) }
+
+    /// `height`: the screen's (see `area`).
+    public init(_ rows: [HelpRow], glyphs g: Glyphs, width screenWidth: Int, height screenHeight: Int) {
+        let height = Self.area(height: screenHeight).count
         let entries = rows.map { (g.isASCII ? $0.asciiKeys : $0.keys, $0.text) }
         let keyWidth = entries.map { CharacterWidth.of($0.0) }.max() ?? 0
         let textWidth = entries.map { CharacterWidth.of($0.1) }.max() ?? 0

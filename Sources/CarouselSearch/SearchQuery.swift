@@ -46,10 +46,31 @@ public struct SearchQuery: Sendable, Hashable {
     var readsFileNames: Bool { text.contains(".") }
 
     /// Text as it is searched: lowercased when `folded`, and composed (NFC) when it is not ASCII.
+    /// Full-width letters, digits and signs (`ＵＴＦ`, `１２３`, as a Japanese or Chinese input method
+    /// types them) are their ASCII forms; folded, `ß` is `ss`, as its capital `SS` is (helper-96:
+    /// `/straße` did not find `STRASSE`, `/１２３` not `123`).
     static func searchForm(_ text: String, folded: Bool) -> String {
         let cased = folded ? text.lowercased() : text
         if cased.utf8.allSatisfy({ $0 < 0x80 }) { return cased }
-        return String(decoding: flagsAsLetters(cased, lowercased: folded)._nfcCodeUnits, as: UTF8.self)
+        return String(decoding: flagsAsLetters(narrowed(cased, folded: folded), lowercased: folded)._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// `text` with its full-width forms as ASCII and, `folded`, `ß` as `ss` (itself when it has none).
+    static func narrowed(_ text: String, folded: Bool) -> String {
+        func changes(_ v: UInt32) -> Bool { (0xFF01...0xFF5E).contains(v) || folded && v == 0xDF }
+        guard text.unicodeScalars.contains(where: { changes($0.value) }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if (0xFF01...0xFF5E).contains(v), let ascii = Unicode.Scalar(v - 0xFEE0) {
+                out.append(folded ? Unicode.Scalar(UInt8(ascii.value) | (ascii.value &- 0x41 < 26 ? 0x20 : 0)) : ascii)
+            } else if folded && v == 0xDF {
+                out.append(contentsOf: "ss".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     /// `text` with each regional indicator (half of a flag, 🇯🇵) as the letter the screen shows
@@ -121,6 +142,12 @@ public struct SearchQuery: Sendable, Hashable {
         }
         if let base = latinBase(v) {
             for byte in base { emit(byte) }
+            return
+        }
+        if (0xFF01...0xFF5E).contains(v) {
+            // A full-width form as its ASCII (see `searchForm`).
+            let ascii = v - 0xFEE0
+            emit(ascii &- 0x41 < 26 ? UInt8(ascii) | 0x20 : UInt8(ascii))
             return
         }
         if let letter = letter(ofIndicator: scalar, lowercased: true) {

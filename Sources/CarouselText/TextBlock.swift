@@ -19,11 +19,13 @@ public enum TextBlock: Hashable, Sendable {
     /// lines as it counts) added lines green and removed ones red; the files' names before it
     /// (`---`, `+++`, `diff --git`) bold; a commit's message and anything else between hunks as it
     /// is (a talk's "the fix that saved us" read as one colour: helper-65; a patch's `- item`
-    /// bullets and `-- ` signature were red: review). Without colour the `+` and `-` tell.
+    /// bullets and `-- ` signature were red: review). Without colour the `+` and `-` tell. The
+    /// rest is in the text's own colour, not code's: on a terminal of 8 or 16 colours code's tone
+    /// is green, and unchanged lines read as added ones (helper-98).
     public static func diffRows(_ lines: [String]) -> [[TextSpan]] {
         var old = 0, new = 0
         return lines.map { line in
-            var style = SpanStyle(role: .code)
+            var style = SpanStyle()
             if old > 0 || new > 0 {
                 switch line.first {
                 case "+": style.foreground = .indexed(2); new -= 1

@@ -255,10 +255,14 @@ public enum TextLayout {
         // where that row, or the one above it, begins the word (`[pool_` / `workqueue_` over "…"
         // for `[pool_workqueue_release]`: helper-91): a token of more rows (a key, an address)
         // keeps them.
+        // A long one (an address of eight rows) shows its beginning, marked below, rather than
+        // leave the card's rows empty (helper-98: `See:` over the count, two rows blank).
         if kept < lines.count, lines[kept].goesOnUnmarked {
             var start = kept - 1
             while start > 0, lines[start].goesOnUnmarked { start -= 1 }
-            if start >= 1, kept - start <= 2 { kept = start }
+            var end = kept
+            while end + 1 < lines.count, lines[end + 1].goesOnUnmarked { end += 1 }
+            if start >= 1, kept - start <= 2, end - kept < 2 { kept = start }
         }
         func endsInColon(_ line: LaidLine) -> Bool { line.content.plainText.reversed().first(where: { $0 != " " }) == ":" }
         func indent(_ line: LaidLine) -> Int { (line.margin + line.content).plainText.prefix { $0 == " " }.count }

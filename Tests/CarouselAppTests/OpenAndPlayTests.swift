@@ -226,6 +226,11 @@ import Testing
         let other = Pilot(deck: CardList([Self.note("-rf.txt", "careful")]), options: options, width: 80, height: 24)
         other.press(.character("e"))
         #expect(strings(other.terminal.commandsRun.last ?? []).last == "./-rf.txt")
+        // Nor `+5.txt` a command (helper-98: vim ran `:5.txt`, `E492: Not an editor command`).
+        options.openWith = nil
+        let plus = Pilot(deck: CardList([Self.note("+5.txt", "careful")]), options: options, width: 80, height: 24)
+        plus.press(.character("e"))
+        #expect(strings(plus.terminal.commandsRun.last ?? []).last == "./+5.txt")
     }
 
     /// `{}` and `{file}` stand for their words quoted as where they stand asks, so that a name with

@@ -119,6 +119,21 @@ import Testing
         }
     }
 
+    /// The help's box stays between the top bar and the status line, which say where the deck is
+    /// and how to close it (helper-98: at 100x12 the box hid both: `1/5  Buil`, `⏸ he`).
+    @Test func theHelpLeavesTheTopBarAndTheStatusLineInSight() {
+        for (width, height) in [(100, 12), (100, 14), (60, 12), (40, 10), (80, 24)] {
+            let pilot = Pilot(deck: deck, width: width, height: height)
+            let before = pilot.screen
+            pilot.press(.character("?"))
+            let screen = pilot.screen
+            #expect(screen.first == before.first, "\(width)x\(height): \(screen.joined(separator: "\n"))")
+            #expect(screen.last?.hasPrefix(" 1/") == true && !screen.last!.contains("│") && !screen.last!.contains("╯"),
+                    "\(width)x\(height): \(screen.joined(separator: "\n"))")
+            #expect(screen.contains { $0.contains("╭─ Keys") }, "\(width)x\(height)")
+        }
+    }
+
     /// On a screen too short for the help, the arrows (and j, k, PgDn, End, the wheel) scroll it
     /// an entry at a time, so every key can be read (q, e and p were out of reach at 40x12); its
     /// last row counts the keys below and above; any other key still closes it.

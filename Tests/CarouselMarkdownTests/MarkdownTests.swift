@@ -610,7 +610,9 @@ import Testing
     }
 
     /// A ```diff block, and a diff file read as code, show added lines green, removed ones red,
-    /// hunk headers cyan and the files' names bold; other code is one colour (helper-65).
+    /// hunk headers cyan and the files' names bold, the rest in the text's colour (code's tone is
+    /// green on 8 or 16 colours: unchanged lines read as added ones, helper-98); other code is one
+    /// colour (helper-65).
     @Test func diffsShowTheirChangesInColour() {
         let fenced = Markdown.document(from: "```diff\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new\n same\n```\n")
         let file = TextDocument(code: "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new\n same")
@@ -620,13 +622,13 @@ import Testing
             #expect(style("+new")?.foreground == .indexed(2) && style("-old")?.foreground == .indexed(1))
             #expect(style("@@ -1 +1 @@")?.foreground == .indexed(6))
             #expect(style("--- a/x")?.bold == true && style("+++ b/x")?.bold == true && style("+++ b/x")?.foreground == nil)
-            #expect(style(" same") == SpanStyle(role: .code))
+            #expect(style(" same") == SpanStyle())
         }
         // A patch's message and signature stay as they are; in a hunk a removed `--` comment is red.
         let patch = TextDocument(code: "Subject: fix\n\n- removed the cache\n---\n--- a/q.sql\n+++ b/q.sql\n@@ -1,2 +1,2 @@\n--- old note\n+-- new note\n select 1;\n-- \n2.39\n")
         guard case .code(let rows, _) = patch.blocks.first else { Issue.record("\(patch.blocks)"); return }
         func style(_ text: String) -> SpanStyle? { rows.first { $0.plainText == text }?.first?.style }
-        #expect(style("- removed the cache") == SpanStyle(role: .code) && style("-- ") == SpanStyle(role: .code))
+        #expect(style("- removed the cache") == SpanStyle() && style("-- ") == SpanStyle())
         #expect(style("--- old note")?.foreground == .indexed(1) && style("+-- new note")?.foreground == .indexed(2))
         #expect(style("--- a/q.sql")?.bold == true && style("--- a/q.sql")?.foreground == nil)
         // Its unchanged lines keep their columns beside its changed ones on a narrow card.

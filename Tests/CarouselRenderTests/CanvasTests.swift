@@ -66,6 +66,15 @@ import Testing
         #expect(CharacterWidth.of("ｈｉ") == 4)
     }
 
+    /// A cell keeps a character and two marks; one of more marks is composed first, so that a
+    /// letter with three accents keeps them all where one of them has a composed form with it
+    /// (helper-96: one of `a` + U+0301 U+0302 U+0303 was dropped).
+    @Test func aCellComposesAClusterOfManyMarks() {
+        #expect(Cell("a\u{301}\u{302}\u{303}").glyph == "a\u{301}\u{302}\u{303}")
+        #expect(Cell("e\u{301}\u{302}").glyph == "e\u{301}\u{302}")
+        #expect(Cell("x\u{301}\u{302}\u{303}").glyph == "x\u{301}\u{302}", "no composed form: the first two marks")
+    }
+
     @Test func diffFindsOnlyChangedRuns() {
         var a = Canvas(width: 10, height: 3)
         a.text("hello", x: 0, y: 1)
@@ -170,8 +179,8 @@ extension String {
                                  "🧑\u{200D}💻", "\u{10FFFD}\u{E01EF}"] {
             #expect(Cell(glyph).glyph == glyph)
         }
-        // Longer clusters keep their first three scalars.
-        #expect(Cell("a\u{301}\u{302}\u{303}").glyph == "a\u{301}\u{302}")
+        // Longer clusters keep their first three scalars, once composed (see `aCellComposesAClusterOfManyMarks`).
+        #expect(Cell("x\u{301}\u{302}\u{303}").glyph == "x\u{301}\u{302}")
     }
 
     /// The style and the width are kept apart from each other and from the glyph, at their extremes.

@@ -83,6 +83,22 @@ import Testing
         #expect(SearchQuery("ss").matchOffsets(in: Array("Stra\u{DF}e")) == [4..<5])
     }
 
+    /// `ß` typed finds the `SS` it is written as in capitals, and `ss` (helper-96: `/straße` found
+    /// only `STRAẞE`); full-width letters and digits (as a Japanese or Chinese input method types
+    /// them) find their ASCII forms and the other way round (`/１２３` did not find `123`).
+    @Test func sharpSAndFullWidthFormsFindTheirOtherSpellings() {
+        #expect(SearchQuery("stra\u{DF}e").matches("HAUPTSTRASSE 5") && SearchQuery("stra\u{DF}e").matches("Strasse"))
+        #expect(SearchQuery("stra\u{DF}e").matches("GRO\u{1E9E}E STRA\u{1E9E}E") && SearchQuery("gro\u{DF}e").matches("GROSSE FREUDE"))
+        #expect(SearchQuery("stra\u{DF}e").matchOffsets(in: Array("in der HAUPTSTRASSE")) == [12..<19])
+        #expect(SearchQuery("stra\u{DF}e").matchOffsets(in: Array("Stra\u{DF}e!")) == [0..<6])
+        #expect(SearchQuery("123").matches("\u{4EF7}\u{683C}\u{FF1A}\u{FF11}\u{FF12}\u{FF13}\u{5143}"))
+        #expect(SearchQuery("\u{FF11}\u{FF12}\u{FF13}").matches("price 123"))
+        #expect(SearchQuery("\u{FF4C}\u{FF49}\u{FF4E}\u{FF55}\u{FF58}").matches("Linux"), "ｌｉｎｕｘ, any case")
+        #expect(SearchQuery("\u{FF35}\u{FF34}\u{FF26}").matches("UTF-8") && !SearchQuery("\u{FF35}\u{FF34}\u{FF26}").matches("utf-8"), "ＵＴＦ keeps its case")
+        #expect(SearchQuery("123").matchOffsets(in: Array("\u{FF1A}\u{FF11}\u{FF12}\u{FF13}")) == [1..<4])
+        #expect(SearchQuery("linux").matchOffsets(in: Array("\u{FF2C}\u{FF49}\u{FF4E}\u{FF55}\u{FF58}!")) == [0..<5])
+    }
+
     /// Vietnamese typed without its marks finds the horned letters (ư, ơ) too; Pinyin's tones
     /// and Romanian's commas fold as well. Greek, Cyrillic, Hebrew and Arabic typed without their
     /// accents or points find the words written with them (helper-59: `nguoi`, `еще`, `καλημερα`

@@ -95,6 +95,13 @@ import CarouselCanvas
         #expect(process.map(\.text).prefix(4) == ["ab", "[pool_", "workqueue_", "release] ab"], "\(process.map(\.text))")
         #expect(TextLayout.fit(lines: process, height: 4, width: 12, source: SourceLines(laid: process)).map(\.text)
                 == ["ab", "… 1 more"], "\(TextLayout.fit(lines: process, height: 4, width: 12).map(\.text))")
+        // A long one (an address of many rows) shows its beginning, marked, rather than leave the
+        // card's rows empty (helper-98: `See:` over the count at 64x18, two rows blank).
+        let url = TextLayout.lines(for: TextDocument(plainText: "See: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nline two\nline three\nline four"),
+                                   width: 10, cellWidth: CharacterWidth.of)
+        let urlFit = TextLayout.fit(lines: url, height: 4, width: 10, cellWidth: CharacterWidth.of, source: SourceLines(laid: url)).map(\.text)
+        #expect(urlFit.count == 4 && urlFit[0] == "See:" && urlFit[1] == url[1].text && urlFit[2].hasSuffix("…") && urlFit[3] == "… 3 more",
+                "\(urlFit) of \(url.map(\.text))")
         // A token that goes on past the foot after its own hyphen says so without a "…" (review:
         // `pixbuf-…`).
         var pieces = ["gdk-", "pixbuf-", "loader", "x", "y"].map { LaidLine(content: [TextSpan($0)], width: $0.count) }
