@@ -1161,7 +1161,7 @@ public struct AppModel {
             notes.append("/" + SearchLine.showingSpaces(query, ascii: theme.glyphs.isASCII) + (wentRound.map { " " + $0 } ?? ""))
         }
         slideshowHeld = holdsSlideshow
-        if let slideshow { notes.append(slideshow.label(ascii: theme.glyphs.isASCII, held: slideshowHeld)) }
+        if let slideshow { notes.append(slideshow.label(glyphs: theme.glyphs, held: slideshowHeld)) }
         scene.statusNote = notes.joined(separator: "  ")
         scene.message = message
         // No search, and no card: every card of the deck was a picture found broken (or a deck

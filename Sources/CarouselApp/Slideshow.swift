@@ -1,3 +1,5 @@
+import CarouselRender
+
 /// `--autoplay` and `p`: the deck moves on by one card at an interval, with the usual motion. It
 /// holds back while the user does anything, and for one interval after; the program loop sleeps
 /// until `due` (a timer only while playing).
@@ -39,9 +41,9 @@ struct Slideshow: Sendable, Equatable {
 
     /// The status line's word for it, e.g. `▶ 5s` or `⏸ paused`; `⏸ held` while it plays but
     /// waits (`held`: the help or a search is open, where no slide moves on).
-    func label(ascii: Bool, held: Bool = false) -> String {
+    func label(glyphs: Glyphs, held: Bool = false) -> String {
         let seconds = interval == interval.rounded() ? String(Int(interval)) : String(interval)
-        let pause = ascii ? "||" : "⏸"
+        let (pause, ascii) = (glyphs.pause, glyphs.isASCII)
         return playing ? held ? pause + " held" : (ascii ? ">" : "▶") + " " + seconds + "s" : pause + " paused"
     }
 }

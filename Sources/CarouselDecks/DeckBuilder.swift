@@ -636,6 +636,9 @@ struct DeckBuilder {
         let needed = entries.count + min(max(0, options.maximumLineCards - entries.count), bytes.reduce(1) { $0 + ($1 == end ? 1 : 0) })
         if needed > entries.capacity { entries.reserveCapacity(max(needed, 2 * entries.capacity)) }
         var next = bytes.startIndex
+        // The entry of a line `total 4.0K`, as `ls -l` begins a listing, until the next line says
+        // whether it is one.
+        var lastTotal: Int?
         while next < bytes.endIndex {
             let stop = bytes[next...].firstIndex(of: end) ?? bytes.endIndex
             let raw = bytes[next..<stop]
@@ -672,6 +675,12 @@ struct DeckBuilder {
             // the card shows the whole line, and a pick prints it).
             if let name = Self.listedName(title) {
                 title = name
+                // The `total 242296` line `ls -l` begins with is no file: not a card (helper-97
+                // saw it open the deck, `1/1070`).
+                if let total = lastTotal, total == entries.count - 1 {
+                    entries.removeLast()
+                    added -= 1
+                }
             } else if title.contains("  ") {
                 // Columns aligned with blanks (`ps aux`, `df -h`) one blank apart: every frame read
                 // `root…` (helper-91), where `root 1 0.3 0.0…` tells the cards apart.
@@ -687,8 +696,16 @@ struct DeckBuilder {
             }
             entries.append(entry)
             added += 1
+            lastTotal = Self.isListingTotal(plain) ? entries.count - 1 : nil
         }
         if added == 0 { skip("\(source): no lines") }
+    }
+
+    /// Whether a line is the `total 242296` (`insgesamt 4,0K` in German) `ls -l` starts a listing with.
+    static func isListingTotal(_ line: String) -> Bool {
+        let parts = line.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0] == "total" || parts[0] == "insgesamt", let first = parts[1].utf8.first, (0x30...0x39).contains(first) else { return false }
+        return parts[1].utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2C || "KMGTPEkB".utf8.contains($0) }
     }
 
     /// The name a line of `ls -l` ends in, by the line's form alone (the files it lists may be

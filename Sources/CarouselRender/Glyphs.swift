@@ -17,6 +17,8 @@ public struct Glyphs: Sendable, Hashable {
     /// Density ramp from empty to full ink, used when blurring art and thinning faded cards.
     public var ramp: [Character]
     public var isASCII: Bool
+    /// The slideshow's pause sign (`⏸ paused`).
+    public var pause = "\u{23F8}"
 
     public static let unicode = Glyphs(
         topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│",
@@ -26,7 +28,17 @@ public struct Glyphs: Sendable, Hashable {
     public static let ascii = Glyphs(
         topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|",
         separator: "|", dotActive: "@", dotInactive: ".", ellipsis: "...", shadow: ":", backdrop: ".",
-        ramp: Array(" .:-=+*#%@"), isASCII: true)
+        ramp: Array(" .:-=+*#%@"), isASCII: true, pause: "||")
+
+    /// The Linux console (`TERM=linux`): its fonts (console-setup's Lat15, Uni2, Terminus) have the
+    /// box drawing, shades, `●` and `·`, but neither `○` nor `⏸`, which showed as a replacement
+    /// glyph and a blank (helper-97).
+    public static let console: Glyphs = {
+        var glyphs = Glyphs.unicode
+        glyphs.dotInactive = "·"
+        glyphs.pause = "||"
+        return glyphs
+    }()
 
     /// In the ASCII look, a letter with marks is shown as its base letter ("é" as "e", "Ł" as "L"),
     /// typographic punctuation as its plain form (curly quotes, dashes, bullets), anything else

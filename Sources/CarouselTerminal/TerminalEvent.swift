@@ -69,6 +69,8 @@ extension TerminalEvent {
             case 0x0D, 0x0A: return .key(.enter)
             case 0x1B: return .key(.escape)
             case 0x7F, 0x08: return .key(.backspace)
+            // (BEL ends a terminal's OSC reply: seen only by `dropUnknownSequences`, which drops it.)
+            case 0x07: return .key(.character(TerminalEvent.bell))
             case 0..<0x20: return nil
             default:
                 guard let scalar = Unicode.Scalar(event.ch) else { return nil }
@@ -137,7 +139,7 @@ extension TerminalEvent {
                 continue
             }
             switch events[i] {
-            case .key(.character(let c)): if open!.count < pasteLimit { open!.append(c) }
+            case .key(.character(let c)): if open!.count < pasteLimit && c != bell { open!.append(c) }
             case .key(.enter): if open!.count < pasteLimit { open!.append("\n") }
             case .key(.tab): if open!.count < pasteLimit { open!.append("\t") }
             case .key(.controlC) where !events.indices.contains(where: { $0 != i && isText(events[$0]) }):
@@ -286,7 +288,16 @@ extension TerminalEvent {
                 continue
             }
             var end = i + 2
-            if next == "[" {
+            if Self.stringIntroducers.contains(next) {
+                // A terminal's string (an OSC reply to a colour query, `ESC ] 11;rgb:1e1e/… BEL`; a
+                // DCS, APC, PM or SOS), whole, to its BEL or ST (`ESC \\`), or to the read's end: its
+                // text was typed as keys (helper-97: a search opened and took `q`).
+                while end < events.count {
+                    if events[end] == .key(.character(Self.bell)) { end += 1; break }
+                    if events[end] == .key(.escape), end + 1 < events.count, events[end + 1] == .key(.character("\\")) { end += 2; break }
+                    end += 1
+                }
+            } else if next == "[" {
                 // CSI: parameters and intermediates, then one final byte in @...~.
                 while end < events.count, case .key(.character(let c)) = events[end] {
                     end += 1
@@ -297,5 +308,12 @@ extension TerminalEvent {
             }
             events.removeSubrange(i..<end)
         }
+        // (A BEL outside a string is no key.)
+        events.removeAll { $0 == .key(.character(Self.bell)) }
     }
+
+    /// BEL, as `decode` gives it.
+    static let bell: Character = "\u{07}"
+    /// What follows Esc to begin a string a terminal sends: OSC, DCS, APC, PM, SOS.
+    static let stringIntroducers: Set<Character> = ["]", "P", "_", "^", "X"]
 }

@@ -196,6 +196,15 @@ struct CarouselCommand: ParsableCommand {
             if exitCode(for: error) == .success, let word = strayHelp(in: arguments) {
                 exit(withError: ValidationError("Unknown option '\(word)' (a file whose name begins with -: ./\(word), or after --)"))
             }
+            // The help, the version, a completion script: written with write(2), so that one that
+            // cannot be written is said, status 1 (`carousel --help > /dev/full` said nothing,
+            // status 0: helper-97).
+            if exitCode(for: error) == .success {
+                let text = fullMessage(for: error)
+                let what = arguments.contains("--version") ? "the version" : "the help"
+                let written = text.isEmpty || Invocation.writeOut(Array((text + "\n").utf8), what: what)
+                Glibc.exit(written ? 0 : 1)
+            }
             exit(withError: error)
         }
     }

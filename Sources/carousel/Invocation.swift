@@ -131,7 +131,7 @@ struct Invocation: Equatable {
         options.deckName = Invocation.name(of: deck, paths: paths)
         // Lazy: a card's art is read only when it comes near the screen.
         let cards = deck.provider
-        let glyphs: Glyphs = (ascii || !utf8) ? .ascii : .unicode
+        let glyphs: Glyphs = (ascii || !utf8) ? .ascii : environment["TERM"]?.hasPrefix("linux") == true ? .console : .unicode
 
         // Otherwise input piped in is read only with `-` (a run from a script must not wait on a
         // standard input it never meant to give); piped in without it, the status line says how

@@ -1,4 +1,5 @@
 import CarouselCore
+import CNCursesShim
 @testable import CarouselTerminal
 import Testing
 
@@ -20,6 +21,23 @@ import Testing
         var alt: [TerminalEvent] = [.key(.escape), .key(.character("q"))]
         TerminalEvent.dropUnknownSequences(&alt)
         #expect(alt.isEmpty, "Alt+q neither quits nor types q")
+    }
+
+    /// A terminal's string (an OSC reply to a colour query, a DCS or APC one) is dropped whole, to
+    /// its BEL or ST, what follows it kept (helper-97: `ESC ]11;rgb:1e1e/1e1e/1e1e ESC \\` moved the
+    /// strip and opened a search that took the `q` after it).
+    @Test func aTerminalsStringRepliesAreDroppedWhole() {
+        for reply in ["\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\", "\u{1B}]10;rgb:ffff/ffff/ffff\u{07}", "\u{1B}P1$r0m\u{1B}\\",
+                      "\u{1B}_Gi=31;OK\u{1B}\\"] {
+            var events = [TerminalEvent.key(.right)] + Self.keys(reply) + [.key(.character("q"))]
+            TerminalEvent.dropUnknownSequences(&events)
+            #expect(events == [.key(.right), .key(.character("q"))], "\(reply.debugDescription): \(events)")
+        }
+        // BEL as the shim decodes it (a byte 7 was dropped before this reached it), and one alone.
+        #expect(TerminalEvent.decode(cs_event(kind: Int32(CS_EVENT_CHAR), key: 0, ch: 7, mouse: 0, x: 0, y: 0)) == .key(.character("\u{07}")))
+        var bell: [TerminalEvent] = [.key(.character("\u{07}")), .key(.character("a"))]
+        TerminalEvent.dropUnknownSequences(&bell)
+        #expect(bell == [.key(.character("a"))])
     }
 
     /// Keys as the shim reads them: each character of `text` a key (ESC the Esc key).

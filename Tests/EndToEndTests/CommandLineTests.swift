@@ -19,6 +19,17 @@ struct CommandLineTests {
         #expect(result.status == 1)
     }
 
+    /// The help and the version that cannot be written are said so, status 1 (helper-97: status 0
+    /// and nothing said); written, they are as the parser words them.
+    @Test func aHelpThatCannotBeWrittenIsAnError() throws {
+        let help = try carousel(["--help"], stdout: ">/dev/full")
+        #expect(help.output == "carousel: cannot write the help: No space left on device\n" && help.status == 1, "\(help)")
+        let version = try carousel(["--version"], stdout: ">/dev/full")
+        #expect(version.output == "carousel: cannot write the version: No space left on device\n" && version.status == 1, "\(version)")
+        let shown = try carousel(["--help"])
+        #expect(shown.status == 0 && shown.output.hasPrefix("OVERVIEW: ") && shown.output.hasSuffix("information.\n\n"), "\(shown.output.suffix(80))")
+    }
+
     /// A pick with standard output closed is an error, status 1, said at start: the terminal
     /// opened to draw on took the free descriptor 1, and the card went to the screen with status 0
     /// (helper-36).
@@ -210,6 +221,16 @@ struct CommandLineTests {
         let result = try carousel(["--render", "100x30"] + spelling)
         #expect(result.status == 0)
         #expect(result.output == expected.output)
+    }
+
+    /// On the Linux console (`TERM=linux`) the page dots and the pause sign are characters its
+    /// fonts have (helper-97: `○` and `⏸` are in none of console-setup's fonts).
+    @Test func theLinuxConsoleGetsCharactersItsFontsHave() throws {
+        let arguments = ["--render", "60x20", "--autoplay", "3", "--keys", "p"]
+        let console = try TmuxSession.run(["TERM=linux", "LC_ALL=C.UTF-8", TmuxSession.binary] + arguments)
+        let xterm = try TmuxSession.run(["TERM=xterm-256color", "LC_ALL=C.UTF-8", TmuxSession.binary] + arguments)
+        #expect(!console.contains("○") && !console.contains("⏸") && console.contains("● · ·") && console.contains("|| paused"), "\(console)")
+        #expect(xterm.contains("● ○ ○") && xterm.contains("⏸ paused"), "\(xterm)")
     }
 
     /// As in the terminal, a quit key ends it: the keys after it are not pressed.
