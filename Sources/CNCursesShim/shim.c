@@ -42,6 +42,17 @@ static volatile sig_atomic_t continued = 0;
 // being noticed only at the next key press).
 static sigset_t waited_signals, mask_before;
 static int signals_blocked = 0;
+// Frames are written through a descriptor of their own on the terminal, which does not block (see
+// cs_write_frame); -1 where it could not be opened (frames then go to output_fd).
+static int frame_fd = -1;
+// A terminal that takes nothing (an ssh link that stalled, a console held by Scroll Lock), found
+// when a signal that ends the program came while a frame waited for it, or when the terminal does
+// not take the bytes that give it back: it is given back without waiting (see give_back_stalled).
+static int terminal_stalled = 0;
+static int given_back_stalled = 0;
+// The terminal's modes as the shell had them (for a stalled terminal: curses' endwin waits for it).
+static struct termios shell_modes;
+static int have_shell_modes = 0;
 // Keys are read through a pad: wgetch on a window refreshes it first when it has changed (after a
 // resize it has), and curses must never draw: the frames are written by the Swift frame writer.
 static WINDOW *keys = NULL;
@@ -243,11 +254,20 @@ static void unclamp_size_in_environment(int clamped) {
 // broken, the carousel drawing nothing after the size came back (helper-88). Curses' size where
 // the terminal gives none (0x0).
 static int known_columns = 0, known_rows = 0;
+// LINES and COLUMNS as the environment had them at start: the size of a terminal that says it
+// has none (0x0: a serial console), where they are all there is to go by (helper-97 saw 80x24).
+static int environment_rows = 0, environment_columns = 0;
+
 static void learn_size(void) {
     struct winsize ws;
     if (ioctl(output_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
         known_columns = ws.ws_col;
         known_rows = ws.ws_row;
+        return;
+    }
+    if (environment_rows > 0 && environment_columns > 0) {
+        known_columns = environment_columns;
+        known_rows = environment_rows;
         return;
     }
     int y = 0, x = 0;
@@ -491,10 +511,16 @@ int cs_start(int direct_color, const char *term) {
     // and on every resize: ncurses reads them before the terminal's own size (use_tioctl would stop
     // that, but on this ncurses it also stops a resize from taking effect), and a child process
     // started later (an editor) must not inherit the stale size either.
+    const char *rows_said = getenv("LINES"), *columns_said = getenv("COLUMNS");
+    environment_rows = rows_said ? atoi(rows_said) : 0;
+    environment_columns = columns_said ? atoi(columns_said) : 0;
+    if (environment_rows < 0 || environment_rows > 32767) environment_rows = 0;
+    if (environment_columns < 0 || environment_columns > 32767) environment_columns = 0;
     unsetenv("LINES");
     unsetenv("COLUMNS");
     // (A terminal larger than the carousel draws is started as one of that size: newterm failed
     // past 32,767, and the message blamed the terminal's type; helper-88.)
+    have_shell_modes = tcgetattr(output_fd, &shell_modes) == 0;
     int clamped = clamp_size_in_environment();
     screen = direct_color ? new_direct_color_term(term) : NULL;
     if (!screen) screen = newterm(term, output, input);
@@ -531,7 +557,76 @@ int cs_start(int direct_color, const char *term) {
         use_default_colors();
     }
     learn_size();
+    if (frame_fd < 0) {
+        // The same terminal opened again, as a description of its own: non-blocking there only
+        // (the shell's is left as it was).
+        char path[40];
+        snprintf(path, sizeof path, "/proc/self/fd/%d", output_fd);
+        frame_fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        if (frame_fd >= 0 && !isatty(frame_fd)) {
+            close(frame_fd);
+            frame_fd = -1;
+        }
+    }
     return CS_START_OK;
+}
+
+int cs_write_frame(const void *bytes, size_t count) {
+    const char *next = bytes;
+    int fd = frame_fd >= 0 ? frame_fd : output_fd;
+    while (count > 0) {
+        ssize_t written = write(fd, next, count);
+        if (written > 0) {
+            next += written;
+            count -= (size_t)written;
+            continue;
+        }
+        if (written < 0 && errno == EINTR) {
+            if (pending_signal) return EINTR;
+            continue;
+        }
+        if (written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            // Full: wait until it takes more, the signals that end, stop or resize the program let
+            // in meanwhile; one that ends it drops the rest of the frame.
+            struct pollfd out = {.fd = fd, .events = POLLOUT};
+            int r = ppoll(&out, 1, NULL, signals_blocked ? &mask_before : NULL);
+            if (pending_signal) {
+                terminal_stalled = 1;
+                return EINTR;
+            }
+            if (r < 0 && errno != EINTR) return errno;
+            if (r > 0 && (out.revents & (POLLERR | POLLHUP | POLLNVAL))) return EIO;
+            continue;
+        }
+        return written < 0 ? errno : EIO;
+    }
+    return 0;
+}
+
+// Whether the terminal takes output within `ms` milliseconds (it has room for a few bytes).
+static int takes_output(int ms) {
+    struct pollfd out = {.fd = frame_fd >= 0 ? frame_fd : output_fd, .events = POLLOUT};
+    int r;
+    do r = poll(&out, 1, ms); while (r < 0 && errno == EINTR);
+    return r > 0 && (out.revents & POLLOUT);
+}
+
+// A terminal that takes nothing given back without waiting for it: what the program switched on
+// switched off as far as the terminal takes it now, its modes as the shell had them (at once, not
+// after the output drains), and curses not asked (endwin would wait for the terminal for good,
+// and the program with it: SIGTERM did nothing; helper-97).
+static void give_back_stalled(void) {
+    char text[160];
+    int n = snprintf(text, sizeof text, "\033[?1002;1006l%s\033[m%s%s%s", paste_off,
+                     cursor_normal && cursor_normal != (char *)-1 ? cursor_normal : "",
+                     keypad_local && keypad_local != (char *)-1 ? keypad_local : "",
+                     exit_ca_mode && exit_ca_mode != (char *)-1 ? exit_ca_mode : "");
+    if (n > 0 && frame_fd >= 0 && write(frame_fd, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1) < 0) {}
+    if (have_shell_modes) tcsetattr(output_fd, TCSANOW, &shell_modes);
+    motion_tracking = 0;
+    given_back_stalled = 1;
+    release_stderr();
+    unblock_waited_signals();
 }
 
 void cs_enable_mouse(void) {
@@ -551,6 +646,7 @@ void cs_enable_mouse(void) {
 }
 
 void cs_stop(void) {
+    if (given_back_stalled) return;
     // Ended while in the background (stopped from outside, then sent a signal by `kill %1` from
     // the shell): the shell has the terminal and has set its own modes (line editing, echo), so
     // they are left alone (endwin's, set there, echoed the next line typed twice); only what the
@@ -575,6 +671,11 @@ void cs_stop(void) {
         sigaction(SIGTTOU, &previous_ttou, NULL);
         release_stderr();
         unblock_waited_signals();
+        return;
+    }
+    // (Two seconds: a slow link drains what it holds first.)
+    if (screen && !isendwin() && (terminal_stalled || !takes_output(2000))) {
+        give_back_stalled();
         return;
     }
     if (motion_tracking) {

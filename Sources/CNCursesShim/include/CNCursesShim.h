@@ -8,6 +8,7 @@
 // The only interface between Swift and ncursesw. Swift never sees curses.h: every macro and
 // global it cannot import (attributes, getmaxyx, stdscr, COLORS) is a plain function here.
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum {
@@ -89,6 +90,12 @@ int cs_color_count(void);
 
 /// The descriptor frames are written to: standard output, or /dev/tty when it is captured.
 int cs_output_fd(void);
+
+/// Writes `count` bytes of a frame to the terminal: 0, or the errno of a write that failed. While
+/// the terminal takes nothing (a stalled link), the signals that end, stop or resize the program
+/// are let in; one that ends it drops the rest of the frame (EINTR), and the terminal is then given
+/// back without waiting for it.
+int cs_write_frame(const void *bytes, size_t count);
 
 /// What the terminal's terminfo entry declares beyond cursor addressing (1 when it does).
 typedef struct {
