@@ -245,7 +245,8 @@ extension CardPainter {
         guard columns > 0, isCut(row: y, x - 1, x + columns + 1, width: canvas.width) else { return }
         // Which of its columns hold a letter, found in one pass along it (the cuts ask of a column
         // again and again: each question walked the title from its start).
-        // (1: the first column of a letter, 2: the second of a wide one, 0: no letter.)
+        // (1: the first column of a letter, 2: the second of a wide one, 0: no letter; 3: the first
+        // column of a character that is a word of its own, a CJK one: never a piece, but in sight.)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: columns) { letters in
             letters.initialize(repeating: 0)
             var at = 0
@@ -256,19 +257,22 @@ extension CardPainter {
                     if c.unicodeScalars.first.map({ CardPainter.joinsWords($0.value) }) == true {
                         letters[at] = 1
                         letters[at + 1] = 2
+                    } else {
+                        letters[at] = 3
                     }
                 } else if w == 1 && c != " " {
                     letters[at] = 1
                 }
                 at += w
             }
-            func letter(_ column: Int) -> Bool { column >= x && column < x + columns && letters[column - x] != 0 }
+            func letter(_ column: Int) -> Bool { column >= x && column < x + columns && (letters[column - x] == 1 || letters[column - x] == 2) }
             let width = canvas.width
             let cell = Cell(glyph, style: style)
             eraseCutWords(row: y, x, x + columns, width: width, letter: letter, erase: { canvas.putPrepared(cell, x: $0, y: y, within: width) })
             // Whether a letter of it is still in sight (its first column: a card that covers it
-            // takes the rest of a wide one).
-            for column in x..<(x + columns) where letters[column - x] == 1 && !isCovered(x: column, y: y, width: width) && canvas[column, y] != cell {
+            // takes the rest of a wide one); a title all in Chinese characters too (its pads went,
+            // `大阪市──╯`; helper-96).
+            for column in x..<(x + columns) where (letters[column - x] == 1 || letters[column - x] == 3) && !isCovered(x: column, y: y, width: width) && canvas[column, y] != cell {
                 return
             }
             if !isCovered(x: x - 1, y: y, width: width) { canvas.putPrepared(cell, x: x - 1, y: y, within: width) }

@@ -629,4 +629,26 @@ import Testing
             }
         }
     }
+
+    /// A title all in Chinese characters keeps its blank on each side where the screen's edge cuts
+    /// its card (helper-96: `大阪市──────╯`, the blank after it taken by the frame's line, where a
+    /// Latin title kept it).
+    @Test func aChineseTitleKeepsItsBlanksBesideACut() {
+        let deck = CardList(["ab", "北海道札幌", "大阪市", "東京", "한국어"].map { name in
+            Card(id: name, title: name, content: .text(TextDocument(plainText: "本文 " + name + "\ntext")))
+        })
+        var seen = false
+        for style in [StyleKind.arc, .stack, .ring] {
+            for start in 1...5 {
+                let pilot = Pilot(deck: deck, options: { var o = AppOptions(); o.style = style; o.start = start; return o }(), width: 80, height: 24)
+                for name in ["北海道札幌", "大阪市", "東京"] {
+                    for row in pilot.screen where row.contains(name) && (row.contains("╯") || row.contains("╰")) {
+                        seen = true
+                        #expect(!row.contains(name + "─") && !row.contains("─" + name), "\(style) from \(start): \(row)")
+                    }
+                }
+            }
+        }
+        #expect(seen)
+    }
 }
