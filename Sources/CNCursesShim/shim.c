@@ -76,22 +76,35 @@ static void hold_stderr(void) {
 }
 
 // Async-signal-safe: only dup2, lseek, read, write, close.
-static void release_stderr(void) {
+// `wait`: 0 for a terminal that takes nothing (see give_back_stalled): what was held is written
+// as far as a terminal takes it at once, the rest dropped (a blocking write there held the
+// program past the signal that ended it: review).
+static void release_stderr_waiting(int wait) {
     if (held_stderr < 0) return;
     dup2(held_stderr, STDERR_FILENO);
     close(held_stderr);
     held_stderr = -1;
     if (stderr_file >= 0) {
+        int to = STDERR_FILENO, opened = -1;
+        if (!wait && isatty(STDERR_FILENO)) {
+            char path[40];
+            snprintf(path, sizeof path, "/proc/self/fd/%d", STDERR_FILENO);
+            opened = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+            to = opened;
+        }
         char buffer[4096];
         ssize_t n;
         lseek(stderr_file, 0, SEEK_SET);
-        while ((n = read(stderr_file, buffer, sizeof buffer)) > 0) {
-            if (write(STDERR_FILENO, buffer, (size_t)n) < 0) break;
+        while (to >= 0 && (n = read(stderr_file, buffer, sizeof buffer)) > 0) {
+            if (write(to, buffer, (size_t)n) < n) break;
         }
+        if (opened >= 0) close(opened);
         close(stderr_file);
         stderr_file = -1;
     }
 }
+
+static void release_stderr(void) { release_stderr_waiting(1); }
 
 // Button-motion tracking (xterm mode 1002) is ours to switch off: ncurses only knows its own mode
 // (with REPORT_MOUSE_POSITION it also asks for any-motion reports, 1003, which it switches off itself).
@@ -516,8 +529,15 @@ int cs_start(int direct_color, const char *term) {
     environment_columns = columns_said ? atoi(columns_said) : 0;
     if (environment_rows < 0 || environment_rows > 32767) environment_rows = 0;
     if (environment_columns < 0 || environment_columns > 32767) environment_columns = 0;
-    unsetenv("LINES");
-    unsetenv("COLUMNS");
+    // (Kept where the terminal says it has no size: curses starts at their size too, its scroll
+    // region with it (at 80x24 its `ESC [1;24r` scrolled a 30-row screen's rows 24 and below;
+    // helper-100), and a command started from the carousel needs them as much.)
+    struct winsize said;
+    int sized = ioctl(output_fd, TIOCGWINSZ, &said) == 0 && said.ws_row > 0 && said.ws_col > 0;
+    if (sized || environment_rows == 0 || environment_columns == 0) {
+        unsetenv("LINES");
+        unsetenv("COLUMNS");
+    }
     // (A terminal larger than the carousel draws is started as one of that size: newterm failed
     // past 32,767, and the message blamed the terminal's type; helper-88.)
     have_shell_modes = tcgetattr(output_fd, &shell_modes) == 0;
@@ -616,16 +636,20 @@ static int takes_output(int ms) {
 // after the output drains), and curses not asked (endwin would wait for the terminal for good,
 // and the program with it: SIGTERM did nothing; helper-97).
 static void give_back_stalled(void) {
-    char text[160];
-    int n = snprintf(text, sizeof text, "\033[?1002;1006l%s\033[m%s%s%s", paste_off,
-                     cursor_normal && cursor_normal != (char *)-1 ? cursor_normal : "",
-                     keypad_local && keypad_local != (char *)-1 ? keypad_local : "",
-                     exit_ca_mode && exit_ca_mode != (char *)-1 ? exit_ca_mode : "");
-    if (n > 0 && frame_fd >= 0 && write(frame_fd, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1) < 0) {}
+    // (As far as the terminal takes it now, a whole sequence at a time where it is short of room:
+    // the piece of one would eat the prompt's first byte once the link is back; review.)
+    const char *sequences[] = {"\033[?1002;1006l", paste_off, "\033[m",
+                               cursor_normal && cursor_normal != (char *)-1 ? cursor_normal : "",
+                               keypad_local && keypad_local != (char *)-1 ? keypad_local : "",
+                               exit_ca_mode && exit_ca_mode != (char *)-1 ? exit_ca_mode : ""};
+    for (size_t i = 0; frame_fd >= 0 && i < sizeof sequences / sizeof sequences[0]; i++) {
+        size_t length = strlen(sequences[i]);
+        if (length > 0 && write(frame_fd, sequences[i], length) < (ssize_t)length) break;
+    }
     if (have_shell_modes) tcsetattr(output_fd, TCSANOW, &shell_modes);
     motion_tracking = 0;
     given_back_stalled = 1;
-    release_stderr();
+    release_stderr_waiting(0);
     unblock_waited_signals();
 }
 

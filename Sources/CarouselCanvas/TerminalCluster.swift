@@ -16,6 +16,13 @@ public enum TerminalCluster {
     /// The characters to draw for `c`: `c` itself unless it needs the fallback.
     public static func shown(_ c: Character) -> Substitution {
         guard needsFallback(c) else { return Substitution(c) }
+        // A letter with more marks than a cell keeps, composed first where that leaves fewer (a
+        // Hebrew letter with a dagesh, a dot and a vowel, which has no composed form, still loses
+        // its last).
+        if c.unicodeScalars.count > 3 {
+            let composed = Character(String(decoding: String(c)._nfcCodeUnits, as: UTF8.self))
+            if composed.unicodeScalars.count < c.unicodeScalars.count { return shown(composed) }
+        }
         let scalars = c.unicodeScalars
         let first = scalars.first!
         if scalars.count == 1 && !isRegionalIndicator(first) { return Substitution(c) }
@@ -67,9 +74,19 @@ public enum TerminalCluster {
         var marks = 0
         for s in scalars.dropFirst() {
             marks += 1
-            if marks > 2 || CharacterWidth.of(s) != 0 || isVariationSelector(s) { return true }
+            if CharacterWidth.of(s) != 0 || isVariationSelector(s) { return true }
+            if marks > 2 { return !composesIntoACell(c) }
         }
         return false
+    }
+
+    /// Whether a letter with more marks than a cell keeps has a composed form that fits one (a
+    /// base and two marks): `a` and three accents is `á` and two, drawn whole (helper-96 saw one of
+    /// three left out; a cell keeps the composed form, see `Cell`).
+    static func composesIntoACell(_ c: Character) -> Bool {
+        let composed = String(decoding: String(c)._nfcCodeUnits, as: UTF8.self).unicodeScalars
+        guard composed.count <= 3, let first = composed.first, !isRegionalIndicator(first) else { return false }
+        return composed.dropFirst().allSatisfy { CharacterWidth.of($0) == 0 && !isVariationSelector($0) }
     }
 
     /// The scalar of a character that is exactly one scalar below U+10000 (ASCII, box drawing,

@@ -18,8 +18,11 @@ public enum Markdown {
     /// slide's first line that is not blank): where an editor opens a slide.
     public static func numberedSlides(from source: String) -> [(document: TextDocument, lines: Range<Int>)] {
         let slides = SlideSplitter.numberedSlides(source)
+        // A slide too short to tell its language is in the talk's (its slides' words together).
+        let talk: String? = slides.count > 1 ? TextLanguage.guess(source) : nil
         return slides.compactMap { slide in
             var document = document(from: slide.text, slide: slides.count > 1)
+            if document.language == nil { document.language = talk }
             // Lines of the file, not of the slide.
             document.blockLines = document.blockLines.map { $0 + Int32(slide.offset) }
             if document.titleLine > 0 { document.titleLine += Int32(slide.offset) }

@@ -281,6 +281,34 @@ extension TerminalEvent {
     /// sequence the terminfo entry does not know (or an Alt+key). Drop it with its sequence, so an
     /// unknown key never quits the program.
     static func dropUnknownSequences(_ events: inout [TerminalEvent]) {
+        var open = false
+        dropUnknownSequences(&events, inString: &open)
+    }
+
+    /// The same, `inString` saying whether a terminal's string (see below) begun in the events
+    /// before is still open: its rest is dropped to its end, and one still open at the end of
+    /// these is carried to the next (a reply cut by a read: its second half was typed as keys,
+    /// `1e1e/…` opening a search; helper-100). A string is only begun where it looks like a reply
+    /// (`ESC ] 11;…`, `ESC P 1$r…`, `ESC _ G…`), and only keys are dropped with it: Esc, then `P`
+    /// typed quickly, swallowed the rest of the read, a click or a paste too (review).
+    static func dropUnknownSequences(_ events: inout [TerminalEvent], inString: inout Bool) {
+        /// Where the string from `start` ends (after its BEL or ST; at the first event that is no
+        /// key), and whether it was ended.
+        func stringEnd(from start: Int) -> (end: Int, closed: Bool) {
+            var end = start
+            while end < events.count {
+                guard case .key = events[end] else { return (end, true) }
+                if events[end] == .key(.character(Self.bell)) { return (end + 1, true) }
+                if events[end] == .key(.escape), end + 1 < events.count, events[end + 1] == .key(.character("\\")) { return (end + 2, true) }
+                end += 1
+            }
+            return (end, false)
+        }
+        if inString {
+            let (end, closed) = stringEnd(from: 0)
+            events.removeSubrange(0..<end)
+            inString = !closed
+        }
         var i = 0
         while i < events.count {
             guard events[i] == .key(.escape), i + 1 < events.count, case .key(.character(let next)) = events[i + 1] else {
@@ -288,15 +316,13 @@ extension TerminalEvent {
                 continue
             }
             var end = i + 2
-            if Self.stringIntroducers.contains(next) {
+            if Self.beginsString(next, i + 2 < events.count ? events[i + 2] : nil) {
                 // A terminal's string (an OSC reply to a colour query, `ESC ] 11;rgb:1e1e/… BEL`; a
-                // DCS, APC, PM or SOS), whole, to its BEL or ST (`ESC \\`), or to the read's end: its
-                // text was typed as keys (helper-97: a search opened and took `q`).
-                while end < events.count {
-                    if events[end] == .key(.character(Self.bell)) { end += 1; break }
-                    if events[end] == .key(.escape), end + 1 < events.count, events[end + 1] == .key(.character("\\")) { end += 2; break }
-                    end += 1
-                }
+                // DCS or an APC), whole, to its BEL or ST (`ESC \\`): its text was typed as keys
+                // (helper-97: a search opened and took `q`).
+                let (stop, closed) = stringEnd(from: i + 2)
+                end = stop
+                if !closed { inString = true }
             } else if next == "[" {
                 // CSI: parameters and intermediates, then one final byte in @...~.
                 while end < events.count, case .key(.character(let c)) = events[end] {
@@ -312,8 +338,18 @@ extension TerminalEvent {
         events.removeAll { $0 == .key(.character(Self.bell)) }
     }
 
+    /// Whether Esc, `introducer` and the event after it begin a string a terminal sends: an OSC
+    /// (`]` and a number), a DCS (`P` and a number, `>` or `!`), an APC (`_` and a letter).
+    static func beginsString(_ introducer: Character, _ after: TerminalEvent?) -> Bool {
+        guard case .key(.character(let c))? = after else { return false }
+        switch introducer {
+        case "]": return c.isASCII && c.isNumber
+        case "P": return c.isASCII && (c.isNumber || c == ">" || c == "!")
+        case "_": return c.isASCII && c.isLetter
+        default: return false
+        }
+    }
+
     /// BEL, as `decode` gives it.
     static let bell: Character = "\u{07}"
-    /// What follows Esc to begin a string a terminal sends: OSC, DCS, APC, PM, SOS.
-    static let stringIntroducers: Set<Character> = ["]", "P", "_", "^", "X"]
 }

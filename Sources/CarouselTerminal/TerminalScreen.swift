@@ -204,7 +204,11 @@ public final class TerminalScreen: TerminalBackend {
         TerminalEvent.gatherPastes(&pending, open: &paste, carry: &pasteCarry)
         if paste != nil { pasteHeard = now }
         TerminalEvent.gatherMouseReports(&pending, carry: &mouseCarry)
-        TerminalEvent.dropUnknownSequences(&pending)
+        // (A terminal's string cut by a read is dropped to its end in the next, but not for
+        // long: keys typed half a second later are keys.)
+        if stringOpen && now - stringHeard > 0.5 { stringOpen = false }
+        TerminalEvent.dropUnknownSequences(&pending, inString: &stringOpen)
+        if stringOpen { stringHeard = now }
         if cs_take_wake() != 0 { pending.append(.wake) }
         let late = cs_pending_signal()
         if late != 0 { pending.append(.signal(late)) }
@@ -212,6 +216,9 @@ public final class TerminalScreen: TerminalBackend {
     }
 
     private var pending: [TerminalEvent] = []
+    /// A terminal's string (an OSC reply) begun and not ended in the last read, and when it was.
+    private var stringOpen = false
+    private var stringHeard = 0.0
     /// A paste begun and not yet ended, and a bracket a read cut in two (see `TerminalEvent.gatherPastes`).
     private var paste: [Character]?
     private var pasteCarry: [TerminalEvent] = []

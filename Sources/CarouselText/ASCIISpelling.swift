@@ -13,24 +13,14 @@ public enum ASCIISpelling {
         0x20AC: "EUR", 0x00A3: "GBP", 0x00A1: "!", 0x00BF: "?",
     ]
 
-    /// A German text's umlauts, spelled as German writes them without (`Größe` is `Groesse`:
-    /// `Grosse`, its letters folded, is another word; helper-96). By character, so that an umlaut
-    /// written apart (`o` and U+0308) is one too.
-    static let germanSpellings: [Character: String] = [
-        "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue",
-    ]
-
     /// `text` with such characters spelled out; nil when it holds none (most text: no copy).
-    /// `language`: the text's (`TextLanguage`); German spells its umlauts out too.
-    public static func spelled(_ text: String, language: String? = nil) -> String? {
+    /// (A German text's umlauts are folded as any accent is, `Größe` as `Grosse`: spelled `Groesse`,
+    /// a search for what the card showed found nothing; review.)
+    public static func spelled(_ text: String) -> String? {
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        let german = language == "de"
         var out = "", changed = false
         for c in text {
-            if german, let spelling = germanSpellings[c] {
-                out += spelling
-                changed = true
-            } else if let first = c.unicodeScalars.first, first.value >= 0x80, let spelling = spellings[first.value] {
+            if let first = c.unicodeScalars.first, first.value >= 0x80, let spelling = spellings[first.value] {
                 // (A fraction after a number apart from it: "1½" is "1 1/2", not "11/2".)
                 if (0xBC...0xBE).contains(first.value), out.last?.isNumber == true { out += " " }
                 out += spelling
@@ -42,10 +32,10 @@ public enum ASCIISpelling {
         return changed ? out : nil
     }
 
-    static func spelled(_ spans: [TextSpan], language: String? = nil) -> [TextSpan]? {
+    static func spelled(_ spans: [TextSpan]) -> [TextSpan]? {
         var result: [TextSpan]?
         for (i, span) in spans.enumerated() {
-            guard let text = spelled(span.text, language: language) else { continue }
+            guard let text = spelled(span.text) else { continue }
             if result == nil { result = spans }
             result![i].text = text
         }
@@ -53,12 +43,11 @@ public enum ASCIISpelling {
     }
 
     /// A block with its text spelled out (itself when nothing needs it).
-    static func spelled(_ block: TextBlock, language: String? = nil) -> TextBlock {
+    static func spelled(_ block: TextBlock) -> TextBlock {
         switch block {
         case let .paragraph(spans, margin):
-            return spelled(spans, language: language).map { .paragraph($0, margin: margin) } ?? block
+            return spelled(spans).map { .paragraph($0, margin: margin) } ?? block
         case let .code(lines, margin):
-            // (Code's identifiers are not a language's words.)
             var changed = false
             let spelledLines = lines.map { line in spelled(line).map { changed = true; return $0 } ?? line }
             return changed ? .code(spelledLines, margin: margin) : block
@@ -66,7 +55,7 @@ public enum ASCIISpelling {
             var copy = table, changed = false
             for r in copy.rows.indices {
                 for c in copy.rows[r].indices {
-                    if let cell = spelled(copy.rows[r][c], language: language) { copy.rows[r][c] = cell; changed = true }
+                    if let cell = spelled(copy.rows[r][c]) { copy.rows[r][c] = cell; changed = true }
                 }
             }
             return changed ? .table(copy, margin: margin) : block

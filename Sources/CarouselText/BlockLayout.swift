@@ -59,7 +59,7 @@ struct BlockLayout {
     /// The block's lines, each that begins one of the text's own lines marked (`beginsLine`).
     func lines(for block: TextBlock) -> [LaidLine] {
         // (The ASCII look spells out what has a spelling before the rows are measured.)
-        switch ascii ? ASCIISpelling.spelled(block, language: language) : block {
+        switch ascii ? ASCIISpelling.spelled(block) : block {
         case let .paragraph(spans, margin): return prose.paragraph(spans, margin, hanging: hangingIndent)
         case let .code(lines, margin): return code(lines, margin)
         case let .table(table, margin): return self.table(table, margin)

@@ -1,7 +1,11 @@
 /// A language's hyphenation patterns, read from one of the dictionaries Debian's `hyphen-*` packages
 /// install (`/usr/share/hyphen/hyph_de_DE.dic`: TeX's patterns, as LibreOffice reads them), and
-/// Liang's algorithm over them: every pattern found in the word (with a dot at each end) puts its
-/// numbers between the letters it covers; where the highest number is odd, the word may break.
+/// Liang's algorithm over them: patterns found in the word (with a dot at each end) put their
+/// numbers between the letters they cover; where the highest number is odd, the word may break.
+/// As libhyphen reads them, for which these files are made: the patterns are a trie walked along
+/// the word, and after each letter only the pattern of the longest piece ending there that the
+/// trie holds counts (the files carry each pattern's shorter ones within it). Every pattern that
+/// matches counting broke German words where libhyphen does not: `Zusammena-` / `rbeit` (review).
 ///
 /// Read here rather than through libhyphen, whose loader took 3.1 s for German's 78,000 patterns on
 /// this machine (a German text was hyphenated by English patterns: `Wahrscheinlichkeit-` / `srechnung`;
@@ -13,9 +17,16 @@ final class HyphenPatterns: @unchecked Sendable {
     /// One level: each pattern's letters, and where its numbers begin in `values` (one number more
     /// than it has letters: before each letter and after the last).
     private struct Level {
-        var patterns: [String: Int32] = [:]
+        /// The trie's edges: a node and a letter (`node << 21 | scalar`) to the node they lead to;
+        /// node 0 is the root.
+        var edges: [UInt64: Int32] = [:]
+        /// For each node, where the numbers of the pattern ending there begin in `values` (-1: none).
+        var ends: [Int32] = [-1]
         var values: [UInt8] = []
+        /// The longest pattern's letters: the trie's depth.
         var longest = 0
+
+        func child(_ node: Int32, _ scalar: Unicode.Scalar) -> Int32? { edges[UInt64(node) << 21 | UInt64(scalar.value)] }
     }
 
     private var levels: [Level] = []
@@ -38,7 +49,7 @@ final class HyphenPatterns: @unchecked Sendable {
         default: return nil
         }
         var level = Level()
-        level.patterns.reserveCapacity(text.count / 8)
+        level.edges.reserveCapacity(text.count / 3)
         var setting: String?  // the setting whose number comes next on its line
         var i = 0
         while i < text.count {
@@ -59,7 +70,7 @@ final class HyphenPatterns: @unchecked Sendable {
                 let name = String(String.UnicodeScalarView(word))
                 // (The first level's settings are the dictionary's.)
                 if name == "NEXTLEVEL" {
-                    if !level.patterns.isEmpty { levels.append(level) }
+                    if level.longest > 0 { levels.append(level) }
                     level = Level()
                 } else {
                     setting = name
@@ -79,7 +90,7 @@ final class HyphenPatterns: @unchecked Sendable {
             }
             Self.add(word, to: &level)
         }
-        if !level.patterns.isEmpty { levels.append(level) }
+        if level.longest > 0 { levels.append(level) }
         if levels.isEmpty { return nil }
     }
 
@@ -87,23 +98,30 @@ final class HyphenPatterns: @unchecked Sendable {
     private static func add(_ pattern: ArraySlice<Unicode.Scalar>, to level: inout Level) {
         // (A pattern that changes letters, `c1k/k=k,1,2`, is left out; see above.)
         guard !pattern.contains("/") else { return }
-        var letters = String.UnicodeScalarView()
-        let at = level.values.count
-        level.values.append(0)
+        var numbers: [UInt8] = [0]
+        var node: Int32 = 0
+        var letters = 0
         for scalar in pattern {
             if ("0"..."9").contains(scalar) {
-                level.values[level.values.count - 1] = UInt8(scalar.value - 0x30)
+                numbers[numbers.count - 1] = UInt8(scalar.value - 0x30)
+                continue
+            }
+            numbers.append(0)
+            letters += 1
+            let key = UInt64(node) << 21 | UInt64(scalar.value)
+            if let next = level.edges[key] {
+                node = next
             } else {
-                letters.append(scalar)
-                level.values.append(0)
+                let next = Int32(level.ends.count)
+                level.ends.append(-1)
+                level.edges[key] = next
+                node = next
             }
         }
-        guard level.values.count - at > 1 else {
-            level.values.removeLast(level.values.count - at)
-            return
-        }
-        level.patterns[String(letters)] = Int32(at)
-        level.longest = max(level.longest, level.values.count - at - 1)
+        guard letters > 0 else { return }
+        level.ends[Int(node)] = Int32(level.values.count)
+        level.values += numbers
+        level.longest = max(level.longest, letters)
     }
 
     /// Where a lowercase word may break: the number of its letters before each allowed break, at
@@ -143,15 +161,28 @@ final class HyphenPatterns: @unchecked Sendable {
     /// letters (never before the first nor after the last).
     private static func liang(_ word: ArraySlice<Unicode.Scalar>, _ level: Level) -> [Bool] {
         let dotted: [Unicode.Scalar] = ["."] + word + ["."]
-        var values = [UInt8](repeating: 0, count: dotted.count + 1)
-        for i in dotted.indices {
-            var key = String.UnicodeScalarView()
-            for j in i..<min(dotted.count, i + level.longest) {
-                key.append(dotted[j])
-                guard let at = level.patterns[String(key)] else { continue }
-                let start = Int(at)
-                for k in 0...(j - i + 1) { values[i + k] = max(values[i + k], level.values[start + k]) }
+        let n = dotted.count
+        // How far the trie follows the text from each letter.
+        var reach = [Int](repeating: 0, count: n)
+        for i in 0..<n {
+            var node: Int32 = 0
+            var end = i
+            while end < n, end - i < level.longest, let next = level.child(node, dotted[end]) {
+                node = next
+                end += 1
             }
+            reach[i] = end
+        }
+        var values = [UInt8](repeating: 0, count: n + 1)
+        for end in 1...n {
+            // The longest piece ending here that the trie holds (where a walk of it stands), and
+            // the pattern that ends there, if one does.
+            guard let start = (max(0, end - level.longest)..<end).first(where: { reach[$0] >= end }) else { continue }
+            var node: Int32 = 0
+            for k in start..<end { node = level.child(node, dotted[k]) ?? 0 }
+            let at = level.ends[Int(node)]
+            guard at >= 0 else { continue }
+            for k in 0...(end - start) { values[start + k] = max(values[start + k], level.values[Int(at) + k]) }
         }
         // A break after `n` letters of the word sits before dotted[n + 1].
         return (0...word.count).map { $0 > 0 && $0 < word.count && values[$0 + 1] & 1 == 1 }

@@ -44,13 +44,18 @@ public struct TextDocument: Hashable, Sendable {
     public var language: String?
 
     public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
+        self.init(title: title, blocks: blocks, blockLines: blockLines, language: TextLanguage.guess(Self.proseCharacters(of: blocks)))
+    }
+
+    /// A document whose language is known (a part of another: see `window`).
+    init(title: String?, blocks: [TextBlock], blockLines: [Int32], language: String?) {
         self.title = title
         self.blocks = blocks
         self.blockLines = blockLines.count == blocks.count ? blockLines : []
-        language = TextLanguage.guess(Self.proseCharacters(of: blocks))
+        self.language = language
     }
 
-    /// The characters of `blocks`' paragraphs and table cells, a space between spans.
+    /// The characters of `blocks`' paragraphs and table cells, a space after each span.
     static func proseCharacters(of blocks: [TextBlock]) -> some Sequence<Character> {
         blocks.lazy.flatMap { block -> [[TextSpan]] in
             switch block {
@@ -58,7 +63,7 @@ public struct TextDocument: Hashable, Sendable {
             case .table(let table, _): table.rows.flatMap { $0 }
             case .code, .rule, .blank: []
             }
-        }.flatMap { spans in spans.lazy.flatMap { $0.text + " " } }
+        }.flatMap { spans in spans.lazy.flatMap { span in span.text.lazy.map { $0 } + CollectionOfOne(" ") } }
     }
 }
 
@@ -300,7 +305,8 @@ extension TextDocument {
 
     /// Some of the document's blocks, as a document with its title and its indentation's habits.
     private func window(_ blocks: [TextBlock], _ lines: [Int32]) -> TextDocument {
-        var window = TextDocument(title: title, blocks: blocks, blockLines: lines)
+        // (Its language is the whole's: a part of a text told apart nothing, or another language.)
+        var window = TextDocument(title: title, blocks: blocks, blockLines: lines, language: language)
         window.codeIndentStep = codeIndentStep
         window.hangingIndent = hangingIndent
         return window

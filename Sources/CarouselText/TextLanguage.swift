@@ -21,6 +21,7 @@ public enum TextLanguage {
     /// How many words are read to guess (a long file is told by its beginning), and how many of
     /// them must be common words of one language, at least twice those of any other.
     static let wordsRead = 2_000
+    static let charactersRead = 20_000
     static let wordsNeeded = 3
 
     /// The language of `text`'s words, when enough of them are common words of one language (at
@@ -40,7 +41,11 @@ public enum TextLanguage {
             if let code = of(word: lower) { lettered[code, default: 0] += 1 }
             word = ""
         }
+        // (At most `charactersRead` of it: a table of numbers has few words to stop at.)
+        var characters = 0
         for character in text {
+            characters += 1
+            if characters > charactersRead { break }
             if character.isLetter {
                 word.append(character)
             } else {

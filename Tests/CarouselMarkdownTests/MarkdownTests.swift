@@ -609,6 +609,16 @@ import Testing
         #expect(document.plainLines == ["E=mc², H₂O, the 1ˢᵗ, 10⁻³, x^Q and y_(10 max)."], "\(document.plainLines)")
     }
 
+    /// A slide too short to tell its language is in its talk's, for hyphenation (review: each slide
+    /// was guessed alone, and a German talk's short slides fell back to English).
+    @Test func aShortSlideIsInItsTalksLanguage() {
+        let talk = "# Einleitung\n\nWir sind nicht da, und die Tür ist zu, und der Hund ist auch nicht da.\n\n---\n\n# Wahrscheinlichkeitsrechnung\n"
+        let slides = Markdown.slides(from: talk)
+        #expect(slides.count == 2)
+        #expect(slides.map(\.language) == ["de", "de"])
+        #expect(Markdown.slides(from: "# Wahrscheinlichkeitsrechnung\n").first?.language == nil, "one slide alone tells nothing")
+    }
+
     /// A ```diff block, and a diff file read as code, show added lines green, removed ones red,
     /// hunk headers cyan and the files' names bold, the rest in the text's colour (code's tone is
     /// green on 8 or 16 colours: unchanged lines read as added ones, helper-98); other code is one

@@ -57,6 +57,16 @@ import Testing
             #expect(cluster.count == 1, "\(cluster) is one character")
             return TerminalCluster.shown(cluster.first!).map { String($0) }
         }
+        // A letter with three marks is kept composed, where that keeps them all (helper-96): `a`
+        // and three accents is `á` and two; `o`, a horn, an acute and a dot below is `ợ` and the
+        // acute; without a composed form, the first two.
+        for (cluster, kept) in [("a\u{301}\u{302}\u{303}", ["\u{E1}", "\u{302}", "\u{303}"]), ("o\u{31B}\u{301}\u{323}", ["\u{1EE3}", "\u{301}"]),
+                                ("x\u{301}\u{302}\u{303}", ["x", "\u{301}", "\u{302}"])] as [(String, [Unicode.Scalar])] {
+            var canvas = Canvas(width: 4, height: 1)
+            canvas.text(cluster, x: 0, y: 0)
+            #expect(Array(canvas[0, 0].glyph.unicodeScalars) == kept, "\(cluster.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(canvas[1, 0].glyph == " ", "one cell")
+        }
         #expect(parts("स्ते") == ["स्", "ते"])
         #expect(parts("हि") == ["ह", "ि"])
         #expect(parts("น้ำ") == ["น้", "ำ"])

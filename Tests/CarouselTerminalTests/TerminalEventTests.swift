@@ -33,6 +33,22 @@ import Testing
             TerminalEvent.dropUnknownSequences(&events)
             #expect(events == [.key(.right), .key(.character("q"))], "\(reply.debugDescription): \(events)")
         }
+        // A reply cut by a read: its rest, in the next, is dropped too (helper-100: `/0000/0000`).
+        var open = false
+        var first = [TerminalEvent.key(.right)] + Self.keys("\u{1B}]11;rg")
+        TerminalEvent.dropUnknownSequences(&first, inString: &open)
+        #expect(first == [.key(.right)] && open)
+        var second = Self.keys("b:0000/0000/0000\u{1B}\\") + [.key(.character("q"))]
+        TerminalEvent.dropUnknownSequences(&second, inString: &open)
+        #expect(second == [.key(.character("q"))] && !open)
+        // Only what looks like a reply begins one (review: Esc then `P` typed quickly swallowed the
+        // rest of the read), and only keys go with it.
+        var alt = Self.keys("\u{1B}Pab")
+        TerminalEvent.dropUnknownSequences(&alt)
+        #expect(alt == Self.keys("ab"), "Alt+P is dropped alone, as any Alt+key")
+        var click = Self.keys("\u{1B}]11;rgb") + [.resize(width: 80, height: 24)] + Self.keys("q")
+        TerminalEvent.dropUnknownSequences(&click)
+        #expect(click == [.resize(width: 80, height: 24)] + Self.keys("q"))
         // BEL as the shim decodes it (a byte 7 was dropped before this reached it), and one alone.
         #expect(TerminalEvent.decode(cs_event(kind: Int32(CS_EVENT_CHAR), key: 0, ch: 7, mouse: 0, x: 0, y: 0)) == .key(.character("\u{07}")))
         var bell: [TerminalEvent] = [.key(.character("\u{07}")), .key(.character("a"))]

@@ -20,12 +20,7 @@ import Testing
         let rows = texts([.table(table)], width: 30, ascii: true)
         #expect(rows.count == 3 && rows[0].hasPrefix("Grösse | n") && rows[2].hasPrefix("Mass   | 2"), "\(rows)")
         #expect(ASCIISpelling.spelled("plain ascii") == nil && ASCIISpelling.spelled("café") == nil, "nothing to spell: no copy")
-        // A German text's umlauts as German spells them (helper-96: `Größe` read `Grosse`, `prüfen`
-        // `prufen`), an umlaut written apart too; other texts' folded as before. Money and
-        // Spanish marks in words (`1 200 ?`, `?Ole!` before).
-        let german = [TextBlock.paragraph([TextSpan("Die Größe ist nicht zu prüfen, und die Tu\u{308}r ist zu.")])]
-        #expect(texts(german, width: 60, ascii: true) == ["Die Groesse ist nicht zu pruefen, und die Tuer ist zu."], "\(texts(german, width: 60, ascii: true))")
-        #expect(ASCIISpelling.spelled("Größe") == "Grösse", "not known to be German: the ö is folded when drawn")
+        // Money and Spanish marks (`1 200 ?`, `?Ole!` before: helper-96).
         #expect(ASCIISpelling.spelled("1 200 € ¡Olé!") == "1 200 EUR !Olé!")
     }
 

@@ -9,24 +9,47 @@ struct StalledTerminalTests {
     /// it waits to write. SIGTERM (and the others that end it) must end it at once, by that signal
     /// (helper-97: it was still running 5 s after TERM, INT, HUP or QUIT; only `kill -9` ended it),
     /// leaving the terminal's modes as the shell had them.
-    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
-    func aSignalEndsTheProgramWhileItsTerminalTakesNothing(signal: Int32) throws {
+    /// (`message`: with a line held for standard error meanwhile, a broken picture's, which is
+    /// written out as the terminal is given back: that write held it too; review.)
+    @Test(arguments: [(SIGTERM, false), (SIGINT, false), (SIGHUP, false), (SIGTERM, true)])
+    func aSignalEndsTheProgramWhileItsTerminalTakesNothing(signal: Int32, message: Bool) throws {
         let terminal = try PseudoTerminal(rows: 60, columns: 200)
         var before = termios()
         tcgetattr(terminal.slave, &before)
-        let pid = try terminal.spawn([TmuxSession.binary, "--loop"])
+        var arguments = [TmuxSession.binary, "--loop"]
+        let folder = NSTemporaryDirectory() + "carousel-stalled-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        if message {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for name in ["a", "b", "c"] { try "note \(name)\n".write(toFile: folder + "/\(name).txt", atomically: true, encoding: .utf8) }
+            // (A 16x16 PNG whose header is whole and whose data is not: found broken when decoded,
+            // while the program runs.)
+            let broken: [UInt8] = [
+                0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x10,
+                0x00, 0x00, 0x00, 0x10, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x91, 0x68, 0x36, 0x00, 0x00, 0x00, 0x10, 0x49, 0x44, 0x41,
+                0x54, 0x67, 0x61, 0x72, 0x62, 0x61, 0x67, 0x65, 0x2D, 0x6E, 0x6F, 0x74, 0x2D, 0x7A, 0x6C, 0x69, 0x62, 0x9D, 0x3B, 0x58,
+                0xBB, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+            ]
+            try Data(broken).write(to: URL(fileURLWithPath: folder + "/0-broken.png"))
+            arguments.append(folder)
+        }
+        let pid = try terminal.spawn(arguments)
         defer { terminal.reap(pid) }
         let master = terminal.master
-        // Keys, never a byte read back: Right and Tab for two seconds fill the terminal's buffer.
+        // Read while the deck shows (a broken picture is tried and said meanwhile), then keys, never
+        // a byte read back: Right and Tab for two seconds fill the terminal's buffer.
+        _ = terminal.read(for: 1.5)
         let flags = fcntl(master, F_GETFL)
         _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
-        Thread.sleep(forTimeInterval: 1.0)
         for _ in 0..<100 {
             _ = "\u{1B}[C\t".withCString { write(master, $0, 4) }
             Thread.sleep(forTimeInterval: 0.02)
         }
         let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? ""
         #expect(!processEnded(pid), "still running before the signal")
+        // (The terminal takes no more: its buffer is full.)
+        var room = pollfd(fd: terminal.slave, events: Int16(POLLOUT), revents: 0)
+        #expect(poll(&room, 1, 0) == 0, "the terminal is full")
         kill(pid, signal)
         let ended = waitForEnd(of: pid, timeout: 4)
         #expect(ended, "still running 4 s after signal \(signal) (waiting in \(wchan))")
