@@ -73,6 +73,9 @@ struct StalledTerminalTests {
         defer { terminal.reap(pid) }
         let output = terminal.read(for: 1.5)
         #expect(output.contains("\u{1B}[40;") && !output.contains("\u{1B}[24;"), "the status line on row 40: \(output.suffix(300).debugDescription)")
+        // (Curses' scroll region too: at 24 rows, the frames' line feeds scrolled the rows below it;
+        // helper-100.)
+        #expect(!output.contains("\u{1B}[1;24r"), "no scroll region of 24 rows")
         _ = "q".withCString { write(terminal.master, $0, 1) }
         #expect(waitForEnd(of: pid, timeout: 3))
     }
