@@ -493,7 +493,10 @@ struct ParagraphWrapper {
             let glyph = glyphs[i]
             // Korean sets spaces between words: its syllables wrap as the letters of a word do;
             // so do emoji side by side (a family drawn as its people is one picture).
+            // Full-width Latin letters and digits (`ＬＩＮＵＸ`, `１２３`, as an input method for
+            // Japanese types them) too: their words were split anywhere (helper-100).
             let wide = !glyph.isSpace && glyph.isWide && !isHangul(glyph.character) && !glyph.kind.contains(.pictograph)
+                && !isFullWidthAlphanumeric(glyph.character)
             if wide && glyph.kind.contains(.closingMark) {
                 // A closing mark never starts a line: it ends the segment before it.
                 afterOpening = false
@@ -558,6 +561,12 @@ struct ParagraphWrapper {
     private static let spacedClosing: Set<Character> = [";", ":", "!", "?", "»", "›"]
     private static let spacedOpening: Set<Character> = ["«", "‹"]
     private static let trailing: Set<Character> = [".", ",", "…", ")"]
+
+    /// A full-width Latin letter or digit (U+FF10...U+FF19, U+FF21...U+FF3A, U+FF41...U+FF5A).
+    static func isFullWidthAlphanumeric(_ character: Character) -> Bool {
+        guard let v = character.unicodeScalars.first?.value else { return false }
+        return (0xFF10...0xFF19).contains(v) || (0xFF21...0xFF3A).contains(v) || (0xFF41...0xFF5A).contains(v)
+    }
 
     /// A Hangul syllable or jamo.
     static func isHangul(_ character: Character) -> Bool {

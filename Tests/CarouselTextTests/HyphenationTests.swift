@@ -132,10 +132,19 @@ import CarouselCanvas
         #expect(rows(german, width: 16).prefix(3) == ["Die", "Wahrscheinlich-", "keitsrechnung"], "\(rows(german, width: 16))")
         #expect(rows(german, width: 20).prefix(3) == ["Die", "Wahrscheinlichkeits-", "rechnung ist nicht"], "\(rows(german, width: 20))")
         // (English patterns, as every text had: `Wahrscheinlichkeit-` / `srechnung`.)
-        #expect(rows(german, width: 20, language: "en").prefix(3) != rows(german, width: 20).prefix(3))
+        #expect(rows("Die Wahrscheinlichkeitsrechnung", width: 20, language: "en") != rows("Die Wahrscheinlichkeitsrechnung", width: 20, language: "de"))
         // A word of 67 letters is a German word too.
         let long = "Grundstücksverkehrsgenehmigungszuständigkeitsübertragungsverordnung"
         #expect(rows("Die " + long + " ist nicht kurz.", width: 24).contains("nehmigungszuständig-"), "\(rows("Die " + long + " ist nicht kurz.", width: 24))")
+        // A paragraph that tells its own language is in it, in a text of another (helper-100).
+        let mixed = TextDocument(blocks: [
+            .paragraph([TextSpan("This is the note of the week, and it is for you and the team, with the plan that was set.")]),
+            .blank(),
+            .paragraph([TextSpan("Die Wahrscheinlichkeitsrechnung ist nicht schwer, und die Besprechung auch nicht.")]),
+        ])
+        #expect(mixed.language == "en")
+        let mixedRows = TextLayout.lines(for: mixed, width: 20, cellWidth: CharacterWidth.of).map(\.text)
+        #expect(mixedRows.contains("Wahrscheinlichkeits-") && mixedRows.contains("rechnung ist nicht"), "\(mixedRows)")
         let meeting = rows("Wir haben eine Besprechung und die ist nicht lang.", width: 9)
         #expect(meeting.prefix(4) == ["Wir haben", "eine", "Bespre-", "chung und"], "\(meeting)")
         // French, a word without accents: `Bien-ve-nue`, not English's `Bienv-` / `enue`.

@@ -478,6 +478,17 @@ import Testing
                 == ["Genève :", "« C'est"])
     }
 
+    /// Full-width Latin letters and digits wrap as words do (helper-100: `ＬＩ` / `ＮＵＸ`).
+    @Test func fullWidthWordsWrapWhole() {
+        let text = "Full width ＬＩＮＵＸ and １２３ here, and ＵＴＦ too."
+        for width in 12...40 {
+            let rows = TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of).map(\.text)
+            for word in ["ＬＩＮＵＸ", "１２３", "ＵＴＦ"] {
+                #expect(rows.contains { $0.contains(word) }, "width \(width): \(rows)")
+            }
+        }
+    }
+
     /// A word broken over rows leaves at least three letters on each, the punctuation after it
     /// aside (helper-83 read "Ingredien-" / "ts:" and "transluce-" / "nt,"), and a list item's
     /// word broken on a later row stays under the item's text ("semi-" went back to the marker).

@@ -185,12 +185,13 @@ import Testing
                 position += lineText.filter { $0 != " " }.count
                 guard let fullWord = wordAfter[position], !next.text.isEmpty else { continue }
                 // The next word's first unbreakable segment: its first character if wide, else up to
-                // the first wide one (Hangul, set between spaces, and emoji side by side wrap as
-                // narrow letters do).
+                // the first wide one (Hangul, set between spaces, emoji side by side and full-width
+                // Latin letters and digits wrap as narrow letters do).
                 func breaksAround(_ c: Character) -> Bool {
                     let v = c.unicodeScalars.first!.value
                     return CharacterWidth.of(c) >= 2 && !((0xAC00...0xD7A3).contains(v) || (0x1100...0x11FF).contains(v) || (0x3130...0x318F).contains(v))
                         && !c.unicodeScalars.first!.properties.isEmoji
+                        && !((0xFF10...0xFF19).contains(v) || (0xFF21...0xFF3A).contains(v) || (0xFF41...0xFF5A).contains(v))
                 }
                 let segment = breaksAround(fullWord.first!) ? fullWord.prefix(1) : fullWord.prefix { !breaksAround($0) }
                 let segmentWidth = segment.reduce(0) { $0 + CharacterWidth.of($1) }
