@@ -146,7 +146,7 @@ enum ContentSource: Sendable {
             if encoding == nil && TextEncoding.holdsControls(read) {
                 return .text(TextDocument(plainText: "(\(folder.displayName(of: name)): \(FileFailure.notText(read).reason))"))
             }
-            var content = ContentSource.content(bytes: TextEncoding.utf8(read, as: encoding ?? .utf8), kind: kind)
+            var content = ContentSource.withLongLinesNote(ContentSource.content(bytes: TextEncoding.utf8(read, as: encoding ?? .utf8), kind: kind))
             // Neither UTF-8 nor the Latin-1 of Western notes (Cyrillic in Windows-1251 or KOI8-R,
             // Chinese in GBK, Japanese in Shift-JIS: runs of bytes above 127): its letters are
             // shown as �, and the card says why (helper-59: nothing did).
@@ -166,7 +166,24 @@ enum ContentSource: Sendable {
             art.variants += ContentSource.variants(variants, in: folder)
             return .art(art)
         }
-        return ContentSource.content(bytes: bytes, kind: kind)
+        return ContentSource.withLongLinesNote(ContentSource.content(bytes: bytes, kind: kind))
+    }
+
+    /// A text with lines cut at `Sanitizer.maximumColumns` (a minified file's one line) ends
+    /// saying so: only a `…` told, the zoom said "(end)" with most of the file unseen, and a search
+    /// for the rest found nothing (helper-98).
+    static func withLongLinesNote(_ content: CardContent) -> CardContent {
+        guard case .text(let document) = content else { return content }
+        let cut = document.plainLines.count { $0.hasSuffix("…") && $0.count == Sanitizer.maximumColumns }
+        guard cut > 0 else { return content }
+        return .text(ending(document, with: longLinesNote(cut)))
+    }
+
+    /// The last line of a text with `count` lines cut.
+    static func longLinesNote(_ count: Int) -> String {
+        let limit = Sanitizer.maximumColumns % 1000 == 0 ? "\(Sanitizer.maximumColumns / 1000),000" : "\(Sanitizer.maximumColumns)"
+        return count == 1 ? "… a line is longer than \(limit) characters: only its first \(limit) are shown"
+            : "… \(count) lines are longer than \(limit) characters: only their first \(limit) are shown"
     }
 
     /// The lines of a card's larger sizes; one that cannot be read any more, or is not text, is

@@ -164,6 +164,23 @@ import Testing
         }
     }
 
+    /// Lines cut at 10,000 characters are counted at the text's end, the same piped in; a text
+    /// with none has no such line (helper-98).
+    @Test func linesCutAtTheirLimitAreSaidAtTheEnd() throws {
+        let scratch = try Scratch()
+        let long = [UInt8](repeating: UInt8(ascii: "x"), count: 15_000)
+        let bytes = Array("{\n".utf8) + long + [0x0A] + long + Array("\n}\n".utf8)
+        _ = scratch.write(bytes, named: Array("min.json".utf8))
+        _ = scratch.write(Array("short\nlines\n".utf8), named: Array("plain.txt".utf8))
+        let deck = try DeckLoader.load(paths: [scratch.path])
+        let note = "… 2 lines are longer than 10,000 characters: only their first 10,000 are shown"
+        #expect(deck.cards.map { $0.lines.last } == [note, "lines"])
+        let piped = ContentSource.bytes(bytes).content(as: .auto)
+        guard case .text(let document) = piped else { Issue.record("\(piped)"); return }
+        #expect(document.plainLines.last == note)
+        #expect(!document.goesOn, "the text itself is whole")
+    }
+
     /// A card file over 1 MiB shows its first MiB, up to a line's end, as the same bytes piped in
     /// do, and standard error says so (it was refused: helper-12 found `carousel big.log` exit 1
     /// where `carousel - < big.log` showed it); with `--lines`, its lines up to 64 MiB.
@@ -191,8 +208,10 @@ import Testing
         // Its counts say it goes on (helper-76 read `/ERROR [1/852]` of a 50 MB log as all of it).
         #expect(document.goesOn)
         if case .text(let whole) = deck.cards[1].content { #expect(!whole.goesOn) }
-        // A file of exactly 1 MiB is whole: no such line.
-        #expect(deck.cards[1].lines == [String(repeating: "B", count: Sanitizer.maximumColumns - 1) + "…"])
+        // A file of exactly 1 MiB is whole: no such line. Its one line, cut at 10,000 characters,
+        // says so at its end (helper-98: a minified file's 79% unseen, the zoom saying "(end)").
+        #expect(deck.cards[1].lines == [String(repeating: "B", count: Sanitizer.maximumColumns - 1) + "…", "",
+                                        "… a line is longer than 10,000 characters: only its first 10,000 are shown"])
         _ = exact
         var options = LoadOptions()
         options.lines = true
