@@ -13,7 +13,6 @@ public final class TerminalScreen: TerminalBackend {
     private let startInstant: ContinuousClock.Instant
     public private(set) var depth: ColorDepth = .none
     private var writer = FrameWriter(features: TerminalFeatures(depth: .none))
-    private var output: Int32 = STDOUT_FILENO
     private var cursorVisible = false
     private var started = false
     /// Frames that wrote something, and the bytes they wrote (for `CAROUSEL_STATS`).
@@ -93,7 +92,6 @@ public final class TerminalScreen: TerminalBackend {
         let terminfoColors = Int(cs_color_count())
         depth = ColorDepth.resolved(asked: colorOverride, environment: environment, terminfoColors: terminfoColors)
         writer = FrameWriter(features: TerminalScreen.features(depth: depth, environment: environment))
-        output = cs_output_fd()
         cursorVisible = false
     }
 

@@ -116,20 +116,14 @@ final class PseudoTerminal {
         posix_spawn_file_actions_addopen(&actions, 0, slaveName, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(0x80 /* POSIX_SPAWN_SETSID */ | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = (["TERM=xterm-256color", "LC_ALL=C.UTF-8", "HOME=/tmp"] + environment).map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        try #require(posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp) == 0)
+        let spawned = TmuxSession.withChildAttributes(flags: 0x80 /* POSIX_SPAWN_SETSID */) {
+            posix_spawn(&pid, arguments[0], &actions, &$0, argv, envp)
+        }
+        try #require(spawned == 0)
         return pid
     }
 
