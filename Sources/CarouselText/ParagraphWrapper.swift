@@ -358,10 +358,11 @@ struct ParagraphWrapper {
             cells += word[end].width
             end += 1
         }
-        // The last break the word's language allows within that, where it fills half the room at
-        // least (helper-89 read `everywh-` / `ere`, `Archite-` / `cture`).
+        // The last break the word's language allows within that, however little of the row it
+        // fills, where it leaves two letters on it (helper-89 read `everywh-` / `ere`, `Archite-` /
+        // `cture`; helper-101 `sellschaft-` / `skapitäns-` where `sell-` filled less than half).
         if let point = points.filter({ $0 > word.startIndex && $0 <= end && $0 < word.endIndex }).max(),
-           word[..<point].cells * 2 >= limit, point - word.startIndex >= 2 {
+           point - word.startIndex >= 2 {
             return (point, true)
         }
         // In a word joined by its own hyphens, the part the break cuts keeps its three letters

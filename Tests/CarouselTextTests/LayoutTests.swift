@@ -432,7 +432,7 @@ import Testing
 
     /// A word broken over rows breaks where its language's patterns allow a hyphen (helper-89 read
     /// `everywh-` / `ere:` and `Archite-` / `cture` on a narrow card): English, French for a word
-    /// with French accents; where no allowed break fills half the row, where the row is full.
+    /// with French accents; where no allowed break leaves two letters on the row, where the row is full.
     @Test func aBrokenWordBreaksBetweenItsSyllables() {
         func rows(_ text: String, width: Int) -> [String] {
             TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of).map(\.text)
@@ -443,6 +443,11 @@ import Testing
         #expect(rows("la déclaration", width: 8) == ["la", "déclara-", "tion"])
         #expect(rows("extraordinaire", width: 9) == ["extraor-", "dinaire"] || rows("extraordinaire", width: 9) == ["extra-", "ordinaire"],
                 "\(rows("extraordinaire", width: 9))")
+        // An allowed break that fills little of the row still wins over a cut between letters
+        // (helper-101: `sellschaft-` / `skapitäns-` where `sell-` filled less than half of it).
+        let german = "Die Donaudampfschifffahrtsgesellschaftskapitänsmütze ist nicht mit der Mütze des Kapitäns zu verwechseln."
+        #expect(rows(german, width: 11).prefix(7) == ["Die", "Donaudampf-", "schiff-", "fahrtsge-", "sell-", "schaftska-", "pitänsmütze"],
+                "\(rows(german, width: 11))")
         // A word the patterns do not break (one syllable): where the row is full, as before.
         #expect(rows("strengths", width: 7) == ["streng-", "ths"])
         // An accent written apart (NFD) is not counted as a letter of its own (review: `représ-` /

@@ -70,9 +70,12 @@ struct PickEndToEndTests {
         #expect(typed.last { !$0.isEmpty }?.contains("/yel z") == true, "\(typed)")
         // (The space before the word stays, as readline leaves it: "yel " matches no card, and
         // the line shows it, `/yel·`.)
+        // (Waited for in its final shape: the line is drawn as the query changes, and the match
+        // count after the search has run.)
         try session.send("C-w")
-        let word = try session.waitForScreen { $0.last { !$0.isEmpty }?.contains("/yel z") == false }
-        #expect(word.last { !$0.isEmpty }.map { $0.hasPrefix(" /yel· ") && $0.hasSuffix(" no match") } == true, "\(word)")
+        func noMatch(_ row: String?) -> Bool { row.map { $0.hasPrefix(" /yel· ") && $0.hasSuffix(" no match") } == true }
+        let word = try session.waitForScreen { noMatch($0.last { !$0.isEmpty }) }
+        #expect(noMatch(word.last { !$0.isEmpty }), "\(word)")
         try session.send("C-w", "y", "e", "l")
         let again = try session.waitForScreen { $0.last { !$0.isEmpty }?.contains("1 of 3 cards") == true }
         #expect(again.last { !$0.isEmpty }?.hasPrefix(" /yel ") == true, "\(again)")
