@@ -1015,6 +1015,48 @@ static ChafaCanvasConfig *make_config(int width, int height, int depth, unsigned
     return config;
 }
 
+/* xterm's 16 colours, as the terminal shows them (ColorPalette.ansi in the Swift code). */
+static const uint8_t xterm_colors[16][3] = {
+    {0, 0, 0}, {205, 0, 0}, {0, 205, 0}, {205, 205, 0}, {0, 0, 238}, {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
+    {127, 127, 127}, {255, 0, 0}, {0, 255, 0}, {255, 255, 0}, {92, 92, 255}, {255, 0, 255}, {0, 255, 255}, {255, 255, 255},
+};
+
+static uint32_t xterm_rgb(int i) {
+    return (uint32_t)xterm_colors[i][0] << 16 | (uint32_t)xterm_colors[i][1] << 8 | xterm_colors[i][2];
+}
+
+static long xterm_distance(int r, int g, int b, int i) {
+    long dr = r - xterm_colors[i][0], dg = g - xterm_colors[i][1], db = b - xterm_colors[i][2];
+    return 2 * dr * dr + 4 * dg * dg + 3 * db * db;
+}
+
+/* The entry a pixel is shown as. A strong colour keeps its hue: the palette's six hues are far
+ * apart, and by distance alone a sunset's orange and purple, a dusk sky's violet, came out grey
+ * or black. Its normal or bright form, and any other colour, by the nearest, each channel's
+ * difference weighted as the eye weighs it (as ColorPalette.distance does): skin is a light
+ * grey, not a bright yellow or red. */
+static int nearest_xterm_color(int r, int g, int b) {
+    int high = r > g ? (r > b ? r : b) : (g > b ? g : b);
+    int low = r < g ? (r < b ? r : b) : (g < b ? g : b);
+    if (high >= 48 && (high - low) * 2 >= high) {
+        double span = high - low, hue;
+        if (high == r) hue = 60 * ((g - b) / span);
+        else if (high == g) hue = 60 * ((b - r) / span) + 120;
+        else hue = 60 * ((r - g) / span) + 240;
+        if (hue < 0) hue += 360;
+        static const int hues[6] = {1, 3, 2, 6, 4, 5};  /* red, yellow, green, cyan, blue, magenta */
+        int base = hues[(int)((hue + 30) / 60) % 6];
+        return xterm_distance(r, g, b, base + 8) < xterm_distance(r, g, b, base) ? base + 8 : base;
+    }
+    int best = 0;
+    long least = -1;
+    for (int i = 0; i < 16; i++) {
+        long d = xterm_distance(r, g, b, i);
+        if (least < 0 || d < least) { least = d; best = i; }
+    }
+    return best;
+}
+
 int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned flags,
               cp_cell *out, cp_rect *used) {
     if (!image || !out || cols < 1 || rows < 1 || (gint64)cols * rows > (1 << 24)) return -1;
@@ -1028,28 +1070,32 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
     const cp_cell padding = {' ', 0, 0, -1, -1, CP_CELL_FG_DEFAULT | CP_CELL_BG_DEFAULT};
     for (size_t i = 0; i < (size_t)cols * rows; i++) out[i] = padding;
 
-    /* Eight colours are chosen among sixteen, then the bright ones taken as their normal half
-     * and grey as white (below): matched against chafa's eight alone, with no grey between
-     * black and white, a mid grey came out yellow or cyan. */
-    ChafaCanvasConfig *config = make_config(r.width, r.height, depth == CP_DEPTH_8 ? CP_DEPTH_16 : depth, flags);
+    /* At 16 and 8 colours every pixel is first taken to the entry of xterm's palette nearest it
+     * (the colours the terminal shows, as the rest of the screen takes them), and chafa, in its
+     * truecolor mode, only shapes each cell from those: chafa's own 16-colour mode matches
+     * against VGA's values (a normal colour's channel at 112 or 128, greys at 64 and 192), which
+     * no rescaling of the channels reconciles with xterm's (205; greys 127 and 229): a light grey
+     * came out dark grey, skin bright red, a grey mountain black (helper-102). Eight colours are
+     * chosen among sixteen, then the bright ones taken as their normal half and grey as white
+     * (below): matched against the eight alone, with no grey between black and white, a mid grey
+     * came out yellow or cyan. */
+    int palette_depth = depth == CP_DEPTH_8 || depth == CP_DEPTH_16;
+    ChafaCanvasConfig *config = make_config(r.width, r.height, palette_depth ? CP_DEPTH_TRUECOLOR : depth, flags);
     ChafaCanvas *canvas = chafa_canvas_new(config);
     chafa_canvas_config_unref(config);
     const uint8_t *pixels = image->pixels;
     uint8_t *toned = NULL;
-    if (depth == CP_DEPTH_8 || depth == CP_DEPTH_16) {
-        /* chafa matches 8 and 16 colours against the VGA values (a normal colour's channel at
-         * 128, white at 192), where the terminal shows xterm's (205 and 229), as the rest of the
-         * screen takes them: a dark green-grey (35,64,45), nearer black than xterm's green, came
-         * out as that bright green, a picture's shadows as vivid colour. Each channel is carried
-         * from xterm's scale to chafa's first (0, 205, 229, 255 to 0, 128, 192, 255), so that
-         * the colour chafa picks is the one the terminal's palette holds nearest. */
+    if (palette_depth) {
         size_t n = (size_t)image->width * image->height * 4;
         toned = malloc(n);
         if (toned) {
-            uint8_t scale[256];
-            for (int v = 0; v < 256; v++)
-                scale[v] = (uint8_t)(v <= 205 ? v * 128 / 205 : v <= 229 ? 128 + (v - 205) * 64 / 24 : 192 + (v - 229) * 63 / 26);
-            for (size_t i = 0; i < n; i++) toned[i] = (i % 4 == 3) ? pixels[i] : scale[pixels[i]];
+            for (size_t i = 0; i < n; i += 4) {
+                const uint8_t *rgb = xterm_colors[nearest_xterm_color(pixels[i], pixels[i + 1], pixels[i + 2])];
+                toned[i] = rgb[0];
+                toned[i + 1] = rgb[1];
+                toned[i + 2] = rgb[2];
+                toned[i + 3] = pixels[i + 3];
+            }
             pixels = toned;
         }
     } else if (depth == CP_DEPTH_NONE) {
@@ -1126,7 +1172,7 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
     free(blocky);
     free(toned);
 
-    gboolean indexed = depth == CP_DEPTH_8 || depth == CP_DEPTH_16 || depth == CP_DEPTH_256;
+    gboolean indexed = depth == CP_DEPTH_256;
     gboolean ascii = (flags & CP_RENDER_ASCII) != 0;
     for (int y = 0; y < r.height; y++) {
         for (int x = 0; x < r.width; x++) {
@@ -1149,9 +1195,18 @@ int cp_render(const cp_image *image, int cols, int rows, int depth, unsigned fla
             if (bg < 0) cell->flags |= CP_CELL_BG_DEFAULT;
             cell->fg_rgb = fg < 0 ? 0 : (uint32_t)fg;
             cell->bg_rgb = bg < 0 ? 0 : (uint32_t)bg;
-            if (indexed) {
+            if (indexed || palette_depth) {
                 gint fi = -1, bi = -1;
-                chafa_canvas_get_raw_colors_at(canvas, x, y, &fi, &bi);
+                if (indexed) {
+                    chafa_canvas_get_raw_colors_at(canvas, x, y, &fi, &bi);
+                } else {
+                    /* (A cell's colours are those of its pixels, each one of the palette's; a cell
+                     * of more than two takes their mean, matched again.) */
+                    fi = nearest_xterm_color((fg >> 16) & 0xff, (fg >> 8) & 0xff, fg & 0xff);
+                    bi = nearest_xterm_color((bg >> 16) & 0xff, (bg >> 8) & 0xff, bg & 0xff);
+                    cell->fg_rgb = fg < 0 ? 0 : xterm_rgb(fi);
+                    cell->bg_rgb = bg < 0 ? 0 : xterm_rgb(bi);
+                }
                 /* (Eight colours: bright ones as their normal half, grey as white, which a mid
                  * grey was before.) */
                 if (depth == CP_DEPTH_8) {

@@ -209,6 +209,14 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         #expect(try entries(RGB(205, 0, 0), .ansi16) == [1])
         #expect(try entries(RGB(0, 255, 0), .ansi16) == [10])
         #expect(try entries(RGB(150, 140, 120), .ansi16) == [8])
+        // Matched in xterm's values, not VGA's (helper-102: a light grey came out dark grey, skin
+        // bright red, a grey mountain black).
+        #expect(try entries(RGB(200, 200, 200), .ansi16) == [7])
+        #expect(try entries(RGB(240, 200, 160), .ansi16) == [7])
+        #expect(try entries(RGB(100, 100, 110), .ansi16) == [8])
+        #expect(try entries(RGB(255, 160, 0), .ansi16) == [11] || entries(RGB(255, 160, 0), .ansi16) == [3])
+        // A strong colour keeps its hue where grey or black is nearer (a dusk sky's violet).
+        #expect(try entries(RGB(80, 40, 120), .ansi16) == [5])
         #expect(try entries(RGB(127, 127, 127), .ansi8) == [7])
         #expect(try entries(RGB(150, 140, 120), .ansi8) == [7])
         #expect(try entries(RGB(35, 64, 45), .ansi8) == [0])
