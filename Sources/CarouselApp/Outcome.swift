@@ -63,7 +63,9 @@ public struct ExternalCommand: Sendable, Equatable {
             body += " \"$1\""
         }
         body = exports.joined() + body
-        arguments = [Array("/bin/sh".utf8), Array("-c".utf8), Array(body.utf8), Array("carousel".utf8), target] + extra
+        // (The shell's own name as its `$0`, which starts its messages: `carousel: 1: lss: not
+        // found` read as the carousel's own failure; helper-103.)
+        arguments = [Array("/bin/sh".utf8), Array("-c".utf8), Array(body.utf8), Array("sh".utf8), target] + extra
         self.name = name
     }
 

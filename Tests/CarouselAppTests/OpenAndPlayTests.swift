@@ -54,7 +54,7 @@ import Testing
         options.editor = "vim"
         let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
         pilot.press(.right, .character("e"))
-        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim +6 \"$1\"", "carousel", dir + "/talk.md"],
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim +6 \"$1\"", "sh", dir + "/talk.md"],
                 "\(strings(pilot.terminal.commandsRun.last ?? [])), \(status(pilot))")
     }
 
@@ -70,7 +70,7 @@ import Testing
             return .success(.init(edited))
         })
         pilot.press(.right, .character("e"))
-        #expect(strings(pilot.terminal.commandsRun.last ?? []) == ["/bin/sh", "-c", "code -w \"$1\"", "carousel", "b.txt"])
+        #expect(strings(pilot.terminal.commandsRun.last ?? []) == ["/bin/sh", "-c", "code -w \"$1\"", "sh", "b.txt"])
         #expect(reads.withLock { $0 } == 1)
         #expect(pilot.screen.contains { $0.contains("│ edited") }, "the card shows its new text")
         #expect(pilot.model.activeDeckIndex == 1, "back on the same card")
@@ -97,8 +97,8 @@ import Testing
             pilot.press(.character("e"))
             return strings(pilot.terminal.commandsRun.last ?? [])
         }
-        #expect(opened(editor: "vim") { _ in } == ["/bin/sh", "-c", "vim \"$1\"", "carousel", talk], "the first slide: the top")
-        #expect(opened(editor: "vim") { $0.press(.right) } == ["/bin/sh", "-c", "vim +6 \"$1\"", "carousel", talk])
+        #expect(opened(editor: "vim") { _ in } == ["/bin/sh", "-c", "vim \"$1\"", "sh", talk], "the first slide: the top")
+        #expect(opened(editor: "vim") { $0.press(.right) } == ["/bin/sh", "-c", "vim +6 \"$1\"", "sh", talk])
         #expect(opened(editor: "/usr/bin/nano -m") { $0.press(.right, .right) }[2] == "/usr/bin/nano -m +12 \"$1\"")
         // A search: the slide's first line holding it (the third slide's match is on its second line).
         let found = opened(editor: "nvim") { pilot in
@@ -154,11 +154,11 @@ import Testing
         options.editor = "vim"
         let pilot = Pilot(deck: deck, options: options, width: 100, height: 24)
         pilot.press(.character("e"))
-        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim +2 \"$1\"", "carousel", "\(dir)/gift:ideas.txt"])
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim +2 \"$1\"", "sh", "\(dir)/gift:ideas.txt"])
         pilot.press(.right, .character("e"))
-        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim +7 \"$1\"", "carousel", "\(dir)/gift:ideas.txt"], "path:LINE:COLUMN:")
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim +7 \"$1\"", "sh", "\(dir)/gift:ideas.txt"], "path:LINE:COLUMN:")
         pilot.press(.right, .character("e"))
-        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim \"$1\"", "carousel", "\(dir)/gift:ideas.txt"], "a path alone")
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim \"$1\"", "sh", "\(dir)/gift:ideas.txt"], "a path alone")
         let run = pilot.terminal.commandsRun.count
         pilot.press(.right, .character("e"))
         #expect(pilot.terminal.commandsRun.count == run)
@@ -172,7 +172,7 @@ import Testing
         let command = Pilot(deck: deck, options: options, width: 100, height: 24)
         command.press(.right, .character("e"))
         let line = "\(dir)/gift:ideas.txt:7:12: warning"
-        #expect(strings(command.terminal.commandsRun.last ?? []).suffix(4) == ["vim +7 \"$2\"", "carousel", line, "\(dir)/gift:ideas.txt"])
+        #expect(strings(command.terminal.commandsRun.last ?? []).suffix(4) == ["vim +7 \"$2\"", "sh", line, "\(dir)/gift:ideas.txt"])
         options.openWith = "echo {} > {file}.note"
         let both = Pilot(deck: deck, options: options, width: 100, height: 24)
         both.press(.character("e"))
@@ -214,6 +214,22 @@ import Testing
         }
     }
 
+    /// A command that fails says so as the shell's message, not as the carousel's (helper-103 read
+    /// `carousel: 1: nonexistent-cmd-xyz: not found`).
+    @Test func aMissingCommandIsTheShellsMessage() throws {
+        let command = ExternalCommand(script: "nonexistent-cmd-xyz {}", target: Array("1".utf8), name: "t")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = command.arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 127)
+        #expect(message.hasPrefix("sh: ") && message.contains("nonexistent-cmd-xyz"), "\(message)")
+    }
+
     /// A file whose name starts with `-` reaches the editor as a path, not an option (helper-29:
     /// `vim -rf.txt` is vim's recovery mode).
     @Test func aFileNamedLikeAnOptionIsOpenedAsAPath() {
@@ -221,7 +237,7 @@ import Testing
         options.editor = "vim"
         let pilot = Pilot(deck: CardList([Self.note("-rf.txt", "careful")]), options: options, width: 80, height: 24)
         pilot.press(.character("e"))
-        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim \"$1\"", "carousel", "./-rf.txt"])
+        #expect(strings(pilot.terminal.commandsRun.last ?? []).suffix(3) == ["vim \"$1\"", "sh", "./-rf.txt"])
         options.openWith = "less {file}"
         let other = Pilot(deck: CardList([Self.note("-rf.txt", "careful")]), options: options, width: 80, height: 24)
         other.press(.character("e"))
@@ -431,12 +447,12 @@ import Testing
         options.openWith = "wc -l {} && cat {}"
         let pilot = Pilot(deck: deck, options: options, width: 80, height: 24)
         pilot.press(.right, .right, .character("e"))
-        #expect(strings(pilot.terminal.commandsRun.last ?? []) == ["/bin/sh", "-c", "wc -l \"$1\" && cat \"$1\"", "carousel", "piped"])
+        #expect(strings(pilot.terminal.commandsRun.last ?? []) == ["/bin/sh", "-c", "wc -l \"$1\" && cat \"$1\"", "sh", "piped"])
         options.openWith = "less"
         options.print = .index
         let second = Pilot(deck: deck, options: options, width: 80, height: 24)
         second.press(.character("e"))
-        #expect(strings(second.terminal.commandsRun.last ?? []) == ["/bin/sh", "-c", "less \"$1\"", "carousel", "1"])
+        #expect(strings(second.terminal.commandsRun.last ?? []) == ["/bin/sh", "-c", "less \"$1\"", "sh", "1"])
     }
 
     /// --watch: a change wakes the loop, the deck is read again, and the strip stays on the card it
