@@ -686,6 +686,24 @@ static cp_image *finish(GdkPixbuf *pixbuf, const load_state *state, cp_status *s
     return image;
 }
 
+/* What a file whose bytes are no picture's is said to be: text (a note saved with a picture's
+ * name: "not a picture in a known format (... JPEG ...)" for a `.jpg` made the user wonder what
+ * was wrong with their JPEG; helper-102), or a format not known. */
+static void set_unknown_format(cp_status *status, char *error, size_t error_size, const void *head, size_t n) {
+    const guchar *bytes = head;
+    size_t look = n < 4096 ? n : 4096;
+    /* (Up to 3 bytes of a character the cut splits at the end.) */
+    const gchar *end = NULL;
+    gboolean text = look > 0 && memchr(bytes, 0, look) == NULL &&
+                    (g_utf8_validate((const gchar *)bytes, (gssize)look, &end) || (size_t)((const guchar *)end - bytes) + 3 >= look);
+    if (text) {
+        set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "holds text, not a picture");
+    } else {
+        set_error(status, error, error_size, CP_ERR_UNSUPPORTED,
+                  "not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)");
+    }
+}
+
 static cp_image *load(read_chunk read, void *source, int max_width, int max_height,
                       cp_status *status, char *error, size_t error_size) {
     if (status) *status = CP_OK;
@@ -700,8 +718,7 @@ static cp_image *load(read_chunk read, void *source, int max_width, int max_heig
     } else if (n == 0) {
         set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "empty file, not a picture");
     } else if (!format) {
-        set_error(status, error, error_size, CP_ERR_UNSUPPORTED,
-                  "not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)");
+        set_unknown_format(status, error, error_size, buffer, (size_t)n);
     }
     if (n > 0 && format && !plausible_header(format, buffer, (gsize)n)) {
         set_error(status, error, error_size, CP_ERR_CORRUPT, "damaged picture: invalid %s header", format);
@@ -840,8 +857,7 @@ const char *cp_check(const void *head, size_t n, cp_status *status, char *error,
     }
     const char *format = sniff(head, n);
     if (!format) {
-        set_error(status, error, error_size, CP_ERR_UNSUPPORTED,
-                  "not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)");
+        set_unknown_format(status, error, error_size, head, n);
         return NULL;
     }
     if (!plausible_header(format, head, n)) {

@@ -478,8 +478,14 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         let path = try TestImages.temporaryFile("notes.png", Array("Just some words,\nnot a picture.\n".utf8))
         let error = #expect(throws: PictureError.self) { try Picture.load(path: path, maxSize: anySize) }
         #expect(error?.kind == .unsupported)
-        #expect(error?.reason == "not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)")
+        // (Said as what it is: "not a picture in a known format (... JPEG ...)" for a `.jpg` made
+        // a user wonder what was wrong with their JPEG; helper-102.)
+        #expect(error?.reason == "holds text, not a picture")
         #expect(error?.description.hasPrefix(path + ": ") == true)
+        // Bytes of no known format that are no text either: the formats shown are named.
+        let other = try TestImages.temporaryFile("noise.jpg", [0x00, 0x01, 0xFE, 0x80, 0x00, 0x13, 0x37] + Array(repeating: 0xA5, count: 100))
+        let unknown = #expect(throws: PictureError.self) { try Picture.load(path: other, maxSize: anySize) }
+        #expect(unknown?.reason == "not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)")
     }
 
     @Test func emptyFile() throws {
@@ -551,7 +557,7 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         let error = failure(Array(xpm.utf8))
         #expect(error?.kind == .unsupported)
         // gdk-pixbuf could decode it, but only the six formats' signatures reach it.
-        #expect(error?.reason == "not a picture in a known format (PNG, JPEG, GIF, WebP, BMP, TIFF)")
+        #expect(error?.reason == "holds text, not a picture")
         // An SVG, which gdk-pixbuf's librsvg loader would render, is refused the same way.
         let svg = failure(Array("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'/>".utf8))
         #expect(svg?.kind == .unsupported)
