@@ -690,12 +690,15 @@ static cp_image *finish(GdkPixbuf *pixbuf, const load_state *state, cp_status *s
  * name: "not a picture in a known format (... JPEG ...)" for a `.jpg` made the user wonder what
  * was wrong with their JPEG; helper-102), or a format not known. */
 static void set_unknown_format(cp_status *status, char *error, size_t error_size, const void *head, size_t n) {
-    const guchar *bytes = head;
+    /* (Text: no control character but tab, line ends, form feed and escape in its first 4 KB,
+     * in whatever encoding. Told without GLib, which a check must not load.) */
+    const unsigned char *bytes = head;
     size_t look = n < 4096 ? n : 4096;
-    /* (Up to 3 bytes of a character the cut splits at the end.) */
-    const gchar *end = NULL;
-    gboolean text = look > 0 && memchr(bytes, 0, look) == NULL &&
-                    (g_utf8_validate((const gchar *)bytes, (gssize)look, &end) || (size_t)((const guchar *)end - bytes) + 3 >= look);
+    int text = look > 0;
+    for (size_t i = 0; i < look && text; i++) {
+        unsigned char c = bytes[i];
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b) || c == 0x7f) text = 0;
+    }
     if (text) {
         set_error(status, error, error_size, CP_ERR_UNSUPPORTED, "holds text, not a picture");
     } else {
@@ -988,7 +991,11 @@ static ChafaCanvasConfig *make_config(int width, int height, int depth, unsigned
     } else if (depth == CP_DEPTH_NONE) {
         /* No box-drawing lines: with two "colours" only, a noisy grey between two shades came out
          * as a row of ┍┖╳┰ (helper-35); blocks and shades keep every cell a shade or a shape. */
-        chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_STIPPLE);
+        /* Halves and quarters, not the eighths of a cell (`▇`, `▂`): near half brightness an
+         * eighth block fitted a smooth gradient as well as a shade, and a sky's row came out a
+         * bright stripe of `▇` between rows of `▒` (helper-102). */
+        chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_HALF | CHAFA_SYMBOL_TAG_QUAD | CHAFA_SYMBOL_TAG_SOLID |
+                                                  CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_STIPPLE);
     } else {
         chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER |
                                                   CHAFA_SYMBOL_TAG_SPACE);

@@ -223,6 +223,26 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         #expect(try entries(RGB(0, 255, 0), .ansi8) == [2])
     }
 
+    /// Without colour a smooth sky is shades, not a stripe: near half brightness an eighth of a
+    /// cell (`▇`) fitted a row of the gradient as well as `▒`, and stood out as a bright band
+    /// (helper-102, the sunset's third row).
+    @Test func withoutColourAGradientHasNoStripes() throws {
+        func shade(_ y: Int) -> RGB {
+            let r: Int = 255 - y * 60 / 600, g: Int = 80 + y * 80 / 600, b: Int = 200 - y * 100 / 600
+            return RGB(UInt8(r), UInt8(g), UInt8(b))
+        }
+        let sky = try Picture.load(bytes: TestImages.bmp(width: 900, height: 600) { _, y in shade(y) }, maxSize: anySize)
+        for (columns, rows) in [(84, 26), (60, 20), (40, 12), (100, 30)] {
+            let cells = sky.cells(columns: columns, rows: rows, depth: .none, ascii: false)
+            func isEighth(_ v: UInt32) -> Bool {
+                if v == 0x2584 || v == 0x258C { return false }  // (halves)
+                return (0x2581...0x2587).contains(v) || (0x2589...0x258F).contains(v) || v == 0x2594 || v == 0x2595
+            }
+            let eighths = cells.cells.map(\.scalar.value).filter(isEighth)
+            #expect(eighths.isEmpty, "\(columns)x\(rows):\n\(cells.text)")
+        }
+    }
+
     @Test(arguments: PictureColorDepth.allCases)
     func asciiIsSevenBit(depth: PictureColorDepth) throws {
         for image in [TestImages.noise(), TestImages.horizontalGradient(), TestImages.split()] {
