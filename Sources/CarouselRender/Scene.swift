@@ -312,6 +312,7 @@ public struct Scene: Sendable {
             }
             highlightMatches(highlight, rows: shown, on: &canvas)
             highlightAcrossRows(highlight, rows: shown, on: &canvas)
+            highlightOverThreeRows(highlight, rows: shown, on: &canvas)
             if let zoom, let zoomInfo, zoom.index < deck.count,
                let line = currentMatchLine(zoom, card: deck.card(at: zoom.index), info: zoomInfo) {
                 markCurrentMatch(line: line, info: zoomInfo, on: &canvas)

@@ -208,6 +208,89 @@ extension Scene {
         }
     }
 
+    /// Marks the matches a wrap splits over three rows, the middle one wholly inside them (a
+    /// query of three words on a narrow card: "building" / "terminal" / "tools that"; a long word
+    /// broken twice), read as `highlightAcrossRows` reads two. (Only two rows were joined: such a
+    /// match kept its card in the filter, marked nowhere.)
+    mutating func highlightOverThreeRows(_ find: MatchFinder, rows: Range<Int>, on canvas: inout Canvas) {
+        // (A match holds the middle row and a character either side: the query is that long.)
+        let longest = (highlightReach - 1) / 2
+        guard longest >= 3 else { return }
+        let width = canvas.width
+        for area in textAreas {
+            let area = area.intersection(canvas.bounds)
+            let top = max(area.y, rows.lowerBound), bottom = min(area.maxY, rows.upperBound)
+            guard area.width >= 1, bottom - top >= 3 else { continue }
+            for y in top..<(bottom - 2) {
+                // The middle row, from its first character that is not a blank to its last.
+                var from = area.x, to = area.maxX
+                while from < to, canvas[from, y + 1].glyph == " " || canvas[from, y + 1].isContinuation { from += 1 }
+                while to > from, canvas[to - 1, y + 1].glyph == " " { to -= 1 }
+                guard from < to else { continue }
+                let continuedMiddle = canvas[from, y + 1].glyph == "↪"
+                if continuedMiddle { from += 1 }
+                var middle = 0
+                for x in from..<to where !canvas[x, y + 1].isContinuation { middle += 1 }
+                guard middle >= 1, middle + 2 <= longest else { continue }
+                // The upper row's end and the lower row's start, as far as a match reaches.
+                var end = area.maxX
+                while end > area.x, canvas[end - 1, y].glyph == " " { end -= 1 }
+                guard end > area.x else { continue }
+                var start = end, taken = 0
+                while start > area.x, taken < longest - middle - 1 {
+                    start -= 1
+                    if !canvas[start, y].isContinuation { taken += 1 }
+                }
+                var head = area.x
+                while head < area.maxX, canvas[head, y + 2].glyph == " " || canvas[head, y + 2].isContinuation { head += 1 }
+                guard head < area.maxX else { continue }
+                let continuedLower = canvas[head, y + 2].glyph == "↪"
+                if continuedLower { head += 1 }
+                // How each break joins: tight, with a space, or after a hyphen (with it, a word's
+                // own; without it, one the layout broke: both are tried).
+                func joins(_ last: Character, _ first: Character, continued: Bool) -> (tight: Bool, hyphen: Bool) {
+                    let tight = continued || TextLayout.joinsWithoutSpace(last, first) || last == "/" || "[(.#?&=_~@:\\".contains(first)
+                    return (tight, !tight && last == "-")
+                }
+                let upperBreak = joins(canvas[end - 1, y].glyph, canvas[from, y + 1].glyph, continued: continuedMiddle)
+                let lowerBreak = joins(canvas[to - 1, y + 1].glyph, canvas[head, y + 2].glyph, continued: continuedLower)
+                for keepUpper in upperBreak.hyphen ? [true, false] : [true] {
+                    for keepLower in lowerBreak.hyphen ? [true, false] : [true] {
+                        joinedCharacters.removeAll(keepingCapacity: true)
+                        joinedCells.removeAll(keepingCapacity: true)
+                        func take(_ row: Int, _ columns: Range<Int>, limit: Int = .max, dropLast: Bool = false) {
+                            var count = 0
+                            for x in columns where !canvas[x, row].isContinuation {
+                                guard count < limit else { break }
+                                joinedCharacters.append(canvas[x, row].glyph)
+                                joinedCells.append(row * width + x)
+                                count += 1
+                            }
+                            if dropLast, !joinedCharacters.isEmpty {
+                                joinedCharacters.removeLast()
+                                joinedCells.removeLast()
+                            }
+                        }
+                        func space(_ join: (tight: Bool, hyphen: Bool)) {
+                            if !join.tight && !join.hyphen {
+                                joinedCharacters.append(" ")
+                                joinedCells.append(-1)
+                            }
+                        }
+                        take(y, start..<end, dropLast: !keepUpper)
+                        let upper = joinedCharacters.count
+                        space(upperBreak)
+                        take(y + 1, from..<to, dropLast: !keepLower)
+                        space(lowerBreak)
+                        let lower = joinedCharacters.count
+                        take(y + 2, head..<area.maxX, limit: longest - middle - 1)
+                        markStraddling(find(joinedCharacters), upper: upper, lower: lower, on: &canvas)
+                    }
+                }
+            }
+        }
+    }
+
     /// Marks the cells of the matches that begin before `upper` (in the upper row) and end after
     /// `lower` (in the lower one).
     private func markStraddling(_ matches: [Range<Int>], upper: Int, lower: Int, on canvas: inout Canvas) {

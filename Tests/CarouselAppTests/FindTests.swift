@@ -390,6 +390,22 @@ import Testing
         #expect(broken.count == 2 && text.joined() == "microscopic", "\(text): \(pilot.screen.joined(separator: "\n"))")
     }
 
+    /// A match the wrap splits over three rows, the middle one wholly inside it, is marked on all
+    /// three (only two rows were joined: the card was kept by the filter, nothing marked on it).
+    @Test func aMatchOverThreeRowsIsMarkedOnAll() throws {
+        let notes = CardList([FindTests.note("three", "Wir bauen extraordinarily comprehensive terminal tools that people love.")])
+        let pilot = Pilot(deck: notes, width: 20, height: 12)
+        pilot.press(.character("/"))
+        pilot.type("bauen extraordinarily comp")
+        pilot.press(.enter, .enter)
+        let screen = pilot.screen.joined(separator: "\n")
+        let amber = Color.rgb(RGB(245, 194, 66))
+        let marked = pilot.screen.indices.map { row in
+            String((0..<20).compactMap { x in pilot.canvas[x, row].style.background == amber ? Array(pilot.screen[row])[x] : nil })
+        }.filter { !$0.isEmpty }
+        #expect(marked == ["bauen", "extraordinarily", "comp"], "\(marked)\n\(screen)")
+    }
+
     /// Source code is cut at a card's edge, not wrapped: a match in the part of a line the card
     /// cut still opens the card at that line (it showed the top of the file, and the match
     /// nowhere), the line scrolled to show the match (helper-20). In the lyrics look, the title
