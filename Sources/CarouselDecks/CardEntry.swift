@@ -220,6 +220,7 @@ enum ContentSource: Sendable {
         guard !endsInCutNote(document, all: false) else { return document }
         var document = document
         document.blocks += [.blank(), .paragraph([TextSpan(note, style: .decoration)])]
+        document.endNotes += 2
         if !document.blockLines.isEmpty { document.blockLines += [0, 0] }
         return document
     }

@@ -27,7 +27,8 @@ public final class TerminalScreen: TerminalBackend {
     /// Why the terminal cannot be used; nothing has been written to it then.
     public enum StartError: Error, CustomStringConvertible, Equatable {
         case notATerminal
-        case noTerminalType
+        /// (`empty`: set, to nothing: `env TERM= carousel` was told it was not set; helper-104.)
+        case noTerminalType(empty: Bool)
         case unknownTerminalType(String)
         case cannotMoveCursor(String)
         case notANSI(String)
@@ -37,8 +38,8 @@ public final class TerminalScreen: TerminalBackend {
             switch self {
             case .notATerminal:
                 "carousel: no terminal to draw on (standard output is not one, and there is no /dev/tty); use --render COLSxROWS to print a screen as text"
-            case .noTerminalType:
-                "carousel: TERM is not set, so what the terminal can do is unknown (set it, e.g. TERM=xterm-256color)"
+            case .noTerminalType(let empty):
+                "carousel: TERM is \(empty ? "empty" : "not set"), so what the terminal can do is unknown (set it, e.g. TERM=xterm-256color)"
             case .unknownTerminalType(let name):
                 "carousel: terminal type '\(name)' is not known (no terminfo entry; e.g. TERM=xterm-256color)"
             case .cannotMoveCursor(let name):
@@ -79,7 +80,7 @@ public final class TerminalScreen: TerminalBackend {
         standIn = used == asked ? nil : used
         switch Int(cs_start(direct ? 1 : 0, used)) {
         case Int(CS_START_OK): break
-        case Int(CS_START_NO_TERM): throw StartError.noTerminalType
+        case Int(CS_START_NO_TERM): throw StartError.noTerminalType(empty: environment["TERM"] != nil)
         case Int(CS_START_UNKNOWN_TERM): throw StartError.unknownTerminalType(term)
         case Int(CS_START_NO_CURSOR): throw StartError.cannotMoveCursor(term)
         case Int(CS_START_NOT_ANSI): throw StartError.notANSI(term)

@@ -39,6 +39,10 @@ public struct TextDocument: Hashable, Sendable {
     /// line kept; its last line says so): what counts its lines or matches counts that part,
     /// and says so with a `+`.
     public var goesOn = false
+    /// How many of its last blocks are a note the program added (a blank and a line saying that
+    /// lines were cut or the file goes on): no lines of the text, so not counted as its lines
+    /// (helper-104 read `line 1 of 3` for a file of one line with its note).
+    public var endNotes = 0
     /// The language its words are in, as far as it can be told (`TextLanguage.guess`: from its
     /// prose and tables, not its code), for hyphenation; nil: each word's letters tell.
     public var language: String?
@@ -270,9 +274,9 @@ extension TextDocument {
                 // (From body row `line - dropped`, under the header: its columns' names.)
                 table.rows = [table.rows[0]] + table.rows[(line - dropped)...]
                 rest[0] = .table(table, margin: margin)
-                return (window(rest, restLines), line, true)
+                return (window(rest, restLines, endNotes: min(endNotes, rest.count)), line, true)
             }
-            return (window(rest, restLines), dropped, false)
+            return (window(rest, restLines, endNotes: min(endNotes, rest.count)), dropped, false)
         }
         return (window([], []), dropped, false)
     }
@@ -304,9 +308,11 @@ extension TextDocument {
     }
 
     /// Some of the document's blocks, as a document with its title and its indentation's habits.
-    private func window(_ blocks: [TextBlock], _ lines: [Int32]) -> TextDocument {
+    /// (`endNotes`: of the notes at the whole's end, those it ends with.)
+    private func window(_ blocks: [TextBlock], _ lines: [Int32], endNotes: Int = 0) -> TextDocument {
         // (Its language is the whole's: a part of a text told apart nothing, or another language.)
         var window = TextDocument(title: title, blocks: blocks, blockLines: lines, language: language)
+        window.endNotes = endNotes
         window.codeIndentStep = codeIndentStep
         window.hangingIndent = hangingIndent
         return window
@@ -316,8 +322,9 @@ extension TextDocument {
     /// indented rows are indented by a multiple of it and hardly any (one in twenty) by less
     /// (4-space Python whose methods' bodies sit at 8 steps by 4); else 0 (2-space code, code
     /// aligned to its parentheses, a drawing, fewer than three indented rows, unless `fewRows`).
-    /// `fewRows`: a source file's text, where a row or two a tab's width in (a Makefile's recipe)
-    /// are steps of a tab too (not a drawing in a Markdown code block, whose columns must stay).
+    /// `fewRows`: a source file's text, where a row or two a tab's width or four spaces in (a
+    /// Makefile's recipe, a short function) are steps too (not a drawing in a Markdown code block,
+    /// whose columns must stay).
     public static func codeIndentStep(of blocks: [TextBlock], fewRows: Bool = false) -> Int {
         var leads: [Int] = []
         // (Not a diff's rows, each begun by its mark, a space, + or -: its unchanged lines narrowed
@@ -339,8 +346,13 @@ extension TextDocument {
             }
         }
         // A few rows, each a tab's width in or several (tabs are spaces by now): steps of a tab
-        // (a Makefile's recipe of one line sat 8 columns in on a card of 13).
-        if fewRows && !leads.isEmpty && leads.count < 3 && leads.allSatisfy({ $0 % 8 == 0 }) { return 8 }
+        // (a Makefile's recipe of one line sat 8 columns in on a card of 13); each four spaces in
+        // or several, steps of four (a function of one or two lines kept its four columns on a
+        // card of ten; helper-104).
+        if fewRows && !leads.isEmpty && leads.count < 3 {
+            if leads.allSatisfy({ $0 % 8 == 0 }) { return 8 }
+            if leads.allSatisfy({ $0 % 4 == 0 }) { return 4 }
+        }
         guard leads.count >= 3 else { return 0 }
         for step in [8, 4] {
             let multiples = leads.count { $0 % step == 0 }, less = leads.count { $0 < step }

@@ -26,7 +26,14 @@ public enum TextLayout {
         // The layout keeps the closure only for the duration of this call.
         return withoutActuallyEscaping(cellWidth) { cellWidth in
             let layout = BlockLayout(for: document, width: width, ascii: ascii, cellWidth: cellWidth, wrapsCode: wrapsCode, measure: measure)
-            return blocks.flatMap { layout.lines(for: $0) }
+            guard document.endNotes > 0 else { return blocks.flatMap { layout.lines(for: $0) } }
+            // A note at the end begins no line of the text (see `TextDocument.endNotes`).
+            let notes = blocks.count - document.endNotes
+            return blocks.indices.flatMap { i in
+                var lines = layout.lines(for: blocks[i])
+                if i >= notes { for j in lines.indices { lines[j].linesBegun = 0 } }
+                return lines
+            }
         }
     }
 
@@ -115,12 +122,13 @@ public enum TextLayout {
             let layout = BlockLayout(for: document, width: width, ascii: ascii, cellWidth: cellWidth)
             var lines: [LaidLine] = []
             var unlaid = 0
-            for block in document.blocks {
+            let notes = document.blocks.count - document.endNotes
+            for (i, block) in document.blocks.enumerated() {
                 if lines.count > rows {
                     // (Counted as `plainLines` counts them: a paragraph's hard breaks too; it
                     // counted one, and "… 605 more lines" stood under "↑ 4796 lines above" in a
-                    // text of 5,999; helper-37.)
-                    unlaid += TextDocument.lineCount(of: block)
+                    // text of 5,999; helper-37. A note at the end is no line: `endNotes`.)
+                    if i < notes { unlaid += TextDocument.lineCount(of: block) }
                     continue
                 }
                 let needed = rows + 1 - lines.count

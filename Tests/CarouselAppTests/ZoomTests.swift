@@ -496,6 +496,25 @@ import Testing
         #expect(status(pilot).contains("/needle [1/2+]"), "\(status(pilot))")
     }
 
+    /// A note the program ends a text with (lines cut at 10,000 characters, a file cut at 1 MiB) is
+    /// no line of it: a file of one line says `line 1 of 1`, and its card no `… 2 more lines`
+    /// (helper-104 read `line 1 of 3` and `lines 1-3 of 3`).
+    @Test func aNoteAtTheEndIsNoLineOfTheText() {
+        var document = TextDocument(plainText: String(repeating: "word ", count: 600))
+        document.blocks += [.blank(), .paragraph([TextSpan("… a line is longer than 10,000 characters", style: .decoration)])]
+        document.endNotes = 2
+        let deck = CardList([Card(id: "min.js", title: "min", content: .text(document))])
+        var options = AppOptions()
+        options.style = .lyrics
+        let card = Pilot(deck: deck, options: options, width: 80, height: 24)
+        #expect(!card.screen.joined().contains("more line"), "\(card.screen.joined(separator: "\n"))")
+        let pilot = Pilot(deck: deck, width: 80, height: 24)
+        pilot.press(.enter)
+        #expect(status(pilot).contains("line 1 of 1"), "\(status(pilot))")
+        pilot.press(.end)
+        #expect(status(pilot).contains("line 1 of 1"), "\(status(pilot))")
+    }
+
     /// Scrolled, the count names the match `n` goes on from: n then says the next number, N the one
     /// before (a note of 60 lines, each with a match: after End it said [34/60] and n went to 37,
     /// after five lines down [4/60] and then 7; helper-76).

@@ -208,6 +208,9 @@ import Testing
         // Its counts say it goes on (helper-76 read `/ERROR [1/852]` of a 50 MB log as all of it).
         #expect(document.goesOn)
         if case .text(let whole) = deck.cards[1].content { #expect(!whole.goesOn) }
+        // The notes are no lines of the text: not counted as its lines (helper-104).
+        #expect(document.endNotes == 2)
+        if case .text(let whole) = deck.cards[1].content { #expect(whole.endNotes == 2) }
         // A file of exactly 1 MiB is whole: no such line. Its one line, cut at 10,000 characters,
         // says so at its end (helper-98: a minified file's 79% unseen, the zoom saying "(end)").
         #expect(deck.cards[1].lines == [String(repeating: "B", count: Sanitizer.maximumColumns - 1) + "…", "",

@@ -44,6 +44,8 @@ import Testing
         // A file of a line or two a tab in (a Makefile's recipe; tabs are spaces by now), too.
         let recipe = "all:\n        go build ./..."
         #expect(rows(recipe, width: 12) == ["all:", "  go build …"])
+        // Or four spaces in: a function of a line or two (helper-104: `    return…` on a card of 12).
+        #expect(rows("def f():\n    return 1\n\ndef g():\n    return 2", width: 12) == ["def f():", "  return 1", "", "def g():", "  return 2"])
         #expect(TextDocument(code: "a(b,\n  c)").codeIndentStep == 0, "aligned, not a tab in")
         // Not a drawing's row or two in a Markdown text: its columns stay (review).
         #expect(TextDocument.codeIndentStep(of: [.code(lines: ["+---+", "| a |", "+---+", "        |", "        v"])]) == 0)

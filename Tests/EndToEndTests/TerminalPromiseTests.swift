@@ -502,6 +502,7 @@ struct TerminalPromiseTests {
         ("LANG=C.UTF-8 TERM=dumb", "this terminal cannot move the cursor"),
         ("LANG=C.UTF-8 TERM=nosuch", "terminal type 'nosuch' is not known"),
         ("-u TERM LANG=C.UTF-8", "TERM is not set"),
+        ("TERM= LANG=C.UTF-8", "TERM is empty"),
     ])
     func anUnusableTerminalIsNamedClearly(environment: String, message: String) throws {
         let session = try TmuxSession(environment: environment)
