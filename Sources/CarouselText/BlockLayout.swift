@@ -209,17 +209,24 @@ struct BlockLayout {
             // A row that would end inside a word ends after a space instead, where one is near
             // the end (`delt` / `↪a: 4)` read as two names: helper-63), else after a separator of
             // its names (a slash, a comma, a bracket, an underscore, a dot: `TEST_UNIT_D` / `↪OCKER`
-            // and `-t` / `↪i` read as other names; helper-66); what it breaks after stays on the
-            // row, so the line reads the same joined again.
+            // and `-t` / `↪i` read as other names; helper-66), a little further back (a Go
+            // constant's `http.StatusMethodNotAllo` / `↪wed)`: helper-104), else between the words
+            // of a camel-case name (`StatusMethod` / `↪NotAllowed`); what it breaks after stays on
+            // the row, so the line reads the same joined again.
             if end > rest.startIndex, end < rest.endIndex, !rest[end - 1].isSpace, !rest[end].isSpace {
-                let reach = min(12, room / 4)
-                for breaksAfter in [{ (g: Glyph) in g.isSpace }, Self.separatesNames] {
+                let near = min(12, room / 4)
+                let tries: [(reach: Int, breaksAfter: (Int) -> Bool)] = [
+                    (near, { rest[$0].isSpace }),
+                    (min(24, room / 3), { Self.separatesNames(rest[$0]) }),
+                    (near, { $0 + 1 < rest.endIndex && rest[$0].character.isLowercase && rest[$0 + 1].character.isUppercase }),
+                ]
+                for (reach, breaksAfter) in tries {
                     var at = end - 1, back = 0
-                    while at > rest.startIndex, back < reach, !breaksAfter(rest[at]) {
+                    while at > rest.startIndex, back < reach, !breaksAfter(at) {
                         back += rest[at].width
                         at -= 1
                     }
-                    if at > rest.startIndex, breaksAfter(rest[at]), back < reach {
+                    if at > rest.startIndex, breaksAfter(at), back < reach {
                         end = at + 1
                         cells = rest[rest.startIndex..<end].reduce(0) { $0 + $1.width }
                         break

@@ -616,6 +616,11 @@ import Testing
         #expect(wrapped(["run: docker_compose_build_all_targets_now"], width: 20) == ["run: docker_compose_", "↪build_all_targets_", "↪now"])
         #expect(wrapped(["  path: a/b/c/requirements.txt"], width: 16) == ["  path: a/b/c/", "  ↪requirements.", "  ↪txt"])
         #expect(wrapped(["ab日本語x"], width: 5) == ["ab日", "↪本語", "↪x"])
+        // A separator a little further back than a space is looked for (helper-104:
+        // `http.StatusMethodNotAllo` / `↪wed)`), else a camel-case name's next word.
+        let go = "\t\thttp.Error(w, \"method not allowed\", http.StatusMethodNotAllowed)"
+        #expect(wrapped([go], width: 78)[0].hasSuffix("\"method not allowed\", http."), "\(wrapped([go], width: 78))")
+        #expect(wrapped(["x = aVeryLongCamelCaseNameThatGoesOnAndOn"], width: 32) == ["x = aVeryLongCamelCaseNameThat", "↪GoesOnAndOn"])
         let line = (0..<50).map(String.init).joined(separator: ",")
         let rows = wrapped([line], width: 17)
         #expect(rows.allSatisfy { CharacterWidth.of($0) <= 17 })
