@@ -32,7 +32,10 @@ extension Card {
             if !fileName, let stem = Card.stem(of: shown) { shown = stem }
             if shown != title { text += "\n" + shown }
         }
-        for line in lines { text += "\n" + line }
+        // (Not a note the program ended the text with: `/characters` kept every minified file.)
+        let notes: Int
+        if case .text(let document) = content { notes = document.endNoteLines } else { notes = 0 }
+        for line in lines.dropLast(notes) { text += "\n" + line }
         // (The pictures drawn with the text, by their words: they were in the text before.)
         if case .text(let document) = content {
             for figure in document.figures where figure.path != nil { text += "\n" + figure.alt }

@@ -43,6 +43,8 @@ public struct TextDocument: Hashable, Sendable {
     /// lines were cut or the file goes on): no lines of the text, so not counted as its lines
     /// (helper-104 read `line 1 of 3` for a file of one line with its note).
     public var endNotes = 0
+    /// The lines of `plainLines` that are those notes, at its end.
+    public var endNoteLines: Int { blocks.suffix(endNotes).reduce(0) { $0 + Self.lineCount(of: $1) } }
     /// The language its words are in, as far as it can be told (`TextLanguage.guess`: from its
     /// prose and tables, not its code), for hyphenation; nil: each word's letters tell.
     public var language: String?

@@ -211,6 +211,8 @@ import Testing
         // The notes are no lines of the text: not counted as its lines (helper-104).
         #expect(document.endNotes == 2)
         if case .text(let whole) = deck.cards[1].content { #expect(whole.endNotes == 2) }
+        // Nor text a search finds: `/characters` kept every minified file.
+        #expect(!deck.cards[1].searchText(fileName: false).contains("characters") && !deck.cards[0].searchText(fileName: false).contains("goes on"))
         // A file of exactly 1 MiB is whole: no such line. Its one line, cut at 10,000 characters,
         // says so at its end (helper-98: a minified file's 79% unseen, the zoom saying "(end)").
         #expect(deck.cards[1].lines == [String(repeating: "B", count: Sanitizer.maximumColumns - 1) + "…", "",
