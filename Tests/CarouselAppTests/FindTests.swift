@@ -304,7 +304,7 @@ import Testing
             FindTests.note("a", "Host alphabravocharliedeltaecho.foxtrotgolfhotelindia.example.net is up."),
             FindTests.note("b", "東京オフィスのサーバーは新しい東京オフィスのサーバーです。"),
             Card(id: "c.md", title: "c", content: .text(TextDocument(blocks: [
-                .code([[TextSpan("# a very long comment: the_identifier_that_goes_on_past_the_edge_of_the_zoomed_card_for_sure")]]),
+                .code([[TextSpan("# a very long comment: thexidentifierthatgoesonpasttheedgeofthezoomedcardforsure")]]),
             ]))),
         ])
         /// Whether every cell of `text` where it stands on `row` (its last place there with `last`) is marked.
