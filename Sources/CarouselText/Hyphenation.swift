@@ -82,7 +82,11 @@ public enum Hyphenation {
                   scalars.dropFirst().allSatisfy({ $0.properties.generalCategory == .nonspacingMark }) else { return [] }
             letters.append(base)
         }
-        let code = language ?? TextLanguage.of(word: run.lazy.map(\.character)) ?? TextLanguage.preferred ?? "en"
+        // (In English, which writes none of the letters that tell a language, a word with such
+        // letters is a word of that language: `Hé-lène's`, a German compound; elsewhere the
+        // letters may be the text's own, `é` in Spanish.)
+        let told = language == nil || language == "en" ? TextLanguage.of(word: run.lazy.map(\.character)) : nil
+        let code = told ?? language ?? TextLanguage.preferred ?? "en"
         guard let patterns = patterns(for: code) else { return [] }
         return patterns.breaks(in: letters, left: 2, right: 3).map { run.startIndex + $0 }
     }

@@ -450,6 +450,10 @@ import Testing
         let german = "Die Donaudampfschifffahrtsgesellschaftskapitänsmütze ist nicht mit der Mütze des Kapitäns zu verwechseln."
         #expect(rows(german, width: 11).prefix(7) == ["Die", "Donaudampf-", "schiff-", "fahrtsge-", "sell-", "schaftska-", "pitänsmütze"],
                 "\(rows(german, width: 11))")
+        // A word whose letters tell its language, in an English paragraph, breaks as that
+        // language does (helper-105: `Hélèn-` / `e's` on a card of 7).
+        let party = "Hélène's party was a success for everyone who came along to the old house."
+        #expect(rows(party, width: 7).prefix(2) == ["Hé-", "lène's"], "\(rows(party, width: 7))")
         // A word the patterns do not break (one syllable): where the row is full, as before.
         #expect(rows("strengths", width: 7) == ["streng-", "ths"])
         // An accent written apart (NFD) is not counted as a letter of its own (review: `représ-` /
