@@ -92,9 +92,8 @@ struct BlockLayout {
         let hanging = width - max(first.width, later.width) - hanging >= 8 ? hanging : 0
         // A paragraph that tells its own language is in it (a note of an English and a German
         // paragraph: the German's words broke by English patterns; helper-100); else the text's.
-        let language = TextLanguage.guess(spans.lazy.flatMap { span in span.text.lazy.map { $0 } + CollectionOfOne(" ") }) ?? self.language
         var wrapper = ParagraphWrapper(available: width - first.width, later: width - later.width - hanging, cutMark: cutMark, breakStyle: breakStyle,
-                                       blankStyle: text.styleIndex(SpanStyle()), language: language)
+                                       blankStyle: text.styleIndex(SpanStyle()), language: language, guessing: spans)
         // Where each of the paragraph's lines (a hard break begins one) begins among the rows.
         var begins: Set<Int> = []
         for line in text.lines {

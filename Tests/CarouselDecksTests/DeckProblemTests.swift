@@ -179,6 +179,12 @@ import Testing
         guard case .text(let document) = piped else { Issue.record("\(piped)"); return }
         #expect(document.plainLines.last == note)
         #expect(!document.goesOn, "the text itself is whole")
+        // (Told from the bytes first, where a tab is up to eight characters: a line of 1,300 tabs
+        // is cut too.)
+        let tabs = ContentSource.bytes(Array("a\n".utf8) + [UInt8](repeating: 0x09, count: 1_300) + Array("x\n".utf8)).content(as: .auto)
+        guard case .text(let tabbed) = tabs else { Issue.record("\(tabs)"); return }
+        #expect(tabbed.plainLines.last == "… a line is longer than 10,000 characters: only its first 10,000 are shown", "\(tabbed.plainLines.suffix(2))")
+        #expect(ContentSource.hasLongLine(long) && !ContentSource.hasLongLine(Array(repeating: UInt8(ascii: "y"), count: 20_000).enumerated().map { $0.offset % 100 == 0 ? 0x0A : $0.element }))
     }
 
     /// A card file over 1 MiB shows its first MiB, up to a line's end, as the same bytes piped in
