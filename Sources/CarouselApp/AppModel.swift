@@ -430,6 +430,10 @@ public struct AppModel {
     /// Lets `dt` seconds of motion pass.
     public mutating func advance(by dt: Double) {
         state.send(.tick(dt))
+        if endToSay, !state.isAnimating {
+            endToSay = false
+            if message == nil { say(Self.lastCardMessage) }
+        }
         if let zoom = overlay.zoom, zoom.growth < 1 { overlay.zoom?.growth = min(1, zoom.growth + dt / AppModel.zoomDuration) }
         followActiveCard()
     }
@@ -475,6 +479,7 @@ public struct AppModel {
     /// A step taken (a key, a slide moving on): a message said until then goes, and where `n`
     /// went round.
     private mutating func forgetWhatWasSaid() {
+        endToSay = false
         guard message != nil || wentRound != nil else { return }
         message = nil
         wentRound = nil
@@ -491,11 +496,18 @@ public struct AppModel {
 
     /// The slideshow reached the last card (without loop): paused there, and said so unless
     /// the card has something to say itself.
+    /// (Said once the strip has come to rest on it: said as the move began, it stood a frame
+    /// beside the card before, `5/6 … The last card`; helper-105.)
     private mutating func endSlideshow(at now: Double, saying: Bool = true) {
         slideshow?.toggle(at: now)
         refreshHints()
-        if saying { say("The last card: p plays the deck again from the first.") } else { refreshLabels() }
+        endToSay = saying && state.isAnimating
+        if saying && !endToSay { say(Self.lastCardMessage) } else { refreshLabels() }
     }
+
+    private static let lastCardMessage = "The last card: p plays the deck again from the first."
+    /// The slideshow ended on a card the strip is still moving to: said when it comes to rest.
+    private var endToSay = false
 
     /// Scrolls a zoomed card's text, within it; keys pressed before the first full zoomed frame
     /// (as `--keys` presses them, or a burst of keys) wait for it.

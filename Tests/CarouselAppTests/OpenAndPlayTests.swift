@@ -836,6 +836,19 @@ import Testing
         #expect(round.model.activeDeckIndex == 0 && status(round).contains("▶ 2s"), "after the last card, the first: \(status(round))")
     }
 
+    /// The slideshow's end is said once the strip has come to the last card, not as the move to
+    /// it begins (helper-105 saw a frame of `5/6 … The last card: p plays…`).
+    @Test func theSlideshowsEndIsSaidOnTheLastCard() {
+        var options = AppOptions()
+        options.autoplay = 2
+        let pilot = Pilot(deck: deck, options: options, width: 100, height: 24)
+        pilot.wait(4.02)
+        #expect(pilot.model.isAnimating, "moving to the last card")
+        #expect(!status(pilot).contains("The last card") || status(pilot).hasPrefix(" 3/3"), "\(status(pilot))")
+        pilot.wait(1)
+        #expect(status(pilot).hasPrefix(" 3/3") && status(pilot).contains("The last card: p plays"), "\(status(pilot))")
+    }
+
     /// A playing slideshow pauses as soon as it has no slide to come, however the strip got to the
     /// last card (helper-87: `G` or `--start` there showed `▶ 2s` for an interval that moved
     /// nothing), and on one card with loop (it said `▶` for ever).
