@@ -1061,6 +1061,9 @@ static long xterm_distance(int r, int g, int b, int i) {
 static int nearest_xterm_color(int r, int g, int b) {
     int high = r > g ? (r > b ? r : b) : (g > b ? g : b);
     int low = r < g ? (r < b ? r : b) : (g < b ? g : b);
+    /* (Bright enough to read as its hue: a dark brown ground, 60,35,20, came out xterm's red, a
+     * dark forest its green; review. Darker ones go to the nearest, black or grey; but a dark
+     * blue stays blue, xterm's blue being as dark to the eye as a night sky or sea.) */
     if (high >= 48 && (high - low) * 2 >= high) {
         double span = high - low, hue;
         if (high == r) hue = 60 * ((g - b) / span);
@@ -1069,7 +1072,8 @@ static int nearest_xterm_color(int r, int g, int b) {
         if (hue < 0) hue += 360;
         static const int hues[6] = {1, 3, 2, 6, 4, 5};  /* red, yellow, green, cyan, blue, magenta */
         int base = hues[(int)((hue + 30) / 60) % 6];
-        return xterm_distance(r, g, b, base + 8) < xterm_distance(r, g, b, base) ? base + 8 : base;
+        if (high >= 80 || base == 4)
+            return xterm_distance(r, g, b, base + 8) < xterm_distance(r, g, b, base) ? base + 8 : base;
     }
     int best = 0;
     long least = -1;

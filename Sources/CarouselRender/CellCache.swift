@@ -421,7 +421,8 @@ public struct CellCache: Sendable {
     /// Nil when the laid lines' beginnings answer to the text's lines neither one to one nor as the
     /// card counts the lines it hides (`SourceLines`).
     private func cutLine(in laid: [LaidLine], of document: TextDocument, matching find: MatchFinder) -> CutMatch? {
-        let own = document.plainLines
+        // (Not the notes at its end, which begin no laid line: review.)
+        let own = Array(document.plainLines.dropLast(document.endNoteLines))
         guard let line = own.firstIndex(where: { !find(Array($0)).isEmpty }) else { return nil }
         let starts = laid.indices.filter { $0 == 0 || laid[$0].beginsLine }
         if starts.count == own.count { return CutMatch(laid: starts[line], own: line) }

@@ -373,7 +373,7 @@ public struct Scene: Sendable {
                                    wrapsCode: true)
             var lines: [(line: Int, before: Int)] = []
             var before = 0
-            for line in laid.indices {
+            for line in laid.indices where !laid[line].isNote {
                 let count = TextLayout.matchCount(laid, at: line, matching: highlight)
                 guard count > 0 else { continue }
                 lines.append((line, before))

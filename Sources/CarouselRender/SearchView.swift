@@ -182,8 +182,7 @@ extension Scene {
                 let continued = first == "↪"
                 if continued { x += 1 }
                 let last = joinedCharacters[upper - 1]
-                let tight = continued || TextLayout.joinsWithoutSpace(last, first)
-                    || last == "/" || "[(.#?&=_~@:\\".contains(first)
+                let tight = continued || TextLayout.joinsWithoutSpace(last, first) || TextLayout.joinsUnmarked(last, first)
                 let hyphen = !tight && last == "-"
                 if !hyphen && !tight {
                     joinedCharacters.append(" ")
@@ -213,8 +212,10 @@ extension Scene {
     /// broken twice), read as `highlightAcrossRows` reads two. (Only two rows were joined: such a
     /// match kept its card in the filter, marked nowhere.)
     mutating func highlightOverThreeRows(_ find: MatchFinder, rows: Range<Int>, on canvas: inout Canvas) {
-        // (A match holds the middle row and a character either side: the query is that long.)
-        let longest = (highlightReach - 1) / 2
+        // (A match holds the middle row and a character either side: it takes that many of the
+        // text's characters at least, and at most `highlightReach` less one, case folding
+        // allowed for: `straße` finds `STRASSE`; review.)
+        let longest = highlightReach - 1
         guard longest >= 3 else { return }
         let width = canvas.width
         for area in textAreas {
@@ -237,7 +238,7 @@ extension Scene {
                 while end > area.x, canvas[end - 1, y].glyph == " " { end -= 1 }
                 guard end > area.x else { continue }
                 var start = end, taken = 0
-                while start > area.x, taken < longest - middle - 1 {
+                while start > area.x, taken < longest {
                     start -= 1
                     if !canvas[start, y].isContinuation { taken += 1 }
                 }
@@ -249,13 +250,15 @@ extension Scene {
                 // How each break joins: tight, with a space, or after a hyphen (with it, a word's
                 // own; without it, one the layout broke: both are tried).
                 func joins(_ last: Character, _ first: Character, continued: Bool) -> (tight: Bool, hyphen: Bool) {
-                    let tight = continued || TextLayout.joinsWithoutSpace(last, first) || last == "/" || "[(.#?&=_~@:\\".contains(first)
+                    let tight = continued || TextLayout.joinsWithoutSpace(last, first) || TextLayout.joinsUnmarked(last, first)
                     return (tight, !tight && last == "-")
                 }
                 let upperBreak = joins(canvas[end - 1, y].glyph, canvas[from, y + 1].glyph, continued: continuedMiddle)
                 let lowerBreak = joins(canvas[to - 1, y + 1].glyph, canvas[head, y + 2].glyph, continued: continuedLower)
-                for keepUpper in upperBreak.hyphen ? [true, false] : [true] {
-                    for keepLower in lowerBreak.hyphen ? [true, false] : [true] {
+                // (With the hyphen, then without it where there is one: counted, not an array a row.)
+                for upperTry in 0..<(upperBreak.hyphen ? 2 : 1) {
+                    for lowerTry in 0..<(lowerBreak.hyphen ? 2 : 1) {
+                        let keepUpper = upperTry == 0, keepLower = lowerTry == 0
                         joinedCharacters.removeAll(keepingCapacity: true)
                         joinedCells.removeAll(keepingCapacity: true)
                         func take(_ row: Int, _ columns: Range<Int>, limit: Int = .max, dropLast: Bool = false) {
@@ -283,7 +286,7 @@ extension Scene {
                         take(y + 1, from..<to, dropLast: !keepLower)
                         space(lowerBreak)
                         let lower = joinedCharacters.count
-                        take(y + 2, head..<area.maxX, limit: longest - middle - 1)
+                        take(y + 2, head..<area.maxX, limit: longest)
                         markStraddling(find(joinedCharacters), upper: upper, lower: lower, on: &canvas)
                     }
                 }

@@ -85,9 +85,11 @@ public enum Hyphenation {
         // (In English, which writes none of the letters that tell a language, a word with such
         // letters is a word of that language: `Hé-lène's`, a German compound; elsewhere the
         // letters may be the text's own, `é` in Spanish.)
+        // (Where that language's patterns are not installed, the text's: `jalapeño` broke nowhere
+        // without Spanish's; review.)
         let told = language == nil || language == "en" ? TextLanguage.of(word: run.lazy.map(\.character)) : nil
-        let code = told ?? language ?? TextLanguage.preferred ?? "en"
-        guard let patterns = patterns(for: code) else { return [] }
+        let code = language ?? TextLanguage.preferred ?? "en"
+        guard let patterns = told.flatMap({ patterns(for: $0) }) ?? patterns(for: code) else { return [] }
         return patterns.breaks(in: letters, left: 2, right: 3).map { run.startIndex + $0 }
     }
 

@@ -14,6 +14,9 @@ public struct LaidLine: Hashable, Sendable {
     /// address: see `ParagraphWrapper.unmarkedRests`), so that the row before must not end the
     /// card as if its word were whole.
     public var goesOnUnmarked = false
+    /// Whether the line is a note the program ended the text with (`TextDocument.endNotes`): it
+    /// begins no line of the text, and a search's matches in the zoom are not counted there.
+    public var isNote = false
     /// Whether the line begins one of the text's own lines (`linesBegun` is not zero).
     public var beginsLine: Bool {
         get { linesBegun > 0 }
@@ -24,6 +27,12 @@ public struct LaidLine: Hashable, Sendable {
         self.margin = margin
         self.content = content
         self.width = width
+    }
+
+    /// Made a line of a note at the text's end (see `isNote`).
+    mutating func markAsNote() {
+        linesBegun = 0
+        isNote = true
     }
 
     /// Margin then content.

@@ -220,7 +220,9 @@ extension TextDocument {
             blocks[0] = .code(Array(code.dropFirst(rows)), margin: margin)
             if !lines.isEmpty { lines[0] += Int32(rows) }
         }
-        return window(blocks, lines)
+        // (Its notes at the end are kept as notes: a text opening with a blank line counted them
+        // again; review.)
+        return window(blocks, lines, endNotes: min(endNotes, blocks.count))
     }
 
     /// The blank blocks the text opens with (blank lines, paragraphs of spaces, code blocks of

@@ -31,7 +31,7 @@ public enum TextLayout {
             let notes = blocks.count - document.endNotes
             return blocks.indices.flatMap { i in
                 var lines = layout.lines(for: blocks[i])
-                if i >= notes { for j in lines.indices { lines[j].linesBegun = 0 } }
+                if i >= notes { for j in lines.indices { lines[j].markAsNote() } }
                 return lines
             }
         }
@@ -144,7 +144,10 @@ public enum TextLayout {
                     lines += layout.lines(for: .table(table, margin: margin))
                     unlaid += count - table.rows.count
                 } else {
-                    lines += layout.lines(for: block)
+                    var laid = layout.lines(for: block)
+                    // (A note at the end within the rows laid out: no line either; review.)
+                    if i >= notes { for j in laid.indices { laid[j].markAsNote() } }
+                    lines += laid
                 }
             }
             return (lines, unlaid)
@@ -555,6 +558,12 @@ public enum TextLayout {
             || (0x20000...0x3FFFD).contains(v)
     }
 
+    /// Whether two rows were split with no mark where no space stood: after an address's slash,
+    /// before a bracket or an address's separator (see `ParagraphWrapper.breakIndex`).
+    public static func joinsUnmarked(_ last: Character, _ first: Character) -> Bool {
+        last == "/" || "[(.#?&=_~@:\\".contains(first)
+    }
+
     /// Whether a line ending in `last` and one going on with `first` were broken between two
     /// characters with no space to put back: Chinese and Japanese, and the scripts that write
     /// words without spaces (Thai, Lao, Khmer, Burmese).
@@ -604,7 +613,7 @@ public enum TextLayout {
             joins.append((head + [" "] + lower, head.count, head.count + 1))
             // A word the layout broke with no mark: after its own slash, or before a bracket
             // or an address's separator (see ParagraphWrapper.breakIndex).
-            if head.last == "/" || lower.first.map({ "[(.#?&=_~@:\\".contains($0) }) == true {
+            if let last = head.last, let first = lower.first, joinsUnmarked(last, first) {
                 joins.append((head + lower, head.count, head.count))
             }
         }

@@ -404,6 +404,22 @@ import Testing
             String((0..<20).compactMap { x in pilot.canvas[x, row].style.background == amber ? Array(pilot.screen[row])[x] : nil })
         }.filter { !$0.isEmpty }
         #expect(marked == ["bauen", "extraordinarily", "comp"], "\(marked)\n\(screen)")
+        // A middle row that ends in the layout's hyphen, a character or two on either side
+        // (review: `/fschifff` across `Donaudampf-` / `schiff-` / `fahrtsge-` was marked nowhere).
+        let compound = CardList([FindTests.note("mütze", "Die Donaudampfschifffahrtsgesellschaftskapitänsmütze ist nicht mit der Mütze des Kapitäns zu verwechseln.")])
+        let narrow = Pilot(deck: compound, width: 40, height: 24)
+        narrow.press(.character("/"))
+        narrow.type("fschifff")
+        narrow.press(.enter)
+        #expect(narrow.screen.contains { $0.contains("│ schiff-") }, "the card's rows: \(narrow.screen.joined(separator: "\n"))")
+        // (Marked, or marked as the current match, in orange.)
+        let current = Color.rgb(RGB(255, 128, 48))
+        let rows = narrow.screen.indices.map { row in
+            String((0..<40).compactMap { x in
+                [amber, current].contains(narrow.canvas[x, row].style.background) ? Array(narrow.screen[row])[x] : nil
+            })
+        }.filter { !$0.isEmpty }
+        #expect(rows.joined() == "fschifff", "\(rows)\n\(narrow.screen.joined(separator: "\n"))")
     }
 
     /// Source code is cut at a card's edge, not wrapped: a match in the part of a line the card
@@ -414,6 +430,14 @@ import Testing
     @Test func aCardOpensAtAMatchItsEdgeCut() {
         let code = (0..<300).map { "x\($0) = \($0)  # a comment about n\($0) that runs past the card" }.joined(separator: "\n")
         let deck = CardList([Card(id: "mid.py", title: "mid", content: .text(TextDocument(code: code)))])
+        // (Also where the text ends in a note, which begins no line of it: review.)
+        var noted = TextDocument(code: "x = 1\ny = 2 " + String(repeating: "#", count: 100) + " needle here\nz = 3")
+        noted.blocks += [.blank(), .paragraph([TextSpan("… a line is longer than 10,000 characters", style: .decoration)])]
+        noted.endNotes = 2
+        let short = Pilot(deck: CardList([Card(id: "a.py", title: "a", content: .text(noted))]), width: 100, height: 30)
+        short.press(.character("/"))
+        short.type("needle")
+        #expect(short.screen.contains { $0.contains("…needle he") }, "\(short.screen.joined(separator: "\n"))")
         let pilot = Pilot(deck: deck, width: 100, height: 30)
         pilot.press(.character("/"))
         pilot.type("n299 that")

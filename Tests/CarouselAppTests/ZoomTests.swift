@@ -513,6 +513,17 @@ import Testing
         #expect(status(pilot).contains("line 1 of 1"), "\(status(pilot))")
         pilot.press(.end)
         #expect(status(pilot).contains("line 1 of 1"), "\(status(pilot))")
+        // Nor where the text opens with a blank line, nor in a search's count in the zoom (review).
+        var blankFirst = TextDocument(plainText: "\nlonger " + String(repeating: "word ", count: 600))
+        blankFirst.blocks += [.blank(), .paragraph([TextSpan("… a line is longer than 10,000 words", style: .decoration)])]
+        blankFirst.endNotes = 2
+        let opened = Pilot(deck: CardList([Card(id: "b.js", title: "b", content: .text(blankFirst))]), width: 80, height: 24)
+        opened.press(.enter)
+        #expect(status(opened).contains("of 2 "), "\(status(opened))")
+        opened.press(.escape, .character("/"))
+        opened.type("longer")
+        opened.press(.enter, .enter)
+        #expect(status(opened).contains("[1/1]"), "the text's match, not the note's: \(status(opened))")
     }
 
     /// Scrolled, the count names the match `n` goes on from: n then says the next number, N the one

@@ -217,6 +217,9 @@ private func expectSplit(_ cells: PictureCells, sourceLocation: SourceLocation =
         #expect(try entries(RGB(255, 160, 0), .ansi16) == [11] || entries(RGB(255, 160, 0), .ansi16) == [3])
         // A strong colour keeps its hue where grey or black is nearer (a dusk sky's violet).
         #expect(try entries(RGB(80, 40, 120), .ansi16) == [5])
+        // Not a dark one, which reads as a shadow (review: a dark brown ground came out red).
+        #expect(try entries(RGB(60, 35, 20), .ansi16) == [0])
+        #expect(try entries(RGB(30, 60, 30), .ansi16) == [0])
         #expect(try entries(RGB(127, 127, 127), .ansi8) == [7])
         #expect(try entries(RGB(150, 140, 120), .ansi8) == [7])
         #expect(try entries(RGB(35, 64, 45), .ansi8) == [0])

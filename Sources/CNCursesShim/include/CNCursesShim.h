@@ -59,7 +59,7 @@ void cs_die_by_signal(int sig);
 enum {
     CS_START_OK = 0,
     CS_START_NOT_A_TTY = 1,     // standard output is not a terminal, and there is no /dev/tty
-    CS_START_NO_TERM = 2,       // TERM is not set
+    CS_START_NO_TERM = 2,       // TERM is not set, or empty
     CS_START_UNKNOWN_TERM = 3,  // terminfo does not know TERM
     CS_START_NO_CURSOR = 4,     // the terminal cannot move the cursor (TERM=dumb)
     CS_START_NOT_ANSI = 5,      // it moves the cursor with other sequences than ECMA-48's (a vt52)
