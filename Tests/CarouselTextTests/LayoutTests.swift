@@ -473,6 +473,20 @@ import Testing
         #expect(rows("width=\"1024\" id", width: 9) == ["width=\"10", "24\" id"], "\(rows("width=\"1024\" id", width: 9))")
     }
 
+    /// The notes a text ends with begin no line of it, laid out whole or as a big text's head
+    /// (review: the head counted them, `… 1 more line` under a text shown whole).
+    @Test func notesAtTheEndBeginNoLine() {
+        var document = TextDocument(plainText: "one\ntwo")
+        document.blocks += [.blank(), .paragraph([TextSpan("… a note", style: .decoration)])]
+        document.endNotes = 2
+        let whole = TextLayout.lines(for: document, width: 20, cellWidth: CharacterWidth.of)
+        let head = TextLayout.head(for: document, width: 20, rows: 10, cellWidth: CharacterWidth.of).lines
+        for laid in [whole, head] {
+            #expect(laid.map(\.isNote) == [false, false, true, true], "\(laid.map(\.text))")
+            #expect(SourceLines(laid: laid).count == 2)
+        }
+    }
+
     /// French spaced punctuation typed with plain spaces stays with its word: no row starts with
     /// `;`, `:`, `!`, `?` or `»`, none ends with `«` (helper-96 read `; puis il est parti` and
     /// `Hélène répond : «` at 24 columns).
