@@ -128,9 +128,10 @@ struct OpenWatchPlayTests {
         let paused = lines.first { $0.contains("paused") } ?? ""
         Thread.sleep(forTimeInterval: 1.5)
         #expect(try session.screen().contains(paused), "paused: nothing moves")
-        // Played again, it ends on the last card, paused as that card comes.
+        // Played again, it ends on the last card, paused as that card comes, and says so once the
+        // strip has come to rest there.
         try session.send("p")
-        lines = try session.waitForScreen { $0.contains { $0.contains("3/3") } }
+        lines = try session.waitForScreen { $0.contains { $0.contains("3/3") && $0.contains("The last card") } }
         #expect(lines.contains { $0.contains("3/3") && $0.contains("The last card") }, "\(lines)")
         try session.send("q")
         #expect(session.waitForExit() == 0)
