@@ -198,16 +198,7 @@ import Testing
             defer { try? FileManager.default.removeItem(atPath: dir) }
             let name = "a b $(touch \(dir)/ran1)`touch \(dir)/ran2`;touch \(dir)/ran3 * 'q' \"d\""
             let command = ExternalCommand(script: template, target: Array(name.utf8), name: "t", file: Array(name.utf8))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = command.arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }
-            process.currentDirectoryURL = URL(fileURLWithPath: dir)
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let output = try Self.runByShell(command, in: dir).output
             let ran = try FileManager.default.contentsOfDirectory(atPath: dir)
             #expect(ran.isEmpty, "\(template): ran \(ran)")
             #expect(output == "[\(name)]", "\(template): \(output)")
@@ -217,17 +208,25 @@ import Testing
     /// A command that fails says so as the shell's message, not as the carousel's (helper-103 read
     /// `carousel: 1: nonexistent-cmd-xyz: not found`).
     @Test func aMissingCommandIsTheShellsMessage() throws {
-        let command = ExternalCommand(script: "nonexistent-cmd-xyz {}", target: Array("1".utf8), name: "t")
+        let run = try Self.runByShell(ExternalCommand(script: "nonexistent-cmd-xyz {}", target: Array("1".utf8), name: "t"))
+        #expect(run.status == 127)
+        #expect(run.errors.hasPrefix("sh: ") && run.errors.contains("nonexistent-cmd-xyz"), "\(run.errors)")
+    }
+
+    /// Runs `command` as the program would (its arguments after `/bin/sh`), in `directory`: its
+    /// exit status and what it wrote to standard output and standard error (a few lines each).
+    static func runByShell(_ command: ExternalCommand, in directory: String? = nil) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = command.arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }
-        let pipe = Pipe()
-        process.standardError = pipe
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
         try process.run()
         process.waitUntilExit()
-        let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 127)
-        #expect(message.hasPrefix("sh: ") && message.contains("nonexistent-cmd-xyz"), "\(message)")
+        func text(_ pipe: Pipe) -> String { String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        return (process.terminationStatus, text(output), text(errors))
     }
 
     /// A file whose name starts with `-` reaches the editor as a path, not an option (helper-29:
@@ -254,16 +253,8 @@ import Testing
     /// `'code -g "{file}:{line}"'` split "/tmp/My Notes/a.txt" at its space). Run by the shell.
     @Test func placeholdersStayOneWordInsideQuotes() throws {
         func run(_ script: String) throws -> String {
-            let command = ExternalCommand(script: script, target: Array("my card".utf8), name: "t", line: 7,
-                                          file: Array("/tmp/My Notes/it's.txt".utf8))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = command.arguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            process.waitUntilExit()
-            return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            try OpenAndPlayTests.runByShell(ExternalCommand(script: script, target: Array("my card".utf8), name: "t", line: 7,
+                                                            file: Array("/tmp/My Notes/it's.txt".utf8))).output
         }
         let show = "printf '<%s>'"
         #expect(try run(show + " {file}:{line}") == "</tmp/My Notes/it's.txt:7>")
