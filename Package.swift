@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "CarouselTerminal", dependencies: ["CNCursesShim", "CarouselCanvas", "CarouselCore", "CarouselRender"]),
         .target(
             name: "CarouselDecks",
-            dependencies: ["CarouselCards", "CarouselCanvas", "CarouselText", "CarouselMarkdown", "CarouselWatch", "CarouselSearch"],
+            dependencies: ["CarouselCards", "CarouselCanvas", "CarouselText", "CarouselMarkdown", "CarouselWatch", "CarouselSearch", "CarouselThreads"],
             plugins: [.plugin(name: "EmbedDeck")]
         ),
         // Text cards: a pure model and layout (wrapping, fitting, ANSI colours from input), and

@@ -814,7 +814,7 @@ public struct AppModel {
 
     /// The deck was read again: show it, resting on the same card (by its identity) if it is still
     /// there, else at the same place; a search in force is run on it again.
-    public mutating func replaceDeck(_ newDeck: any CardProvider, name: String? = nil, skipped: Int? = nil) {
+    public mutating func replaceDeck(_ newDeck: any CardProvider, name: String? = nil, skipped: Int? = nil, readInPart: Bool? = nil) {
         guard newDeck.count > 0 else {
             sayReloadFailed("The deck has no card left; still showing the cards read before.")
             return
@@ -838,12 +838,17 @@ public struct AppModel {
         applied = nil
         hidden = []
         if let skipped { skippedOnReading = skipped }
+        if let readInPart { scene.readInPart = readInPart }
         scene.skippedCards = skippedOnReading
         scene.deckSize = newDeck.count
         scene.forgetCards()
         scene.pictures?.forget()
         changed()
-        var found = activeID.flatMap { id in (0..<newDeck.count).first { newDeck.cardID(at: $0) == id } }
+        // (Where it was first: standard input read on adds cards after the others, and a deck of a
+        // million lines is not searched for each new one.)
+        var found = activeID.flatMap { id in
+            old < newDeck.count && newDeck.cardID(at: old) == id ? old : (0..<newDeck.count).first { newDeck.cardID(at: $0) == id }
+        }
         // A slide's identity is its place in its file: a slide added, removed or merged above gives
         // it to another. The slide that holds its text then wins (review: by title first, a common
         // one, "Questions?", went to another part's; a slide titled by its number never looked),

@@ -13,7 +13,12 @@ public struct DeckSource: Sendable {
     /// Whether the files changed since the last call (set by a watcher, from any thread).
     public var changed: @Sendable () -> Bool
 
-    public struct Failure: Error, Sendable { public var message: String; public init(_ message: String) { self.message = message } }
+    public struct Failure: Error, Sendable {
+        public var message: String
+        public init(_ message: String) { self.message = message }
+        /// No deck newer than the one shown (standard input read on made none since): nothing said.
+        public static let nothingNew = Failure("")
+    }
 
     /// A deck read anew: its cards, and the name the top bar gives it (nil: the program's own; a
     /// manifest's `name` edited under `--watch` is the new one).
@@ -23,13 +28,25 @@ public struct DeckSource: Sendable {
         /// Files that were left out, and why (one line each, for standard error).
         public var skipped: Int
         public var problems: [String]
-        public init(_ cards: any CardProvider, name: String? = nil, skipped: Int = 0, problems: [String] = []) {
+        /// Whether more cards are still to come (standard input read on) or were left out (cut):
+        /// the status line's count says `+`. Nil: as it was.
+        public var readInPart: Bool?
+        /// Said in the status line, until the next key (what of the input was not read).
+        public var notice: String?
+        public init(_ cards: any CardProvider, name: String? = nil, skipped: Int = 0, problems: [String] = [],
+                    readInPart: Bool? = nil, notice: String? = nil) {
             self.cards = cards
             self.name = name
             self.skipped = skipped
             self.problems = problems
+            self.readInPart = readInPart
+            self.notice = notice
         }
     }
+
+    /// Whether a command run from the carousel (`e`) may have changed the deck, so that it is read
+    /// again after it (not standard input read on: its cards come when they come).
+    public var readAfterCommands = true
 
     /// The problems already said on standard error (those of the first reading): a reading
     /// again says only new ones, after the program.
@@ -162,7 +179,7 @@ public final class Program {
             model.commandEnded(command, status: status)
             model.terminalCameBack(at: backend.now)
             // The card may have been edited: read it again.
-            reload()
+            if deckSource?.readAfterCommands == true { reload() }
         case .reload:
             reload()
         case .report(let line):
@@ -178,11 +195,13 @@ public final class Program {
         case .success(let read):
             // (A file that cannot be shown, made while watched, is counted and said, as at the
             // start: an empty note was left out in silence; helper-52.)
-            model.replaceDeck(read.cards, name: read.name, skipped: read.skipped)
+            model.replaceDeck(read.cards, name: read.name, skipped: read.skipped, readInPart: read.readInPart)
+            if let notice = read.notice { model.say(notice) }
             for problem in read.problems where self.deckSource?.reported.insert(problem).inserted == true {
                 backend.report("carousel: " + problem)
             }
-        case .failure(let failure): model.sayReloadFailed(failure.message)
+        case .failure(let failure):
+            if !failure.message.isEmpty { model.sayReloadFailed(failure.message) }
         }
     }
 

@@ -229,17 +229,26 @@ enum FileSystem {
     /// second while nothing comes (a slow command at the other end of a pipe).
     static func readAll(_ descriptor: Int32, limit: Int,
                         progress: ((_ bytes: Int, _ lines: Int) -> Void)? = nil) throws(FileFailure) -> [UInt8] {
+        try readUntil(descriptor, limit: limit, progress: progress).bytes
+    }
+
+    /// As `readAll`, but stopping early, the input still open (`ended` false), once `enough` says
+    /// the bytes read so far will do; it is asked at each tick of a tenth of a second with nothing
+    /// to read, and after a read that leaves nothing waiting.
+    static func readUntil(_ descriptor: Int32, limit: Int, progress: ((_ bytes: Int, _ lines: Int) -> Void)? = nil,
+                     enough: (([UInt8]) -> Bool)? = nil) throws(FileFailure) -> (bytes: [UInt8], ended: Bool) {
         var bytes: [UInt8] = []
         var lines = 0
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count <= limit {
-            if let progress {
+            if progress != nil || enough != nil {
                 var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 // (A signal handled meanwhile, as the sign's SIGCONT after Ctrl-Z and fg, is a tick
                 // too: read would wait for the pipe's next bytes, the sign not shown again till then.)
                 let ready = poll(&waiting, 1, 100)
                 if ready == 0 || (ready < 0 && errno == EINTR) {
-                    progress(bytes.count, lines)
+                    progress?(bytes.count, lines)
+                    if enough?(bytes) == true { return (bytes, false) }
                     continue
                 }
             }
@@ -255,8 +264,14 @@ enum FileSystem {
                 for byte in chunk[0..<got] where byte == 0x0A { lines += 1 }
                 progress(bytes.count, lines)
             }
+            // (Not while more is waiting: the rest of a burst, or the end of an input that ends
+            // with it, is read first.)
+            if let enough {
+                var more = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&more, 1, 0) == 0, enough(bytes) { return (bytes, false) }
+            }
         }
-        return bytes
+        return (bytes, true)
     }
 
     /// Runs `body` with `path` as a NUL-terminated C string.

@@ -99,21 +99,33 @@ struct Invocation: Equatable {
 
         let deck: Deck
         let loadOptions = LoadOptions(kind: kind, lines: lines || read0, read0: read0, markdown: markdown, ansi: ansi, checkPicture: AppPictures.check)
+        // Standard input that goes on (a pipe still open after a moment) shows the cards its
+        // lines make so far and is read on while they show, as fzf does (`tail -f log | carousel
+        // --lines -`), where the carousel runs in the terminal and does not wait for all of it
+        // (`--select-1` must know whether there is one card).
+        var stream: StandardInputStream?
+        let streams = paths == ["-"] && render == nil && !selectOne && isatty(STDIN_FILENO) == 0
         do {
             // `-` reads cards from standard input (the keys must then come from the terminal);
             // a long read says so on standard error, and what is typed before the cards show is
             // dropped (`ReadingSign.begin`).
             let sign = ReadingSign.forStandardError(ascii: ascii || !utf8, interactive: render == nil)
             defer { sign?.end() }
-            deck = try DeckLoader.load(paths: paths, options: loadOptions, standardInput: {
+            if streams {
                 sign?.begin()
-                // Typed in: what to type and how to end (it waited in silence; helper-61).
-                if isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 {
-                    Invocation.printError(loadOptions.lines ? "carousel: reading a card a line from the terminal; Ctrl-D ends\n"
-                                          : "carousel: reading cards from the terminal (a line of --- between two); Ctrl-D ends\n")
-                }
-                return try DeckLoader.readStandardInput(progress: sign.map { sign in { sign.update(bytes: $0, lines: $1) } })
-            })
+                (deck, stream) = try DeckLoader.openStandardInput(options: loadOptions, patience: ReadingSign.delay,
+                                                                  progress: sign.map { sign in { sign.update(bytes: $0, lines: $1) } })
+            } else {
+                deck = try DeckLoader.load(paths: paths, options: loadOptions, standardInput: {
+                    sign?.begin()
+                    // Typed in: what to type and how to end (it waited in silence; helper-61).
+                    if isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 {
+                        Invocation.printError(loadOptions.lines ? "carousel: reading a card a line from the terminal; Ctrl-D ends\n"
+                                              : "carousel: reading cards from the terminal (a line of --- between two); Ctrl-D ends\n")
+                    }
+                    return try DeckLoader.readStandardInput(progress: sign.map { sign in { sign.update(bytes: $0, lines: $1) } })
+                })
+            }
         } catch let error as DeckError {
             Invocation.report(error.problems.count > 1 ? error.problems + ["no card could be loaded"] : [error.description])
             return 1
@@ -141,7 +153,7 @@ struct Invocation: Equatable {
         }
         // Input cut short is said where it shows, not only on standard error.
         if options.notice == nil, let cut = deck.cut { options.notice = cut }
-        options.readInPart = deck.cut != nil
+        options.readInPart = deck.cut != nil || stream != nil
         // Lines piped in to choose from, read as one card (no `---` between them): how to make a
         // card of each line (helper-54: `ls | carousel --select-1` printed the first name, status 0,
         // where fzf would have listed them).
@@ -218,6 +230,26 @@ struct Invocation: Equatable {
         })
         source?.reported = Set(deck.problems)
         if watched != nil { source?.changed = { flag.take() } }
+        if let stream {
+            // Each deck the stream makes replaces the one shown; the last says what was cut.
+            source = DeckSource(load: { [paths] in
+                guard let made = stream.latest() else { return .failure(.nothingNew) }
+                switch made.deck {
+                case .success(let read):
+                    return .success(DeckSource.Read(read.provider, name: Invocation.name(of: read, paths: paths), skipped: read.skipped,
+                                                    problems: made.ended ? read.problems : [], readInPart: !made.ended || read.cut != nil,
+                                                    notice: made.ended ? read.cut : nil))
+                case .failure(let error):
+                    return .failure(DeckSource.Failure("standard input: " + (error.problems.first ?? error.description)))
+                }
+            }, changed: { flag.take() })
+            source?.readAfterCommands = false
+            source?.reported = Set(deck.problems)
+            stream.start {
+                flag.raise()
+                TerminalScreen.wakeUp()
+            }
+        }
         if !paths.isEmpty { InteractiveApp.prepareForText() }
         // Standard input may carry the deck (`carousel -`): then keys come from /dev/tty; standard
         // output may be captured (`x=$(carousel --pick)`): then the screen goes to /dev/tty.

@@ -128,14 +128,14 @@ struct TextInputTests {
         #expect(empty.status == 1 && empty.output.contains("standard input"), "\(empty.output)")
     }
 
-    /// Standard input read for longer than a moment says so on standard error (a terminal), how
-    /// much it has read, and the line is wiped when the reading ends (helper-15: `find / |
-    /// carousel --lines -` showed nothing while it read, and looked hung).
+    /// Standard input that brings no whole line for longer than a moment says so on standard
+    /// error (a terminal), how much it has read, and the line is wiped when the cards come
+    /// (helper-15: `find / | carousel --lines -` showed nothing while it read, and looked hung).
     @Test(.enabled(if: TmuxSession.available, "needs tmux"))
     func aLongReadOfStandardInputSaysSo() throws {
         let session = try TmuxSession(width: 100, height: 20, arguments: "--lines - 2>/dev/tty",
-                                      input: "(printf 'first\\nsecond\\n'; sleep 2; echo third)")
-        let reading = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 2 lines") } }
+                                      input: "(printf 'fir'; sleep 2; printf 'st\\nsecond\\nthird\\n')")
+        let reading = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 3 bytes") } }
         #expect(!reading.contains { $0.contains("1/3") }, "\(reading)")
         // What the pane is sent while nothing more comes: the sign is written when its words change,
         // not again and again (helper-64: the same line ten times a second).
@@ -160,13 +160,14 @@ struct TextInputTests {
     @Test(.enabled(if: TmuxSession.available, "needs tmux"))
     func keysTypedWhileReadingAreNeitherEchoedNorObeyed() throws {
         let session = try TmuxSession(width: 100, height: 20, arguments: "--lines --pick - 2>/dev/tty",
-                                      input: "(printf 'first\\nsecond\\n'; sleep 2; echo third)")
-        _ = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 2 lines") } }
-        try session.send("x", "Enter", "Right", "y")
+                                      input: "(printf 'fir'; sleep 2; printf 'st\\nsecond\\nthird\\n')")
+        _ = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 3 bytes") } }
+        // (Letters the sign has not: it counts bytes.)
+        try session.send("x", "Enter", "Right", "z")
         Thread.sleep(forTimeInterval: 0.3)
         let reading = try session.screen()
         #expect(reading.filter { $0.contains("reading standard input") }.count == 1, "\(reading)")
-        #expect(!reading.joined().contains("x") && !reading.joined().contains("y") && !reading.joined().contains("[C"), "not echoed: \(reading)")
+        #expect(!reading.joined().contains("x") && !reading.joined().contains("z") && !reading.joined().contains("[C"), "not echoed: \(reading)")
         let shown = try session.waitForScreen(timeout: 10) { $0.last { !$0.isEmpty }?.contains("/3  ") == true }
         #expect(shown.last { !$0.isEmpty }?.contains("1/3  first") == true, "neither moved nor picked: \(shown)")
         try session.send("q")
@@ -194,6 +195,26 @@ struct TextInputTests {
         #expect(session.modesRestored)
     }
 
+    /// A pipe that goes on shows the cards its whole lines make after a moment, as fzf does, and
+    /// reads on while they show: the count says `+` until the input ends, the cards that come
+    /// are added after the one looked at, and a pick is of the cards shown (`tail -f log |
+    /// carousel --lines -` showed nothing until the log ended).
+    @Test(.enabled(if: TmuxSession.available, "needs tmux"))
+    func aPipeThatGoesOnShowsItsLinesAsTheyCome() throws {
+        let session = try TmuxSession(width: 100, height: 20, arguments: "--lines --pick - 2>/dev/tty", capture: true,
+                                      input: "(printf 'first\\nsecond\\nthi'; sleep 2.5; printf 'rd\\n')")
+        let early = try session.waitForScreen(timeout: 2) { $0.contains { $0.contains("1/2+  first") } }
+        #expect(!early.joined().contains("reading standard input"), "no sign once there are cards: \(early)")
+        try session.send("Right")
+        _ = try session.waitForScreen(timeout: 2) { $0.contains { $0.contains("2/2+  second") } }
+        let grown = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("2/3  second") } }
+        #expect(grown.contains { $0.contains("2/3  second") }, "the input ended: no +, and the card looked at stays: \(grown)")
+        try session.send("Enter")
+        #expect(session.waitForExit() == 0)
+        #expect(session.modesRestored)
+        #expect(session.chosen == "second")
+    }
+
     /// `-` with standard input the terminal says what to type and how to end (it waited in silence:
     /// helper-61); the lines typed are the cards.
     @Test(.enabled(if: TmuxSession.available, "needs tmux"))
@@ -213,8 +234,8 @@ struct TextInputTests {
     @Test(.enabled(if: TmuxSession.available, "needs tmux"))
     func ctrlCWhileReadingWipesTheSign() throws {
         let session = try TmuxSession(width: 100, height: 20, arguments: "--lines - 2>/dev/tty", shell: true,
-                                      input: "(printf 'first\\nsecond\\n'; sleep 5)")
-        let reading = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 2 lines") } }
+                                      input: "(printf 'fir'; sleep 5)")
+        let reading = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 3 bytes") } }
         #expect(reading.contains { $0.contains("reading standard input") }, "\(reading)")
         try session.send("C-c")
         let after = try session.waitForScreen(timeout: 5) { $0.filter { $0.hasPrefix("$") }.count >= 2 }
@@ -228,16 +249,16 @@ struct TextInputTests {
     @Test(.enabled(if: TmuxSession.available, "needs tmux"))
     func theSignComesBackAfterASuspend() throws {
         let session = try TmuxSession(width: 100, height: 20, arguments: "--lines - 2>/dev/tty", shell: true,
-                                      input: "(printf 'first\\nsecond\\n'; sleep 4; echo third)")
-        _ = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 2 lines") } }
+                                      input: "(printf 'fir'; sleep 4; printf 'st\\nsecond\\nthird\\n')")
+        _ = try session.waitForScreen(timeout: 5) { $0.contains { $0.contains("carousel: reading standard input… 3 bytes") } }
         try session.send("C-z")
         let stopped = try session.waitForScreen(timeout: 5) { $0.joined().contains("Stopped") }
         let stoppedRow = try #require(stopped.lastIndex { $0.contains("Stopped") }, "\(stopped)")
         try session.send("fg", "Enter")
         let back = try session.waitForScreen(timeout: 3) { lines in
-            lines.indices.contains { $0 > stoppedRow + 1 && lines[$0].contains("carousel: reading standard input… 2 lines") }
+            lines.indices.contains { $0 > stoppedRow + 1 && lines[$0].contains("carousel: reading standard input… 3 bytes") }
         }
-        #expect(back.indices.contains { $0 > stoppedRow + 1 && back[$0].contains("reading standard input… 2 lines") }, "\(back)")
+        #expect(back.indices.contains { $0 > stoppedRow + 1 && back[$0].contains("reading standard input… 3 bytes") }, "\(back)")
         let shown = try session.waitForScreen(timeout: 10) { $0.contains { $0.contains("1/3  first") } }
         #expect(shown.contains { $0.contains("1/3  first") }, "\(shown)")
         try session.send("q")

@@ -38,7 +38,8 @@ final class TmuxSession {
         // NO_COLOR, and the tmux server hands it on); each test then sets what it wants.
         let program = (input.map { $0 + " | " } ?? "") + "env -u NO_COLOR -u COLORTERM -u LC_ALL -u CAROUSEL_REDUCE_MOTION \(environment) \(TmuxSession.binary) \(arguments)"
         let body = capture
-            ? "echo $$ > \(d)/pid; chosen=$(\(program)); rc=$?; printf '%s' \"$chosen\" > \(d)/chosen; exit $rc\n"
+            // (A space after `$(`: an input in brackets would make it `$((`, arithmetic.)
+            ? "echo $$ > \(d)/pid; chosen=$( \(program)); rc=$?; printf '%s' \"$chosen\" > \(d)/chosen; exit $rc\n"
             : input == nil ? "echo $$ > \(d)/pid; exec \(program)\n" : "echo $$ > \(d)/pid; \(program)\n"
         try body.write(to: directory.appendingPathComponent("program.sh"), atomically: true, encoding: .utf8)
         let script = (keepOnInterrupt ? "trap '' INT\n" : "") + (keepOnTerminate ? "trap '' TERM\n" : "") + """

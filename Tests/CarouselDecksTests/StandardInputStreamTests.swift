@@ -1,0 +1,125 @@
+import CarouselCards
+@testable import CarouselDecks
+import Foundation
+import Synchronization
+import Testing
+
+/// Standard input that goes on: its first whole lines make the cards at once, a thread reads on,
+/// and each deck it makes of all that came replaces the last (`tail -f log | carousel --lines -`).
+@Suite struct StandardInputStreamTests {
+    /// A pipe whose read end stands in for standard input.
+    final class Pipe: @unchecked Sendable {
+        let read: Int32
+        private(set) var write: Int32
+        init() throws {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw DeckError("no pipe") }
+            read = ends[0]
+            write = ends[1]
+        }
+        func send(_ text: String) { _ = text.utf8CString.dropLast().withUnsafeBytes { Foundation.write(write, $0.baseAddress, $0.count) } }
+        func closeWrite() {
+            if write >= 0 { close(write) }
+            write = -1
+        }
+        deinit {
+            closeWrite()
+            close(read)
+        }
+    }
+
+    /// How many times the stream said it made a deck.
+    final class Count: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    /// The titles of a deck's cards.
+    static func titles(_ deck: Deck) -> [String] { (0..<deck.count).map { deck.provider.card(at: $0).title } }
+
+    /// Waits (at most 10 s) for a deck from `stream` that `accepts`; the decks seen meanwhile.
+    static func wait(for stream: StandardInputStream, until accepts: (StandardInputStream.Made) -> Bool)
+        -> (found: StandardInputStream.Made?, seen: [StandardInputStream.Made]) {
+        var seen: [StandardInputStream.Made] = []
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let made = stream.latest() {
+                seen.append(made)
+                if accepts(made) { return (made, seen) }
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return (nil, seen)
+    }
+
+    @Test func linesThatGoOnShowFirstThenEachDeckHoldsAllThatCame() throws {
+        let pipe = try Pipe()
+        pipe.send("first\nsecond\nthi")
+        let options = LoadOptions(lines: true)
+        let (deck, stream) = try DeckLoader.openStandardInput(options: options, patience: 0.05, descriptor: pipe.read, progress: nil)
+        // The whole lines, not the one a read cut ("thi"): it is no card yet.
+        #expect(Self.titles(deck) == ["first", "second"])
+        let reading = try #require(stream, "the input is still open: a stream reads on")
+        let changes = Count()
+        reading.start { changes.add() }
+        pipe.send("rd\nfourth\n")
+        let grown = Self.wait(for: reading) { made in
+            (try? made.deck.get()).map(Self.titles) == ["first", "second", "third", "fourth"]
+        }
+        #expect(grown.found?.ended == false, "\(grown.seen.map { (try? $0.deck.get()).map(Self.titles) ?? [] })")
+        pipe.send("last, with no line end")
+        pipe.closeWrite()
+        let ended = Self.wait(for: reading) { $0.ended }
+        let last = try #require(try ended.found?.deck.get())
+        #expect(Self.titles(last) == ["first", "second", "third", "fourth", "last, with no line end"])
+        #expect(changes.value >= 2)
+        // Nothing more once it has ended.
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(reading.latest() == nil)
+    }
+
+    @Test func anInputThatEndsSoonIsReadWholeWithNoStream() throws {
+        let pipe = try Pipe()
+        pipe.send("one\ntwo\nthree")
+        pipe.closeWrite()
+        let (deck, stream) = try DeckLoader.openStandardInput(options: LoadOptions(lines: true), patience: 0.05, descriptor: pipe.read,
+                                                              progress: nil)
+        #expect(Self.titles(deck) == ["one", "two", "three"])
+        #expect(stream == nil)
+    }
+
+    /// Until a whole line comes, the reading waits (the sign says so on standard error).
+    @Test func noCardsBeforeAWholeLine() throws {
+        let pipe = try Pipe()
+        pipe.send("# Tit")
+        let writer = Thread {
+            Thread.sleep(forTimeInterval: 0.4)
+            pipe.send("le\ntext of the card\n")
+        }
+        writer.start()
+        let began = Date()
+        let (deck, stream) = try DeckLoader.openStandardInput(options: LoadOptions(), patience: 0.05, descriptor: pipe.read, progress: nil)
+        #expect(Date().timeIntervalSince(began) >= 0.35)
+        #expect(Self.titles(deck) == ["Title"], "a title a read cut is not a card's title")
+        #expect(stream != nil)
+        pipe.closeWrite()
+    }
+
+    /// Cards between `---` lines: the card still being written grows in place.
+    @Test func aCardStillBeingWrittenGrows() throws {
+        let pipe = try Pipe()
+        pipe.send("# One\nfirst card\n---\n# Two\nbegun\n")
+        let (deck, stream) = try DeckLoader.openStandardInput(options: LoadOptions(), patience: 0.05, descriptor: pipe.read, progress: nil)
+        #expect(Self.titles(deck) == ["One", "Two"])
+        let reading = try #require(stream)
+        let changes = Count()
+        reading.start { changes.add() }
+        pipe.send("and ended\n---\n# Three\n")
+        pipe.closeWrite()
+        let ended = Self.wait(for: reading) { $0.ended }
+        let last = try #require(try ended.found?.deck.get())
+        #expect(Self.titles(last) == ["One", "Two", "Three"])
+        #expect(last.provider.card(at: 1).lines == ["begun", "and ended"])
+    }
+}
