@@ -91,27 +91,9 @@ import Testing
         _ = try session.waitForScreen { status($0).contains("2/2") }
         try session.send("/", "s", "p", "l", "Enter")
         _ = try session.waitForScreen { status($0).contains("/spl") }
-        let pid = try #require(session.pid)
-        /// The process's threads' names, and how many times each has slept and woken.
-        func threads() -> (names: [String], switches: [String: Int]) {
-            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-            var names: [String] = []
-            var switches: [String: Int] = [:]
-            for task in tasks {
-                let path = "/proc/\(pid)/task/\(task)/"
-                names.append(((try? String(contentsOfFile: path + "comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .newlines))
-                let status = (try? String(contentsOfFile: path + "status", encoding: .utf8)) ?? ""
-                for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
-                    switches[task, default: 0] += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
-                }
-            }
-            return (names, switches)
-        }
-        /// The threads that woke between two looks, or that began between them. (One that ended
-        /// is left out: GLib's helper ends itself after 15 s idle, and may do so in the window.)
-        func woken(_ before: [String: Int], _ after: [String: Int]) -> [String] {
-            after.keys.filter { task in before[task].map { after[task] != $0 } ?? true }.sorted()
-        }
+        _ = try #require(session.pid)
+        let threads = session.threads
+        let woken = TmuxSession.woken
         // The last pictures (sharp, at rest) are converted after the motion: wait until a whole
         // second passes with no thread woken (a timer of one second never allows it: 8 s at most).
         var before = threads()

@@ -215,6 +215,23 @@ struct TextInputTests {
         #expect(session.chosen == "second")
     }
 
+    /// A pipe that stays open with nothing more coming (`tail -f` of a quiet log) wakes no thread:
+    /// the one reading it sleeps until more comes.
+    @Test(.enabled(if: TmuxSession.available, "needs tmux"))
+    func aQuietPipeThatStaysOpenWakesNothing() throws {
+        let session = try TmuxSession(width: 100, height: 20, arguments: "--lines -", input: "(printf 'first\\n'; sleep 6)")
+        _ = try session.waitForScreen(timeout: 3) { $0.contains { $0.contains("1/1+  first") } }
+        Thread.sleep(forTimeInterval: 1)
+        let before = session.threads()
+        #expect(before.names.contains("carousel-stdin"), "\(before.names)")
+        Thread.sleep(forTimeInterval: 2)
+        let after = session.threads()
+        #expect(TmuxSession.woken(before.switches, after.switches).isEmpty,
+                "no thread woke in 2 s: \(TmuxSession.woken(before.switches, after.switches)) among \(after.names)")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
     /// `-` with standard input the terminal says what to type and how to end (it waited in silence:
     /// helper-61); the lines typed are the cards.
     @Test(.enabled(if: TmuxSession.available, "needs tmux"))

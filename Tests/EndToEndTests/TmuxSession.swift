@@ -163,6 +163,40 @@ final class TmuxSession {
 
     var pid: Int32? { file("pid").flatMap { Int32($0) } }
 
+    /// The program's threads' names, and how many times each has slept and woken (by thread id).
+    /// (The program itself, also where it runs in a pipeline under the shell whose pid is kept.)
+    func threads() -> (names: [String], switches: [String: Int]) {
+        guard let shell = pid else { return ([], [:]) }
+        func comm(_ pid: String) -> String {
+            ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .newlines)
+        }
+        var pid = "\(shell)"
+        if comm(pid) != "carousel" {
+            let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+            guard let found = children.split(separator: " ").map(String.init).first(where: { comm($0) == "carousel" }) else { return ([], [:]) }
+            pid = found
+        }
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var names: [String] = []
+        var switches: [String: Int] = [:]
+        for task in tasks {
+            let path = "/proc/\(pid)/task/\(task)/"
+            names.append(((try? String(contentsOfFile: path + "comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .newlines))
+            let status = (try? String(contentsOfFile: path + "status", encoding: .utf8)) ?? ""
+            for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
+                switches[task, default: 0] += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+            }
+        }
+        return (names, switches)
+    }
+
+    /// The threads that woke between two looks (`threads().switches`), or that began between
+    /// them. (One that ended is left out: GLib's helper ends itself after 15 s idle, and may do
+    /// so in the window.)
+    static func woken(_ before: [String: Int], _ after: [String: Int]) -> [String] {
+        after.keys.filter { task in before[task].map { after[task] != $0 } ?? true }.sorted()
+    }
+
     /// What the program printed inside `$(...)` (a session started with `capture`), exactly.
     var chosen: String? { try? String(contentsOf: directory.appendingPathComponent("chosen"), encoding: .utf8) }
 
