@@ -93,7 +93,16 @@ public enum DeckLoader {
     /// the manifest reader, which says what is wrong with it.
     static func isManifest(_ name: [UInt8], in folder: some DeckFolder) -> Bool {
         if name.elementsEqual(manifestName.utf8) { return true }
-        guard let bytes = try? folder.read(name, limit: maximumCardFileSize) else { return true }
+        // (As much as a manifest may hold: read up to a card's 1 MiB, an API's description of 3 MB
+        // was too large, so taken for a manifest that said its keys were unknown and showed the
+        // folder's other files; helper-108. Larger still, it is a card showing its head; a file
+        // that cannot be read is a manifest, whose error says why.)
+        let bytes: [UInt8]
+        do {
+            bytes = try folder.read(name, limit: maximumManifestSize)
+        } catch {
+            return error != .tooLarge(limit: maximumManifestSize)
+        }
         guard let parsed = try? JSONParser.parse(bytes) else {
             // Not JSON: a manifest all the same where it names a manifest's keys, so that its
             // error is said with its line and column (helper-43: a talk.json with a comma missing

@@ -134,6 +134,20 @@ import Testing
         #expect(!DeckLoader.namesManifestKeys(Array(#"{"text": "the cards" }"#.utf8)), "a word, not a key")
     }
 
+    /// A JSON file over a card's 1 MiB (an API's description) is a card too, not a manifest whose
+    /// keys are unknown with the folder's other files shown instead (helper-108).
+    @Test func aBigJSONFileIsACardNotAManifest() throws {
+        let scratch = try Scratch()
+        scratch.write("neighbour", to: "neighbour.txt")
+        let items = (0..<40_000).map { #"{"name": "item \#($0)", "value": \#($0)}"# }.joined(separator: ",\n")
+        let big = scratch.write("{\"version\": \"2.0\", \"items\": [\n" + items + "\n]}\n", to: "service-2.json")
+        #expect(try FileManager.default.attributesOfItem(atPath: scratch.at("service-2.json"))[.size] as? Int ?? 0 > 1 << 20)
+        let deck = try DeckLoader.load(paths: [big])
+        #expect(deck.cards.map(\.title) == ["service-2"])
+        #expect(!deck.problems.joined().contains("unknown key"), "\(deck.problems)")
+        #expect(deck.cards[0].lines.first == #"{"version": "2.0", "items": ["#)
+    }
+
     /// File names in the order people read them (helper-18): letters whatever their case and
     /// their accents (helper-69: `École` and `Über` came after `zebra`), numbers by their value
     /// (`slide2` before `slide10`), names alike so in byte order.
