@@ -108,9 +108,14 @@ struct Invocation: Equatable {
         do {
             // `-` reads cards from standard input (the keys must then come from the terminal);
             // a long read says so on standard error, and what is typed before the cards show is
-            // dropped (`ReadingSign.begin`).
+            // dropped (`ReadingSign.begin`). So it is while files are read (a deck of half a
+            // million lines takes seconds: Right and Enter typed meanwhile picked a card no one had
+            // seen; helper-109), whatever standard input is.
+            let fromFiles = render == nil && !paths.isEmpty && !paths.contains("-")
             let sign = ReadingSign.forStandardError(ascii: ascii || !utf8, interactive: render == nil)
+                ?? (fromFiles ? ReadingSign(ascii: ascii || !utf8, shows: false, holdsKeys: true) : nil)
             defer { sign?.end() }
+            if fromFiles { sign?.begin() }
             if streams {
                 sign?.begin()
                 (deck, stream) = try DeckLoader.openStandardInput(options: loadOptions, patience: ReadingSign.delay,

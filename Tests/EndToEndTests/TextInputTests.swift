@@ -195,6 +195,30 @@ struct TextInputTests {
         #expect(session.modesRestored)
     }
 
+    /// Keys typed while a deck of files is read are dropped too (helper-109: Right and Enter typed
+    /// while half a million lines of `find /` in a file were made into cards picked the second
+    /// line, status 0, the carousel never shown).
+    @Test(.enabled(if: TmuxSession.available, "needs tmux"))
+    func keysTypedWhileFilesAreReadAreDropped() throws {
+        let file = NSTemporaryDirectory() + "carousel-e2e-lines-" + UUID().uuidString + ".txt"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try (1...400_000).map { "line number \($0)\n" }.joined().write(toFile: file, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(width: 100, height: 20, arguments: "--lines --pick \(file)", capture: true)
+        Thread.sleep(forTimeInterval: 0.3)
+        let early = try session.screen()
+        try session.send("Right", "Enter", "x")
+        Thread.sleep(forTimeInterval: 0.2)
+        let reading = try session.screen()
+        let shown = try session.waitForScreen(timeout: 30) { $0.contains { $0.contains("/400000  ") } }
+        #expect(!early.joined().contains("/400000"), "still reading when the keys were typed: \(early)")
+        #expect(!reading.joined().contains("x") && !reading.joined().contains("[C"), "not echoed: \(reading)")
+        #expect(shown.contains { $0.contains("1/400000  line number 1") }, "neither moved nor picked: \(shown)")
+        try session.send("q")
+        #expect(session.waitForExit() == 1)
+        #expect(session.chosen == "")
+        #expect(session.modesRestored)
+    }
+
     /// A pipe that goes on shows the cards its whole lines make after a moment, as fzf does, and
     /// reads on while they show: the count says `+` until the input ends, the cards that come
     /// are added after the one looked at, and a pick is of the cards shown (`tail -f log |
