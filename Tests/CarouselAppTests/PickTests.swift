@@ -200,6 +200,9 @@ import Testing
         #expect(path("drwxr-xr-x 2 ada staff 4096 Nov 28 12:00 \(dir)") == dir, "a folder's path is printed")
         #expect(path("lrwxrwxrwx 1 ada staff 5 Nov 28 12:00 \(dir)/link -> a.txt") == dir + "/link")
         #expect(path("611 lrwxrwxrwx 1 ada staff 5 Nov 28 12:00 \(dir)/link -> a.txt") == dir + "/link", "ls -li: the link, not its target")
+        // A link listed from elsewhere whose target's name is a file here: not that file (helper-109).
+        #expect(path("lrwxrwxrwx 1 ada staff 5 Nov 28 12:00 elsewhere -> \(dir)/a.txt") == "", "the link is not here")
+        #expect(path("lrwxrwxrwx 1 ada staff 5 Nov 28 12:00 X11 -> \(dir)") == "", "nor its target, a folder")
         #expect(path("611 8 -rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt", "ls -lis")
         #expect(path("  4 -rw-r--r-- 1 ada staff 8 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt", "ls -ls")
         #expect(path("4.0K -rw-r--r-- 1 ada staff 4 Nov 28 12:00 \(dir)/a.txt") == dir + "/a.txt", "ls -lsh (helper-90)")
