@@ -254,6 +254,8 @@ enum ContentSource: Sendable {
         case .markdown:
             var document = Markdown.document(from: Sanitizer.markdown(from: bytes, limit: Sanitizer.maximumLines))
             document.title = document.title.map { Sanitizer.line($0) }
+            // (Its note where the text was cut is no line of it: see `content(lines:kind:)`.)
+            if case .paragraph(let spans, _)? = document.blocks.last, Sanitizer.isCutNote(spans.plainText) { document.endNotes = 1 }
             return .text(document)
         case .ansi:
             return .text(ANSIText.document(from: bytes))
@@ -281,6 +283,17 @@ enum ContentSource: Sendable {
     }
 
     static func content(lines: [String], kind: ContentKind) -> CardContent {
+        // The sanitiser's last line where it cut a text at `Sanitizer.maximumLines` is a note of
+        // the program's, as the others are (`ending`): no line of the text in its counts (helper-107
+        // read `lines 99975-100001 of 100001+` for a text of 100,005 lines), nor found by a search.
+        if kind != .art, let last = lines.last, Sanitizer.isCutNote(last),
+           case .text(let document) = content(plainLines: Array(lines.dropLast()), kind: kind) {
+            return .text(ending(document, with: last))
+        }
+        return content(plainLines: lines, kind: kind)
+    }
+
+    private static func content(plainLines lines: [String], kind: ContentKind) -> CardContent {
         switch kind {
         case .art:
             return .art(Art(lines: lines))
@@ -322,7 +335,10 @@ extension ANSIText {
             guard case .paragraph(let spans, let margin) = block else { return block }
             return .paragraph(Sanitizer.clean(spans), margin: margin)
         }
-        if cut { document.blocks.append(.paragraph([TextSpan(Sanitizer.linesCut(Sanitizer.maximumLines))])) }
+        if cut {
+            document.blocks += [.blank(), .paragraph([TextSpan(Sanitizer.linesCut(Sanitizer.maximumLines), style: .decoration)])]
+            document.endNotes = 2
+        }
         return document
     }
 

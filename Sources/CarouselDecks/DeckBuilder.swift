@@ -523,6 +523,10 @@ struct DeckBuilder {
                 slide.moreFigures = []
             }
             for figure in slide.figures { if let path = figure.path { notePicture(path) } }
+            // (The note where the text was cut, in the last slide, is no line of it; helper-107.)
+            if offset == slides.count - 1, case .paragraph(let spans, _)? = slide.blocks.last, Sanitizer.isCutNote(spans.plainText) {
+                slide.endNotes = 1
+            }
             entries.append(CardEntry(id: id(number), title: slide.title.map { Sanitizer.line($0) } ?? fallback,
                                      source: .content(.text(slide)), kind: .markdown, file: file,
                                      fileLines: file == nil ? nil : lines,

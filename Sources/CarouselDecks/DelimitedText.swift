@@ -16,8 +16,11 @@ enum DelimitedText {
         let (rows, cut) = read(bytes, separator: separator)
         guard let table = table(rows: rows) else { return nil }
         var blocks: [TextBlock] = [.table(table)]
-        if cut { blocks += [.blank(), .paragraph([TextSpan(Sanitizer.linesCut(Sanitizer.maximumLines))])] }
-        return TextDocument(blocks: blocks)
+        if cut { blocks += [.blank(), .paragraph([TextSpan(Sanitizer.linesCut(Sanitizer.maximumLines), style: .decoration)])] }
+        var document = TextDocument(blocks: blocks)
+        // (A note of the program's: no line of the table; see `TextDocument.endNotes`.)
+        if cut { document.endNotes = 2 }
+        return document
     }
 
     private static func table(rows: [[String]]) -> TextTable? {

@@ -160,7 +160,9 @@ import Testing
             let lines = document.plainLines
             #expect(lines.last == note, "\(deck.provider.title(at: i)): \(lines.suffix(2))")
             #expect(ContentSource.endsInCutNote(document) && document.goesOn, "\(deck.provider.title(at: i))")
-            if deck.provider.title(at: i) == "many" || deck.provider.title(at: i) == "seq" { #expect(lines.count == 100_001) }
+            // (The note, after a blank line, is no line of the text: helper-107.)
+            #expect(document.endNotes >= 1, "\(deck.provider.title(at: i))")
+            if deck.provider.title(at: i) == "many" || deck.provider.title(at: i) == "seq" { #expect(lines.count == 100_002) }
         }
     }
 
@@ -228,6 +230,21 @@ import Testing
         options.lines = true
         let lines = try DeckLoader.load(paths: [shown], options: options)
         #expect(lines.count == 20_000 && lines.problems.isEmpty, "every line of a file under 64 MiB: \(lines.count)")
+    }
+
+    /// A text cut at 100,000 lines ends in a note saying so, which is no line of the text, as the
+    /// other notes are not (helper-107: `lines 99975-100001 of 100001+`).
+    @Test func theNoteOfATextCutAtItsLastLineIsNoLineOfIt() throws {
+        let scratch = try Scratch()
+        let path = scratch.write((1...(Sanitizer.maximumLines + 5)).map { "row \($0)" }.joined(separator: "\n"), to: "long.txt")
+        let deck = try DeckLoader.load(paths: [path])
+        guard case .text(let document) = deck.cards[0].content else {
+            Issue.record("\(deck.cards[0].content)")
+            return
+        }
+        #expect(document.endNotes == 2)
+        #expect(document.plainLines.suffix(3) == ["row \(Sanitizer.maximumLines)", "", Sanitizer.linesCut(Sanitizer.maximumLines)])
+        #expect(!deck.cards[0].searchText(fileName: false).contains("goes on"))
     }
 
     @Test func aDeviceIsNotACard() {
