@@ -344,6 +344,14 @@ struct ParagraphWrapper {
         if unmarked == 0, first <= last, let before = word[first...last].lastIndex(where: { $0.character == "[" || $0.character == "(" }) {
             unmarked = before
         }
+        // Between the words of a name written in camel case, before a capital after a small
+        // letter, with no mark (a hyphen there reads as part of the name: `checkPubli-` /
+        // `cSuffix('…`, and base64's `AwwJQUNDVlJBSVoxM-`; helper-108).
+        if unmarked == 0, hyphenates, !address, first <= last {
+            var i = last
+            while i >= first, !(word[i].character.isUppercase && word[i - 1].character.isLowercase) { i -= 1 }
+            if i >= first { unmarked = i }
+        }
         if unmarked > 0 { return (unmarked, false) }
         // (An address with no separator near the edge is cut where the line is full, unmarked too:
         // `@examp-` / `le.com` read as a hyphen in a host name; helper-66.)
@@ -430,12 +438,21 @@ struct ParagraphWrapper {
     /// (`bd60510a9f3c`), or one whose digits are a quarter of its letters and digits or more
     /// (`x86_64`, `SHA256`); a long word with a digit at its end is still a word.
     static func isCode<Glyphs: Collection<Glyph>>(_ word: Glyphs) -> Bool {
-        var digits = 0, letters = 0, hex = true
+        var digits = 0, letters = 0, hex = true, rises = 0
+        var lower = false
         for glyph in word {
             let c = glyph.character
             if c.isNumber { digits += 1 } else if c.isLetter { letters += 1 }
             if !c.isHexDigit { hex = false }
+            if lower && c.isUppercase { rises += 1 }
+            lower = c.isLowercase
         }
+        // Base64 (a key, a certificate's lines): digits among letters that rise to capitals again
+        // and again, filling each row (not broken between camel-case "words": ragged rows).
+        if digits > 0 && rises >= 4 { return true }
+        // (Marks alone, a rule of `=` or `#` under a heading, hold no word a hyphen could split:
+        // `===============-` / `==========`; helper-108.)
+        if letters == 0 { return true }
         return digits > 0 && (hex || digits * 4 >= digits + letters)
     }
 

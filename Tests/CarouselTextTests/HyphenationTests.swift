@@ -151,4 +151,21 @@ import CarouselCanvas
         let french = rows("Bienvenue chez nous, et la maison est pour vous et les amis.", width: 7)
         #expect(french.first == "Bienve-" || french.first == "Bien-", "\(french)")
     }
+
+    /// No hyphen inside what is not a word of a language: a rule of marks breaks where the row is
+    /// full, a name in camel case (and base64) between its words, with no mark (helper-108:
+    /// `===============-`, `checkPubli-` / `cSuffix`, `AwwJQUNDVlJBSVoxM-`).
+    @Test func marksAndNamesInCamelCaseTakeNoHyphen() {
+        func rows(_ text: String, width: Int) -> [String] {
+            TextLayout.lines(for: TextDocument(plainText: text), width: width, cellWidth: CharacterWidth.of).map(\.text)
+        }
+        #expect(rows("Restricted Shell\n=========================", width: 16) == ["Restricted Shell", "================", "========="])
+        #expect(rows("######################################", width: 20) == ["####################", "##################"])
+        #expect(rows("call checkPublicSuffix('x') here", width: 14) == ["call", "checkPublic", "Suffix('x')", "here"])
+        let base64 = rows("MIIH0zCCBbugAwIBAgIIXsO3pkN/pOAwDQYJKoZIhvcNAQEFBQAwQjESMBAGA1UEAwwJQUNDVlJBSVoxMRAwDgYDVQQLDAdQS0lB", width: 24)
+        #expect(!base64.contains { $0.hasSuffix("-") }, "\(base64)")
+        #expect(base64.first == "MIIH0zCCBbugAwIBAgIIXsO3", "a row filled, as code is: \(base64)")
+        // A word of a language still takes its hyphen.
+        #expect(rows("extraordinarily", width: 10).first?.hasSuffix("-") == true, "\(rows("extraordinarily", width: 10))")
+    }
 }

@@ -148,7 +148,11 @@ import Testing
                             || run.count(where: { $0 == "\\" }) >= 2
                         let own = before.text.last == "-" || before.text.last == "/" || before.text.last == "_" || address || "[(".contains(after.text.first!)
                             || word.contains(where: \.isNumber)
-                                && (word.allSatisfy(\.isHexDigit) || word.filter(\.isNumber).count * 4 >= word.filter { $0.isNumber || $0.isLetter }.count)
+                                && (word.allSatisfy(\.isHexDigit) || word.filter(\.isNumber).count * 4 >= word.filter { $0.isNumber || $0.isLetter }.count
+                                    || word.indices.dropFirst().count { word[$0].isUppercase && word[$0 - 1].isLowercase } >= 4)
+                            // Marks with no letter; between the words of a name in camel case.
+                            || !word.contains(where: \.isLetter)
+                            || before.text.last!.isLowercase && after.text.first!.isUppercase
                         #expect(before.marked != own, Comment(rawValue: context + ", word \(String(word)), line \(before.line)"))
                     }
                 }
