@@ -189,6 +189,19 @@ struct BlockLayout {
     /// A code line over as many rows as it needs: the first as much as fits, each next one after
     /// `wrapMark` (a character wider than a row's room stands as the cut mark). `first`: the line
     /// opens its block (its first row takes the block's first margin, a list item's bullet).
+    /// Moves `end` back to just after the last glyph of `rest` before it that `breaksAfter`, less
+    /// than `reach` cells back (not the first glyph); false, `end` unchanged, where there is none.
+    private static func breakBack(_ end: inout Int, within reach: Int, in rest: ArraySlice<Glyph>, after breaksAfter: (Int) -> Bool) -> Bool {
+        var at = end - 1, back = 0
+        while at > rest.startIndex, back < reach, !breaksAfter(at) {
+            back += rest[at].width
+            at -= 1
+        }
+        guard at > rest.startIndex, breaksAfter(at), back < reach else { return false }
+        end = at + 1
+        return true
+    }
+
     private func wrapped(_ glyphs: [Glyph], _ styles: [SpanStyle], _ margin: Margin, first: Bool) -> [LaidLine] {
         var rows: [LaidLine] = []
         var rest = glyphs[...]
@@ -220,18 +233,16 @@ struct BlockLayout {
                     (near, { $0 + 1 < rest.endIndex && rest[$0].character.isLowercase && rest[$0 + 1].character.isUppercase }),
                 ]
                 for (reach, breaksAfter) in tries {
-                    var at = end - 1, back = 0
-                    while at > rest.startIndex, back < reach, !breaksAfter(at) {
-                        back += rest[at].width
-                        at -= 1
-                    }
-                    if at > rest.startIndex, breaksAfter(at), back < reach {
-                        end = at + 1
-                        cells = rest[rest.startIndex..<end].reduce(0) { $0 + $1.width }
-                        break
-                    }
+                    if Self.breakBack(&end, within: reach, in: rest, after: breaksAfter) { break }
                 }
+            } else if end > rest.startIndex, end < rest.endIndex, !rest[end - 1].isSpace, rest[end].isSpace,
+                      !rest[rest.startIndex..<end].allSatisfy(\.isSpace) {
+                // A row full to a word's end, a space next: after the space before that word, where
+                // one is near, rather than the next row beginning with the space (`↪ of its own`:
+                // helper-108).
+                _ = Self.breakBack(&end, within: min(12, room / 4), in: rest) { rest[$0].isSpace }
             }
+            cells = rest[rest.startIndex..<end].reduce(0) { $0 + $1.width }
             var piece = Array(rest[..<end])
             if end == rest.startIndex {
                 piece = [Glyph(character: cutMark, width: 1, style: rest[end].style)]

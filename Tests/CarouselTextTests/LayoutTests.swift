@@ -639,6 +639,10 @@ import Testing
         let go = "\t\thttp.Error(w, \"method not allowed\", http.StatusMethodNotAllowed)"
         #expect(wrapped([go], width: 78)[0].hasSuffix("\"method not allowed\", http."), "\(wrapped([go], width: 78))")
         #expect(wrapped(["x = aVeryLongCamelCaseNameThatGoesOnAndOn"], width: 32) == ["x = aVeryLongCamelCaseNameThat", "↪GoesOnAndOn"])
+        // A row full to a word's end, a space next, ends after the space before the word: the next
+        // row does not begin with the space (helper-108: `↪ of its own`).
+        #expect(wrapped(["// one, after a hyphen or an underscore of its own"], width: 28)
+                == ["// one, after a hyphen or ", "↪an underscore of its own"], "\(wrapped(["// one, after a hyphen or an underscore of its own"], width: 28))")
         let line = (0..<50).map(String.init).joined(separator: ",")
         let rows = wrapped([line], width: 17)
         #expect(rows.allSatisfy { CharacterWidth.of($0) <= 17 })
