@@ -295,6 +295,12 @@ public struct AppModel {
     }
 
     private mutating func perform(_ command: Command, key: Key, now: Double) -> Outcome? {
+        // On a screen too small to show the cards only leaving acts (helper-109: Enter there picked
+        // a card no one could see, status 0; the arrows moved a strip no one saw).
+        if let size = screenSize, size.width < Scene.minimumSize.width || size.height < Scene.minimumSize.height,
+           command != .quit, command != .interrupt {
+            return nil
+        }
         // Nothing to move, zoom or choose while a search shows no card.
         let empty = shown.count == 0
         switch command {

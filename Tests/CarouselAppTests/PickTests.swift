@@ -79,6 +79,20 @@ import Testing
         #expect(viewer.outcome == .quit)
     }
 
+    /// On a screen too small to show the cards, Enter picks nothing and the arrows move nothing;
+    /// Esc still leaves (helper-109: Enter on `Too small` printed a card no one had seen).
+    @Test func aScreenTooSmallTakesOnlyTheKeysThatLeave() {
+        let pilot = Pilot(deck: deck, options: picking(), width: 15, height: 8)
+        #expect(pilot.screen.joined().contains("Too small"), "\(pilot.screen)")
+        pilot.press(.right, .enter)
+        #expect(pilot.outcome == nil)
+        pilot.resize(width: 80, height: 24)
+        #expect(pilot.model.state.activeIndex == 0, "the strip did not move")
+        pilot.resize(width: 15, height: 8)
+        pilot.press(.escape)
+        #expect(pilot.outcome == .cancelled)
+    }
+
     @Test func spaceZoomsAndEnterOnTheZoomedCardChoosesIt() {
         let pilot = Pilot(deck: deck, options: picking(), width: 80, height: 24)
         pilot.press(.character(" "), .right)
