@@ -159,7 +159,9 @@ public enum TextEncoding: Equatable, Sendable {
             if isControl(byte) { controls += 1 }
         }
         if run >= 3 { inLongRuns += run }
-        if controls * 100 > bytes.count { return .controls }
+        // (Eight at least, as for bytes that are partly UTF-8: one bell in a short Latin-1 text, a
+        // terminal's title sequence, refused all of it; helper-109.)
+        if controls >= 8 && controls * 100 > bytes.count { return .controls }
         return inLongRuns * 4 <= high ? .text : .runs
     }
 

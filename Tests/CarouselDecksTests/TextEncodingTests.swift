@@ -92,6 +92,9 @@ import Testing
         #expect(TextEncoding.of(manual) == .utf8)
         #expect(TextEncoding.of(Array(String(repeating: "a line of text ☕\n", count: 20).utf8) + [0x01, 0x02, 0x07]) == .utf8)
         #expect(TextEncoding.of(Array("\u{1B}]0;pwned\u{07}after ☕".utf8)) == .utf8)
+        // So is Latin-1 with a bell or two (helper-109: `printf 'caf\xe9\n\x07bell\n'` was "not text").
+        #expect(TextEncoding.of(Array("caf".utf8) + [0xE9, 0x0A, 0x07] + Array("bell\n".utf8)) == .windows1252)
+        #expect(TextEncoding.of(Array("\u{1B}]0;title\u{07}caf".utf8) + [0xE9, 0x0A]) == .windows1252)
         // Valid UTF-8 keeps its controls, however many: a data file's fields split by Ctrl-A
         // (Hive's), refused for a moment (helper-37).
         let fields = Array((0..<50).map { "\($0)\u{01}name\($0)\u{01}café\n" }.joined().utf8)
