@@ -188,7 +188,13 @@ extension TextDocument {
         for block in blocks {
             switch block {
             case .paragraph(let spans, _):
-                lines += spans.plainText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+                let text = spans.plainText
+                // (Most paragraphs hold no line end: told from their bytes, not their characters.)
+                if Self.hasLineEnd(text) {
+                    lines += text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+                } else {
+                    lines.append(text)
+                }
             case .code(let rows, _):
                 lines += rows.map(\.plainText)
             case .table(let table, _):

@@ -24,6 +24,22 @@ import Testing
         #expect(ASCIISpelling.spelled("1 200 € ¡Olé!") == "1 200 EUR !Olé!")
     }
 
+    /// A text's lines are split at every kind of line end (its bytes where line feeds are its
+    /// only ones), the same either way.
+    @Test func aTextsLinesEndAtEveryKindOfLineEnd() {
+        func lines(_ text: String) -> [String] { TextDocument.sourceLines(text).map(String.init) }
+        func byCharacters(_ text: String) -> [String] {
+            var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+            if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+            return lines == [""] ? [] : lines
+        }
+        for text in ["a\nb\n", "a\n\nb", "", "\n", "é → … —\nx", "a\r\nb\rc", "a\u{85}b", "a\u{2028}b\u{2029}c", "a\u{0B}b\u{0C}c", "ä\u{0301}\nb"] {
+            #expect(lines(text) == byCharacters(text), "\(text.debugDescription)")
+        }
+        #expect(lines("a\r\nb") == ["a", "b"])
+        #expect(lines("café\n日本\n") == ["café", "日本"])
+    }
+
     @Test func wrapsAtSpaces() {
         #expect(texts([.paragraph([TextSpan("the quick brown fox jumps")])], width: 10) == ["the quick", "brown fox", "jumps"])
     }
