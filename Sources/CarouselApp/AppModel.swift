@@ -173,7 +173,7 @@ public struct AppModel {
             // A click or the wheel acts on the cards the search shows, as keys do: it waits too.
             if !inputAwaitingSearch.isEmpty || keysAwaitSearch {
                 inputAwaitingSearch.append(.mouse(mouse))
-            } else if shown.count > 0 {
+            } else if shown.count > 0, !isTooSmall {
                 handle(mouse, now: now)
             }
         case .paste(let text):
@@ -263,7 +263,8 @@ public struct AppModel {
 
     /// Whether the search for what is typed has yet to give its complete result (it runs on a
     /// worker: a big deck takes a while).
-    private var searchIsAnswering: Bool {
+    /// (Public: the loop holds a deck read again until the search has answered; see `Program`.)
+    public var searchIsAnswering: Bool {
         guard !query.isEmpty else { return false }
         return applied?.query != query || applied?.isComplete != true
     }
@@ -294,11 +295,17 @@ public struct AppModel {
         return outcome
     }
 
+    /// Whether the screen is too small to show the cards (it says so: see `Scene.minimumSize`).
+    private var isTooSmall: Bool {
+        guard let size = screenSize else { return false }
+        return size.width < Scene.minimumSize.width || size.height < Scene.minimumSize.height
+    }
+
     private mutating func perform(_ command: Command, key: Key, now: Double) -> Outcome? {
-        // On a screen too small to show the cards only leaving acts (helper-109: Enter there picked
-        // a card no one could see, status 0; the arrows moved a strip no one saw).
-        if let size = screenSize, size.width < Scene.minimumSize.width || size.height < Scene.minimumSize.height,
-           command != .quit, command != .interrupt {
+        // On a screen too small to show the cards only leaving and closing act (helper-109: Enter
+        // there picked a card no one could see, status 0; the arrows moved a strip no one saw; q and
+        // Esc close a zoom, the help or the search line, as they do at any size: review).
+        if isTooSmall, ![.quit, .interrupt, .closeZoom, .toggleHelp, .clearSearch, .keepMatches].contains(command) {
             return nil
         }
         // Nothing to move, zoom or choose while a search shows no card.
@@ -820,7 +827,10 @@ public struct AppModel {
 
     /// The deck was read again: show it, resting on the same card (by its identity) if it is still
     /// there, else at the same place; a search in force is run on it again.
-    public mutating func replaceDeck(_ newDeck: any CardProvider, name: String? = nil, skipped: Int? = nil, readInPart: Bool? = nil) {
+    /// `unchanged`: how many of its first cards are the deck's before (it grew at its end): a
+    /// search in force looks at the others only, its matches among those kept.
+    public mutating func replaceDeck(_ newDeck: any CardProvider, name: String? = nil, skipped: Int? = nil, readInPart: Bool? = nil,
+                                     unchanged: Int = 0) {
         guard newDeck.count > 0 else {
             sayReloadFailed("The deck has no card left; still showing the cards read before.")
             return
@@ -840,6 +850,11 @@ public struct AppModel {
         let oldDeck = deck
         let zoomTop = zoomedTop()
         deck = newDeck
+        // (Checked at both ends of what is said to be unchanged.)
+        let kept = unchanged > 0 && unchanged <= oldDeck.count && unchanged <= newDeck.count
+            && newDeck.cardID(at: 0) == oldDeck.cardID(at: 0) && newDeck.cardID(at: unchanged - 1) == oldDeck.cardID(at: unchanged - 1)
+            ? unchanged : 0
+        let known = applied.flatMap { $0.query == query && $0.isComplete ? $0 : nil }
         search = nil
         applied = nil
         hidden = []
@@ -892,7 +907,15 @@ public struct AppModel {
             return
         }
         // The search in force runs again on the new deck, beside the frames as always; until it
-        // answers, the cards it matched before are shown where they still are.
+        // answers, the cards it matched before are shown where they still are. Where the deck only
+        // grew, it looks at the new cards only, its matches before kept.
+        if kept > 0, let known {
+            let waker = self.waker
+            search = CardSearch(cards: newDeck, execution: searchExecution, waker: { waker?() }, known: known, through: kept)
+            show(known.matches.filter { $0 < kept }, resting: restingCard)
+            startSearch()
+            return
+        }
         var place: [String: Int] = [:]
         place.reserveCapacity(newDeck.count)
         for i in 0..<newDeck.count { place[newDeck.cardID(at: i)] = i }

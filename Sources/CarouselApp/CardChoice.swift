@@ -131,7 +131,7 @@ public enum CardChoice {
         guard let mode = ListingLine.fieldsStart(line) else { return nil }
         // Where each field after the mode ends, and the rest of the line begins.
         var field = 0, i = mode
-        let isLink = ListingLine.fileType(line) == UInt8(ascii: "l") && line[mode...].firstRange(of: Array(" -> ".utf8)) != nil
+        let linksAway = ListingLine.fileType(line) == UInt8(ascii: "l") && line[mode...].firstRange(of: Array(" -> ".utf8)) != nil
         while i < line.count {
             while i < line.count && line[i] == space { i += 1 }
             guard i < line.count else { return nil }
@@ -145,9 +145,9 @@ public enum CardChoice {
             // A link's line names the link, never what follows its arrow (helper-109: `cfg ->
             // settings.txt` listed from another folder printed `settings.txt`, a file of the same
             // name here).
-            if isLink {
+            if linksAway {
                 guard let arrow = rest.indices.last(where: { rest[$0...].starts(with: Array(" -> ".utf8)) }) else { return nil }
-                if arrow > 0, kind(of: Array(rest[..<arrow])) != nil || self.isLink(Array(rest[..<arrow])) { return Array(rest[..<arrow]) }
+                if arrow > 0, kind(of: Array(rest[..<arrow])) != nil || isLink(Array(rest[..<arrow])) { return Array(rest[..<arrow]) }
                 continue
             }
             if kind(of: rest) != nil { return rest }

@@ -7,7 +7,9 @@ import CarouselThreads
 
 /// The interactive program: the program loop on the real terminal.
 public final class InteractiveApp {
-    private let deck: any CardProvider
+    /// The deck, until the program's model takes it (a deck read on from standard input is
+    /// replaced: the first one, perhaps of a million lines, is not held for the whole run).
+    private var deck: (any CardProvider)?
     private let options: AppOptions
     private let glyphs: Glyphs
     private let source: DeckSource?
@@ -36,6 +38,8 @@ public final class InteractiveApp {
         if options.notice == nil, let standIn = screen.standIn {
             options.notice = "no terminfo entry for \(TerminalScreen.printable(environment["TERM"] ?? "")) here: drawn as \(standIn)"
         }
+        guard let deck else { return (.quit, nil) }
+        self.deck = nil
         var model = AppModel(deck: deck, options: options, theme: Theme(glyphs: glyphs, usesColor: screen.depth != .none))
         // Two workers: one picture can take long to decode (an 8000x8000 photo) while the other
         // goes on converting the cards on screen.

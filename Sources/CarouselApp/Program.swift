@@ -33,14 +33,18 @@ public struct DeckSource: Sendable {
         public var readInPart: Bool?
         /// Said in the status line, until the next key (what of the input was not read).
         public var notice: String?
+        /// How many of its first cards are those of the deck shown before (standard input read
+        /// on adds cards at the end): a search in force looks at the others only.
+        public var unchanged = 0
         public init(_ cards: any CardProvider, name: String? = nil, skipped: Int = 0, problems: [String] = [],
-                    readInPart: Bool? = nil, notice: String? = nil) {
+                    readInPart: Bool? = nil, notice: String? = nil, unchanged: Int = 0) {
             self.cards = cards
             self.name = name
             self.skipped = skipped
             self.problems = problems
             self.readInPart = readInPart
             self.notice = notice
+            self.unchanged = unchanged
         }
     }
 
@@ -85,6 +89,8 @@ public final class Program {
     private let frameInterval: Double
     private var lastTick: Double
     private var started = false
+    /// The deck's source changed and is to be read again (see `run`).
+    private var reloadDue = false
 
     public init(model: AppModel, backend: any TerminalBackend, fps: Double) {
         self.model = model
@@ -140,7 +146,14 @@ public final class Program {
                 perform(effect)
                 repaint = true
             }
-            if deckSource?.changed() == true { reload() }
+            // A deck read anew waits for the search in force to answer, which it restarts (standard
+            // input read on replaced its deck four times a second, a search through 300,000 lines
+            // restarted each time and never answered; review).
+            if deckSource?.changed() == true { reloadDue = true }
+            if reloadDue && !model.searchIsAnswering {
+                reloadDue = false
+                reload()
+            }
             let t = backend.now
             if animating { model.advance(by: t - lastTick) }
             // A motion that starts now starts from now, not from when the last one ended.
@@ -195,7 +208,7 @@ public final class Program {
         case .success(let read):
             // (A file that cannot be shown, made while watched, is counted and said, as at the
             // start: an empty note was left out in silence; helper-52.)
-            model.replaceDeck(read.cards, name: read.name, skipped: read.skipped, readInPart: read.readInPart)
+            model.replaceDeck(read.cards, name: read.name, skipped: read.skipped, readInPart: read.readInPart, unchanged: read.unchanged)
             if let notice = read.notice { model.say(notice) }
             for problem in read.problems where self.deckSource?.reported.insert(problem).inserted == true {
                 backend.report("carousel: " + problem)

@@ -705,7 +705,6 @@ struct DeckBuilder {
         if added == 0 { skip("\(source): no lines") }
     }
 
-    /// Whether a line is the `total 242296` (`insgesamt 4,0K` in German) `ls -l` starts a listing with.
     /// Whether `text` has two spaces in a row (read as bytes: `String.contains` was slow enough to
     /// count in a deck of 400,000 lines).
     static func hasTwoSpaces(_ text: String) -> Bool {
@@ -717,6 +716,7 @@ struct DeckBuilder {
         return false
     }
 
+    /// Whether a line is the `total 242296` (`insgesamt 4,0K` in German) `ls -l` starts a listing with.
     static func isListingTotal(_ line: String) -> Bool {
         // (Its bytes looked at, not its characters: splitting every line at its first space was a
         // third of making a deck of 400,000 lines of `find /`.)

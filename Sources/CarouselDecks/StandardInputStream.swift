@@ -17,23 +17,30 @@ import Musl
 /// where the whole read stops: past `DeckLoader.maximumStandardInputSize` bytes, or once the
 /// deck holds as many lines as `--lines` takes.
 public final class StandardInputStream: Sendable {
-    /// A deck made of the input read so far, and whether the input has ended (or was cut).
+    /// A deck made of the input read so far, whether the input has ended (or was cut, or could not
+    /// be read on), and what to say of it then.
     public struct Made: Sendable {
-        public var deck: Result<Deck, DeckError>
+        public var deck: Deck
         public var ended: Bool
+        /// Where the input was not all read: why (a line for the status line and standard error).
+        public var cut: String?
+        /// How many of the deck's first cards are those of the deck made before (the input only
+        /// grows: all but the last, which may have grown).
+        public var unchanged = 0
     }
 
     private let descriptor: Int32
     private let options: LoadOptions
-    private let state: Mutex<(made: Made?, taken: Bool)> = Mutex((nil, true))
-    /// The input read before the stream was made, handed to its thread at start.
-    private let before: Mutex<[UInt8]>
+    private let state: Mutex<Made?> = Mutex(nil)
+    /// The input read before the stream was made, and the deck its whole lines made, handed to
+    /// its thread at start.
+    private let before: Mutex<(bytes: [UInt8], deck: Deck?)>
 
-    /// The input read so far is `read` (its whole lines already made into the first deck).
-    init(descriptor: Int32, read: [UInt8], options: LoadOptions) {
+    /// The input read so far is `read`, its whole lines made into `deck`.
+    init(descriptor: Int32, read: [UInt8], deck: Deck, options: LoadOptions) {
         self.descriptor = descriptor
         self.options = options
-        before = Mutex(read)
+        before = Mutex((read, deck))
     }
 
     /// Seconds between two decks at least; more when making one takes longer (a deck of a million
@@ -42,85 +49,110 @@ public final class StandardInputStream: Sendable {
 
     /// Starts the reading thread; `changed` is called (on that thread) after each new deck.
     public func start(changed: @escaping @Sendable () -> Void) {
-        let bytes = before.withLock { before in
-            defer { before = [] }
+        let (bytes, deck) = before.withLock { before in
+            defer { before = ([], nil) }
             return before
         }
+        guard let deck else { return }
         let started = BackgroundThread.start(name: "carousel-stdin") { [self] in
-            readOn(from: bytes, changed: changed)
+            readOn(from: bytes, shown: deck, changed: changed)
         }
-        if !started { publish(Made(deck: make(bytes, ended: true), ended: true), changed: changed) }
+        if !started { publish(Made(deck: deck, ended: true, cut: "standard input: could not be read on"), changed: changed) }
     }
 
-    /// The deck made last, once: nil when none was made since the last call.
+    /// The deck made last, once: nil when none was made since the last call (it is not kept
+    /// here after: a deck of a million lines is held by the program alone).
     public func latest() -> Made? {
-        state.withLock { state in
-            guard !state.taken else { return nil }
-            state.taken = true
-            return state.made
+        state.withLock { made in
+            defer { made = nil }
+            return made
         }
     }
 
     private func publish(_ made: Made, changed: @Sendable () -> Void) {
-        state.withLock { $0 = (made, false) }
+        state.withLock { $0 = made }
         changed()
     }
 
-    private func readOn(from start: [UInt8], changed: @Sendable () -> Void) {
+    /// Reads on from `start` (what was read before, its whole lines made into `shown`).
+    private func readOn(from start: [UInt8], shown: Deck, changed: @Sendable () -> Void) {
         var bytes = start
+        var shown = shown
         let limit = DeckLoader.maximumStandardInputSize
         let end: UInt8 = options.read0 ? 0 : 0x0A
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var made = bytes.lastIndex(of: end).map { $0 + 1 } ?? 0
         var interval = Self.shortestInterval
-        var last = Self.now()
+        var last = ReadingClock.now()
         var ended = false
+        var failure: String?
         var whole = made
         while !ended {
             // Asleep until more comes, or until the next deck is due for lines that came (no
             // wake-up while nothing comes: `tail -f` of a quiet log).
-            let due = whole > made ? Int32(max(0, (interval - (Self.now() - last)) * 1000).rounded(.up)) : -1
+            let due = whole > made ? Int32(max(0, (interval - (ReadingClock.now() - last)) * 1000).rounded(.up)) : -1
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&waiting, 1, due)
             if ready > 0 {
                 let want = min(chunk.count, limit + 1 - bytes.count)
                 let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, want) }
                 if got < 0 && errno == EINTR { continue }
-                // (A read that fails ends the input as its end does: what came before stays.)
-                if got <= 0 {
+                if got < 0 {
+                    // What came before stays; the reason is said (it was, when the input was read whole).
+                    failure = "standard input: \(String(cString: strerror(errno))); the rest was not read"
+                    ended = true
+                } else if got == 0 {
                     ended = true
                 } else {
                     // (The end of the last whole line looked for in what came only: a line of
                     // megabytes coming slowly was searched whole at each read.)
                     if let at = chunk[0..<got].lastIndex(of: end) { whole = bytes.count + at + 1 }
                     bytes += chunk[0..<got]
+                    if bytes.count > limit { ended = true }
                 }
-                if bytes.count > limit { ended = true }
             } else if ready < 0 && errno != EINTR {
+                failure = "standard input: \(String(cString: strerror(errno))); the rest was not read"
                 ended = true
             }
-            guard ended || (whole > made && Self.now() - last >= interval) else { continue }
-            let began = Self.now()
-            let deck = make(ended ? bytes : Array(bytes[..<whole]), ended: ended)
+            guard ended || (whole > made && ReadingClock.now() - last >= interval) else { continue }
+            let began = ReadingClock.now()
+            // (Where it failed, the last whole line is where it stands: what follows it is the
+            // read that failed.)
+            let result = Self.make(ended && failure == nil ? bytes[...] : bytes[..<whole], options: options)
             made = whole
-            last = Self.now()
+            last = ReadingClock.now()
             interval = max(Self.shortestInterval, 4 * (last - began))
-            // (The lines `--lines` takes are all there: what comes after them is not read.)
-            if case .success(let read) = deck, read.cut != nil { ended = true }
-            publish(Made(deck: deck, ended: ended), changed: changed)
+            switch result {
+            case .success(let deck):
+                let unchanged = max(0, min(shown.count, deck.count) - 1)
+                shown = deck
+                // (The lines `--lines` takes are all there: what comes after them is not read.)
+                if deck.cut != nil { ended = true }
+                publish(Made(deck: deck, ended: ended, cut: failure ?? (ended ? deck.cut : nil), unchanged: unchanged), changed: changed)
+            case .failure(let error):
+                // Input that stops being text (a NUL byte further on): the cards shown stay, and
+                // the rest is not read, as the whole input was refused before.
+                let reason = error.problems.first ?? error.description
+                publish(Made(deck: shown, ended: true, cut: reason + "; the rest was not read", unchanged: shown.count), changed: changed)
+                ended = true
+            }
         }
     }
 
-    private func make(_ bytes: [UInt8], ended: Bool) -> Result<Deck, DeckError> {
+    /// The deck of `bytes`, read as standard input.
+    static func make(_ bytes: ArraySlice<UInt8>, options: LoadOptions) -> Result<Deck, DeckError> {
         do {
-            return .success(try DeckLoader.load(paths: ["-"], options: options, standardInput: { bytes }))
+            return .success(try DeckLoader.load(paths: ["-"], options: options, standardInput: { Array(bytes) }))
         } catch let error as DeckError {
             return .failure(error)
         } catch {
             return .failure(DeckError("standard input: \(error)"))
         }
     }
+}
 
+/// The monotonic clock, in seconds.
+enum ReadingClock {
     static func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
@@ -136,8 +168,9 @@ extension DeckLoader {
     /// (`descriptor`: standard input's, or the tests' pipe.)
     public static func openStandardInput(options: LoadOptions, patience: Double, descriptor: Int32 = 0,
                                          progress: ((_ bytes: Int, _ lines: Int) -> Void)?) throws -> (deck: Deck, stream: StandardInputStream?) {
-        let began = StandardInputStream.now()
+        let began = ReadingClock.now()
         let end: UInt8 = options.read0 ? 0 : 0x0A
+        let limit = maximumStandardInputSize
         var early: Deck?
         var lastTry = 0.0
         var tried = 0
@@ -145,17 +178,16 @@ extension DeckLoader {
         var whole = 0, scanned = 0
         let (bytes, ended): ([UInt8], Bool)
         do {
-            (bytes, ended) = try FileSystem.readUntil(descriptor, limit: maximumStandardInputSize, progress: progress) { bytes in
-                let now = StandardInputStream.now()
+            (bytes, ended) = try FileSystem.readUntil(descriptor, limit: limit, progress: progress) { bytes in
+                let now = ReadingClock.now()
                 // (At most ten times a second, and only for more whole lines than last time.)
-                guard now - began >= patience, now - lastTry >= 0.1 else { return false }
+                guard now - began >= patience, now - lastTry >= 0.1, bytes.count <= limit else { return false }
                 if let at = bytes[scanned...].lastIndex(of: end) { whole = at + 1 }
                 scanned = bytes.count
                 guard whole > tried else { return false }
                 lastTry = now
                 tried = whole
-                let prefix = Array(bytes[..<whole])
-                guard let deck = try? load(paths: ["-"], options: options, standardInput: { prefix }), deck.count > 0 else { return false }
+                guard case .success(let deck) = StandardInputStream.make(bytes[..<whole], options: options), deck.count > 0 else { return false }
                 early = deck
                 return true
             }
@@ -167,7 +199,7 @@ extension DeckLoader {
         if !ended, let early {
             // A deck that holds all the lines `--lines` takes needs no more of the input.
             if early.cut != nil { return (early, nil) }
-            return (early, StandardInputStream(descriptor: descriptor, read: bytes, options: options))
+            return (early, StandardInputStream(descriptor: descriptor, read: bytes, deck: early, options: options))
         }
         return (try load(paths: ["-"], options: options, standardInput: { bytes }), nil)
     }

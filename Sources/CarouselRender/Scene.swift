@@ -30,7 +30,9 @@ public struct Scene: Sendable {
     /// Cards of the deck that could not be loaded: the status line says how many.
     public var skippedCards = 0
     /// The deck is the first part of a longer input: its count says so, `4/1000000+` (helper-76:
-    /// the notice that said so went at the first key). Not the count of a search's matches.
+    /// the notice that said so went at the first key); so does a search's (`2/7+ (#130)`): the
+    /// rest of the input may hold more matches (helper-111 saw none said while standard input
+    /// was still read).
     public var readInPart = false
     /// What the top bar names at its left: the deck's name (a folder's, a manifest's, `standard
     /// input`), or the program's.
@@ -250,7 +252,7 @@ public struct Scene: Sendable {
         canvas.fill(CellRect(x: 0, y: rows.cards.upperBound, width: canvas.width, height: canvas.height - rows.cards.upperBound))
         let key = ChromeKey(
             mode: state.mode, style: state.style, loop: state.loop, active: state.activeIndex, count: state.count,
-            width: canvas.width, height: canvas.height, skipped: skippedCards, more: readInPart && deckIndices == nil, themeVersion: themeVersion,
+            width: canvas.width, height: canvas.height, skipped: skippedCards, more: readInPart, themeVersion: themeVersion,
             hint: openHelpHints?.first ?? hint,
             note: statusNote, message: message, title: activeCard.title, subtitle: activeCard.subtitle, accent: activeCard.accent,
             deckNumber: deckNumber(state.activeIndex))
@@ -506,7 +508,7 @@ public struct Scene: Sendable {
         // Which card it is, as the strip's status line says (Left / Right and the slideshow change it).
         // (Also one card of a search, as the strip says "1/1": helper-11 found it left out.)
         let position = count > 1 || highlight != nil
-            ? "\(zoom.index + 1)/\(count)" + (readInPart && deckIndices == nil ? "+" : "") + (deckNumber(zoom.index).map { " (#\($0))" } ?? "") + "  " : ""
+            ? "\(zoom.index + 1)/\(count)" + (readInPart ? "+" : "") + (deckNumber(zoom.index).map { " (#\($0))" } ?? "") + "  " : ""
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
         var note = statusNote.isEmpty ? "" : g.displayable(statusNote)

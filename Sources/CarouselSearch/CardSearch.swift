@@ -52,13 +52,24 @@ public final class CardSearch: Sendable {
     /// is called when `latest` has something new, on the thread that made it (the worker, or the
     /// caller of `find` or `runPending`); it should only signal the program loop (it may be called
     /// while a scan holds its lock, so calling `find` from it would deadlock an inline search).
+    ///
+    /// `known`: a complete result for a deck whose first `through` cards `cards` begins with (a
+    /// deck that grew at its end: standard input read on); a search for its query then looks at
+    /// its matches there and at the cards after them only (a search through 300,000 lines began
+    /// again with every few lines that came, its matches shown and gone; review).
     public init(cards: any CardProvider, execution: Execution, budget: Budget = Budget(),
-                waker: @escaping @Sendable () -> Void = {}) {
+                waker: @escaping @Sendable () -> Void = {}, known: SearchResult? = nil, through: Int = 0) {
         cardCount = cards.count
         self.execution = execution
         self.budget = budget
         self.waker = waker
         scanner = Mutex(DeckScanner(cards: cards, textBudget: budget.textBytes))
+        if let known, known.isComplete, through > 0, through <= cards.count {
+            let query = SearchQuery(known.query)
+            var kept = known
+            kept.matches = known.matches.filter { $0 < through }
+            state.withLock { $0.recent = [Recent(query: query, result: kept, through: through)] }
+        }
     }
 
     /// The newest result: the latest query's, or until its scan publishes a first (partial)
@@ -89,7 +100,7 @@ public final class CardSearch: Sendable {
                                         isComplete: true, scanned: cardCount)
                 return true
             }
-            if let i = s.recent.firstIndex(where: { $0.query == query }) {
+            if let i = s.recent.firstIndex(where: { $0.query == query && $0.through >= cardCount }) {
                 let recent = s.recent.remove(at: i)
                 s.recent.append(recent)
                 s.latest = recent.result
@@ -122,7 +133,7 @@ public final class CardSearch: Sendable {
     /// Runs the waiting search, if any, to completion on this thread (the background worker runs
     /// the same).
     public func runPending() {
-        while let (job, candidates) = state.withLock({ $0.take() }) { run(job, among: candidates) }
+        while let (job, candidates) = state.withLock({ $0.take(cardCount: cardCount) }) { run(job, among: candidates) }
     }
 
     // MARK: - Work
@@ -138,7 +149,7 @@ public final class CardSearch: Sendable {
             // The worker leaves, under the lock, when it finds no work: a `find` after that starts
             // another, so no query is left waiting and no thread polls.
             while let (job, candidates) = state.withLock({ s in
-                let next = s.take()
+                let next = s.take(cardCount: cardCount)
                 if next == nil { s.isWorkerRunning = false }
                 return next
             }) {
@@ -173,7 +184,8 @@ public final class CardSearch: Sendable {
             s.latest = result
             if isComplete {
                 s.isPending = false
-                s.recent.append(Recent(query: job.query, result: result))
+                s.recent.removeAll { $0.query == job.query }
+                s.recent.append(Recent(query: job.query, result: result, through: cardCount))
                 if s.recent.count > max(1, budget.recentResults) { s.recent.removeFirst() }
             }
             return true
@@ -191,6 +203,9 @@ extension CardSearch {
     struct Recent {
         var query: SearchQuery
         var result: SearchResult
+        /// The cards it is complete for: the first `through` (all, but for a result carried over
+        /// from a deck that then grew).
+        var through: Int
     }
 
     struct State {
@@ -209,11 +224,13 @@ extension CardSearch {
         /// The waiting job, and the cards it need look at: the matches of the recent result that
         /// holds the fewest of them among those whose query the new one contains (every card when
         /// there is none).
-        mutating func take() -> (Job, [Int]?)? {
+        /// (With the cards after those a result carried over is complete for.)
+        mutating func take(cardCount: Int) -> (Job, [Int]?)? {
             guard let job = waiting else { return nil }
             waiting = nil
             let narrowest = recent.filter { $0.query.covers(job.query) }.min { $0.result.matches.count < $1.result.matches.count }
-            return (job, narrowest?.result.matches)
+            guard let narrowest else { return (job, nil) }
+            return (job, narrowest.through < cardCount ? narrowest.result.matches + Array(narrowest.through..<cardCount) : narrowest.result.matches)
         }
     }
 }

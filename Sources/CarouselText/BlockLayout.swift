@@ -186,9 +186,6 @@ struct BlockLayout {
         return laid
     }
 
-    /// A code line over as many rows as it needs: the first as much as fits, each next one after
-    /// `wrapMark` (a character wider than a row's room stands as the cut mark). `first`: the line
-    /// opens its block (its first row takes the block's first margin, a list item's bullet).
     /// Moves `end` back to just after the last glyph of `rest` before it that `breaksAfter`, less
     /// than `reach` cells back (not the first glyph); false, `end` unchanged, where there is none.
     private static func breakBack(_ end: inout Int, within reach: Int, in rest: ArraySlice<Glyph>, after breaksAfter: (Int) -> Bool) -> Bool {
@@ -202,6 +199,9 @@ struct BlockLayout {
         return true
     }
 
+    /// A code line over as many rows as it needs: the first as much as fits, each next one after
+    /// `wrapMark` (a character wider than a row's room stands as the cut mark). `first`: the line
+    /// opens its block (its first row takes the block's first margin, a list item's bullet).
     private func wrapped(_ glyphs: [Glyph], _ styles: [SpanStyle], _ margin: Margin, first: Bool) -> [LaidLine] {
         var rows: [LaidLine] = []
         var rest = glyphs[...]

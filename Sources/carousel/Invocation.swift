@@ -104,7 +104,8 @@ struct Invocation: Equatable {
         // --lines -`), where the carousel runs in the terminal and does not wait for all of it
         // (`--select-1` must know whether there is one card).
         var stream: StandardInputStream?
-        let streams = paths == ["-"] && render == nil && !selectOne && isatty(STDIN_FILENO) == 0
+        // (Nor where it starts on a card or plays the deck: card N or the last card must be there.)
+        let streams = paths == ["-"] && render == nil && !selectOne && start == nil && autoplay == nil && isatty(STDIN_FILENO) == 0
         do {
             // `-` reads cards from standard input (the keys must then come from the terminal);
             // a long read says so on standard error, and what is typed before the cards show is
@@ -239,14 +240,12 @@ struct Invocation: Equatable {
             // Each deck the stream makes replaces the one shown; the last says what was cut.
             source = DeckSource(load: { [paths] in
                 guard let made = stream.latest() else { return .failure(.nothingNew) }
-                switch made.deck {
-                case .success(let read):
-                    return .success(DeckSource.Read(read.provider, name: Invocation.name(of: read, paths: paths), skipped: read.skipped,
-                                                    problems: made.ended ? read.problems : [], readInPart: !made.ended || read.cut != nil,
-                                                    notice: made.ended ? read.cut : nil))
-                case .failure(let error):
-                    return .failure(DeckSource.Failure("standard input: " + (error.problems.first ?? error.description)))
-                }
+                let read = made.deck
+                return .success(DeckSource.Read(read.provider, name: Invocation.name(of: read, paths: paths), skipped: read.skipped,
+                                                // (A failure further on is said at the end too; a cut the deck
+                                                // itself made is among its problems.)
+                                                problems: made.ended ? read.problems + (made.cut.map { $0 == read.cut ? [] : [$0] } ?? []) : [],
+                                                readInPart: !made.ended || made.cut != nil, notice: made.cut, unchanged: made.unchanged))
             }, changed: { flag.take() })
             source?.readAfterCommands = false
             source?.reported = Set(deck.problems)

@@ -91,6 +91,15 @@ import Testing
         pilot.resize(width: 15, height: 8)
         pilot.press(.escape)
         #expect(pilot.outcome == .cancelled)
+        // q and Esc close a zoom there as anywhere (review: only Ctrl-C left it).
+        let viewer = Pilot(deck: deck, width: 80, height: 24)
+        viewer.press(.character(" "))
+        #expect(viewer.model.zoom != nil)
+        viewer.resize(width: 15, height: 8)
+        viewer.press(.escape)
+        #expect(viewer.model.zoom == nil)
+        viewer.press(.character("q"))
+        #expect(viewer.outcome == .quit)
     }
 
     @Test func spaceZoomsAndEnterOnTheZoomedCardChoosesIt() {

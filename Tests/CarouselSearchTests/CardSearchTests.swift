@@ -54,6 +54,29 @@ import Testing
         #expect(search.latest?.matches == [1, 2])
     }
 
+    /// A deck that grew at its end (standard input read on): the search of its query carried over
+    /// reads its matches among the cards it had and the new cards only, and finds what a search
+    /// of the whole deck finds (review: it began again over 300,000 lines at each new few).
+    @Test func aDeckThatGrewIsSearchedOnlyWhereItGrew() {
+        let before = TestDecks.cards(["a needle", "hay", "hay", "needles", "hay"])
+        let first = CardSearch(cards: before, execution: .inline)
+        first.find("needle")
+        let known = try! #require(first.latest)
+        #expect(known.matches == [0, 3] && known.isComplete)
+        let grown = InstrumentedDeck(TestDecks.cards(["a needle", "hay", "hay", "needles", "hay and more", "needle", "hay", "thread"]))
+        let search = CardSearch(cards: grown, execution: .inline, known: known, through: 4)
+        search.find("needle")
+        #expect(search.latest?.matches == TestDecks.expected("needle", in: grown.cards) && search.latest?.matches == [0, 3, 5])
+        #expect(search.latest?.isComplete == true)
+        #expect(grown.reads.load(ordering: .relaxed) == 2 + 4, "its two matches before and the four cards from the fourth on")
+        // Another query is searched through all of it; the carried one is then answered at once.
+        search.find("hay")
+        #expect(search.latest?.matches == [1, 2, 4, 6])
+        let reads = grown.reads.load(ordering: .relaxed)
+        search.find("needle")
+        #expect(search.latest?.matches == [0, 3, 5] && grown.reads.load(ordering: .relaxed) == reads)
+    }
+
     @Test func theEmptyQueryIsCompleteAtOnceWithEveryCard() {
         let search = CardSearch(cards: Self.deck, execution: .manual)
         #expect(search.latest == nil)
