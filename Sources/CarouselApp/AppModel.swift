@@ -305,7 +305,7 @@ public struct AppModel {
         // On a screen too small to show the cards only leaving and closing act (helper-109: Enter
         // there picked a card no one could see, status 0; the arrows moved a strip no one saw; q and
         // Esc close a zoom, the help or the search line, as they do at any size: review).
-        if isTooSmall, ![.quit, .interrupt, .closeZoom, .toggleHelp, .clearSearch, .keepMatches].contains(command) {
+        if isTooSmall, ![.quit, .interrupt, .closeZoom, .clearSearch, .keepMatches].contains(command), !(command == .toggleHelp && helpOpen) {
             return nil
         }
         // Nothing to move, zoom or choose while a search shows no card.

@@ -70,8 +70,18 @@ public final class StandardInputStream: Sendable {
     }
 
     private func publish(_ made: Made, changed: @Sendable () -> Void) {
-        state.withLock { $0 = made }
+        state.withLock { $0 = Self.replacing($0, with: made) }
         changed()
+    }
+
+    /// `next` in place of `waiting`, a deck the program has not taken: the cards unchanged are
+    /// counted from the deck it shows, so the fewer of the two (it took neither: counted from
+    /// `waiting`'s, `next`'s would take for unchanged a card that grew in between; review).
+    static func replacing(_ waiting: Made?, with next: Made) -> Made {
+        guard let waiting else { return next }
+        var made = next
+        made.unchanged = min(waiting.unchanged, next.unchanged)
+        return made
     }
 
     /// Reads on from `start` (what was read before, its whole lines made into `shown`).
@@ -87,6 +97,7 @@ public final class StandardInputStream: Sendable {
         var ended = false
         var failure: String?
         var whole = made
+        var lastEncoding = TextEncoding.of(bytes[..<made])
         while !ended {
             // Asleep until more comes, or until the next deck is due for lines that came (no
             // wake-up while nothing comes: `tail -f` of a quiet log).
@@ -122,9 +133,13 @@ public final class StandardInputStream: Sendable {
             made = whole
             last = ReadingClock.now()
             interval = max(Self.shortestInterval, 4 * (last - began))
+            // (Text that was UTF-8 read as Windows-1252 now, or the other way, has other cards
+            // before: none of them is counted unchanged; review.)
+            let encoding = TextEncoding.of(bytes[..<whole])
+            defer { lastEncoding = encoding }
             switch result {
             case .success(let deck):
-                let unchanged = max(0, min(shown.count, deck.count) - 1)
+                let unchanged = encoding == lastEncoding ? max(0, min(shown.count, deck.count) - 1) : 0
                 shown = deck
                 // (The lines `--lines` takes are all there: what comes after them is not read.)
                 if deck.cut != nil { ended = true }

@@ -164,15 +164,20 @@ public final class CardSearch: Sendable {
     }
 
     private func run(_ job: Job, among candidates: [Int]?) {
+        // (The matches of the same query carried over from the deck before: kept, and the cards
+        // after them only scanned; each result, partial or complete, holds them too.)
+        func withKnown(_ outcome: DeckScanner.Outcome) -> DeckScanner.Outcome {
+            job.known.isEmpty ? outcome : DeckScanner.Outcome(matches: job.known + outcome.matches, scanned: job.knownThrough + outcome.scanned)
+        }
         let (outcome, textBytes) = scanner.withLock { scanner in
             let outcome = scanner.scan(
                 job.query, candidates: candidates,
                 isSuperseded: { generation.load(ordering: .relaxed) != job.generation },
-                partial: { publish($0, of: job, isComplete: false) })
+                partial: { publish(withKnown($0), of: job, isComplete: false) })
             return (outcome, scanner.textBytes)
         }
         state.withLock { $0.textBytes = textBytes }
-        if let outcome { publish(outcome, of: job, isComplete: true) }
+        if let outcome { publish(withKnown(outcome), of: job, isComplete: true) }
     }
 
     /// Makes a scan's result the latest, unless a newer `find` has come since, and wakes the app.
@@ -198,6 +203,10 @@ extension CardSearch {
     struct Job {
         var query: SearchQuery
         var generation: Int
+        /// The matches of a result of this very query carried over from the deck before, for its
+        /// first `knownThrough` cards (see `init`'s `known`): not scanned again.
+        var known: [Int] = []
+        var knownThrough = 0
     }
 
     struct Recent {
@@ -225,9 +234,16 @@ extension CardSearch {
         /// holds the fewest of them among those whose query the new one contains (every card when
         /// there is none).
         /// (With the cards after those a result carried over is complete for.)
+        /// A result of this very query for the deck's first cards only (carried over) is kept,
+        /// and only the cards after them are scanned.
         mutating func take(cardCount: Int) -> (Job, [Int]?)? {
-            guard let job = waiting else { return nil }
+            guard var job = waiting else { return nil }
             waiting = nil
+            if let carried = recent.last(where: { $0.query == job.query && $0.through < cardCount }) {
+                job.known = carried.result.matches
+                job.knownThrough = carried.through
+                return (job, Array(carried.through..<cardCount))
+            }
             let narrowest = recent.filter { $0.query.covers(job.query) }.min { $0.result.matches.count < $1.result.matches.count }
             guard let narrowest else { return (job, nil) }
             return (job, narrowest.through < cardCount ? narrowest.result.matches + Array(narrowest.through..<cardCount) : narrowest.result.matches)

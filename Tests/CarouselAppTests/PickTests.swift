@@ -98,6 +98,9 @@ import Testing
         viewer.resize(width: 15, height: 8)
         viewer.press(.escape)
         #expect(viewer.model.zoom == nil)
+        // (Nor does `?` open the help there, out of sight: review.)
+        viewer.press(.character("?"))
+        #expect(!viewer.model.overlay.helpOpen)
         viewer.press(.character("q"))
         #expect(viewer.outcome == .quit)
     }

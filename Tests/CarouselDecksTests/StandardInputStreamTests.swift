@@ -156,4 +156,16 @@ import Testing
         let made = try #require(ended.found)
         #expect(made.deck.count == 5 && made.cut == "only the first 5 lines were read", "\(String(describing: made.cut))")
     }
+
+    /// A deck made while the one before it waits, not taken, counts as unchanged the fewer of the
+    /// two counts: the program compares it with the deck it shows (review: a card that grew in
+    /// between was taken as unchanged, and a search in force missed its match for good).
+    @Test func aDeckNotTakenKeepsTheFewerUnchangedCards() throws {
+        let deck = try DeckLoader.load(paths: ["-"], standardInput: { Array("a\n---\nb\n".utf8) })
+        let waiting = StandardInputStream.Made(deck: deck, ended: false, cut: nil, unchanged: 2)
+        let next = StandardInputStream.Made(deck: deck, ended: false, cut: nil, unchanged: 3)
+        #expect(StandardInputStream.replacing(waiting, with: next).unchanged == 2)
+        #expect(StandardInputStream.replacing(nil, with: next).unchanged == 3)
+        #expect(StandardInputStream.replacing(next, with: waiting).unchanged == 2)
+    }
 }
