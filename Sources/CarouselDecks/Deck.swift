@@ -26,14 +26,14 @@ public struct Deck: Sendable {
 
     /// A deck of cards already in memory.
     public init(name: String, cards: [Card], problems: [String] = [], defaults: DeckDefaults = DeckDefaults()) {
-        let entries = cards.enumerated().map { i, card in
+        let entries = CardEntries(cards.enumerated().lazy.map { i, card in
             CardEntry(id: card.id.isEmpty ? "\(name)#\(i + 1)" : card.id, title: card.title, subtitle: card.subtitle,
                       accent: card.accent, source: .content(card.content), file: card.file, line: card.line)
-        }
+        })
         self.init(name: name, entries: entries, problems: problems, skipped: problems.count, defaults: defaults)
     }
 
-    init(name: String, entries: [CardEntry], problems: [String], skipped: Int, defaults: DeckDefaults) {
+    init(name: String, entries: CardEntries, problems: [String], skipped: Int, defaults: DeckDefaults) {
         self.name = name
         self.defaults = defaults
         self.provider = LazyCardProvider(entries: entries)

@@ -12,7 +12,7 @@ import CarouselWatch
 /// 4 KiB), and every file with `--lines`.
 struct DeckBuilder {
     var options = LoadOptions()
-    private(set) var entries: [CardEntry] = []
+    private(set) var entries = CardEntries()
     /// Everything to tell the user, in the order met.
     private(set) var problems: [String] = []
     /// The problems that cost a card or a whole path: what an empty deck's error is made of.
@@ -20,6 +20,8 @@ struct DeckBuilder {
     private var notes: [String] = []
     /// Whether `--lines` has made as many cards as it may (`LoadOptions.maximumLineCards`).
     private var linesFull = false
+    /// Where the last lines added ended in an `ls -l` listing's `total` line: its entry (see `addLines`).
+    private var listingTotal: Int?
     /// What of a stream was left unread (see `Deck.cut`).
     private var cut: String?
     private(set) var name: String?
@@ -63,10 +65,10 @@ struct DeckBuilder {
     /// Cards titled after their files whose titles are alike (main.c and main.h, both "main"; two
     /// folders' notes.txt) are titled with the file's whole name, then with its folder too, as far
     /// as that tells them apart. Titles given by a manifest or a slide are kept.
-    static func distinguished(_ entries: [CardEntry]) -> [CardEntry] {
+    static func distinguished(_ entries: CardEntries) -> CardEntries {
         // (Only cards named after files can be told apart: a million lines piped in spent a
         // third of their second of loading counting titles in a growing dictionary; helper-61.)
-        guard entries.indices.contains(where: { entries[$0].titledAfter != nil }) else { return entries }
+        guard entries.mayHaveTitlesAfterFiles, entries.contains(where: { $0.titledAfter != nil }) else { return entries }
         var entries = entries
         // (Up to three folders: `services/api/Makefile` and `services/web/Makefile` are alike in
         // their whole names and told apart by their folders, `api/Makefile`; a name without an
@@ -153,7 +155,6 @@ struct DeckBuilder {
             return
         }
         if cards.isEmpty && !manifest.problems.contains(where: \.skipsCard) { skip("\(shown): the manifest lists no cards") }
-        entries.reserveCapacity(entries.count + cards.count)
         let manifestIdentity = folder.identity(of: file)
         // Each directory's larger art sizes, listed once when a card's file is first looked for in it.
         var sizes: [[UInt8]: [[UInt8]: [[UInt8]]]] = [:]
@@ -249,7 +250,6 @@ struct DeckBuilder {
         var folded = Set(sizes.values.joined())
         let before = (entries: entries.count, losses: losses.count)
         let picturesBefore = pictures.count
-        entries.reserveCapacity(entries.count + candidates.count)
         var subfolders: [[UInt8]] = []
         for file in candidates {
             if folded.contains(file) { continue }
@@ -280,7 +280,7 @@ struct DeckBuilder {
     private mutating func leaveOutPicturesShown(since start: Int, noted: Int) {
         guard pictures.count > noted else { return }
         let shown = Set(pictures[noted...])
-        entries[start...].removeAll { entry in
+        entries.removeAll(from: start) { entry in
             guard case .content(.image(let picture)) = entry.source else { return false }
             return entry.titledAfter == picture.path && shown.contains(picture.path)
         }
@@ -624,25 +624,24 @@ struct DeckBuilder {
     /// A line of 8-bit text is shown decoded and picked as it was read (a file name in Latin-1
     /// must come back in its own bytes); UTF-16 is read as UTF-8 first.
     /// At most `options.maximumLineCards` in all; the rest is not read, and standard error says so.
-    private mutating func addLines(_ bytes: [UInt8], encoding: TextEncoding, source: String) {
+    /// `continuing`: `bytes` are the lines that came after those added last, from the same source
+    /// (standard input read on, see `addLinesAfter`).
+    private mutating func addLines(_ bytes: [UInt8], encoding: TextEncoding, source: String, continuing: Bool = false) {
         // Past the limit, a file is neither read nor said to have no lines (the limit was said once).
         if linesFull { return }
         var added = 0
         var bytes = encoding == .windows1252 ? bytes : TextEncoding.utf8(bytes, as: encoding)
         // A byte-order mark is no part of the first line (it hid the file it names: helper-32).
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        // Room for every line at once, not doubled a step at a time (a million entries are 200 MB),
-        // and the lines found one after another, not as an array of them first; with many files,
-        // the room grows by doubling at least (an exact room asked for each file could copy every
-        // entry again for each).
+        if !continuing && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // The lines are found one after another, not as an array of them first; the entries grow
+        // a piece at a time (`CardEntries`), never copied to grow.
         // (With --read0 a NUL byte ends a line, and a newline is a character of one: a file's name.)
         let end: UInt8 = options.read0 ? 0 : 0x0A
-        let needed = entries.count + min(max(0, options.maximumLineCards - entries.count), bytes.reduce(1) { $0 + ($1 == end ? 1 : 0) })
-        if needed > entries.capacity { entries.reserveCapacity(max(needed, 2 * entries.capacity)) }
         var next = bytes.startIndex
         // The entry of a line `total 4.0K`, as `ls -l` begins a listing, until the next line says
-        // whether it is one.
-        var lastTotal: Int?
+        // whether it is one (the next that comes, for standard input read on).
+        var lastTotal = continuing ? listingTotal : nil
+        defer { listingTotal = lastTotal }
         while next < bytes.endIndex {
             let stop = bytes[next...].firstIndex(of: end) ?? bytes.endIndex
             let raw = bytes[next..<stop]
@@ -702,7 +701,13 @@ struct DeckBuilder {
             added += 1
             lastTotal = Self.isListingTotal(plain) ? entries.count - 1 : nil
         }
-        if added == 0 { skip("\(source): no lines") }
+        if added == 0 && !continuing { skip("\(source): no lines") }
+    }
+
+    /// The lines of standard input that came after those added (`addStream`) last: `bytes`, whole
+    /// lines, in the encoding the whole input has, which is still `encoding`.
+    mutating func addLinesAfter(_ bytes: [UInt8], encoding: TextEncoding) {
+        addLines(bytes, encoding: encoding, source: "standard input", continuing: true)
     }
 
     /// Whether `text` has two spaces in a row (read as bytes: `String.contains` was slow enough to

@@ -10,11 +10,11 @@ public final class LazyCardProvider: CardProvider {
     public static let defaultCapacity = 512
     public static let defaultByteBudget = 64 << 20
 
-    private let entries: [CardEntry]
+    private let entries: CardEntries
     private let cache: Mutex<CardCache>
     private let loads = Atomic<Int>(0)
 
-    init(entries: [CardEntry], capacity: Int = defaultCapacity, byteBudget: Int = defaultByteBudget) {
+    init(entries: CardEntries, capacity: Int = defaultCapacity, byteBudget: Int = defaultByteBudget) {
         self.entries = entries
         self.cache = Mutex(CardCache(capacity: capacity, byteBudget: byteBudget))
     }

@@ -21,40 +21,68 @@ public enum TextEncoding: Equatable, Sendable {
     /// characters). `head`: the bytes are only a file's start, so a UTF-8 character cut by their
     /// end is not an error.
     public static func of(_ bytes: some Collection<UInt8>, head: Bool = false) -> TextEncoding? {
-        var start = bytes.makeIterator()
-        let first = start.next(), second = start.next()
-        if first == 0xFF && second == 0xFE { return .utf16(bigEndian: false) }
-        if first == 0xFE && second == 0xFF { return .utf16(bigEndian: true) }
-        if bytes.contains(0) { return nil }
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var remaining = bytes.count
-        var severalBytes = false, invalid = false, controls = 0
-        decoding: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                let width = UTF8.width(scalar)
-                remaining -= width
-                if width > 1 { severalBytes = true }
-                if scalar.value < 0x80 && isControl(UInt8(scalar.value)) { controls += 1 }
-            case .emptyInput:
-                break decoding
-            case .error:
-                // An error within the last three bytes of a head may be a character cut in two.
-                if head && remaining <= 3 { break decoding }
-                invalid = true
-                // The decoder goes on after the bad byte; where exactly does not matter here.
-                remaining = max(remaining - 1, 0)
+        var tally = Tally()
+        tally.add(bytes, head: head)
+        return tally.encoding(of: bytes)
+    }
+
+    /// What `of` decides by, counted over bytes that may come in pieces (standard input read on):
+    /// pieces that end at a line feed count as the bytes they make up.
+    struct Tally: Sendable {
+        private var count = 0, controls = 0
+        /// The first two bytes, for a byte-order mark.
+        private var start: [UInt8] = []
+        private var nul = false, severalBytes = false, invalid = false
+
+        /// `head`: `bytes` are the last piece and only a file's start (see `of`).
+        mutating func add(_ bytes: some Collection<UInt8>, head: Bool = false) {
+            if start.count < 2 { start += bytes.prefix(2 - start.count) }
+            count += bytes.count
+            // ASCII bytes are characters of their own, whatever comes around them: their NUL bytes
+            // and control characters are counted in one pass, and only bytes with some of 0x80 and
+            // up are decoded (most input is ASCII: decoded, a stream of 600,000 paths spent a third
+            // of its reading here).
+            var high = false
+            for byte in bytes {
+                if byte >= 0x80 { high = true } else if isControl(byte) { controls += 1; if byte == 0 { nul = true } }
+            }
+            guard high else { return }
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            var remaining = bytes.count
+            decoding: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    let width = UTF8.width(scalar)
+                    remaining -= width
+                    if width > 1 { severalBytes = true }
+                case .emptyInput:
+                    break decoding
+                case .error:
+                    // An error within the last three bytes of a head may be a character cut in two.
+                    if head && remaining <= 3 { break decoding }
+                    invalid = true
+                    // The decoder goes on after the bad byte; where exactly does not matter here.
+                    remaining = max(remaining - 1, 0)
+                }
             }
         }
-        // (Bytes that are not UTF-8 throughout, with many control characters that text does not
-        // hold: a program's or a compressed file's bytes with no NUL among them, which hold a few
-        // UTF-8 characters by chance, were shown as text (helper-34). Valid UTF-8 keeps them: a
-        // data file's fields split by Ctrl-A (helper-37); and a few in a text, a terminal's
-        // title sequence ended by a bell, are the sanitiser's to show.)
-        if invalid && controls >= 8 && controls * 20 > bytes.count { return nil }
-        if !invalid || severalBytes { return .utf8 }
-        return legacy(bytes) == .text ? .windows1252 : nil
+
+        /// The encoding of `bytes`, all the bytes counted (looked at again only where they are not
+        /// UTF-8).
+        func encoding(of bytes: some Collection<UInt8>) -> TextEncoding? {
+            if start == [0xFF, 0xFE] { return .utf16(bigEndian: false) }
+            if start == [0xFE, 0xFF] { return .utf16(bigEndian: true) }
+            if nul { return nil }
+            // (Bytes that are not UTF-8 throughout, with many control characters that text does not
+            // hold: a program's or a compressed file's bytes with no NUL among them, which hold a few
+            // UTF-8 characters by chance, were shown as text (helper-34). Valid UTF-8 keeps them: a
+            // data file's fields split by Ctrl-A (helper-37); and a few in a text, a terminal's
+            // title sequence ended by a bell, are the sanitiser's to show.)
+            if invalid && controls >= 8 && controls * 20 > count { return nil }
+            if !invalid || severalBytes { return .utf8 }
+            return legacy(bytes) == .text ? .windows1252 : nil
+        }
     }
 
     /// Whether bytes taken for UTF-8 hold more that are not than characters of several bytes that
