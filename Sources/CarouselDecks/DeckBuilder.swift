@@ -268,8 +268,14 @@ struct DeckBuilder {
                     && !EditorNoise.contains(Array(name.dropFirst())) && folder.problem(with: name) == nil
                     && Self.wouldBeCard(name, in: folder)
             }
+            // (Editors' backups and temporary files that would be cards named too: a folder of
+            // `notes.txt~` alone said only that it held no card files; helper-107.)
+            let backups = names.filter { name in
+                name.first != UInt8(ascii: ".") && EditorNoise.contains(name) && folder.problem(with: name) == nil
+                    && Self.wouldBeCard(name, in: folder)
+            }
             skip("\(folder.displayName): no card files (text files or pictures) and no \(DeckLoader.manifestName)"
-                 + Self.passedOverNote(subfolders: subfolders, hidden: hidden, in: folder.displayName))
+                 + Self.passedOverNote(subfolders: subfolders, hidden: hidden, backups: backups, in: folder.displayName))
         }
     }
 
@@ -290,7 +296,7 @@ struct DeckBuilder {
     /// which are not read (a source tree's top, `carousel src`, said only that it held no card
     /// files: helper-44), and its hidden files that would be cards, named (a folder of dotfiles
     /// said the same): how many, and how to name them.
-    static func passedOverNote(subfolders: [[UInt8]], hidden: [[UInt8]], in folder: String) -> String {
+    static func passedOverNote(subfolders: [[UInt8]], hidden: [[UInt8]], backups: [[UInt8]] = [], in folder: String) -> String {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         var parts: [String] = []
         if let first = subfolders.first {
@@ -302,6 +308,11 @@ struct DeckBuilder {
             let example = "`carousel \(shellWord(base + Shown.path(first)))`"
             parts.append(hidden.count == 1 ? "its hidden file \(Shown.path(first)) is passed over: name it, as \(example)"
                          : "its \(hidden.count) hidden files are passed over: name one, as \(example)")
+        }
+        if let first = backups.min(by: DeckBuilder.precedes) {
+            let example = "`carousel \(shellWord(base + Shown.path(first)))`"
+            parts.append(backups.count == 1 ? "its file \(Shown.path(first)) is passed over as an editor's backup or temporary file: name it, as \(example)"
+                         : "its \(backups.count) files are passed over as editors' backups or temporary files: name one, as \(example)")
         }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
     }
@@ -321,7 +332,9 @@ struct DeckBuilder {
 
     /// A path as a word for the shell: quoted where it must be (a space, a quote, a `$`).
     static func shellWord(_ path: String) -> String {
-        path.allSatisfy({ $0.isLetter || $0.isNumber || "._/-+@:,=%".contains($0) }) ? path
+        // (A tilde only where no shell reads a home directory in it: not first, nor after `=` or `:`.)
+        path.first != "~" && !path.contains("=~") && !path.contains(":~")
+            && path.allSatisfy({ $0.isLetter || $0.isNumber || "._/-+@:,=%~".contains($0) }) ? path
             : "'" + path.replacing("'", with: "'\\''") + "'"
     }
 

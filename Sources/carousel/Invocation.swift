@@ -66,15 +66,18 @@ struct Invocation: Equatable {
         let paths = self.paths.isEmpty && readsPipedInput && Invocation.standardInputIsPipedIn(evenEmpty: true) ? ["-"] : self.paths
         // Lines asked for, and none piped in nor named: a script that lost its pipe fails, rather
         // than pick from the built-in deck with status 0 (helper-40: `x=$(carousel --lines)`).
+        // (Standard input that is a directory or a device is said so: "no lines to read: pipe them
+        // in" read as if nothing had been given.)
+        let unread = Invocation.standardInputUnread().map { "standard input is \($0), not " } ?? "no "
         if paths.isEmpty && (lines || read0) {
             let example = read0 ? "find . -print0 | carousel --read0" : "ls | carousel --lines"
-            Invocation.printError("carousel: \(read0 ? "--read0" : "--lines"): no lines to read: pipe them in (\(example)) or name a file\n")
+            Invocation.printError("carousel: \(read0 ? "--read0" : "--lines"): \(unread)lines to read: pipe them in (\(example)) or name a file\n")
             return 1
         }
         // Markdown asked for and none piped in nor named: the same (helper-54: the built-in deck
         // showed, status 0).
         if markdown && paths.isEmpty {
-            Invocation.printError("carousel: --markdown: no Markdown to read: pipe it in (cat talk.txt | carousel --markdown) or name a file\n")
+            Invocation.printError("carousel: --markdown: \(unread)Markdown to read: pipe it in (cat talk.txt | carousel --markdown) or name a file\n")
             return 1
         }
         // Only folders named: it would change nothing (review: passed over in silence).
@@ -339,6 +342,18 @@ extension Invocation {
         }
         return kind == S_IFIFO || kind == S_IFSOCK || (kind == S_IFREG && (evenEmpty || info.st_size > 0))
             || (kind == S_IFCHR && evenEmpty && isNullDevice(info))
+    }
+
+    /// What standard input is where it is not read though it is no terminal: "a directory" (`< /etc`)
+    /// or "a device" (`< /dev/zero`, which is never read: it never ends); nil otherwise.
+    static func standardInputUnread() -> String? {
+        var info = stat()
+        guard !closedAtStart.contains(STDIN_FILENO), isatty(STDIN_FILENO) == 0, fstat(STDIN_FILENO, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFCHR, S_IFBLK: return isNullDevice(info) ? nil : "a device"
+        default: return nil
+        }
     }
 
     /// Whether a device is /dev/null (not /dev/zero nor /dev/urandom, 64 MiB read before a refusal:

@@ -64,6 +64,25 @@ import Testing
         #expect(try DeckLoader.load(paths: [dots + "/.bashrc"]).count == 1, "named, it is a card")
     }
 
+    /// A folder of editors' backups only says so, and how to show one (helper-107: it said only
+    /// that it held no card files).
+    @Test func aFolderOfBackupsSaysSo() throws {
+        let scratch = try Scratch()
+        try scratch.directory("old")
+        scratch.write("draft", to: "old/notes.txt~")
+        let old = scratch.at("old")
+        #expect(failure([old]) == "\(old): no card files (text files or pictures) and no deck.json"
+                + " (its file notes.txt~ is passed over as an editor's backup or temporary file: name it, as `carousel \(old)/notes.txt~`)")
+        scratch.write("older", to: "old/list.bak")
+        scratch.write("x", to: "old/.notes.txt.swp")
+        #expect(failure([old]) == "\(old): no card files (text files or pictures) and no deck.json"
+                + " (its 2 files are passed over as editors' backups or temporary files: name one, as `carousel \(old)/list.bak`)")
+        #expect(try DeckLoader.load(paths: [old + "/notes.txt~"]).count == 1, "named, it is a card")
+        // A tilde is quoted only where a shell reads a home directory in it.
+        #expect(DeckBuilder.shellWord("~notes") == "'~notes'" && DeckBuilder.shellWord("a=~b") == "'a=~b'"
+                && DeckBuilder.shellWord("a:~b") == "'a:~b'" && DeckBuilder.shellWord("a/b~") == "a/b~")
+    }
+
     /// Only hidden files that would be cards are counted and shown as the example (`.DS_Store`,
     /// named, is "not a text file"), and with subfolders too the message has one parenthesis
     /// (two ran together: helper-70).

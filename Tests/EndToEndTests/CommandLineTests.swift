@@ -98,6 +98,19 @@ struct CommandLineTests {
         #expect(session.file("before") == session.file("after"), "the terminal untouched")
     }
 
+    /// Standard input that is a directory or a device is said to be so where lines or Markdown
+    /// are asked for (it said "no lines to read: pipe them in", as if nothing had been given).
+    @Test func standardInputThatIsADirectoryOrADeviceIsSaidSo() throws {
+        let folder = try carousel(["--render", "60x12", "--lines", "--pick"], stdout: "< /")
+        #expect(folder.status == 1 && folder.output
+            == "carousel: --lines: standard input is a directory, not lines to read: pipe them in (ls | carousel --lines) or name a file\n",
+            "\(folder.output)")
+        let device = try carousel(["--render", "60x12", "--markdown"], stdout: "< /dev/zero")
+        #expect(device.status == 1 && device.output
+            == "carousel: --markdown: standard input is a device, not Markdown to read: pipe it in (cat talk.txt | carousel --markdown) or name a file\n",
+            "\(device.output)")
+    }
+
     /// `--markdown` with no Markdown piped in nor named is said, status 1, as `--lines` is
     /// (helper-54: the built-in deck showed, status 0); a file named with it is read as Markdown
     /// whatever its name (it was passed over in silence); with `--lines` it is a command-line error.
