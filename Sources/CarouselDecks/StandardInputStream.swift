@@ -100,7 +100,10 @@ public final class StandardInputStream: Sendable {
         var whole = made
         // (Counted as it comes: judged again of the whole input for each deck, it took a fifth of
         // a core while a line came every 0.2 s after 300,000 others.)
-        var tally = TextEncoding.Tally()
+        // (Judged as the deck judges it: with --read0, NUL bytes end lines and are no sign of
+        // bytes that are not text; counted raw, every input of --read0 was "not text", and one
+        // whose encoding changed counted its cards unchanged: a search kept a match gone; helper-113.)
+        var tally = InputEncoding(read0: options.read0)
         tally.add(bytes[..<made])
         var lastEncoding = tally.encoding(of: bytes[..<made])
         // The deck of lines made last, to add the next lines to (nil where the input is not lines
@@ -200,18 +203,21 @@ public final class StandardInputStream: Sendable {
 /// memory of its deck while it was made again).
 struct GrowingLines: Sendable {
     private var builder: DeckBuilder
-    private var tally = TextEncoding.Tally()
+    private var tally: InputEncoding
     /// The whole input's encoding.
     private(set) var encoding: TextEncoding?
     /// How many bytes of the input the deck holds.
     private var through = 0
 
-    init(options: LoadOptions) { builder = DeckBuilder(options: options) }
+    init(options: LoadOptions) {
+        builder = DeckBuilder(options: options)
+        tally = InputEncoding(read0: options.read0)
+    }
 
     /// The deck of `bytes`, the input so far (as `DeckLoader.load` reads it).
     mutating func start(_ bytes: ArraySlice<UInt8>) -> Result<Deck, DeckError> {
-        tally = Self.tally(bytes, after: tally, read0: builder.options.read0)
-        encoding = encoding(of: bytes, tally)
+        tally.add(bytes)
+        encoding = tally.encoding(of: bytes)
         through = bytes.endIndex
         builder.addStream(Array(bytes), source: "standard input")
         do {
@@ -222,30 +228,40 @@ struct GrowingLines: Sendable {
     }
 
     /// The deck with the lines of `bytes` (the input so far, whole lines but at its end) past those
-    /// it holds; nil where they change the whole input's encoding (UTF-8 no more: the deck is to be
-    /// made again) or where lines no longer make cards (`--lines` took all it may).
+    /// it holds; nil where they change the whole input's encoding (UTF-8 no more) or pass the most
+    /// a stream may give (`LoadOptions.maximumStreamSize`): the deck is to be made again.
     mutating func adding(_ bytes: ArraySlice<UInt8>) -> Deck? {
+        guard bytes.count <= builder.options.maximumStreamSize else { return nil }
         let new = bytes[through...]
-        let next = Self.tally(new, after: tally, read0: builder.options.read0)
-        guard let encoding, self.encoding(of: bytes, next) == encoding else { return nil }
+        var next = tally
+        next.add(new)
+        guard let encoding, next.encoding(of: bytes) == encoding else { return nil }
         tally = next
         through = bytes.endIndex
         builder.addLinesAfter(Array(new), encoding: encoding)
         return try? builder.deck(defaultName: "cards")
     }
 
-    /// The encoding is judged as `DeckBuilder` judges the lines it reads: with `--read0`, of the
-    /// bytes with line feeds for their NUL bytes (`DeckBuilder.encoding(betweenNulBytes:)`).
-    private static func tally(_ bytes: ArraySlice<UInt8>, after tally: TextEncoding.Tally, read0: Bool) -> TextEncoding.Tally {
-        var tally = tally
+}
+
+/// The encoding of standard input read so far, counted as it comes and judged as `DeckBuilder`
+/// judges what it reads: with `--read0`, of the bytes with line feeds for their NUL bytes
+/// (`DeckBuilder.encoding(betweenNulBytes:)`).
+struct InputEncoding: Sendable {
+    private var tally = TextEncoding.Tally()
+    let read0: Bool
+
+    init(read0: Bool) { self.read0 = read0 }
+
+    /// Counts the bytes that came after those counted.
+    mutating func add(_ bytes: ArraySlice<UInt8>) {
         if read0 { tally.add(bytes.lazy.map { $0 == 0 ? 0x0A : $0 }) } else { tally.add(bytes) }
-        return tally
     }
 
-    private func encoding(of bytes: ArraySlice<UInt8>, _ tally: TextEncoding.Tally) -> TextEncoding? {
-        builder.options.read0 ? tally.encoding(of: bytes.lazy.map { $0 == 0 ? 0x0A : $0 }) : tally.encoding(of: bytes)
+    /// The encoding of `bytes`, all of them counted.
+    func encoding(of bytes: ArraySlice<UInt8>) -> TextEncoding? {
+        read0 ? tally.encoding(of: bytes.lazy.map { $0 == 0 ? 0x0A : $0 }) : tally.encoding(of: bytes)
     }
-
 }
 
 /// The monotonic clock, in seconds.

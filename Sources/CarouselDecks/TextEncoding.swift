@@ -59,8 +59,13 @@ public enum TextEncoding: Equatable, Sendable {
                 case .emptyInput:
                     break decoding
                 case .error:
-                    // An error within the last three bytes of a head may be a character cut in two.
-                    if head && remaining <= 3 { break decoding }
+                    // An error within the last three bytes of a head may be a character cut in two
+                    // (the control characters of those bytes, counted above, are not counted; as
+                    // before the count by bytes: review).
+                    if head && remaining <= 3 {
+                        for byte in bytes.suffix(remaining) where isControl(byte) { controls -= 1 }
+                        break decoding
+                    }
                     invalid = true
                     // The decoder goes on after the bad byte; where exactly does not matter here.
                     remaining = max(remaining - 1, 0)

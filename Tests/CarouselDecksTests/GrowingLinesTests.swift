@@ -94,6 +94,17 @@ import Testing
         #expect(Self.cards(last) == Self.cards(try DeckLoader.load(paths: ["-"], options: LoadOptions(lines: true), standardInput: { input })))
     }
 
+    /// A deck made before an `ls -l` line took away the `total` line it ended with keeps it.
+    @Test func aDeckMadeBeforeATotalLineWasTakenAwayKeepsIt() throws {
+        let input = Array("first\ntotal 8\n-rw-r--r-- 1 ann staff 220 Nov 29 10:01 notes.txt\n".utf8)
+        var lines = GrowingLines(options: LoadOptions(lines: true))
+        let before = try lines.start(input[..<14]).get()
+        let added = lines.adding(input[...])
+        let after = try #require(added)
+        #expect(before.count == 2 && before.provider.card(at: 1).title == "total 8")
+        #expect(after.count == 2 && after.provider.card(at: 1).title == "notes.txt")
+    }
+
     /// A byte that is not UTF-8 after lines that were: the input's encoding changes (to
     /// Windows-1252), so every line before reads otherwise; nothing is added, the deck is made again.
     @Test func linesThatChangeTheInputsEncodingAreNotAdded() throws {
@@ -108,29 +119,39 @@ import Testing
         #expect(growing == nil, "lines of Windows-1252 are made again each time")
     }
 
-    /// The encoding counted a piece at a time is the encoding of the whole.
+    /// The encoding counted a piece at a time is the encoding of the whole (UTF-8 keeps its
+    /// control characters).
     @Test(arguments: [
-        "ascii\nonly\n", "café\nnaïve\n", "caf\u{E9}\n", "tab\there\u{1B}[1m\n", "bell\u{7}\n",
+        "ascii\nonly\n", "café\nnaïve\n", "tab\there\u{1B}[1m\n", "bell\u{7}\n", "fields\u{1}split\u{1}by\u{1}ctrl-a\n",
     ])
     func piecesEndingAtLineFeedsTallyAsTheWhole(_ text: String) throws {
-        try check(Array(text.utf8))
+        try check(Array(text.utf8), is: .utf8)
     }
 
     @Test func bytesThatAreNotUTF8TallyAsTheWhole() throws {
-        try check([0x63, 0x61, 0x66, 0xE9, 0x0A, 0x6E, 0x61, 0xEF, 0x76, 0x65, 0x0A])  // Latin-1
-        try check(Array(repeating: Array("x\u{1}\u{2}\u{3}\n".utf8) + [0xC3], count: 8).flatMap { $0 } + [0x0A])  // controls, stray bytes
-        try check(Array("a\nb\u{0}c\n".utf8))  // NUL
-        try check([0xFF, 0xFE, 0x61, 0x00, 0x0A, 0x00])  // UTF-16 mark
-        try check(Array("é\n".utf8) + [0xE9, 0x0A])  // UTF-8 with a stray byte
+        try check([0x63, 0x61, 0x66, 0xE9, 0x0A, 0x6E, 0x61, 0xEF, 0x76, 0x65, 0x0A], is: .windows1252)  // Latin-1
+        try check(Array(repeating: Array("x\u{1}\u{2}\u{3}\n".utf8) + [0xC3], count: 8).flatMap { $0 } + [0x0A], is: nil)  // controls, stray bytes
+        try check(Array("a\nb\u{0}c\n".utf8), is: nil)  // NUL
+        try check([0xFF, 0xFE, 0x61, 0x00, 0x0A, 0x00], is: .utf16(bigEndian: false))  // UTF-16 mark
+        try check(Array("é\n".utf8) + [0xE9, 0x0A], is: .utf8)  // UTF-8 with a stray byte
     }
 
-    private func check(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// The control characters of a head's last bytes, past a character its end cut, are not
+    /// counted, as before the count went by bytes (review: this head was taken for no text).
+    @Test func aHeadsCutCharacterHidesTheControlsAfterIt() {
+        let head: [UInt8] = [0xE9, 0x20, 0xC3, 0xA9] + Array(repeating: 0x01, count: 7) + [0xC3, 0x01]
+        #expect(TextEncoding.of(head, head: true) == .utf8)
+        #expect(TextEncoding.of(head) == nil, "not a head: the last control is counted, and makes it too many")
+    }
+
+    private func check(_ bytes: [UInt8], is expected: TextEncoding?, sourceLocation: SourceLocation = #_sourceLocation) throws {
         var tally = TextEncoding.Tally()
         var from = 0
         for end in Self.lineEnds(bytes) + [bytes.count] {
             tally.add(bytes[from..<end])
             from = end
         }
-        #expect(tally.encoding(of: bytes) == TextEncoding.of(bytes), "\(bytes)", sourceLocation: sourceLocation)
+        #expect(tally.encoding(of: bytes) == expected, "\(bytes)", sourceLocation: sourceLocation)
+        #expect(TextEncoding.of(bytes) == expected, "\(bytes)", sourceLocation: sourceLocation)
     }
 }

@@ -157,6 +157,29 @@ import Testing
         #expect(made.deck.count == 5 && made.cut == "only the first 5 lines were read", "\(String(describing: made.cut))")
     }
 
+    /// Names ended by NUL bytes whose encoding changes (Windows-1252 until a name of UTF-8 comes)
+    /// are read anew: no card counts as unchanged (helper-113: with `--read0` every input was
+    /// judged "not text", never a change, so a search kept `café` as a match when it read `caf�`).
+    @Test func namesEndedByNulBytesWhoseEncodingChangesAreAllNew() throws {
+        let pipe = try Pipe()
+        func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { Foundation.write(pipe.write, $0.baseAddress, $0.count) } }
+        send(Array("abc".utf8) + [0, 0x63, 0x61, 0x66, 0xE9, 0])
+        var options = LoadOptions(lines: true)
+        options.read0 = true
+        let (deck, stream) = try DeckLoader.openStandardInput(options: options, patience: 0.05, descriptor: pipe.read, progress: nil)
+        #expect(Self.titles(deck) == ["abc", "café"])
+        let reading = try #require(stream)
+        reading.start {}
+        send(Array("zzz".utf8) + [0])
+        let same = Self.wait(for: reading) { $0.deck.count == 3 }
+        #expect(same.found?.unchanged == 1, "the same encoding: all but the last card unchanged")
+        send(Array("naïve".utf8) + [0])
+        let changed = Self.wait(for: reading) { $0.deck.count == 4 }
+        let made = try #require(changed.found)
+        #expect(Self.titles(made.deck) == ["abc", "caf\u{FFFD}", "zzz", "naïve"])
+        #expect(made.unchanged == 0, "read as UTF-8 now: every card anew")
+    }
+
     /// A deck made while the one before it waits, not taken, counts as unchanged the fewer of the
     /// two counts: the program compares it with the deck it shows (review: a card that grew in
     /// between was taken as unchanged, and a search in force missed its match for good).
