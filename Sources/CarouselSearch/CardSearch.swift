@@ -28,14 +28,22 @@ public final class CardSearch: Sendable {
         /// the provider again at each scan that needs them (for a file deck, a file read), so it
         /// bounds memory, not correctness.
         public var textBytes: Int
+        /// As much again for each card of the deck, where that is more than `textBytes`: a deck
+        /// of a million lines is about 100 MB of text in a form, and keeps it (it was read again by
+        /// every scan), for a sixth more memory than the deck's own.
+        public var textBytesPerCard: Int
         /// Complete results kept by query (what makes backspace instant); each holds its
         /// matches, 8 bytes a card.
         public var recentResults: Int
 
-        public init(textBytes: Int = 64 << 20, recentResults: Int = 8) {
+        public init(textBytes: Int = 64 << 20, textBytesPerCard: Int = 160, recentResults: Int = 8) {
             self.textBytes = textBytes
+            self.textBytesPerCard = textBytesPerCard
             self.recentResults = recentResults
         }
+
+        /// The cached search text's bytes for a deck of `cards` cards.
+        func textBytes(cards: Int) -> Int { max(textBytes, cards * textBytesPerCard) }
     }
 
     private let cardCount: Int
@@ -63,7 +71,7 @@ public final class CardSearch: Sendable {
         self.execution = execution
         self.budget = budget
         self.waker = waker
-        scanner = Mutex(DeckScanner(cards: cards, textBudget: budget.textBytes))
+        scanner = Mutex(DeckScanner(cards: cards, textBudget: budget.textBytes(cards: cards.count)))
         if let known, known.isComplete, through > 0, through <= cards.count {
             let query = SearchQuery(known.query)
             var kept = known

@@ -29,6 +29,9 @@ struct TextArena {
     /// How many cards it holds (cards 0..<count).
     var count: Int { ends.count }
 
+    /// Lets cards be added again after the one that did not fit (the arena was given more room).
+    mutating func reopen() { isFull = false }
+
     /// The memory it holds: its buffers as reserved, in bytes.
     var cost: Int { bytesRoom + endsRoom * MemoryLayout<Int>.stride }
 

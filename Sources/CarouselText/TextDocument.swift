@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The content of a text card: an optional title (a card shows it in its frame) and blocks.
 public struct TextDocument: Hashable, Sendable {
     public var title: String?
@@ -45,20 +47,29 @@ public struct TextDocument: Hashable, Sendable {
     public var endNotes = 0
     /// The lines of `plainLines` that are those notes, at its end.
     public var endNoteLines: Int { blocks.suffix(endNotes).reduce(0) { $0 + Self.lineCount(of: $1) } }
-    /// The language its words are in, as far as it can be told (`TextLanguage.guess`: from its
-    /// prose and tables, not its code), for hyphenation; nil: each word's letters tell.
-    public var language: String?
+    /// The language its words are in, as far as it can be told (`TextLanguage.guess`: from the
+    /// prose and tables it was made with, not its code), for hyphenation; nil: each word's letters
+    /// tell. Guessed the first time it is asked for, when the text is laid out.
+    public var language: String? {
+        get { languageGuess.language }
+        set { languageGuess = LanguageGuess(known: newValue) }
+    }
+    private var languageGuess: LanguageGuess
 
     public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
-        self.init(title: title, blocks: blocks, blockLines: blockLines, language: TextLanguage.guess(Self.proseCharacters(of: blocks)))
+        self.init(title: title, blocks: blocks, blockLines: blockLines, guess: LanguageGuess(blocks: blocks))
     }
 
     /// A document whose language is known (a part of another: see `window`).
     init(title: String?, blocks: [TextBlock], blockLines: [Int32], language: String?) {
+        self.init(title: title, blocks: blocks, blockLines: blockLines, guess: LanguageGuess(known: language))
+    }
+
+    private init(title: String?, blocks: [TextBlock], blockLines: [Int32], guess: LanguageGuess) {
         self.title = title
         self.blocks = blocks
         self.blockLines = blockLines.count == blocks.count ? blockLines : []
-        self.language = language
+        languageGuess = guess
     }
 
     /// The characters of `blocks`' paragraphs and table cells, a space after each span.
@@ -380,4 +391,29 @@ extension TextDocument {
         case .rule, .blank: 1
         }
     }
+}
+
+/// A text's language, guessed from the blocks it was made with the first time it is asked for: a
+/// card's text made only to be searched (every card of a deck, for a first search) or printed is
+/// never laid out, and guessing the language of each of 100,000 lines took half of a first
+/// search through them. Shared by the copies of a document; equal where the languages are.
+final class LanguageGuess: Hashable, Sendable {
+    /// The blocks to guess from, until the guess is made; then the language.
+    private let state: Mutex<(blocks: [TextBlock]?, language: String?)>
+
+    init(blocks: [TextBlock]) { state = Mutex((blocks, nil)) }
+    init(known language: String?) { state = Mutex((nil, language)) }
+
+    var language: String? {
+        state.withLock { state in
+            if let blocks = state.blocks {
+                state.language = TextLanguage.guess(TextDocument.proseCharacters(of: blocks))
+                state.blocks = nil
+            }
+            return state.language
+        }
+    }
+
+    static func == (a: LanguageGuess, b: LanguageGuess) -> Bool { a === b || a.language == b.language }
+    func hash(into hasher: inout Hasher) { hasher.combine(language) }
 }

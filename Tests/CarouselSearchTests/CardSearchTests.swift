@@ -299,7 +299,7 @@ import Testing
         // are the same.
         let budget = 4_096
         let tight = InstrumentedDeck(TestDecks.cards(texts))
-        let small = CardSearch(cards: tight, execution: .inline, budget: .init(textBytes: budget))
+        let small = CardSearch(cards: tight, execution: .inline, budget: .init(textBytes: budget, textBytesPerCard: 0))
         for query in ["line 1", "deck", "7 of", "Line", "99 of", "9 of"] {
             small.find(query)
             #expect(small.latest?.matches == TestDecks.expected(query, in: tight.cards), "\(query)")
@@ -307,6 +307,47 @@ import Testing
         #expect(small.cachedTextBytes <= budget)
         #expect(small.cachedTextBytes > 0)
         #expect(tight.reads.load(ordering: .relaxed) > 4 * 2_000)
+    }
+
+    /// A deck whose text fits the budget in one form but not in two: the form in use has the
+    /// room, and the text of the other gives way (helper-114: a query in another case read most
+    /// of a big deck again at every scan, for good).
+    @Test func theFormInUseHasTheRoom() {
+        let texts = (0..<2_000).map { "line \($0) of the deck" }
+        let deck = InstrumentedDeck(TestDecks.cards(texts))
+        let search = CardSearch(cards: deck, execution: .inline, budget: .init(textBytes: 100_000, textBytesPerCard: 0))
+        var before = 0
+        /// How many cards `query` read.
+        func reads(_ query: String) -> Int {
+            search.find(query)
+            #expect(search.latest?.matches == TestDecks.expected(query, in: deck.cards), "\(query)")
+            let now = deck.reads.load(ordering: .relaxed)
+            defer { before = now }
+            return now - before
+        }
+        #expect(reads("line 1") == 2_000)
+        #expect(reads("deck") == 0)
+        #expect(reads("Line") == 2_000, "another form: read once...")
+        #expect(reads("Of") == 0, "...and kept")
+        #expect(reads("7 of") == 2_000, "the first form again, read again")
+        #expect(reads("9 of") == 0)
+        #expect(search.cachedTextBytes <= 100_000)
+        // With room for both, both stay.
+        let roomy = CardSearch(cards: deck, execution: .inline, budget: .init(textBytes: 200_000, textBytesPerCard: 0))
+        before = deck.reads.load(ordering: .relaxed)
+        for query in ["line 1", "Line", "deck", "Of"] { roomy.find(query) }
+        #expect(deck.reads.load(ordering: .relaxed) - before == 4_000)
+    }
+
+    /// A big deck's text is kept whatever the budget in bytes: as much again for each card.
+    @Test func aBigDecksTextIsKept() {
+        let texts = (0..<2_000).map { "line \($0) of the deck" }
+        let deck = InstrumentedDeck(TestDecks.cards(texts))
+        let search = CardSearch(cards: deck, execution: .inline, budget: .init(textBytes: 1_000, textBytesPerCard: 160))
+        search.find("line")
+        search.find("deck")
+        #expect(deck.reads.load(ordering: .relaxed) == 2_000)
+        #expect(search.cachedTextBytes > 1_000 && search.cachedTextBytes <= 2_000 * 160)
     }
 
     /// Waits (up to 20 s) for `condition`, looking every 5 ms.
