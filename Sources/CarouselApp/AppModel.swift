@@ -857,6 +857,7 @@ public struct AppModel {
         let known = applied.flatMap { $0.query == query && $0.isComplete ? $0 : nil }
         search = nil
         applied = nil
+        scene.searchGoesOn = false
         hidden = []
         if let skipped { skippedOnReading = skipped }
         if let readInPart { scene.readInPart = readInPart }
@@ -1104,13 +1105,17 @@ public struct AppModel {
         // matches" for two left out.)
         let total = deck.count - hidden.count
         let cards = total == 1 ? "card" : "cards"
-        guard !query.isEmpty else { return ["\(total) \(cards)", "\(total)"] }
+        guard !query.isEmpty else { return ["\(total)\(scene.readInPart ? "+" : "") \(cards)", "\(total)\(scene.readInPart ? "+" : "")"] }
         let searching = "searching" + theme.glyphs.ellipsis
         guard let applied, applied.query == query else { return [searching] }
         let found = hidden.isEmpty ? applied.matches.count : applied.matches.count { !hidden.contains($0) }
         if !applied.isComplete { return [searching + " \(found)", "\(found)" + theme.glyphs.ellipsis] }
         // Cards, not places in them: "1 of 6" read as the first of six matches.
-        return found == 0 ? ["no match", "none"] : ["\(found) of \(total) \(cards)", "\(found) of \(total)", "\(found)/\(total)"]
+        // (The input read in part: more cards to come, which may match; helper-114 read "0 of
+        // 171652" while find went on.)
+        let more = scene.readInPart ? "+" : ""
+        return found == 0 ? ["no match" + (more.isEmpty ? "" : " yet"), "none" + more]
+            : ["\(found) of \(total)\(more) \(cards)", "\(found) of \(total)\(more)", "\(found)/\(total)\(more)"]
     }
 
     private var theme: Theme { scene.theme }
@@ -1123,6 +1128,7 @@ public struct AppModel {
         refreshLabels()
         guard !query.isEmpty else {
             applied = nil
+            scene.searchGoesOn = false
             search?.cancel()
             show(nil, resting: searchAnchor)
             return
@@ -1148,6 +1154,7 @@ public struct AppModel {
     private mutating func pollSearch() {
         guard !query.isEmpty, let result = search?.latest, result.query == query, result != applied else { return }
         applied = result
+        scene.searchGoesOn = !result.isComplete
         show(result.matches, resting: searchAnchor)
         scene.emptyMessage = Self.emptyMessage(for: query, answered: result.isComplete, glyphs: theme.glyphs)
         changed()
@@ -1158,6 +1165,7 @@ public struct AppModel {
         overlay.searching = false
         overlay.queryKept = false
         applied = nil
+        scene.searchGoesOn = false
         search?.cancel()
         show(nil)
         refreshLabels()

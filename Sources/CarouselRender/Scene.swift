@@ -34,6 +34,11 @@ public struct Scene: Sendable {
     /// rest of the input may hold more matches (helper-111 saw none said while standard input
     /// was still read).
     public var readInPart = false
+    /// A search that has not looked at every card yet: its count may grow, and says so with the
+    /// same `+` (helper-114 read `1/45 (#1298)` for a search that went on to find 47,942).
+    public var searchGoesOn = false
+    /// Whether the count may grow: the input read in part, or the search still going.
+    var countGoesOn: Bool { readInPart || searchGoesOn }
     /// What the top bar names at its left: the deck's name (a folder's, a manifest's, `standard
     /// input`), or the program's.
     public var deckName = Scene.programName { didSet { if deckName != oldValue { themeVersion &+= 1 } } }
@@ -252,7 +257,7 @@ public struct Scene: Sendable {
         canvas.fill(CellRect(x: 0, y: rows.cards.upperBound, width: canvas.width, height: canvas.height - rows.cards.upperBound))
         let key = ChromeKey(
             mode: state.mode, style: state.style, loop: state.loop, active: state.activeIndex, count: state.count,
-            width: canvas.width, height: canvas.height, skipped: skippedCards, more: readInPart, themeVersion: themeVersion,
+            width: canvas.width, height: canvas.height, skipped: skippedCards, more: countGoesOn, themeVersion: themeVersion,
             hint: openHelpHints?.first ?? hint,
             note: statusNote, message: message, title: activeCard.title, subtitle: activeCard.subtitle, accent: activeCard.accent,
             deckNumber: deckNumber(state.activeIndex))
@@ -508,7 +513,7 @@ public struct Scene: Sendable {
         // Which card it is, as the strip's status line says (Left / Right and the slideshow change it).
         // (Also one card of a search, as the strip says "1/1": helper-11 found it left out.)
         let position = count > 1 || highlight != nil
-            ? "\(zoom.index + 1)/\(count)" + (readInPart ? "+" : "") + (deckNumber(zoom.index).map { " (#\($0))" } ?? "") + "  " : ""
+            ? "\(zoom.index + 1)/\(count)" + (countGoesOn ? "+" : "") + (deckNumber(zoom.index).map { " (#\($0))" } ?? "") + "  " : ""
         // What the strip's status line notes (a kept search, the slideshow playing or paused) goes
         // on while a card is open: a talk shown full screen says whether it plays.
         var note = statusNote.isEmpty ? "" : g.displayable(statusNote)

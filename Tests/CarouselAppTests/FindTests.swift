@@ -5,6 +5,7 @@ import CarouselCore
 import CarouselRender
 import CarouselSearch
 import CarouselText
+import Foundation
 import Testing
 
 /// `/` opens a search line; typing narrows the strip to the cards holding the query (smart case),
@@ -598,6 +599,48 @@ import Testing
         pilot.type("needle")
         pilot.press(.enter)
         #expect(status(pilot).hasPrefix(" 1/3+ (#2)"), "\(status(pilot))")
+    }
+
+    /// A deck whose search text takes a while to read (a file deck's first search).
+    struct SlowDeck: CardProvider {
+        let cards: CardList
+        var count: Int { cards.count }
+        func card(at index: Int) -> Card { cards.card(at: index) }
+        func searchText(at index: Int, fileName: Bool) -> String {
+            usleep(2_000)
+            return cards.searchText(at: index, fileName: fileName)
+        }
+    }
+
+    /// A search still looking says so in the strip's count with a `+`, as a deck read in part
+    /// does, and the search line's count of a deck read in part has it too (helper-114 read
+    /// `1/45 (#1298)` for a search that went on to find 47,942, and `0 of 171652` while `find`
+    /// went on).
+    @Test func aCountThatMayGrowSaysSo() throws {
+        let slow = SlowDeck(cards: CardList((0..<300).map { Self.note("card \($0)", $0 % 2 == 0 ? "a needle" : "hay") }))
+        let pilot = Pilot(deck: slow, width: 100, height: 30, search: .background)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        pilot.press(.enter)
+        var seen: [String] = []
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !status(pilot).hasPrefix(" 1/150 ") {
+            Thread.sleep(forTimeInterval: 0.005)
+            pilot.wait(0.01)
+            seen.append(status(pilot))
+        }
+        #expect(status(pilot).hasPrefix(" 1/150 (#1) "), "the search done: no + (\(status(pilot)))")
+        #expect(seen.contains { $0.range(of: #"^ 1/[0-9]+\+ "#, options: .regularExpression) != nil }, "\(Set(seen))")
+
+        var options = AppOptions()
+        options.readInPart = true
+        let reading = Pilot(deck: deck, options: options, width: 100, height: 30)
+        reading.press(.character("/"))
+        #expect(status(reading).hasSuffix(" 6+ cards "), "\(status(reading))")
+        reading.type("needle")
+        #expect(status(reading).hasSuffix(" 3 of 6+ cards "), "\(status(reading))")
+        reading.type("zzz")
+        #expect(status(reading).hasSuffix(" no match yet "), "\(status(reading))")
     }
 
     /// Going round the matches, on the strip or from a zoomed card's last match, is noted beside
