@@ -211,13 +211,21 @@ public struct CellCache: Sendable {
 
     /// Whether `document`'s first line (past blank ones) is `title`: a card made of one line of
     /// input, or titled by its first line, whose title is no line of its own.
+    /// (Told apart by their words, not the blanks between them: a line of `ps aux` is titled with
+    /// its columns one blank apart, and its zoom showed it twice; helper-114.)
     static func opens(_ document: TextDocument, with title: String) -> Bool {
         let document = document.trimmingLeadingBlankLines
+        let line: String
         switch document.blocks.first {
-        case .code(let rows, _)?: return (rows.first?.plainText ?? "") == title
-        case let block?: return TextDocument(blocks: [block]).plainLines.first == title
+        case .code(let rows, _)?: line = rows.first?.plainText ?? ""
+        case let block?: line = TextDocument(blocks: [block]).plainLines.first ?? ""
         case nil: return false
         }
+        return line == title || words(line).elementsEqual(words(title))
+    }
+
+    private static func words(_ text: String) -> [Substring] {
+        text.split { $0 == " " || $0 == "\t" }
     }
 
     /// Where a text card `width` x `height` opens while `seek` marks a search's matches. `first`,

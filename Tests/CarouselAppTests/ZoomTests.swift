@@ -62,6 +62,14 @@ import Testing
         #expect(once.screen[0].hasPrefix("╭─ a long line of text") && once.screen[0].contains("…"), "cut on the frame: \(once.screen[0])")
         #expect(once.screen.joined().components(separatedBy: "a long line of text").count == 3, "the frame's title and the text: \(once.screen)")
         #expect(once.screen[1].hasPrefix("│ a long line of text that is wider than the screen, and longer"), "\(once.screen[1])")
+        // Nor a line of columns titled with them one blank apart (helper-114: `ps aux`'s lines).
+        let columns = "root         1  0.3  0.0  43028 11776 ?        SLl  Nov28   4:39 /process_api --firecracker-init --addr 0.0.0.0:2024"
+        let spaced = Card(id: columns, title: columns.split(separator: " ").joined(separator: " "),
+                          content: .text(TextDocument(plainText: columns)))
+        let row = Pilot(deck: CardList([spaced]), width: 80, height: 24)
+        row.press(.enter)
+        #expect(row.screen[0].hasPrefix("╭─ root 1 0.3 0.0 43028"), "\(row.screen[0])")
+        #expect(row.screen[1].hasPrefix("│ root         1  0.3"), "the line as it is, once: \(row.screen[1...2])")
         // A title that fits stays on the frame.
         let short = Pilot(deck: deck, width: 80, height: 24)
         short.press(.enter)
