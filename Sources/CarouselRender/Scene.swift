@@ -388,7 +388,10 @@ public struct Scene: Sendable {
             }
             zoomMatchLines = (card.id, width, highlightGeneration, lines, before)
         }
-        guard let found = zoomMatchLines, !found.lines.isEmpty else { return nil }
+        guard let found = zoomMatchLines else { return nil }
+        // A card found by its title or its file's name alone: said, where a count of none would
+        // leave one asking why it was found (a note titled `todo` for `/todo`).
+        guard !found.lines.isEmpty else { return "(not in the text)" }
         let current = currentMatchLine(zoom, card: card, info: info).flatMap { line in found.lines.firstIndex { $0.line == line } }
         // Scrolled: the last match in view at or above the line a match is brought to (two lines
         // into the view), from which `n` looks on, else the first below it (it named the first at

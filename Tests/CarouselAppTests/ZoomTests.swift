@@ -457,6 +457,12 @@ import Testing
         pilot.press(.escape, .escape)
         pilot.press(.enter)
         #expect(!status(pilot).contains("[1/3]"), "no search, no count: \(status(pilot))")
+        // A card found by its title alone says so, where a count of none would leave one asking
+        // why it was found.
+        let titled = CardList([Card(id: "todo.txt", title: "todo", content: .text(TextDocument(plainText: "milk, bread")))])
+        let alone = Pilot(deck: titled, width: 80, height: 24)
+        zoomAtMatch(alone, "todo")
+        #expect(status(alone).contains("/todo (not in the text)"), "\(status(alone))")
     }
 
     /// The count is of matches, as vim's: two on one line count two, and a line the wrap breaks
