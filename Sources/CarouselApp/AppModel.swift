@@ -1114,7 +1114,7 @@ public struct AppModel {
         // (The input read in part: more cards to come, which may match; helper-114 read "0 of
         // 171652" while find went on.)
         let more = scene.readInPart ? "+" : ""
-        return found == 0 ? ["no match" + (more.isEmpty ? "" : " yet"), "none" + more]
+        return found == 0 ? more.isEmpty ? ["no match", "none"] : ["no match yet", "none yet"]
             : ["\(found) of \(total)\(more) \(cards)", "\(found) of \(total)\(more)", "\(found)/\(total)\(more)"]
     }
 
@@ -1156,7 +1156,7 @@ public struct AppModel {
         applied = result
         scene.searchGoesOn = !result.isComplete
         show(result.matches, resting: searchAnchor)
-        scene.emptyMessage = Self.emptyMessage(for: query, answered: result.isComplete, glyphs: theme.glyphs)
+        scene.emptyMessage = Self.emptyMessage(for: query, answered: result.isComplete, more: scene.readInPart, glyphs: theme.glyphs)
         changed()
     }
 
@@ -1239,16 +1239,21 @@ public struct AppModel {
             scene.highlightReach = 2 * query.count + 1
             highlighted = query
         }
-        if !query.isEmpty { scene.emptyMessage = Self.emptyMessage(for: query, answered: applied?.query == query && applied?.isComplete == true, glyphs: theme.glyphs) }
+        if !query.isEmpty {
+            scene.emptyMessage = Self.emptyMessage(for: query, answered: applied?.query == query && applied?.isComplete == true,
+                                                   more: scene.readInPart, glyphs: theme.glyphs)
+        }
     }
 
     /// What the screen says while a search shows no card: that none matches once the search has
     /// answered, that it is searching until then (helper-86: "No card matches" stood for seconds
     /// over a search of a million lines that found its match at the end).
-    public static func emptyMessage(for query: String, answered: Bool, glyphs: Glyphs) -> String {
+    /// `more`: the deck is read in part, and the cards to come may match (review: the strip said
+    /// "No card matches" beside the search line's "no match yet").
+    public static func emptyMessage(for query: String, answered: Bool, more: Bool = false, glyphs: Glyphs) -> String {
         let (open, close) = glyphs.isASCII ? ("\"", "\"") : ("\u{201C}", "\u{201D}")
         let quoted = open + glyphs.displayable(query) + close
-        return answered ? "No card matches " + quoted + "." : "Searching for " + quoted + glyphs.ellipsis
+        return answered ? "No card matches " + quoted + (more ? " yet." : ".") : "Searching for " + quoted + glyphs.ellipsis
     }
 
     private mutating func changed() { revision &+= 1 }

@@ -22,7 +22,7 @@ public enum Markdown {
         let talk: String? = slides.count > 1 ? TextLanguage.guess(source) : nil
         return slides.compactMap { slide in
             var document = document(from: slide.text, slide: slides.count > 1)
-            if document.language == nil { document.language = talk }
+            document.language(elseIn: talk)
             // Lines of the file, not of the slide.
             document.blockLines = document.blockLines.map { $0 + Int32(slide.offset) }
             if document.titleLine > 0 { document.titleLine += Int32(slide.offset) }

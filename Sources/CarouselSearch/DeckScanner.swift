@@ -45,7 +45,10 @@ struct DeckScanner {
         // text held in other forms (as much again as the most of them), those are let go (held
         // first come first served, a big deck's text in one form left a query in another to read
         // most of the deck again at every scan, 10 to 19 s for 576,000 lines; helper-114).
-        if arenas[k].count < cards.count, others > 0 {
+        // (Only for a scan of every card, which fills the arena: a query that looks again at an
+        // earlier one's matches adds nothing to it, and let the other form's text go for nothing;
+        // review.)
+        if candidates == nil, arenas[k].count < cards.count, others > 0 {
             let most = arenas.indices.filter { $0 != k }.map { arenas[$0].cost }.max() ?? 0
             if most > textBudget - others {
                 for j in arenas.indices where j != k { arenas[j] = TextArena(form: arenas[j].form, fileNames: arenas[j].fileNames) }

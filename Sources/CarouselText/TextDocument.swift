@@ -57,7 +57,14 @@ public struct TextDocument: Hashable, Sendable {
     private var languageGuess: LanguageGuess
 
     public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
-        self.init(title: title, blocks: blocks, blockLines: blockLines, guess: LanguageGuess(blocks: blocks))
+        self.init(title: title, blocks: blocks, blockLines: blockLines, guess: LanguageGuess(from: Self.proseCharacters(of: blocks)))
+    }
+
+    /// Where its own words do not tell its language, it is `fallback` (a slide too short to tell
+    /// is in its talk's language), still guessed only when asked for.
+    public mutating func language(elseIn fallback: String?) {
+        guard let fallback else { return }
+        languageGuess = languageGuess.falling(back: fallback)
     }
 
     /// A document whose language is known (a part of another: see `window`).
@@ -393,24 +400,39 @@ extension TextDocument {
     }
 }
 
-/// A text's language, guessed from the blocks it was made with the first time it is asked for: a
-/// card's text made only to be searched (every card of a deck, for a first search) or printed is
-/// never laid out, and guessing the language of each of 100,000 lines took half of a first
-/// search through them. Shared by the copies of a document; equal where the languages are.
+/// A text's language, guessed the first time it is asked for from the start of the prose it was
+/// made with (as much as `TextLanguage.guess` reads, kept aside): a card's text made only to be
+/// searched (every card of a deck, for a first search) or printed is never laid out, and guessing
+/// the language of each of 100,000 lines took half of a first search through them. Shared by the
+/// copies of a document; equal where the languages are.
 final class LanguageGuess: Hashable, Sendable {
-    /// The blocks to guess from, until the guess is made; then the language.
-    private let state: Mutex<(blocks: [TextBlock]?, language: String?)>
+    /// What to guess from and the language where that tells none, until the guess is made; then
+    /// the language.
+    private let state: Mutex<(sample: String?, fallback: String?, language: String?)>
 
-    init(blocks: [TextBlock]) { state = Mutex((blocks, nil)) }
-    init(known language: String?) { state = Mutex((nil, language)) }
+    init(from prose: some Sequence<Character>) {
+        state = Mutex((String(prose.prefix(TextLanguage.charactersRead)), nil, nil))
+    }
+
+    init(known language: String?) { state = Mutex((nil, nil, language)) }
+
+    private init(sample: String?, fallback: String?, language: String?) { state = Mutex((sample, fallback, language)) }
 
     var language: String? {
         state.withLock { state in
-            if let blocks = state.blocks {
-                state.language = TextLanguage.guess(TextDocument.proseCharacters(of: blocks))
-                state.blocks = nil
+            if let sample = state.sample {
+                state.language = TextLanguage.guess(sample) ?? state.fallback
+                state.sample = nil
             }
             return state.language
+        }
+    }
+
+    /// The same guess, `fallback` where it tells none.
+    func falling(back fallback: String) -> LanguageGuess {
+        state.withLock { state in
+            state.sample == nil ? LanguageGuess(known: state.language ?? fallback)
+                : LanguageGuess(sample: state.sample, fallback: fallback, language: nil)
         }
     }
 

@@ -641,6 +641,7 @@ import Testing
         #expect(status(reading).hasSuffix(" 3 of 6+ cards "), "\(status(reading))")
         reading.type("zzz")
         #expect(status(reading).hasSuffix(" no match yet "), "\(status(reading))")
+        #expect(reading.screen.joined().contains("No card matches \u{201C}needlezzz\u{201D} yet."), "the strip says the same: \(reading.screen)")
     }
 
     /// Going round the matches, on the strip or from a zoomed card's last match, is noted beside
@@ -715,6 +716,7 @@ import Testing
         #expect(AppModel.emptyMessage(for: "299999", answered: false, glyphs: .unicode) == "Searching for \u{201C}299999\u{201D}…")
         #expect(AppModel.emptyMessage(for: "299999", answered: true, glyphs: .unicode) == "No card matches \u{201C}299999\u{201D}.")
         #expect(AppModel.emptyMessage(for: "x", answered: false, glyphs: .ascii) == "Searching for \"x\"...")
+        #expect(AppModel.emptyMessage(for: "x", answered: true, more: true, glyphs: .ascii) == "No card matches \"x\" yet.")
     }
 
     /// The search runs beside the frames: a key shows the search line at once with "searching…" and

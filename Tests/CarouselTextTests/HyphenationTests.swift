@@ -104,19 +104,27 @@ import CarouselCanvas
         // Guessed when first asked for, from the blocks the document was made with: blocks added
         // after (a note at its end) do not change it, a language given does, and documents are
         // alike by their language whether it was guessed or given.
-        var noted = long
+        // (A document not yet asked, as a card's text is when a note is added to its end.)
+        var noted = TextDocument(blocks: long.blocks)
         noted.blocks += [.blank(), .paragraph([TextSpan(String(repeating: "the text goes on, and the rest of it is not shown here. ", count: 8))])]
         #expect(TextDocument(blocks: noted.blocks).language == "en", "made with them, it would be English")
         #expect(noted.language == "de")
+        // A language to fall back on (a slide's talk's) where its own words tell none.
+        var slide = TextDocument(blocks: [.paragraph([TextSpan("Wahrscheinlichkeitsrechnung")])])
+        slide.language(elseIn: "de")
+        #expect(slide.language == "de")
+        var told = TextDocument(blocks: long.blocks)
+        told.language(elseIn: "fr")
+        #expect(told.language == "de", "its own words tell")
         var given = long
         given.language = "fr"
         #expect(given.language == "fr" && long.language == "de")
-        var told = TextDocument(blocks: long.blocks)
-        #expect(told == long)
-        told.language = "de"
-        #expect(told == long && told.hashValue == long.hashValue)
-        told.language = nil
-        #expect(told != long)
+        var alike = TextDocument(blocks: long.blocks)
+        #expect(alike == long)
+        alike.language = "de"
+        #expect(alike == long && alike.hashValue == long.hashValue)
+        alike.language = nil
+        #expect(alike != long)
         #expect(TextLanguage.guess(String(repeating: "1 2 3 4 5 6 7 8 9 ", count: 3_000) + "der die das und ist nicht") == nil,
                 "a long table of numbers is read only so far")
     }
