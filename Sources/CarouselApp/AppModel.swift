@@ -855,6 +855,7 @@ public struct AppModel {
             && newDeck.cardID(at: 0) == oldDeck.cardID(at: 0) && newDeck.cardID(at: unchanged - 1) == oldDeck.cardID(at: unchanged - 1)
             ? unchanged : 0
         let known = applied.flatMap { $0.query == query && $0.isComplete ? $0 : nil }
+        let searchBefore = search
         search = nil
         applied = nil
         scene.searchGoesOn = false
@@ -903,6 +904,13 @@ public struct AppModel {
         searchAnchor = restingCard
         // (A zoom on the same card stays at the text it showed: see `keepZoomedTop`.)
         defer { if found != nil { keepZoomedTop(zoomTop) } }
+        // Where the deck only grew, the search goes on with what it read of the cards before (their
+        // text, its complete results): a query, the one in force or the next, reads the new cards only.
+        if kept > 0, let searchBefore {
+            let waker = self.waker
+            search = CardSearch(cards: newDeck, execution: searchExecution, waker: { waker?() }, known: known, carrying: searchBefore,
+                                through: kept)
+        }
         guard !query.isEmpty else {
             show(nil, resting: restingCard)
             return
@@ -911,8 +919,6 @@ public struct AppModel {
         // answers, the cards it matched before are shown where they still are. Where the deck only
         // grew, it looks at the new cards only, its matches before kept.
         if kept > 0, let known {
-            let waker = self.waker
-            search = CardSearch(cards: newDeck, execution: searchExecution, waker: { waker?() }, known: known, through: kept)
             show(known.matches.filter { $0 < kept }, resting: restingCard)
             startSearch()
             return

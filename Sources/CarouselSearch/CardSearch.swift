@@ -65,19 +65,41 @@ public final class CardSearch: Sendable {
     /// deck that grew at its end: standard input read on); a search for its query then looks at
     /// its matches there and at the cards after them only (a search through 300,000 lines began
     /// again with every few lines that came, its matches shown and gone; review).
+    ///
+    /// `carrying`: the search of that deck before it grew (with `through`): the text it read of
+    /// those cards and its complete results are taken over, so that a query reads only the new
+    /// cards (helper-116: while standard input was read on, every search read the whole deck
+    /// again, 3 s a query of 580,000 lines, as each new deck began a search of its own). It is
+    /// stopped, and holds nothing after.
     public init(cards: any CardProvider, execution: Execution, budget: Budget = Budget(),
-                waker: @escaping @Sendable () -> Void = {}, known: SearchResult? = nil, through: Int = 0) {
+                waker: @escaping @Sendable () -> Void = {}, known: SearchResult? = nil, carrying before: CardSearch? = nil,
+                through: Int = 0) {
         cardCount = cards.count
         self.execution = execution
         self.budget = budget
         self.waker = waker
-        scanner = Mutex(DeckScanner(cards: cards, textBudget: budget.textBytes(cards: cards.count)))
-        if let known, known.isComplete, through > 0, through <= cards.count {
-            let query = SearchQuery(known.query)
-            var kept = known
-            kept.matches = known.matches.filter { $0 < through }
-            state.withLock { $0.recent = [Recent(query: query, result: kept, through: through)] }
+        let textBudget = budget.textBytes(cards: cards.count)
+        guard through > 0, through <= cards.count else {
+            scanner = Mutex(DeckScanner(cards: cards, textBudget: textBudget))
+            return
         }
+        var carried: [Recent] = []
+        if let before {
+            // (Its scan, if one runs, stops at its next look at whether it is still wanted.)
+            before.cancel()
+            scanner = Mutex(before.scanner.withLock { DeckScanner(cards: cards, textBudget: textBudget, takingOver: &$0, through: through) })
+            carried = before.state.withLock { $0.recent }
+        } else {
+            scanner = Mutex(DeckScanner(cards: cards, textBudget: textBudget))
+        }
+        if let known, known.isComplete { carried.append(Recent(query: SearchQuery(known.query), result: known, through: through)) }
+        let recent = carried.map { recent in
+            var kept = recent
+            kept.through = min(recent.through, through)
+            kept.result.matches = recent.result.matches.filter { $0 < kept.through }
+            return kept
+        }
+        state.withLock { $0.recent = recent }
     }
 
     /// The newest result: the latest query's, or until its scan publishes a first (partial)

@@ -31,6 +31,14 @@ struct DeckScanner {
         self.textBudget = textBudget
     }
 
+    /// A scanner of `cards`, whose first `through` are those of `before`'s deck: the text it holds
+    /// of them is taken over (and `before` holds none after).
+    init(cards: any CardProvider, textBudget: Int, takingOver before: inout DeckScanner, through: Int) {
+        self.init(cards: cards, textBudget: textBudget)
+        swap(&arenas, &before.arenas)
+        for k in arenas.indices { arenas[k].keep(through) }
+    }
+
     /// Bytes held by the text cache (every form).
     var textBytes: Int { arenas.reduce(0) { $0 + $1.cost } }
 

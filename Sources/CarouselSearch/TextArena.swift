@@ -32,6 +32,16 @@ struct TextArena {
     /// Lets cards be added again after the one that did not fit (the arena was given more room).
     mutating func reopen() { isFull = false }
 
+    /// Keeps the first `cards` cards only (a deck that grew after them: standard input read on),
+    /// and lets more be added.
+    mutating func keep(_ cards: Int) {
+        if cards < count {
+            bytes.removeSubrange((cards == 0 ? 0 : ends[cards - 1])...)
+            ends.removeSubrange(cards...)
+        }
+        isFull = false
+    }
+
     /// The memory it holds: its buffers as reserved, in bytes.
     var cost: Int { bytesRoom + endsRoom * MemoryLayout<Int>.stride }
 

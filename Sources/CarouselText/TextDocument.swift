@@ -57,7 +57,7 @@ public struct TextDocument: Hashable, Sendable {
     private var languageGuess: LanguageGuess
 
     public init(title: String? = nil, blocks: [TextBlock], blockLines: [Int32] = []) {
-        self.init(title: title, blocks: blocks, blockLines: blockLines, guess: LanguageGuess(from: Self.proseCharacters(of: blocks)))
+        self.init(title: title, blocks: blocks, blockLines: blockLines, guess: LanguageGuess(blocks: blocks))
     }
 
     /// Where its own words do not tell its language, it is `fallback` (a slide too short to tell
@@ -80,14 +80,37 @@ public struct TextDocument: Hashable, Sendable {
     }
 
     /// The characters of `blocks`' paragraphs and table cells, a space after each span.
-    static func proseCharacters(of blocks: [TextBlock]) -> some Sequence<Character> {
-        blocks.lazy.flatMap { block -> [[TextSpan]] in
-            switch block {
-            case .paragraph(let spans, _): [spans]
-            case .table(let table, _): table.rows.flatMap { $0 }
-            case .code, .rule, .blank: []
+    /// (As much as `TextLanguage.guess` reads, `limit` characters: read through lazy sequences of
+    /// sequences, the characters cost a look-up of generic metadata each, and a first search,
+    /// which makes every card's text, stalled at a hundred lines a second.)
+    static func proseCharacters(of blocks: [TextBlock], limit: Int = TextLanguage.charactersRead) -> String {
+        var sample = ""
+        var count = 0
+        /// Adds the spans, a space after each; false once there are `limit` characters.
+        func add(_ spans: [TextSpan]) -> Bool {
+            for span in spans {
+                sample += span.text
+                sample += " "
+                count += span.text.count + 1
+                if count >= limit { return false }
             }
-        }.flatMap { spans in spans.lazy.flatMap { span in span.text.lazy.map { $0 } + CollectionOfOne(" ") } }
+            return true
+        }
+        reading: for block in blocks {
+            switch block {
+            case .paragraph(let spans, _):
+                if !add(spans) { break reading }
+            case .table(let table, _):
+                for row in table.rows {
+                    for cell in row {
+                        if !add(cell) { break reading }
+                    }
+                }
+            case .code, .rule, .blank:
+                continue
+            }
+        }
+        return count > limit ? String(sample.prefix(limit)) : sample
     }
 }
 
@@ -408,22 +431,32 @@ extension TextDocument {
 final class LanguageGuess: Hashable, Sendable {
     /// What to guess from and the language where that tells none, until the guess is made; then
     /// the language.
-    private let state: Mutex<(sample: String?, fallback: String?, language: String?)>
+    private let state: Mutex<(from: Source?, fallback: String?, language: String?)>
 
-    init(from prose: some Sequence<Character>) {
-        state = Mutex((String(prose.prefix(TextLanguage.charactersRead)), nil, nil))
+    /// What a guess is made from: a short text's blocks, kept as they are (made for every line of
+    /// a deck searched, a sample cost as much as the search's reading); a longer one's sample, not
+    /// to hold all its blocks until it is laid out.
+    enum Source {
+        case blocks([TextBlock])
+        case sample(String)
+    }
+
+    init(blocks: [TextBlock]) {
+        state = Mutex((blocks.count <= 16 ? .blocks(blocks) : .sample(TextDocument.proseCharacters(of: blocks)), nil, nil))
     }
 
     init(known language: String?) { state = Mutex((nil, nil, language)) }
 
-    private init(sample: String?, fallback: String?, language: String?) { state = Mutex((sample, fallback, language)) }
+    private init(from source: Source?, fallback: String?, language: String?) { state = Mutex((source, fallback, language)) }
 
     var language: String? {
         state.withLock { state in
-            if let sample = state.sample {
-                state.language = TextLanguage.guess(sample) ?? state.fallback
-                state.sample = nil
+            switch state.from {
+            case .blocks(let blocks)?: state.language = TextLanguage.guess(TextDocument.proseCharacters(of: blocks)) ?? state.fallback
+            case .sample(let sample)?: state.language = TextLanguage.guess(sample) ?? state.fallback
+            case nil: break
             }
+            state.from = nil
             return state.language
         }
     }
@@ -431,8 +464,8 @@ final class LanguageGuess: Hashable, Sendable {
     /// The same guess, `fallback` where it tells none.
     func falling(back fallback: String) -> LanguageGuess {
         state.withLock { state in
-            state.sample == nil ? LanguageGuess(known: state.language ?? fallback)
-                : LanguageGuess(sample: state.sample, fallback: fallback, language: nil)
+            state.from == nil ? LanguageGuess(known: state.language ?? fallback)
+                : LanguageGuess(from: state.from, fallback: fallback, language: nil)
         }
     }
 

@@ -343,6 +343,35 @@ import Testing
         #expect(deck.reads.load(ordering: .relaxed) - before == 4_000)
     }
 
+    /// A deck that grew (standard input read on) is searched by a search that carries on the one
+    /// before: the text read of the cards before and its complete results are taken over, so a
+    /// query reads the new cards only (helper-116: every search while input came read the whole
+    /// deck again, 3 s a query of 580,000 lines).
+    @Test func aSearchCarriedOverToADeckThatGrewReadsTheNewCardsOnly() {
+        let texts = (0..<2_000).map { "line \($0) of the deck" }
+        let first = InstrumentedDeck(TestDecks.cards(texts))
+        let before = CardSearch(cards: first, execution: .inline)
+        before.find("line 1")
+        before.find("Line")
+        #expect(first.reads.load(ordering: .relaxed) == 4_000)
+        let grown = InstrumentedDeck(TestDecks.cards(texts + (2_000..<2_100).map { "line \($0) of the deck" }))
+        let after = CardSearch(cards: grown, execution: .inline, carrying: before, through: 2_000)
+        #expect(before.latest == nil, "the search before is stopped")
+        for query in ["line 1", "deck", "Line", "12"] {
+            let reads = grown.reads.load(ordering: .relaxed)
+            after.find(query)
+            #expect(after.latest?.matches == TestDecks.expected(query, in: grown.cards) && after.latest?.isComplete == true, "\(query)")
+            #expect(grown.reads.load(ordering: .relaxed) - reads <= 100, "\(query): the new cards only")
+        }
+        // Only the cards the two decks share: a deck whose 500th card changed keeps the text of
+        // the first 499.
+        let changed = InstrumentedDeck(TestDecks.cards(Array(texts.prefix(499)) + ["a card in its place"] + Array(texts.dropFirst(500))))
+        let again = CardSearch(cards: changed, execution: .inline, carrying: after, through: 499)
+        again.find("place")
+        #expect(again.latest?.matches == [499])
+        #expect(changed.reads.load(ordering: .relaxed) == 2_000 - 499)
+    }
+
     /// A big deck's text is kept whatever the budget in bytes: as much again for each card.
     @Test func aBigDecksTextIsKept() {
         let texts = (0..<2_000).map { "line \($0) of the deck" }
