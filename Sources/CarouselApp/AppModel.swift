@@ -75,6 +75,8 @@ public struct AppModel {
     static let patience = 0.3
     /// When the search for the current query began (on the model's clock).
     private var searchSince = 0.0
+    /// Cards are still to come (see `AppOptions.stillReading`).
+    private var stillReading = false
     /// Whether keys still wait for the search's complete answer: while it runs, for a moment
     /// (keys typed at once with the query act on its answer); after that they act on the cards it
     /// has found so far, whose list goes on growing under them (over a 50 MB log, n and Right did
@@ -118,6 +120,7 @@ public struct AppModel {
         scene = Scene(theme: theme)
         scene.skippedCards = options.skippedCards
         scene.readInPart = options.readInPart
+        stillReading = options.stillReading
         if let name = options.deckName { scene.deckName = name }
         scene.deckSize = deck.count
         scene.help = options.pick ? KeyTable.pickHelpRows : KeyTable.helpRows
@@ -829,7 +832,7 @@ public struct AppModel {
     /// there, else at the same place; a search in force is run on it again.
     /// `unchanged`: how many of its first cards are the deck's before (it grew at its end): a
     /// search in force looks at the others only, its matches among those kept.
-    public mutating func replaceDeck(_ newDeck: any CardProvider, name: String? = nil, skipped: Int? = nil, readInPart: Bool? = nil,
+    public mutating func replaceDeck(_ newDeck: any CardProvider, name: String? = nil, skipped: Int? = nil, readInPart: Bool? = nil, stillReading: Bool? = nil,
                                      unchanged: Int = 0) {
         guard newDeck.count > 0 else {
             sayReloadFailed("The deck has no card left; still showing the cards read before.")
@@ -862,6 +865,7 @@ public struct AppModel {
         hidden = []
         if let skipped { skippedOnReading = skipped }
         if let readInPart { scene.readInPart = readInPart }
+        if let stillReading { self.stillReading = stillReading }
         scene.skippedCards = skippedOnReading
         scene.deckSize = newDeck.count
         scene.forgetCards()
@@ -1120,7 +1124,7 @@ public struct AppModel {
         // (The input read in part: more cards to come, which may match; helper-114 read "0 of
         // 171652" while find went on.)
         let more = scene.readInPart ? "+" : ""
-        return found == 0 ? more.isEmpty ? ["no match", "none"] : ["no match yet", "none yet"]
+        return found == 0 ? stillReading ? ["no match yet", "none yet"] : ["no match", "none"]
             : ["\(found) of \(total)\(more) \(cards)", "\(found) of \(total)\(more)", "\(found)/\(total)\(more)"]
     }
 
@@ -1162,7 +1166,7 @@ public struct AppModel {
         applied = result
         scene.searchGoesOn = !result.isComplete
         show(result.matches, resting: searchAnchor)
-        scene.emptyMessage = Self.emptyMessage(for: query, answered: result.isComplete, more: scene.readInPart, glyphs: theme.glyphs)
+        scene.emptyMessage = Self.emptyMessage(for: query, answered: result.isComplete, more: stillReading, glyphs: theme.glyphs)
         changed()
     }
 
@@ -1247,7 +1251,7 @@ public struct AppModel {
         }
         if !query.isEmpty {
             scene.emptyMessage = Self.emptyMessage(for: query, answered: applied?.query == query && applied?.isComplete == true,
-                                                   more: scene.readInPart, glyphs: theme.glyphs)
+                                                   more: stillReading, glyphs: theme.glyphs)
         }
     }
 

@@ -38,6 +38,8 @@ public struct AppOptions: Sendable {
     /// The deck is the first part of a longer input (`--lines` stops at its limit): its count
     /// shows a `+` (`4/1000000+`) for as long as it runs, as the notice says why until a key.
     public var readInPart = false
+    /// Cards are still to come (standard input read on): a search that finds none says "yet".
+    public var stillReading = false
     /// The deck's name for the top bar (nil: the program's, as for the built-in deck and loose files).
     public var deckName: String?
 

@@ -31,18 +31,21 @@ public struct DeckSource: Sendable {
         /// Whether more cards are still to come (standard input read on) or were left out (cut):
         /// the status line's count says `+`. Nil: as it was.
         public var readInPart: Bool?
+        /// Whether more cards are still to come (see `AppOptions.stillReading`). Nil: as it was.
+        public var stillReading: Bool?
         /// Said in the status line, until the next key (what of the input was not read).
         public var notice: String?
         /// How many of its first cards are those of the deck shown before (standard input read
         /// on adds cards at the end): a search in force looks at the others only.
         public var unchanged = 0
         public init(_ cards: any CardProvider, name: String? = nil, skipped: Int = 0, problems: [String] = [],
-                    readInPart: Bool? = nil, notice: String? = nil, unchanged: Int = 0) {
+                    readInPart: Bool? = nil, stillReading: Bool? = nil, notice: String? = nil, unchanged: Int = 0) {
             self.cards = cards
             self.name = name
             self.skipped = skipped
             self.problems = problems
             self.readInPart = readInPart
+            self.stillReading = stillReading
             self.notice = notice
             self.unchanged = unchanged
         }
@@ -208,7 +211,8 @@ public final class Program {
         case .success(let read):
             // (A file that cannot be shown, made while watched, is counted and said, as at the
             // start: an empty note was left out in silence; helper-52.)
-            model.replaceDeck(read.cards, name: read.name, skipped: read.skipped, readInPart: read.readInPart, unchanged: read.unchanged)
+            model.replaceDeck(read.cards, name: read.name, skipped: read.skipped, readInPart: read.readInPart,
+                              stillReading: read.stillReading, unchanged: read.unchanged)
             if let notice = read.notice { model.say(notice) }
             for problem in read.problems where self.deckSource?.reported.insert(problem).inserted == true {
                 backend.report("carousel: " + problem)

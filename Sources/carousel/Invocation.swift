@@ -163,6 +163,7 @@ struct Invocation: Equatable {
         // Input cut short is said where it shows, not only on standard error.
         if options.notice == nil, let cut = deck.cut { options.notice = cut }
         options.readInPart = deck.cut != nil || stream != nil
+        options.stillReading = stream != nil
         // Lines piped in to choose from, read as one card (no `---` between them): how to make a
         // card of each line (helper-54: `ls | carousel --select-1` printed the first name, status 0,
         // where fzf would have listed them).
@@ -248,7 +249,8 @@ struct Invocation: Equatable {
                                                 // (A failure further on is said at the end too; a cut the deck
                                                 // itself made is among its problems.)
                                                 problems: made.ended ? read.problems + (made.cut.map { $0 == read.cut ? [] : [$0] } ?? []) : [],
-                                                readInPart: !made.ended || made.cut != nil, notice: made.cut, unchanged: made.unchanged))
+                                                readInPart: !made.ended || made.cut != nil, stillReading: !made.ended, notice: made.cut,
+                                                unchanged: made.unchanged))
             }, changed: { flag.take() })
             source?.readAfterCommands = false
             source?.reported = Set(deck.problems)

@@ -634,6 +634,7 @@ import Testing
 
         var options = AppOptions()
         options.readInPart = true
+        options.stillReading = true
         let reading = Pilot(deck: deck, options: options, width: 100, height: 30)
         reading.press(.character("/"))
         #expect(status(reading).hasSuffix(" 6+ cards "), "\(status(reading))")
@@ -642,6 +643,15 @@ import Testing
         reading.type("zzz")
         #expect(status(reading).hasSuffix(" no match yet "), "\(status(reading))")
         #expect(reading.screen.joined().contains("No card matches \u{201C}needlezzz\u{201D} yet."), "the strip says the same: \(reading.screen)")
+
+        // A deck cut at its limit (nothing more will be read): more input, but no "yet" (review:
+        // `yes | head -2000000` said "no match yet").
+        options.stillReading = false
+        let cut = Pilot(deck: deck, options: options, width: 100, height: 30)
+        cut.press(.character("/"))
+        cut.type("needlezzz")
+        #expect(status(cut).hasSuffix(" no match "), "\(status(cut))")
+        #expect(cut.screen.joined().contains("No card matches \u{201C}needlezzz\u{201D}."), "\(cut.screen)")
     }
 
     /// Going round the matches, on the strip or from a zoomed card's last match, is noted beside
