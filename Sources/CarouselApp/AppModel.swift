@@ -923,7 +923,15 @@ public struct AppModel {
         // answers, the cards it matched before are shown where they still are. Where the deck only
         // grew, it looks at the new cards only, its matches before kept.
         if kept > 0, let known {
-            show(known.matches.filter { $0 < kept }, resting: restingCard)
+            // (Its count goes on from the matches kept, `+` until the new cards are looked at: it
+            // said "searching…" alone at each new deck, between two counts; helper-116.)
+            var carried = known
+            carried.matches = known.matches.filter { $0 < kept }
+            carried.isComplete = false
+            carried.scanned = kept
+            applied = carried
+            scene.searchGoesOn = true
+            show(carried.matches, resting: restingCard)
             startSearch()
             return
         }

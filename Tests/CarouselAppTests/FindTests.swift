@@ -654,6 +654,31 @@ import Testing
         #expect(cut.screen.joined().contains("No card matches \u{201C}needlezzz\u{201D}."), "\(cut.screen)")
     }
 
+    /// A deck that grew (standard input read on) goes on with the search in force: its count
+    /// goes on from the matches kept until the new cards are looked at (it said "searching…"
+    /// alone at each new deck, between two counts; helper-116), then counts the new ones too.
+    @Test func aSearchGoesOnOverADeckThatGrew() throws {
+        let first = CardList((0..<6).map { Self.note("c\($0)", $0 % 2 == 0 ? "a needle" : "hay") })
+        var options = AppOptions()
+        options.readInPart = true
+        options.stillReading = true
+        let pilot = Pilot(deck: first, options: options, width: 100, height: 30, search: .manual)
+        pilot.press(.character("/"))
+        pilot.type("needle")
+        try answer(pilot)
+        #expect(status(pilot).hasSuffix(" 3 of 6+ cards "), "\(status(pilot))")
+        let grown = CardList(first.cards + (6..<10).map { Self.note("c\($0)", "a needle") })
+        let flag = ChangeFlag()
+        flag.raise()
+        pilot.program.deckSource = DeckSource(load: { .success(.init(grown, readInPart: true, stillReading: true, unchanged: 6)) },
+                                              changed: { flag.take() })
+        pilot.wait(0.05)
+        #expect(status(pilot).hasSuffix(" searching… 3 "), "the matches kept, while the new cards are looked at: \(status(pilot))")
+        #expect(pilot.state.count == 3)
+        try answer(pilot)
+        #expect(status(pilot).hasSuffix(" 7 of 10+ cards "), "\(status(pilot))")
+    }
+
     /// Going round the matches, on the strip or from a zoomed card's last match, is noted beside
     /// the search until the next key (as vim says "search hit BOTTOM"), so that the first match
     /// again is not taken for a new one; the card's title and lines stay.
