@@ -98,11 +98,10 @@ public final class StandardInputStream: Sendable {
         var ended = false
         var failure: String?
         var whole = made
-        // (Counted as it comes: judged again of the whole input for each deck, it took a fifth of
-        // a core while a line came every 0.2 s after 300,000 others.)
-        // (Judged as the deck judges it: with --read0, NUL bytes end lines and are no sign of
-        // bytes that are not text; counted raw, every input of --read0 was "not text", and one
-        // whose encoding changed counted its cards unchanged: a search kept a match gone; helper-113.)
+        // The input's encoding, counted as it comes (judged again of the whole input for each deck,
+        // it took a fifth of a core while a line came every 0.2 s after 300,000 others), and as the
+        // deck judges it (with --read0, NUL bytes end lines: counted raw, every such input was "not
+        // text", and one whose encoding changed counted its cards unchanged; helper-113).
         var tally = InputEncoding(read0: options.read0)
         tally.add(bytes[..<made])
         var lastEncoding = tally.encoding(of: bytes[..<made])
@@ -198,9 +197,9 @@ public final class StandardInputStream: Sendable {
 }
 
 /// A deck of lines (`--lines`) read from standard input as it comes, kept to add the lines that
-/// come next to: made of the whole input again, each new line cost as much as all before it (a
+/// come next to. (Made again of the whole input, each new line cost as much as all before it: a
 /// deck of 300,000 lines took a third of a core while a line came every 0.2 s, and twice the
-/// memory of its deck while it was made again).
+/// memory of its deck while it was made again.)
 struct GrowingLines: Sendable {
     private var builder: DeckBuilder
     private var tally: InputEncoding
@@ -241,7 +240,6 @@ struct GrowingLines: Sendable {
         builder.addLinesAfter(Array(new), encoding: encoding)
         return try? builder.deck(defaultName: "cards")
     }
-
 }
 
 /// The encoding of standard input read so far, counted as it comes and judged as `DeckBuilder`

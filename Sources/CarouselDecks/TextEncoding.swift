@@ -60,8 +60,8 @@ public enum TextEncoding: Equatable, Sendable {
                     break decoding
                 case .error:
                     // An error within the last three bytes of a head may be a character cut in two
-                    // (the control characters of those bytes, counted above, are not counted; as
-                    // before the count by bytes: review).
+                    // (the control characters among those bytes, counted above, are taken off: they
+                    // were not counted before the count went by bytes; review).
                     if head && remaining <= 3 {
                         for byte in bytes.suffix(remaining) where isControl(byte) { controls -= 1 }
                         break decoding

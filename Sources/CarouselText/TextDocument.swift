@@ -423,11 +423,10 @@ extension TextDocument {
     }
 }
 
-/// A text's language, guessed the first time it is asked for from the start of the prose it was
-/// made with (as much as `TextLanguage.guess` reads, kept aside): a card's text made only to be
-/// searched (every card of a deck, for a first search) or printed is never laid out, and guessing
-/// the language of each of 100,000 lines took half of a first search through them. Shared by the
-/// copies of a document; equal where the languages are.
+/// A text's language, guessed the first time it is asked for from the prose it was made with: a
+/// card's text made only to be searched (every card of a deck, for a first search) or printed is
+/// never laid out, and guessing the language of each of 100,000 lines took half of a first search
+/// through them. Shared by the copies of a document; equal where the languages are.
 final class LanguageGuess: Hashable, Sendable {
     /// What to guess from and the language where that tells none, until the guess is made; then
     /// the language.
