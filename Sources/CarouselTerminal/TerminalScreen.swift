@@ -66,8 +66,16 @@ public final class TerminalScreen: TerminalBackend {
 
     public var waker: Waker { TerminalScreen.wakeUp }
 
-    /// Wakes the program loop from any thread; before the terminal is started it does nothing.
+    /// Wakes the program loop from any thread; before the terminal is started it does nothing,
+    /// unless `prepareWakeUps` was called.
     public static let wakeUp = Waker { cs_wake() }
+
+    /// Makes wake-ups count from now, before the terminal is started: a thread started first
+    /// (standard input read on, `--watch`) may have news before the loop first waits, which a
+    /// wake-up that did nothing left untaken until a key (seen in `make test` on a busy machine:
+    /// a pipe that ended while the terminal was set up kept its `+`). Call it before starting
+    /// such a thread.
+    public static func prepareWakeUps() { _ = cs_wake_setup() }
 
     /// Takes over the terminal. `colorOverride` forces a depth; nil detects it.
     public func start(colorOverride: ColorDepth?, environment: [String: String]) throws {

@@ -208,6 +208,8 @@ struct Invocation: Equatable {
         // A deck read from files can be read again (after `e`); standard input cannot.
         let readsAgain = !paths.isEmpty && !paths.contains("-")
         let flag = ChangeFlag()
+        // (The threads started below may wake the loop before the terminal is set up.)
+        TerminalScreen.prepareWakeUps()
         var watched: WatchedDeck?
         if watch {
             if !readsAgain {
