@@ -926,7 +926,7 @@ public struct AppModel {
             // (Its count goes on from the matches kept, `+` until the new cards are looked at: it
             // said "searching…" alone at each new deck, between two counts; helper-116.)
             var carried = known
-            carried.matches = known.matches.filter { $0 < kept }
+            if (known.matches.last ?? -1) >= kept { carried.matches = known.matches.filter { $0 < kept } }
             carried.isComplete = false
             carried.scanned = kept
             applied = carried

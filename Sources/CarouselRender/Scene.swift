@@ -95,7 +95,8 @@ public struct Scene: Sendable {
     /// The laid lines of the zoomed text that hold a match, each with how many matches come before
     /// it, and how many there are (see `zoomMatchCount`), for the card, width and search they were
     /// found for.
-    private var zoomMatchLines: (id: String, width: Int, generation: Int, lines: [(line: Int, before: Int)], total: Int)?
+    /// `outside`: no match in the text at all, only in the card's title or file's name.
+    private var zoomMatchLines: (id: String, width: Int, generation: Int, lines: [(line: Int, before: Int)], total: Int, outside: Bool)?
     /// Shown in the middle when the deck given to `render` has no card (a search matched none).
     public var emptyMessage = "No card matches."
     /// The key named at the right of the status line then (Esc after a search, where cards are
@@ -386,12 +387,17 @@ public struct Scene: Sendable {
                 lines.append((line, before))
                 before += count
             }
-            zoomMatchLines = (card.id, width, highlightGeneration, lines, before)
+            // (Not where the text's own lines hold it where the laid lines do not tell: a table's
+            // cell that wraps it over two rows, a picture's words; review.)
+            let outside = lines.isEmpty
+                && !document.plainLines.contains { !highlight(Array($0)).isEmpty }
+                && !document.figures.contains { !highlight(Array($0.alt)).isEmpty }
+            zoomMatchLines = (card.id, width, highlightGeneration, lines, before, outside)
         }
         guard let found = zoomMatchLines else { return nil }
         // A card found by its title or its file's name alone: said, where a count of none would
         // leave one asking why it was found (a note titled `todo` for `/todo`).
-        guard !found.lines.isEmpty else { return "(not in the text)" }
+        guard !found.lines.isEmpty else { return found.outside ? "(not in the text)" : nil }
         let current = currentMatchLine(zoom, card: card, info: info).flatMap { line in found.lines.firstIndex { $0.line == line } }
         // Scrolled: the last match in view at or above the line a match is brought to (two lines
         // into the view), from which `n` looks on, else the first below it (it named the first at

@@ -92,11 +92,16 @@ public final class CardSearch: Sendable {
         } else {
             scanner = Mutex(DeckScanner(cards: cards, textBudget: textBudget))
         }
-        if let known, known.isComplete { carried.append(Recent(query: SearchQuery(known.query), result: known, through: through)) }
+        if let known, known.isComplete, !carried.contains(where: { $0.query.text == known.query }) {
+            carried.append(Recent(query: SearchQuery(known.query), result: known, through: through))
+        }
+        // (Cut where the deck before held more than the cards kept; a deck that only grew keeps
+        // them as they are, not copied for each new deck: a broad query's matches are many.)
         let recent = carried.map { recent in
+            guard recent.through > through else { return recent }
             var kept = recent
-            kept.through = min(recent.through, through)
-            kept.result.matches = recent.result.matches.filter { $0 < kept.through }
+            kept.through = through
+            kept.result.matches = recent.result.matches.filter { $0 < through }
             return kept
         }
         state.withLock { $0.recent = recent }

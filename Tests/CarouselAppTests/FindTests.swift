@@ -677,6 +677,16 @@ import Testing
         #expect(pilot.state.count == 3)
         try answer(pilot)
         #expect(status(pilot).hasSuffix(" 7 of 10+ cards "), "\(status(pilot))")
+        // The input ended: its last deck says so, no + and no "yet".
+        flag.raise()
+        pilot.program.deckSource = DeckSource(load: { .success(.init(grown, readInPart: false, stillReading: false, unchanged: 10)) },
+                                              changed: { flag.take() })
+        pilot.wait(0.05)
+        try answer(pilot)
+        #expect(status(pilot).hasSuffix(" 7 of 10 cards "), "\(status(pilot))")
+        pilot.type("zzz")
+        try answer(pilot)
+        #expect(status(pilot).hasSuffix(" no match "), "\(status(pilot))")
     }
 
     /// Going round the matches, on the strip or from a zoomed card's last match, is noted beside

@@ -440,7 +440,7 @@ import Testing
     /// The status line says which of the text's matches the view is at, as vim does (`[2/3]`):
     /// `n` to a match on the same last page moved only its mark (helper-68); scrolled away, the
     /// first at or below the view's top.
-    @Test func theStatusCountsTheMatches() {
+    @Test func theStatusCountsTheMatches() throws {
         let lines = (1...60).map { $0 % 20 == 0 ? "row \($0) holds a needle" : "row \($0)" }
         let deck = CardList([Card(id: "n.txt", title: "n", content: .text(TextDocument(plainText: lines.joined(separator: "\n"))))])
         let pilot = Pilot(deck: deck, width: 80, height: 24)
@@ -463,6 +463,16 @@ import Testing
         let alone = Pilot(deck: titled, width: 80, height: 24)
         zoomAtMatch(alone, "todo")
         #expect(status(alone).contains("/todo (not in the text)"), "\(status(alone))")
+        // Not where the text holds it though no laid line does whole: a table's cell wraps it
+        // over two rows (review).
+        var markdown = LoadOptions()
+        markdown.markdown = true
+        let table = try DeckLoader.load(paths: ["-"], options: markdown, standardInput: {
+            Array("| one | two |\n| --- | --- |\n| a | the quick brown fox jumps over the lazy dog and runs far away into the woods |\n".utf8)
+        })
+        let wrapped = Pilot(deck: table.provider, width: 60, height: 24)
+        zoomAtMatch(wrapped, "lazy dog and runs")
+        #expect(status(wrapped).contains("/lazy dog and runs") && !status(wrapped).contains("not in the text"), "\(status(wrapped))")
     }
 
     /// The count is of matches, as vim's: two on one line count two, and a line the wrap breaks

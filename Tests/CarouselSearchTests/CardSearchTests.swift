@@ -364,12 +364,16 @@ import Testing
             #expect(grown.reads.load(ordering: .relaxed) - reads <= 100, "\(query): the new cards only")
         }
         // Only the cards the two decks share: a deck whose 500th card changed keeps the text of
-        // the first 499.
+        // the first 499, and of a result carried over, the matches among them (review: kept
+        // whole, `line 49` still found the card changed).
+        after.find("line 49")
         let changed = InstrumentedDeck(TestDecks.cards(Array(texts.prefix(499)) + ["a card in its place"] + Array(texts.dropFirst(500))))
         let again = CardSearch(cards: changed, execution: .inline, carrying: after, through: 499)
         again.find("place")
         #expect(again.latest?.matches == [499])
         #expect(changed.reads.load(ordering: .relaxed) == 2_000 - 499)
+        again.find("line 49")
+        #expect(again.latest?.matches == TestDecks.expected("line 49", in: changed.cards) && again.latest?.matches.contains(499) == false)
     }
 
     /// A big deck's text is kept whatever the budget in bytes: as much again for each card.
