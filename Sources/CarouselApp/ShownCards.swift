@@ -16,6 +16,7 @@ struct ShownCards: CardProvider {
     func card(at index: Int) -> Card { deck.card(at: deckIndex(index)) }
     func searchText(at index: Int, fileName: Bool) -> String { deck.searchText(at: deckIndex(index), fileName: fileName) }
     func cardID(at index: Int) -> String { deck.cardID(at: deckIndex(index)) }
+    var namesFiles: Bool { deck.namesFiles }
 
     func deckIndex(_ index: Int) -> Int { indices?[index] ?? index }
 

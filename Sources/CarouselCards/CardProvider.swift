@@ -10,11 +10,15 @@ public protocol CardProvider: Sendable {
     /// Card `index`'s identity (`Card.id`), without reading its content where the provider can:
     /// how the active card is found again in a deck read anew.
     func cardID(at index: Int) -> String
+    /// Whether some card may come from a file (`Card.file`), whose name a search reads: where none
+    /// does, a query's text reads the same with and without the names' extensions.
+    var namesFiles: Bool { get }
 }
 
 extension CardProvider {
     public func searchText(at index: Int, fileName: Bool) -> String { card(at: index).searchText(fileName: fileName) }
     public func cardID(at index: Int) -> String { card(at: index).id }
+    public var namesFiles: Bool { true }
 }
 
 extension Card {
@@ -64,4 +68,5 @@ public struct CardList: CardProvider {
     public init(_ cards: [Card]) { self.cards = cards }
     public var count: Int { cards.count }
     public func card(at index: Int) -> Card { cards[index] }
+    public var namesFiles: Bool { cards.contains { $0.file != nil } }
 }

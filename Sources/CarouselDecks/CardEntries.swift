@@ -12,6 +12,8 @@ struct CardEntries: RandomAccessCollection, MutableCollection, Sendable {
     /// none was, `DeckBuilder.distinguished` has nothing to do (and a million lines are not walked
     /// to learn it each time a few more come).
     private(set) var mayHaveTitlesAfterFiles = false
+    /// Whether an entry came from a file (`CardEntry.file`) at some time (see `CardProvider.namesFiles`).
+    private(set) var mayNameFiles = false
 
     init() {}
 
@@ -26,6 +28,7 @@ struct CardEntries: RandomAccessCollection, MutableCollection, Sendable {
         get { pieces[index >> Self.pieceShift][index & (Self.pieceSize - 1)] }
         set {
             if newValue.titledAfter != nil { mayHaveTitlesAfterFiles = true }
+            if newValue.file != nil { mayNameFiles = true }
             pieces[index >> Self.pieceShift][index & (Self.pieceSize - 1)] = newValue
         }
     }
@@ -39,6 +42,7 @@ struct CardEntries: RandomAccessCollection, MutableCollection, Sendable {
         pieces[pieces.count - 1].append(entry)
         count += 1
         if entry.titledAfter != nil { mayHaveTitlesAfterFiles = true }
+        if entry.file != nil { mayNameFiles = true }
     }
 
     mutating func removeLast() {

@@ -39,6 +39,8 @@ public final class LazyCardProvider: CardProvider {
 
     public func cardID(at index: Int) -> String { entries[index].id }
 
+    public var namesFiles: Bool { entries.mayNameFiles }
+
     /// A card's title, without reading its art.
     public func title(at index: Int) -> String { entries[index].title }
 

@@ -21,6 +21,10 @@ struct DeckScanner {
 
     let cards: any CardProvider
     let textBudget: Int
+    /// Whether the cards' text differs with and without their files' extensions (see
+    /// `CardProvider.namesFiles`): where it does not (lines of input), one arena serves both, and
+    /// a query with a dot after one without read the whole deck again (review).
+    let namesFiles: Bool
     /// One arena per form, without and with the file names' extensions (see `SearchQuery.readsFileNames`).
     private var arenas = [SearchQuery.Form.original, .folded, .unmarked].flatMap { form in
         [false, true].map { TextArena(form: form, fileNames: $0) }
@@ -29,6 +33,7 @@ struct DeckScanner {
     init(cards: any CardProvider, textBudget: Int) {
         self.cards = cards
         self.textBudget = textBudget
+        namesFiles = cards.namesFiles
     }
 
     /// A scanner of `cards`, whose first `through` are those of `before`'s deck: the text it holds
@@ -47,7 +52,7 @@ struct DeckScanner {
     /// what it has found so far to `partial`.
     mutating func scan(_ query: SearchQuery, candidates: [Int]?, isSuperseded: () -> Bool,
                        partial: (Outcome) -> Void) -> Outcome? {
-        let k = arenas.firstIndex { $0.form == query.form && $0.fileNames == query.readsFileNames }!
+        let k = arenas.firstIndex { $0.form == query.form && $0.fileNames == (query.readsFileNames && namesFiles) }!
         var others = textBytes - arenas[k].cost
         // The form in use has the room: where the deck's text in it would not fit beside the
         // text held in other forms (as much again as the most of them), those are let go (held

@@ -376,6 +376,31 @@ import Testing
         #expect(again.latest?.matches == TestDecks.expected("line 49", in: changed.cards) && again.latest?.matches.contains(499) == false)
     }
 
+    /// Where no card comes from a file (lines of input), a query with a dot reads the text a
+    /// query without one read: one arena for both (review: `deck.` after `deck` read the whole
+    /// deck again, and each switch back and forth did). Where cards name files, the two differ.
+    @Test func queriesWithAndWithoutADotShareTheTextOfCardsWithNoFile() {
+        let texts = (0..<2_000).map { "line \($0) of the deck" }
+        let lines = InstrumentedDeck(TestDecks.cards(texts))
+        #expect(!lines.namesFiles)
+        let search = CardSearch(cards: lines, execution: .inline, budget: .init(textBytes: 100_000, textBytesPerCard: 0))
+        for query in ["deck", "deck.", "line", "of.", "7 of"] {
+            search.find(query)
+            #expect(search.latest?.matches == TestDecks.expected(query, in: lines.cards), "\(query)")
+        }
+        #expect(lines.reads.load(ordering: .relaxed) == 2_000)
+        let files = InstrumentedDeck(CardList(texts.enumerated().map { i, text in
+            Card(id: "\(i)", title: "card \(i)", content: .text(TextDocument(plainText: text)), file: Array("notes/\(i).txt".utf8))
+        }))
+        #expect(files.namesFiles)
+        let named = CardSearch(cards: files, execution: .inline)
+        for query in ["deck", "7.txt"] {
+            named.find(query)
+            #expect(named.latest?.matches == TestDecks.expected(query, in: files.cards), "\(query)")
+        }
+        #expect(files.reads.load(ordering: .relaxed) == 4_000)
+    }
+
     /// A big deck's text is kept whatever the budget in bytes: as much again for each card.
     @Test func aBigDecksTextIsKept() {
         let texts = (0..<2_000).map { "line \($0) of the deck" }

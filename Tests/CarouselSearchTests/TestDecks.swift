@@ -52,6 +52,7 @@ final class InstrumentedDeck: CardProvider {
 
     var count: Int { cards.count }
     func card(at index: Int) -> Card { cards.card(at: index) }
+    var namesFiles: Bool { cards.namesFiles }
 
     func searchText(at index: Int, fileName: Bool) -> String {
         reads.add(1, ordering: .relaxed)
