@@ -178,6 +178,10 @@ import Testing
         let made = try #require(changed.found)
         #expect(Self.titles(made.deck) == ["abc", "caf\u{FFFD}", "zzz", "naïve"])
         #expect(made.unchanged == 0, "read as UTF-8 now: every card anew")
+        // The input ends, and the stream's thread with it: left reading, it read on from the
+        // descriptor the pipe's end left free, another test's pipe, and took its input.
+        pipe.closeWrite()
+        #expect(Self.wait(for: reading) { $0.ended }.found != nil)
     }
 
     /// A deck made while the one before it waits, not taken, counts as unchanged the fewer of the
